@@ -1,0 +1,51 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+const features = ['connection', 'tasks', 'speech'];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', '.data', 'test-results', 'playwright-report', 'coverage'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // The contract is the only thing the browser and the server share.
+            { target: './src', from: './server', message: 'The browser app must not import server code.' },
+            {
+              target: './server',
+              from: './src',
+              except: ['./contract'],
+              message: 'The server may import only src/contract from the browser tree.',
+            },
+            { target: './src/contract', from: './src', except: ['./contract'], message: 'The contract stands alone.' },
+            // Features never import each other; shared folders never import features or app.
+            ...features.map((f) => ({
+              target: `./src/features/${f}`,
+              from: './src/features',
+              except: [`./${f}`],
+              message: 'Features must not import each other; compose them in src/app.',
+            })),
+            ...['components', 'hooks', 'lib', 'config', 'utils', 'testing'].map((dir) => ({
+              target: `./src/${dir}`,
+              from: ['./src/features', './src/app'],
+              message: 'Shared code must not import features or app.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+);

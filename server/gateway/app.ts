@@ -1,0 +1,28 @@
+import { Hono } from 'hono';
+import { ErrorCode } from '../../src/contract';
+import { fail, GatewayError } from './reply';
+import type { GatewayDeps } from './deps';
+import { taskStatusRoutes } from './routes/task-status';
+import { textToSpeechRoutes } from './routes/text-to-speech';
+import { emulatorRoutes } from './routes/emulator';
+import { fileRoutes } from './routes/files';
+
+/**
+ * The embedded reference gateway. Paths are relative to {base_url}; the server mounts this
+ * app at /api. Every answer, including errors and unknown paths, is the envelope.
+ */
+export function createGatewayApp(deps: GatewayDeps) {
+  const app = new Hono();
+  app.route('/textRemoval', taskStatusRoutes(deps));
+  app.route('/speechSynthesis', textToSpeechRoutes(deps));
+  app.route('/_emulator', emulatorRoutes(deps));
+  app.route('/files', fileRoutes(deps));
+
+  app.notFound((c) => fail(c, 404, `No such operation: ${c.req.method} ${new URL(c.req.url).pathname}`, 404));
+  app.onError((err, c) => {
+    if (err instanceof GatewayError) return fail(c, err.code, err.message, err.status);
+    console.error('gateway: unexpected error', err instanceof Error ? err.message : String(err));
+    return fail(c, ErrorCode.invalidParameter, 'Invalid Parameter: the request could not be processed', 500);
+  });
+  return app;
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+export const HeaderName = {
+  contentType: 'Content-Type',
+  accept: 'Accept',
+  authorization: 'Authorization',
+  userId: 'X-User-Id',
+  channel: 'X-Channel',
+  appSource: 'X-App-Source',
+} as const;
+
+export const JSON_UTF8 = 'application/json;charset=UTF-8';
+
+/** Largest value of a signed 64-bit Long, the type the spec gives X-User-Id. */
+export const MAX_USER_ID = 9223372036854775807n;
+
+/**
+ * A user ID is kept as a string end to end (IDs above 2^53 must not be rounded).
+ * Digits only, 1..19 of them, at most the largest Long.
+ */
+export function isValidUserId(value: string): boolean {
+  return /^[0-9]{1,19}$/.test(value) && BigInt(value) <= MAX_USER_ID;
+}
+
+export const userIdSchema = z
+  .string()
+  .trim()
+  .min(1, 'User ID is required')
+  .refine((v) => /^[0-9]+$/.test(v), 'User ID must contain digits only')
+  .refine(isValidUserId, 'User ID must fit a 64-bit Long (at most 9223372036854775807)');
+
+/** Optional integer header value as operators type it ("" means not sent). */
+export const channelSchema = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || /^-?[0-9]{1,10}$/.test(v), 'Channel must be a whole number');

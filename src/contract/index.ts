@@ -1,0 +1,7 @@
+// The service interface as zod schemas: the one module the browser app and the server share.
+export * from './envelope';
+export * from './error-codes';
+export * from './headers';
+export * from './limits';
+export * from './speech';
+export * from './task-status';

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { MAX_TASK_IDS_PER_QUERY, TASK_ID_PREFIX } from './limits';
+import { envelopeSchema } from './envelope';
+
+/** taskStatus values of section 3. */
+export const TaskStatus = {
+  created: 1,
+  queued: 2,
+  running: 3,
+  finished: 4,
+  failed: 5,
+  aborted: 6,
+} as const;
+export type TaskStatusCode = (typeof TaskStatus)[keyof typeof TaskStatus];
+
+export const taskStatusName: Record<TaskStatusCode, string> = {
+  1: 'Created',
+  2: 'Queued',
+  3: 'Running',
+  4: 'Finished',
+  5: 'Failed',
+  6: 'Aborted',
+};
+
+export function isKnownTaskStatus(value: number): value is TaskStatusCode {
+  return Number.isInteger(value) && value >= 1 && value <= 6;
+}
+
+export function hasTaskIdPrefix(id: string): boolean {
+  return id.startsWith(TASK_ID_PREFIX) && id.length > TASK_ID_PREFIX.length;
+}
+
+/**
+ * One element of Operation A's data (section 2.2). Lenient where a real gateway might
+ * differ without being wrong: a numeric-string updateTime, a missing errorCode or URL.
+ */
+export const taskStatusItemSchema = z.object({
+  taskId: z.string().min(1),
+  taskStatus: z.number().int(),
+  taskProgress: z.number().finite(),
+  errorCode: z
+    .number()
+    .int()
+    .nullish()
+    .transform((c) => c ?? 0),
+  targetVideoUrl: z
+    .string()
+    .nullish()
+    .transform((u) => u ?? null),
+  updateTime: z.union([z.number().finite(), z.string().regex(/^[0-9]+$/).transform(Number)]),
+});
+export type TaskStatusItem = z.output<typeof taskStatusItemSchema>;
+
+/** Request body of Operation A (section 4.1). Both fields optional on the wire. */
+export const taskStatusRequestSchema = z.object({
+  taskId: z.string().optional(),
+  taskIds: z.array(z.string()).optional(),
+});
+export type TaskStatusRequest = z.input<typeof taskStatusRequestSchema>;
+
+/** Merge taskId and taskIds and drop duplicates, keeping first-seen order (rule 2). */
+export function mergeTaskIds(request: { taskId?: string | null; taskIds?: readonly string[] | null }): string[] {
+  const all = [...(request.taskId ? [request.taskId] : []), ...(request.taskIds ?? [])];
+  return [...new Set(all)];
+}
+
+export const MAX_MERGED_TASK_IDS = MAX_TASK_IDS_PER_QUERY;
+
+export const taskStatusResponseSchema = envelopeSchema.extend({
+  data: z.array(taskStatusItemSchema).nullable(),
+});
