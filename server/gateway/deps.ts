@@ -1,0 +1,16 @@
+import type { TaskEngine } from './tasks/task-engine';
+import type { PointsLedger } from './users/points-ledger';
+import type { SpeechService } from './speech/speech-service';
+import type { UrlSigner } from './files/url-signer';
+
+/** Everything the gateway's routes need, built once by createGatewayDeps (or by a test). */
+export type GatewayDeps = {
+  tokens: ReadonlySet<string>;
+  statusAuth: 'optional' | 'required';
+  /** Emulator controls (/_emulator/*) exist only in embedded mode. */
+  emulator: boolean;
+  tasks: TaskEngine;
+  points: PointsLedger;
+  speech: SpeechService;
+  signer: UrlSigner;
+};
