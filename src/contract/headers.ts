@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const HeaderName = {
   contentType: 'Content-Type',
@@ -22,15 +22,15 @@ export function isValidUserId(value: string): boolean {
   return /^[0-9]{1,19}$/.test(value) && BigInt(value) <= MAX_USER_ID;
 }
 
-export const userIdSchema = z
-  .string()
-  .trim()
-  .min(1, 'User ID is required')
-  .refine((v) => /^[0-9]+$/.test(v), 'User ID must contain digits only')
-  .refine(isValidUserId, 'User ID must fit a 64-bit Long (at most 9223372036854775807)');
+export const userIdSchema = z.string().check(
+  z.trim(),
+  z.minLength(1, 'User ID is required'),
+  z.refine((v) => /^[0-9]+$/.test(v), 'User ID must contain digits only'),
+  z.refine(isValidUserId, 'User ID must fit a 64-bit Long (at most 9223372036854775807)'),
+);
 
 /** Optional integer header value as operators type it ("" means not sent). */
-export const channelSchema = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || /^-?[0-9]{1,10}$/.test(v), 'Channel must be a whole number');
+export const channelSchema = z.string().check(
+  z.trim(),
+  z.refine((v) => v === '' || /^-?[0-9]{1,10}$/.test(v), 'Channel must be a whole number'),
+);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AUDIO_FORMATS, EMOTION, SPEED_FACTOR, VOLUME_DB } from './limits';
 import { envelopeSchema } from './envelope';
 
@@ -32,7 +32,8 @@ export const SPEECH_ENGINES = [
 /** PCM output of the embedded gateway: signed 16-bit little-endian, mono, 22,050 Hz. */
 export const EMBEDDED_PCM = { sampleRate: 22050, channels: 1, bitsPerSample: 16 } as const;
 
-const optionalInt = z.number().int().optional();
+const int = () => z.number().check(z.int());
+const optionalInt = z.optional(int());
 
 /**
  * Request body of Operation B (section 4.2) as a valid request looks. sourceText is not capped
@@ -40,26 +41,28 @@ const optionalInt = z.number().int().optional();
  */
 export const speechRequestSchema = z
   .object({
-    sourceText: z.string().refine((t) => t.trim().length > 0, 'Text is required'),
-    targetLanguage: z.string().trim().min(1).optional(),
-    voiceName: z.string().trim().min(1).optional(),
-    timbreNumber: z.number().int().min(0).optional(),
+    sourceText: z.string().check(z.refine((t) => t.trim().length > 0, 'Text is required')),
+    targetLanguage: z.optional(z.string().check(z.trim(), z.minLength(1))),
+    voiceName: z.optional(z.string().check(z.trim(), z.minLength(1))),
+    timbreNumber: z.optional(int().check(z.minimum(0))),
     common: optionalInt,
-    speedFactor: z.number().min(SPEED_FACTOR.min).max(SPEED_FACTOR.max).optional(),
-    volume: z.number().min(VOLUME_DB.min).max(VOLUME_DB.max).optional(),
-    emotion: z.number().int().min(EMOTION.min).max(EMOTION.max).optional(),
+    speedFactor: z.optional(z.number().check(z.minimum(SPEED_FACTOR.min), z.maximum(SPEED_FACTOR.max))),
+    volume: z.optional(z.number().check(z.minimum(VOLUME_DB.min), z.maximum(VOLUME_DB.max))),
+    emotion: z.optional(int().check(z.minimum(EMOTION.min), z.maximum(EMOTION.max))),
     selectedEngine: optionalInt,
-    format: z.string().optional(),
+    format: z.optional(z.string()),
   })
-  .refine((r) => r.voiceName !== undefined || r.timbreNumber !== undefined, {
-    message: 'Give a voice name or a timbre number',
-    path: ['voiceName'],
-  });
+  .check(
+    z.refine((r) => r.voiceName !== undefined || r.timbreNumber !== undefined, {
+      message: 'Give a voice name or a timbre number',
+      path: ['voiceName'],
+    }),
+  );
 export type SpeechRequest = z.input<typeof speechRequestSchema>;
 
 /** One element of `speeches` as the embedded gateway writes it (spec: fields not shown). */
 export const speechSegmentSchema = z.object({
-  index: z.number().int(),
+  index: int(),
   text: z.string(),
   startMs: z.number(),
   endMs: z.number(),
@@ -69,16 +72,16 @@ export type SpeechSegment = z.infer<typeof speechSegmentSchema>;
 /** data of a successful Operation B answer (section 2.3). speeches stay loose: shapes vary. */
 export const speechResultSchema = z.object({
   taskId: z.string(),
-  targetAudioUrl: z.string().min(1),
-  sourceLanguage: z.string().nullish(),
-  targetLanguage: z.string().nullish(),
-  speeches: z.array(z.unknown()).nullish(),
-  userId: z.union([z.number(), z.string()]).nullish(),
+  targetAudioUrl: z.string().check(z.minLength(1)),
+  sourceLanguage: z.nullish(z.string()),
+  targetLanguage: z.nullish(z.string()),
+  speeches: z.nullish(z.array(z.unknown())),
+  userId: z.nullish(z.union([z.number(), z.string()])),
 });
 export type SpeechResult = z.output<typeof speechResultSchema>;
 
-export const speechResponseSchema = envelopeSchema.extend({
-  data: speechResultSchema.nullable(),
+export const speechResponseSchema = z.extend(envelopeSchema, {
+  data: z.nullable(speechResultSchema),
 });
 
 export const audioFormatSchema = z.enum(AUDIO_FORMATS);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MAX_TASK_IDS_PER_QUERY, TASK_ID_PREFIX } from './limits';
 import { envelopeSchema } from './envelope';
 
@@ -30,31 +30,32 @@ export function hasTaskIdPrefix(id: string): boolean {
   return id.startsWith(TASK_ID_PREFIX) && id.length > TASK_ID_PREFIX.length;
 }
 
+const int = () => z.number().check(z.int());
+
 /**
  * One element of Operation A's data (section 2.2). Lenient where a real gateway might
  * differ without being wrong: a numeric-string updateTime, a missing errorCode or URL.
  */
 export const taskStatusItemSchema = z.object({
-  taskId: z.string().min(1),
-  taskStatus: z.number().int(),
-  taskProgress: z.number().finite(),
-  errorCode: z
-    .number()
-    .int()
-    .nullish()
-    .transform((c) => c ?? 0),
-  targetVideoUrl: z
-    .string()
-    .nullish()
-    .transform((u) => u ?? null),
-  updateTime: z.union([z.number().finite(), z.string().regex(/^[0-9]+$/).transform(Number)]),
+  taskId: z.string().check(z.minLength(1)),
+  taskStatus: int(),
+  taskProgress: z.number(),
+  errorCode: z.pipe(
+    z.nullish(int()),
+    z.transform((c) => c ?? 0),
+  ),
+  targetVideoUrl: z.pipe(
+    z.nullish(z.string()),
+    z.transform((u) => u ?? null),
+  ),
+  updateTime: z.union([z.number(), z.pipe(z.string().check(z.regex(/^[0-9]+$/)), z.transform(Number))]),
 });
 export type TaskStatusItem = z.output<typeof taskStatusItemSchema>;
 
 /** Request body of Operation A (section 4.1). Both fields optional on the wire. */
 export const taskStatusRequestSchema = z.object({
-  taskId: z.string().optional(),
-  taskIds: z.array(z.string()).optional(),
+  taskId: z.optional(z.string()),
+  taskIds: z.optional(z.array(z.string())),
 });
 export type TaskStatusRequest = z.input<typeof taskStatusRequestSchema>;
 
@@ -66,6 +67,8 @@ export function mergeTaskIds(request: { taskId?: string | null; taskIds?: readon
 
 export const MAX_MERGED_TASK_IDS = MAX_TASK_IDS_PER_QUERY;
 
-export const taskStatusResponseSchema = envelopeSchema.extend({
-  data: z.array(taskStatusItemSchema).nullable(),
+export const taskStatusDataSchema = z.array(taskStatusItemSchema);
+
+export const taskStatusResponseSchema = z.extend(envelopeSchema, {
+  data: z.nullable(taskStatusDataSchema),
 });

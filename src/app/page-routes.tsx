@@ -1,0 +1,42 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { navigate, usePathname } from '@/lib/router';
+import { TasksPage } from '@/features/tasks/components/tasks-page';
+
+// Only the Tasks page is in the first-load bundle; the others load on demand.
+const SpeechPage = lazy(() => import('@/features/speech/components/speech-page').then((m) => ({ default: m.SpeechPage })));
+const SettingsPage = lazy(() =>
+  import('@/features/connection/components/settings-page').then((m) => ({ default: m.SettingsPage })),
+);
+
+export const PAGES = [
+  { path: '/tasks', label: 'Tasks', title: 'Tasks' },
+  { path: '/speech', label: 'Speech', title: 'Speech studio' },
+  { path: '/settings', label: 'Settings', title: 'Connection settings' },
+] as const;
+
+export function PageRoutes() {
+  const pathname = usePathname();
+  useEffect(() => {
+    if (pathname === '/' || pathname === '') navigate('/tasks' + window.location.search, { replace: true });
+  }, [pathname]);
+  const page = PAGES.find((p) => pathname === p.path);
+  return (
+    <Suspense fallback={<p className="loading" role="status">Loading…</p>}>
+      {pathname === '/tasks' || pathname === '/' ? <TasksPage /> : null}
+      {pathname === '/speech' ? <SpeechPage /> : null}
+      {pathname === '/settings' ? <SettingsPage /> : null}
+      {!page && pathname !== '/' ? <NotFound pathname={pathname} /> : null}
+    </Suspense>
+  );
+}
+
+function NotFound({ pathname }: { pathname: string }) {
+  return (
+    <section aria-labelledby="nf-title">
+      <h1 id="nf-title">Page not found</h1>
+      <p>
+        There is no page at <code>{pathname}</code>. Use the navigation above.
+      </p>
+    </section>
+  );
+}

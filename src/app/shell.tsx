@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Link, usePathname } from '@/lib/router';
+import { ConnectionIndicator } from '@/features/connection/components/connection-indicator';
+import { PAGES } from './page-routes';
+
+export function Shell({ children }: { children: ReactNode }) {
+  const pathname = usePathname();
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="shell-header">
+        <span className="product-name">Service AI Console</span>
+        <nav aria-label="Main">
+          <ul className="nav-list">
+            {PAGES.map((p) => (
+              <li key={p.path}>
+                <Link to={p.path} aria-current={pathname === p.path ? 'page' : undefined}>
+                  {p.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <ConnectionIndicator />
+      </header>
+      <main id="main" className="shell-main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

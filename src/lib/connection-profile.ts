@@ -1,0 +1,42 @@
+import * as z from 'zod/mini';
+import { channelSchema, userIdSchema } from '@/contract';
+
+/** What every gateway call needs. userId stays a string so 19-digit IDs are never rounded. */
+export type Connection = {
+  gatewayUrl: string;
+  token: string;
+  userId: string;
+  channel: string;
+  appSource: string;
+};
+
+export const LOCAL_GATEWAY_URL = '/api';
+
+export const gatewayUrlSchema = z.string().check(
+  z.trim(),
+  z.minLength(1, 'Gateway URL is required'),
+  z.refine((v) => v.startsWith('/') || /^https?:\/\/[^/\s]+/i.test(v), 'Use /api (this server) or an absolute http(s):// URL'),
+  z.refine((v) => !v.startsWith('//'), 'A URL starting with // is ambiguous: write http:// or https://'),
+  z.refine((v) => !/[?#]/.test(v), 'The gateway URL must not carry a query string or fragment (tokens never go in URLs)'),
+);
+
+export const connectionProfileSchema = z.object({
+  id: z.string().check(z.minLength(1)),
+  name: z.string().check(z.trim(), z.minLength(1, 'Profile name is required'), z.maxLength(40, 'At most 40 characters')),
+  gatewayUrl: gatewayUrlSchema,
+  token: z.string().check(z.trim(), z.refine((t) => !/\s/.test(t), 'The token must not contain spaces')),
+  rememberToken: z.boolean(),
+  userId: userIdSchema,
+  channel: channelSchema,
+  appSource: z.string().check(z.trim(), z.maxLength(64, 'At most 64 characters')),
+});
+export type ConnectionProfile = z.output<typeof connectionProfileSchema>;
+
+export function toConnection(p: ConnectionProfile): Connection {
+  return { gatewayUrl: p.gatewayUrl, token: p.token, userId: p.userId, channel: p.channel, appSource: p.appSource };
+}
+
+/** The part of a connection that identifies whose data a query shows: never the token. */
+export function connectionScope(c: Connection): readonly [string, string] {
+  return [c.gatewayUrl, c.userId] as const;
+}

@@ -1,0 +1,90 @@
+import * as z from 'zod/mini';
+import {
+  connectionProfileSchema,
+  LOCAL_GATEWAY_URL,
+  toConnection,
+  type Connection,
+  type ConnectionProfile,
+} from './connection-profile';
+import { createStore, local, readJson, session, writeJson } from './persisted-store';
+
+const PROFILES_KEY = 'console.connection.profiles';
+const ACTIVE_KEY = 'console.connection.active';
+const SESSION_TOKENS_KEY = 'console.connection.session-tokens';
+
+export type ConnectionState = { profiles: ConnectionProfile[]; activeId: string };
+
+export const DEFAULT_PROFILE: ConnectionProfile = {
+  id: 'local',
+  name: 'Local',
+  gatewayUrl: LOCAL_GATEWAY_URL,
+  token: '',
+  rememberToken: false,
+  userId: '',
+  channel: '',
+  appSource: '',
+};
+
+/** Profiles are stored without a token unless "remember on this device" is ticked; otherwise the token lives in sessionStorage. */
+function load(): ConnectionState {
+  // A stored profile may predate a user ID being set, so userId may be empty here.
+  const storedSchema = z.array(z.extend(connectionProfileSchema, { userId: z.string() }));
+  const stored = storedSchema.safeParse(readJson(local(), PROFILES_KEY));
+  const tokenResult = z.record(z.string(), z.string()).safeParse(readJson(session(), SESSION_TOKENS_KEY));
+  const tokens = tokenResult.success ? tokenResult.data : {};
+  const profiles: ConnectionProfile[] = stored.success && stored.data.length > 0
+    ? stored.data.map((p) => ({ ...DEFAULT_PROFILE, ...p, token: p.rememberToken ? p.token : (tokens[p.id] ?? '') }))
+    : [DEFAULT_PROFILE];
+  const active = z.string().safeParse(readJson(local(), ACTIVE_KEY));
+  const activeId = active.success && profiles.some((p) => p.id === active.data) ? active.data : profiles[0]!.id;
+  return { profiles, activeId };
+}
+
+function persist(state: ConnectionState): void {
+  writeJson(local(), PROFILES_KEY, state.profiles.map((p) => (p.rememberToken ? p : { ...p, token: '' })));
+  writeJson(
+    session(),
+    SESSION_TOKENS_KEY,
+    Object.fromEntries(state.profiles.filter((p) => !p.rememberToken && p.token).map((p) => [p.id, p.token])),
+  );
+  writeJson(local(), ACTIVE_KEY, state.activeId);
+}
+
+export const connectionStore = createStore<ConnectionState>(load());
+
+function update(next: ConnectionState) {
+  persist(next);
+  connectionStore.set(next);
+}
+
+export function activeProfile(state: ConnectionState): ConnectionProfile {
+  return state.profiles.find((p) => p.id === state.activeId) ?? state.profiles[0] ?? DEFAULT_PROFILE;
+}
+
+export function useConnectionState(): ConnectionState {
+  return connectionStore.use();
+}
+
+export function useActiveConnection(): Connection {
+  return toConnection(activeProfile(connectionStore.use()));
+}
+
+/** Save (insert or replace) a profile that has already passed connectionProfileSchema. */
+export function saveProfile(profile: ConnectionProfile, makeActive = true): void {
+  const state = connectionStore.get();
+  const exists = state.profiles.some((p) => p.id === profile.id);
+  const profiles = exists ? state.profiles.map((p) => (p.id === profile.id ? profile : p)) : [...state.profiles, profile];
+  update({ profiles, activeId: makeActive ? profile.id : state.activeId });
+}
+
+export function selectProfile(id: string): void {
+  const state = connectionStore.get();
+  if (state.profiles.some((p) => p.id === id)) update({ ...state, activeId: id });
+}
+
+export function deleteProfile(id: string): void {
+  const state = connectionStore.get();
+  const profiles = state.profiles.filter((p) => p.id !== id);
+  const rest = profiles.length > 0 ? profiles : [DEFAULT_PROFILE];
+  update({ profiles: rest, activeId: rest.some((p) => p.id === state.activeId) ? state.activeId : rest[0]!.id });
+}

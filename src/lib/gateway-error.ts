@@ -1,0 +1,46 @@
+export type GatewayOperation = 'taskStatus' | 'textToSpeech';
+
+export type GatewayErrorKind =
+  | 'envelope' // the gateway answered code != 0
+  | 'http' // 4xx/5xx without a usable envelope, or an HTML error page
+  | 'invalid-json'
+  | 'not-gateway' // JSON, but not an envelope
+  | 'contract' // an envelope whose data breaks the contract
+  | 'timeout'
+  | 'network' // unreachable, refused, or blocked by CORS
+  | 'aborted'
+  | 'settings'; // the console's own settings are not usable
+
+type Fields = {
+  operation: GatewayOperation;
+  kind: GatewayErrorKind;
+  message: string;
+  code?: number;
+  httpStatus?: number;
+  crossOrigin?: boolean;
+};
+
+/** The one error type every gateway failure becomes (registered with react-query). */
+export class GatewayRequestError extends Error {
+  readonly operation: GatewayOperation;
+  readonly kind: GatewayErrorKind;
+  readonly code: number | undefined;
+  readonly httpStatus: number | undefined;
+  readonly crossOrigin: boolean;
+
+  constructor(fields: Fields) {
+    super(fields.message);
+    this.name = 'GatewayRequestError';
+    this.operation = fields.operation;
+    this.kind = fields.kind;
+    this.code = fields.code;
+    this.httpStatus = fields.httpStatus;
+    this.crossOrigin = fields.crossOrigin ?? false;
+  }
+
+  static from(error: unknown, operation: GatewayOperation): GatewayRequestError {
+    if (error instanceof GatewayRequestError) return error;
+    const message = error instanceof Error ? error.message : String(error);
+    return new GatewayRequestError({ operation, kind: 'network', message });
+  }
+}
