@@ -1,0 +1,64 @@
+// Encoders for the three output formats. Plain JS: runs inside the synthesis worker.
+import { createMp3Encoder } from 'wasm-media-encoders';
+import { SAMPLE_RATE } from './pcm-ops.mjs';
+
+export const MP3_BITRATE = 64;
+
+/** Raw PCM: signed 16-bit little-endian, mono, 22,050 Hz, no header. */
+export function encodePcm(samples) {
+  const out = new Uint8Array(samples.length * 2);
+  const view = new DataView(out.buffer);
+  for (let i = 0; i < samples.length; i++) view.setInt16(i * 2, samples[i], true);
+  return out;
+}
+
+/** Canonical 44-byte-header WAV, the layout espeak itself writes. */
+export function encodeWav(samples) {
+  const pcm = encodePcm(samples);
+  const out = new Uint8Array(44 + pcm.length);
+  const view = new DataView(out.buffer);
+  const text = (at, s) => [...s].forEach((ch, i) => view.setUint8(at + i, ch.charCodeAt(0)));
+  text(0, 'RIFF');
+  view.setUint32(4, 36 + pcm.length, true);
+  text(8, 'WAVE');
+  text(12, 'fmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true);
+  view.setUint16(22, 1, true);
+  view.setUint32(24, SAMPLE_RATE, true);
+  view.setUint32(28, SAMPLE_RATE * 2, true);
+  view.setUint16(32, 2, true);
+  view.setUint16(34, 16, true);
+  text(36, 'data');
+  view.setUint32(40, pcm.length, true);
+  out.set(pcm, 44);
+  return out;
+}
+
+/** Constant-bitrate MP3 (VBR would leave players without a duration). */
+export async function encodeMp3(samples) {
+  const encoder = await createMp3Encoder();
+  encoder.configure({ channels: 1, sampleRate: SAMPLE_RATE, bitrate: MP3_BITRATE });
+  const chunks = [];
+  const block = SAMPLE_RATE * 10;
+  for (let at = 0; at < samples.length; at += block) {
+    const part = samples.subarray(at, at + block);
+    const floats = new Float32Array(part.length);
+    for (let i = 0; i < part.length; i++) floats[i] = part[i] / 32768;
+    // encode() returns a view into the encoder's memory: copy before the next call.
+    chunks.push(encoder.encode([floats]).slice());
+  }
+  chunks.push(encoder.finalize().slice());
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+export function encodeAudio(samples, format) {
+  if (format === 'mp3') return encodeMp3(samples);
+  return Promise.resolve(format === 'pcm' ? encodePcm(samples) : encodeWav(samples));
+}

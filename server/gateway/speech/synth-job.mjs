@@ -1,0 +1,46 @@
+// One synthesis job, start to finish, as the worker runs it. Plain JS: no TS loader in workers.
+import { runEspeak } from './espeak-runner.mjs';
+import { applyGain, joinWithGaps, msToSamples, samplesToMs, splitAtBreaks, wavSamples } from './pcm-ops.mjs';
+import { encodeAudio } from './audio-encode.mjs';
+
+/** Longer than any pause espeak makes itself (≈0.9 s at its slowest rate), so it marks sentence ends. */
+export const MARKER_BREAK_MS = 2500;
+
+const escapeXml = (text) =>
+  text
+    // eslint-disable-next-line no-control-regex -- characters XML forbids
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, ' ')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+
+export function buildSsml(sentences, range) {
+  const body = sentences.map(escapeXml).join(`<break time="${MARKER_BREAK_MS}ms"/>`);
+  return `<speak><prosody range="${range}">${body}</prosody></speak>`;
+}
+
+async function sentenceParts(job) {
+  const voice = { voice: job.voice, wpm: job.wpm, pitch: job.pitch, ssml: true };
+  // Fast path: one engine call for the whole text, cut at the marker breaks.
+  const all = wavSamples(await runEspeak({ ...voice, input: buildSsml(job.sentences, job.range) }));
+  const parts = splitAtBreaks(all, job.sentences.length, msToSamples(MARKER_BREAK_MS));
+  if (parts) return { parts, engineCalls: 1 };
+  // Slow path (≈40 ms per sentence): one call per sentence when the breaks were not all found.
+  const each = [];
+  for (const sentence of job.sentences) {
+    each.push(wavSamples(await runEspeak({ ...voice, input: buildSsml([sentence], job.range) })));
+  }
+  return { parts: each, engineCalls: job.sentences.length };
+}
+
+/**
+ * job: { sentences, voice, wpm, pitch, range, volumeDb, format, gapMs }
+ * result: { bytes, spans: [{ startMs, endMs }], durationMs, engineCalls }
+ */
+export async function runSynthJob(job) {
+  const { parts, engineCalls } = await sentenceParts(job);
+  const { samples, spans } = joinWithGaps(parts, msToSamples(job.gapMs));
+  applyGain(samples, job.volumeDb);
+  const bytes = await encodeAudio(samples, job.format);
+  return { bytes, spans, durationMs: samplesToMs(samples.length), engineCalls };
+}
