@@ -5,3 +5,4 @@ export * from './headers';
 export * from './limits';
 export * from './speech';
 export * from './task-status';
+export * from './voices';

@@ -1,0 +1,42 @@
+import { EMBEDDED_LANGUAGES } from './speech';
+
+export type EmbeddedLanguageCode = (typeof EMBEDDED_LANGUAGES)[number]['code'];
+
+/** The eSpeak NG voice that speaks each language of the embedded gateway. */
+export const EMBEDDED_LANGUAGE_VOICES: Record<EmbeddedLanguageCode, string> = {
+  en: 'en-us',
+  zh: 'cmn',
+  es: 'es',
+  fr: 'fr',
+  de: 'de',
+  it: 'it',
+  pt: 'pt',
+  ja: 'ja',
+};
+
+/**
+ * timbreNumber (spec: type not given) is an integer index into this list of eSpeak NG voice
+ * variants; 0 is the language's plain voice.
+ */
+export const EMBEDDED_TIMBRES = [
+  { number: 0, variant: '', label: 'Standard' },
+  { number: 1, variant: 'm1', label: 'Male 1' },
+  { number: 2, variant: 'm2', label: 'Male 2' },
+  { number: 3, variant: 'm3', label: 'Male 3' },
+  { number: 4, variant: 'm4', label: 'Male 4' },
+  { number: 5, variant: 'f1', label: 'Female 1' },
+  { number: 6, variant: 'f2', label: 'Female 2' },
+  { number: 7, variant: 'f3', label: 'Female 3' },
+  { number: 8, variant: 'f4', label: 'Female 4' },
+] as const;
+
+export type EmbeddedVoice = { name: string; language: EmbeddedLanguageCode; timbreNumber: number };
+
+/** Voice names the embedded gateway accepts: "<voice>" or "<voice>+<variant>", e.g. "en-us+f3". */
+export const EMBEDDED_VOICES: readonly EmbeddedVoice[] = EMBEDDED_LANGUAGES.flatMap(({ code }) =>
+  EMBEDDED_TIMBRES.map((t) => ({
+    name: t.variant ? `${EMBEDDED_LANGUAGE_VOICES[code]}+${t.variant}` : EMBEDDED_LANGUAGE_VOICES[code],
+    language: code,
+    timbreNumber: t.number,
+  })),
+);
