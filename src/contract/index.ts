@@ -4,5 +4,6 @@ export * from './error-codes';
 export * from './headers';
 export * from './limits';
 export * from './speech';
+export * from './task-error-codes';
 export * from './task-status';
 export * from './voices';

@@ -1,0 +1,62 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { link, mkdir, open, readFile, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export const SIGNING_KEY_FILE = 'url-signing.key';
+/** Where the server mounts the gateway; file URLs are absolute so they work in <a>/<audio>. */
+export const GATEWAY_MOUNT = '/api';
+
+export type FileKind = 'video' | 'audio';
+
+/**
+ * Signs file links as HMAC-SHA256(kind, name, userId) with a secret kept in DATA_DIR. A link
+ * needs no headers, survives restarts, and cannot be made for another user's file by guessing.
+ */
+export class UrlSigner {
+  constructor(private readonly secret: Buffer) {}
+
+  static async open(dataDir: string): Promise<UrlSigner> {
+    await mkdir(dataDir, { recursive: true });
+    const path = join(dataDir, SIGNING_KEY_FILE);
+    const existing = await readKey(path);
+    if (existing) return new UrlSigner(existing);
+    // Write to a temp file, then link(): exactly one secret wins even if two processes race.
+    const tmp = `${path}.${process.pid}.tmp`;
+    const handle = await open(tmp, 'w', 0o600);
+    await handle.writeFile(randomBytes(32).toString('hex'));
+    await handle.sync();
+    await handle.close();
+    await link(tmp, path).catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EEXIST') throw e;
+    });
+    await unlink(tmp);
+    const key = await readKey(path);
+    if (!key) throw new Error(`${path} does not hold a signing key`);
+    return new UrlSigner(key);
+  }
+
+  sign(kind: FileKind, name: string, userId: string): string {
+    return createHmac('sha256', this.secret).update(`${kind}\n${name}\n${userId}`).digest('base64url');
+  }
+
+  verify(kind: FileKind, name: string, userId: string, signature: string): boolean {
+    const expected = Buffer.from(this.sign(kind, name, userId));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /** Absolute URL of a file: <origin>/api/files/<kind>/<name>?u=<userId>&sig=<signature>. */
+  fileUrl(origin: string, kind: FileKind, name: string, userId: string): string {
+    const query = new URLSearchParams({ u: userId, sig: this.sign(kind, name, userId) });
+    return `${origin}${GATEWAY_MOUNT}/files/${kind}/${encodeURIComponent(name)}?${query}`;
+  }
+}
+
+async function readKey(path: string): Promise<Buffer | null> {
+  const text = await readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'ENOENT') return null;
+    throw e;
+  });
+  const hex = text?.trim() ?? '';
+  return /^[0-9a-f]{64}$/.test(hex) ? Buffer.from(hex, 'hex') : null;
+}

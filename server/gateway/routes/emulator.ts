@@ -1,0 +1,63 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { isValidUserId } from '../../../src/contract';
+import type { GatewayDeps } from '../deps';
+import { readJsonObject } from '../read-json-body';
+import { fail, invalid, missing, ok } from '../reply';
+import { readUserId } from '../request-context';
+import { TASK_DURATION_MS, TASK_OUTCOMES } from '../tasks/task-record';
+
+export const MAX_TASKS_PER_CALL = 1000;
+
+const createTasksSchema = z.object({
+  count: z.number().int().min(1).max(MAX_TASKS_PER_CALL),
+  durationMs: z.number().int().min(TASK_DURATION_MS.min).max(TASK_DURATION_MS.max).optional(),
+  outcome: z.enum(TASK_OUTCOMES).optional(),
+});
+
+const setPointsSchema = z.object({ points: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
+
+/**
+ * Emulator controls: not part of the service, present only in embedded mode, so tests and
+ * operators can make tasks and set balances. No token: they never exist on a real gateway.
+ */
+export function emulatorRoutes(deps: GatewayDeps) {
+  const app = new Hono();
+  if (!deps.emulator) {
+    app.all('*', (c) => fail(c, 404, 'No such operation: emulator controls are off', 404));
+    return app;
+  }
+
+  app.post('/tasks', async (c) => {
+    const userId = readUserId(c);
+    const input = parse(createTasksSchema, await readJsonObject(c));
+    return ok(c, { taskIds: await deps.tasks.create(userId, input) });
+  });
+
+  app.put('/users/:userId', async (c) => {
+    const userId = c.req.param('userId');
+    if (!isValidUserId(userId)) throw invalid('the user ID in the path must be numeric');
+    const { points } = parse(setPointsSchema, await readJsonObject(c));
+    deps.points.set(userId, points);
+    await deps.points.flush();
+    return ok(c, { userId, points });
+  });
+
+  app.get('/users/:userId', (c) => {
+    const userId = c.req.param('userId');
+    if (!isValidUserId(userId)) throw invalid('the user ID in the path must be numeric');
+    return ok(c, { userId, points: deps.points.balance(userId) });
+  });
+
+  return app;
+}
+
+/** A missing required field is 2000, any other problem 2001 (the service's own split). */
+function parse<T>(schema: z.ZodType<T>, body: Record<string, unknown>): T {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const field = issue.path.join('.') || 'body';
+  if (issue.code === 'invalid_type' && body[field] === undefined) throw missing(field);
+  throw invalid(`${field}: ${issue.message}`);
+}
