@@ -1,0 +1,126 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EMBEDDED_LANGUAGES, EMBEDDED_PCM } from '../../../src/contract';
+import { decodeMp3WithFfmpeg, mp3Frames, parseWav, pcmSamples, rmsOf } from './audio-probe';
+import { createSpeechService, type SynthesisInput } from './speech-service';
+import { findVoice } from './voice-settings';
+
+const dataDir = await mkdtemp(join(tmpdir(), 'speech-service-'));
+const service = createSpeechService({ dataDir, poolSize: 2 });
+afterAll(() => service.close?.());
+
+const TEXT = 'The quick brown fox jumps over the lazy dog. It was a sunny day! Was it?';
+const base: SynthesisInput = { userId: '42', text: TEXT, format: 'wav', voiceName: 'en-us', speedFactor: 1, volume: 0, emotion: 0 };
+
+async function audio(input: Partial<SynthesisInput> = {}) {
+  const out = await service.synthesize({ ...base, ...input });
+  const stored = await service.readAudio(out.fileId);
+  if (!stored) throw new Error('audio not stored');
+  return { out, stored };
+}
+
+describe('speech service: real audio', () => {
+  it('wav: 22,050 Hz mono 16-bit PCM, over 0.3 s, loud, with a segment per sentence', async () => {
+    const { out, stored } = await audio();
+    const wav = parseWav(stored.bytes);
+    expect(wav).toMatchObject({ format: 1, channels: 1, sampleRate: 22050, bitsPerSample: 16 });
+    const seconds = wav.samples.length / wav.sampleRate;
+    expect(seconds).toBeGreaterThan(0.3);
+    expect(Math.abs(seconds * 1000 - out.durationMs)).toBeLessThan(2);
+    expect(rmsOf(wav.samples)).toBeGreaterThan(500);
+    expect(stored.contentType).toBe('audio/wav');
+    expect(out.speeches.map((s) => s.text)).toEqual(['The quick brown fox jumps over the lazy dog.', 'It was a sunny day!', 'Was it?']);
+    out.speeches.forEach((s, i) => {
+      expect(s.index).toBe(i);
+      expect(s.endMs).toBeGreaterThan(s.startMs);
+      expect(s.startMs).toBeGreaterThanOrEqual(out.speeches[i - 1]?.endMs ?? 0);
+      // Each segment's own audio is sound, not silence.
+      expect(rmsOf(wav.samples.subarray(Math.round(s.startMs * 22.05), Math.round(s.endMs * 22.05)))).toBeGreaterThan(500);
+    });
+    expect(out.speeches.at(-1)!.endMs).toBeLessThanOrEqual(out.durationMs);
+  });
+
+  it('pcm: raw s16le mono at 22,050 Hz, duration = bytes / 2 / 22050', async () => {
+    const { out, stored } = await audio({ format: 'pcm' });
+    expect(stored.bytes.length % 2).toBe(0);
+    const seconds = stored.bytes.length / 2 / EMBEDDED_PCM.sampleRate;
+    expect(seconds).toBeGreaterThan(0.3);
+    expect(Math.abs(seconds * 1000 - out.durationMs)).toBeLessThan(2);
+    expect(rmsOf(pcmSamples(stored.bytes))).toBeGreaterThan(500);
+    expect(stored.fileName).toMatch(/^[0-9a-f]{32}\.pcm$/);
+  });
+
+  it('mp3: CBR 64 kbps MPEG-2 Layer III frames at 22,050 Hz with a plausible duration and real sound', async () => {
+    const { out, stored } = await audio({ format: 'mp3' });
+    const mp3 = mp3Frames(stored.bytes);
+    expect(mp3.sampleRate).toBe(22050);
+    expect([...mp3.kbps]).toEqual([64]);
+    expect(Math.abs(mp3.durationS * 1000 - out.durationMs)).toBeLessThan(150);
+    expect(stored.contentType).toBe('audio/mpeg');
+    const decoded = decodeMp3WithFfmpeg(stored.bytes);
+    if (decoded) expect(rmsOf(decoded)).toBeGreaterThan(500);
+  });
+
+  it('volume -20 dB is about a tenth of the amplitude of 0 dB', async () => {
+    const loud = parseWav((await audio({ volume: 0 })).stored.bytes);
+    const quiet = parseWav((await audio({ volume: -20 })).stored.bytes);
+    const ratio = rmsOf(quiet.samples) / rmsOf(loud.samples);
+    expect(ratio).toBeGreaterThan(0.08);
+    expect(ratio).toBeLessThan(0.12);
+  });
+
+  it('speed 2 is much shorter than speed 0.5', async () => {
+    const fast = (await audio({ speedFactor: 2 })).out.durationMs;
+    const slow = (await audio({ speedFactor: 0.5 })).out.durationMs;
+    expect(fast / slow).toBeLessThan(0.5);
+  });
+
+  it('emotion and timbre change the sound', async () => {
+    const [neutral, sad, female] = await Promise.all([audio(), audio({ emotion: 2 }), audio({ voiceName: 'en-us+f3' })]);
+    expect(sad.out.durationMs).toBeGreaterThan(neutral.out.durationMs * 1.1);
+    expect(Buffer.compare(female.stored.bytes, neutral.stored.bytes)).not.toBe(0);
+  });
+
+  it.each(EMBEDDED_LANGUAGES.map((l) => l.code))('language %s produces sound', async (code) => {
+    const text = { en: 'Good morning.', zh: '你好，世界。', es: 'Buenos días.', fr: 'Bonjour à tous.', de: 'Guten Morgen.', it: 'Buongiorno a tutti.', pt: 'Bom dia a todos.', ja: 'こんにちは。' }[code];
+    const { out, stored } = await audio({ text, voiceName: undefined, timbreNumber: 0, targetLanguage: code });
+    expect(out.targetLanguage).toBe(code);
+    expect(rmsOf(parseWav(stored.bytes).samples)).toBeGreaterThan(300);
+  });
+
+  it('detects the source language and picks its voice when only a timbre is given', async () => {
+    const { out } = await audio({ text: '今天天气很好，我们去公园散步吧。', voiceName: undefined, timbreNumber: 7 });
+    expect(out).toMatchObject({ sourceLanguage: 'zh', targetLanguage: 'zh', voiceName: findVoice('cmn+f3')!.name });
+  });
+
+  it('keeps metadata beside the file and serves it to a fresh service on the same data dir', async () => {
+    const { out } = await audio({ userId: '9223372036854775807', channel: 7, appSource: 'web', format: 'mp3' });
+    const meta = JSON.parse(await readFile(join(dataDir, 'audio', `${out.fileId}.json`), 'utf8'));
+    expect(meta).toMatchObject({ userId: '9223372036854775807', channel: 7, appSource: 'web', format: 'mp3' });
+    const again = createSpeechService({ dataDir });
+    expect((await again.readAudio(out.fileId))?.contentType).toBe('audio/mpeg');
+    expect(await again.readAudio('0'.repeat(32))).toBeNull();
+    expect(await again.readAudio('../points')).toBeNull();
+    await again.close?.();
+  });
+
+  it('5,000 characters synthesize in seconds and keep the event loop free', async () => {
+    const sentence = 'Speech synthesis should stay quick for long texts like this one. ';
+    const text = sentence.repeat(Math.ceil(5000 / sentence.length)).slice(0, 5000);
+    let worstLagMs = 0;
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      worstLagMs = Math.max(worstLagMs, now - last - 5);
+      last = now;
+    }, 5);
+    const started = performance.now();
+    const { out } = await audio({ text, format: 'mp3' });
+    clearInterval(timer);
+    expect(out.speeches.length).toBe(Math.ceil(5000 / sentence.length));
+    expect(performance.now() - started).toBeLessThan(15_000);
+    expect(worstLagMs).toBeLessThan(100);
+  });
+});
