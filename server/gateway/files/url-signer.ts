@@ -21,7 +21,7 @@ export class UrlSigner {
     const existing = await readKey(path);
     if (existing) return new UrlSigner(existing);
     // Write to a temp file, then link(): exactly one secret wins even if two processes race.
-    const tmp = `${path}.${process.pid}.tmp`;
+    const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     const handle = await open(tmp, 'w', 0o600);
     await handle.writeFile(randomBytes(32).toString('hex'));
     await handle.sync();

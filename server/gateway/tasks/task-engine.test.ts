@@ -1,0 +1,84 @@
+import { appendFile, mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { TASK_ID_PREFIX, TaskStatus } from '../../../src/contract';
+import { TaskEngine } from './task-engine';
+import { TASKS_FILE } from './task-store';
+
+const freshDir = () => mkdtemp(join(tmpdir(), 'task-engine-'));
+
+describe('TaskEngine', () => {
+  it('issues unique, unguessable Service_AI IDs owned by their creator', async () => {
+    const engine = await TaskEngine.open(await freshDir(), () => 5_000);
+    const ids = await engine.create('1', { count: 500 });
+    expect(new Set(ids).size).toBe(500);
+    for (const id of ids) expect(id).toMatch(new RegExp(`^${TASK_ID_PREFIX}_[0-9a-z]+_[0-9a-f]{24}$`));
+    expect(engine.find('1', ids[0]!)).toBeDefined();
+    expect(engine.find('2', ids[0]!)).toBeUndefined();
+    expect(engine.stateOf('2', ids[0]!)).toBeUndefined();
+    expect(engine.stateOf('1', 'Service_AI_unknown')).toBeUndefined();
+    await engine.close();
+  });
+
+  it('follows the injected clock', async () => {
+    let now = 1_000;
+    const engine = await TaskEngine.open(await freshDir(), () => now);
+    const [id] = await engine.create('9', { count: 1, durationMs: 3000, outcome: 'finished' });
+    expect(engine.stateOf('9', id!)?.taskStatus).toBe(TaskStatus.created);
+    now += 1500;
+    expect(engine.stateOf('9', id!)?.taskStatus).toBe(TaskStatus.running);
+    now += 1500;
+    expect(engine.stateOf('9', id!)).toMatchObject({ taskStatus: 4, taskProgress: 100, updateTime: 4000 });
+    await engine.close();
+  });
+
+  it('sees tasks made before a restart, with the same states', async () => {
+    const dir = await freshDir();
+    const first = await TaskEngine.open(dir, () => 10_000);
+    const a = await first.create('1', { count: 3, durationMs: 1000, outcome: 'failed' });
+    const b = await first.create('2', { count: 2 });
+    const before = a.map((id) => first.stateOf('1', id, 20_000));
+    await first.close();
+    const second = await TaskEngine.open(dir, () => 20_000);
+    expect(second.size).toBe(5);
+    expect(a.map((id) => second.stateOf('1', id))).toEqual(before);
+    expect(second.find('2', b[1]!)?.durationMs).toBe(20_000);
+    await second.close();
+  });
+
+  it('skips a torn last line after a crash and keeps appending on a fresh line', async () => {
+    const dir = await freshDir();
+    const first = await TaskEngine.open(dir);
+    const ids = await first.create('1', { count: 2 });
+    await first.close();
+    await appendFile(join(dir, TASKS_FILE), '{"taskId":"Service_AI_torn","userId":"1","crea');
+    const second = await TaskEngine.open(dir);
+    expect(second.size).toBe(2);
+    const [late] = await second.create('1', { count: 1 });
+    await second.close();
+    const lines = (await readFile(join(dir, TASKS_FILE), 'utf8')).trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    const third = await TaskEngine.open(dir);
+    expect([...ids, late!].every((id) => third.find('1', id))).toBe(true);
+    await third.close();
+  });
+
+  it('holds 10,000 tasks cheaply and answers 100 lookups in well under a millisecond each', async () => {
+    const dir = await freshDir();
+    const engine = await TaskEngine.open(dir);
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) ids.push(...(await engine.create('1', { count: 1000 })));
+    await engine.close();
+    const t0 = performance.now();
+    const reopened = await TaskEngine.open(dir);
+    const loadMs = performance.now() - t0;
+    const t1 = performance.now();
+    for (let round = 0; round < 100; round++) for (const id of ids.slice(0, 100)) reopened.stateOf('1', id);
+    const per100 = (performance.now() - t1) / 100;
+    expect(reopened.size).toBe(10_000);
+    expect(loadMs).toBeLessThan(2000);
+    expect(per100).toBeLessThan(5);
+    await reopened.close();
+  });
+});
