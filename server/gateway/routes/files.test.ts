@@ -42,6 +42,22 @@ describe('GET /files/video/:taskId', () => {
     expect(Number(res.headers.get('Content-Length'))).toBe(bytes.byteLength);
   });
 
+  it('answers byte ranges, as media elements ask when seeking', async () => {
+    const id = await finishedTask();
+    const { path, query } = linkFor('video', id, '1001');
+    const whole = new Uint8Array(await (await get(path, query)).arrayBuffer());
+    const part = await gw.api.request(`${path}?${query}`, { headers: { Range: 'bytes=4-11' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('Content-Range')).toBe(`bytes 4-11/${whole.byteLength}`);
+    expect(new TextDecoder().decode(await part.arrayBuffer())).toBe(new TextDecoder().decode(whole.slice(4, 12)));
+    const beyond = await gw.api.request(`${path}?${query}`, { headers: { Range: `bytes=${whole.byteLength}-` } });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('Content-Range')).toBe(`bytes */${whole.byteLength}`);
+    const head = await gw.api.request(`${path}?${query}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('Content-Type')).toBe('video/mp4');
+  });
+
   it('refuses a link with another user, a changed or missing signature (403)', async () => {
     const id = await finishedTask();
     const { path, query } = linkFor('video', id, '1001');

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { isValidUserId, TaskStatus } from '../../../src/contract';
 import type { GatewayDeps } from '../deps';
 import type { FileKind } from '../files/url-signer';
+import { parseByteRange } from '../files/byte-range';
 import { readSampleVideo } from '../files/sample-video';
 import { fail } from '../reply';
 
@@ -38,16 +39,27 @@ function checkLink(c: Context, deps: GatewayDeps, kind: FileKind, name: string):
   return isValidUserId(userId) && deps.signer.verify(kind, name, userId, sig) ? userId : null;
 }
 
+/** Whole file or one byte range of it: media elements seek with Range requests. */
 function send(c: Context, bytes: Uint8Array, contentType: string, disposition: string) {
+  const size = bytes.byteLength;
+  const range = parseByteRange(c.req.header('Range'), size);
+  if (range === 'unsatisfiable') {
+    c.header('Content-Range', `bytes */${size}`);
+    return fail(c, 416, 'Range Not Satisfiable', 416);
+  }
   // Response bodies want an ArrayBuffer-backed view; copy only if the bytes sit in shared memory.
-  const body = bytes.buffer instanceof ArrayBuffer ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : bytes.slice();
-  return c.body(body, 200, {
+  const whole = bytes.buffer instanceof ArrayBuffer ? new Uint8Array(bytes.buffer, bytes.byteOffset, size) : bytes.slice();
+  const body = range ? whole.subarray(range.start, range.end + 1) : whole;
+  const headers = {
     'Content-Type': contentType,
-    'Content-Length': String(bytes.byteLength),
+    'Content-Length': String(body.byteLength),
     'Content-Disposition': disposition,
+    'Accept-Ranges': 'bytes',
     'Cache-Control': 'private, max-age=3600',
     'X-Content-Type-Options': 'nosniff',
-  });
+  };
+  if (!range) return c.body(body, 200, headers);
+  return c.body(body, 206, { ...headers, 'Content-Range': `bytes ${range.start}-${range.end}/${size}` });
 }
 
 /** filename= for old clients (ASCII only) and filename*= (RFC 5987) for the rest. */
