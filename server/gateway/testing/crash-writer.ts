@@ -1,0 +1,14 @@
+// Child process for the kill -9 test: writes tasks and balances forever, reporting each durable step.
+import { TaskEngine } from '../tasks/task-engine';
+import { PointsLedger } from '../users/points-ledger';
+
+const dataDir = process.argv[2];
+if (!dataDir) throw new Error('usage: crash-writer <dataDir>');
+const engine = await TaskEngine.open(dataDir);
+const ledger = await PointsLedger.open(dataDir);
+for (let step = 1; ; step++) {
+  const ids = await engine.create('1', { count: 50 });
+  ledger.set('1', step);
+  await ledger.flush();
+  process.stdout.write(JSON.stringify({ step, ids }) + '\n');
+}
