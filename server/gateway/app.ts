@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { ErrorCode } from '../../src/contract';
 import { fail, GatewayError } from './reply';
 import type { GatewayDeps } from './deps';
@@ -18,7 +18,11 @@ export function createGatewayApp(deps: GatewayDeps) {
   app.route('/_emulator', emulatorRoutes(deps));
   app.route('/files', fileRoutes(deps));
 
-  app.notFound((c) => fail(c, 404, `No such operation: ${c.req.method} ${new URL(c.req.url).pathname}`, 404));
+  // A catch-all route, not only notFound(): a parent app that mounts this one at /api uses its
+  // own notFound, which would answer unknown /api paths with a plain-text page.
+  const noSuchOperation = (c: Context) => fail(c, 404, `No such operation: ${c.req.method} ${new URL(c.req.url).pathname}`, 404);
+  app.all('*', noSuchOperation);
+  app.notFound(noSuchOperation);
   app.onError((err, c) => {
     if (err instanceof GatewayError) return fail(c, err.code, err.message, err.status);
     console.error('gateway: unexpected error', err instanceof Error ? err.message : String(err));
