@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { envelopeSchema, HeaderName, JSON_UTF8 } from '@/contract';
 import type { Connection } from './connection-profile';
 import { GatewayRequestError, type GatewayOperation } from './gateway-error';
@@ -11,7 +11,10 @@ export const OPERATION_PATH: Record<GatewayOperation, string> = {
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
 
-export type CallOptions = { signal?: AbortSignal; timeoutMs?: number };
+/** recordHealth: false for calls with unsaved values (a settings test), so the indicator only reflects the active profile. */
+export type CallOptions = { signal?: AbortSignal; timeoutMs?: number; recordHealth?: boolean };
+
+type Schema = z.ZodMiniType;
 
 /** Headers exactly as the spec lists them; optional ones only when set. The token never goes in a URL. */
 export function buildHeaders(connection: Connection): Record<string, string> {
@@ -26,8 +29,16 @@ export function buildHeaders(connection: Connection): Record<string, string> {
   return headers;
 }
 
+/** fetch throws a bare TypeError on a header it cannot send; name the setting instead of blaming the network. */
+export function unsendableHeader(headers: Record<string, string>): string | null {
+  for (const [name, value] of Object.entries(headers)) {
+    if (!/^[\x20-\x7e]*$/.test(value)) return name;
+  }
+  return null;
+}
+
 export function operationUrl(gatewayUrl: string, operation: GatewayOperation): string {
-  return gatewayUrl.replace(/\/+$/, '') + OPERATION_PATH[operation];
+  return gatewayUrl.trim().replace(/\/+$/, '') + OPERATION_PATH[operation];
 }
 
 export function isCrossOrigin(url: string): boolean {
@@ -42,25 +53,26 @@ export function isCrossOrigin(url: string): boolean {
  * The one way the console talks to a gateway: POST JSON, parse the envelope with the contract,
  * turn every failure into a GatewayRequestError, and record the outcome for the connection indicator.
  */
-export async function callGateway<S extends z.ZodType>(
+export async function callGateway<S extends Schema>(
   connection: Connection,
   operation: GatewayOperation,
   body: unknown,
   dataSchema: S,
   options: CallOptions = {},
 ): Promise<z.output<S>> {
+  const record = options.recordHealth ?? true;
   try {
     const data = await send(connection, operation, body, dataSchema, options);
-    recordGatewayOutcome(connection, null);
+    if (record) recordGatewayOutcome(connection, null);
     return data;
   } catch (error) {
     const err = GatewayRequestError.from(error, operation);
-    if (err.kind !== 'aborted') recordGatewayOutcome(connection, err);
+    if (record && err.kind !== 'aborted') recordGatewayOutcome(connection, err);
     throw err;
   }
 }
 
-async function send<S extends z.ZodType>(
+async function send<S extends Schema>(
   connection: Connection,
   operation: GatewayOperation,
   body: unknown,
@@ -68,64 +80,81 @@ async function send<S extends z.ZodType>(
   { signal, timeoutMs = DEFAULT_TIMEOUT_MS }: CallOptions,
 ): Promise<z.output<S>> {
   const url = operationUrl(connection.gatewayUrl, operation);
+  const headers = buildHeaders(connection);
+  const badHeader = unsendableHeader(headers);
+  if (badHeader) {
+    throw new GatewayRequestError({ operation, kind: 'settings', message: `${badHeader} contains characters that cannot be sent in an HTTP header` });
+  }
+  if (signal?.aborted) throw new GatewayRequestError({ operation, kind: 'aborted', message: 'Request cancelled' });
   const timeout = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
   let response: Response;
   try {
     response = await fetch(url, {
       method: 'POST',
-      headers: buildHeaders(connection),
+      headers,
       body: JSON.stringify(body),
       signal: combined,
       credentials: 'omit',
       redirect: 'error',
     });
   } catch (cause) {
-    if (signal?.aborted) throw new GatewayRequestError({ operation, kind: 'aborted', message: 'Request cancelled' });
-    if (timeout.aborted) {
-      throw new GatewayRequestError({ operation, kind: 'timeout', message: `No answer within ${timeoutMs / 1000} s` });
-    }
-    throw new GatewayRequestError({
-      operation,
-      kind: 'network',
-      crossOrigin: isCrossOrigin(url),
-      message: cause instanceof Error ? cause.message : 'Network error',
-    });
+    throw fetchFailure(cause, { operation, url, signal, timeout, timeoutMs });
   }
-  return readEnvelope(response, operation, dataSchema);
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (cause) {
+    throw fetchFailure(cause, { operation, url, signal, timeout, timeoutMs });
+  }
+  return readEnvelope(response.status, response.ok, text, operation, dataSchema);
 }
 
-async function readEnvelope<S extends z.ZodType>(
-  response: Response,
+type FailureContext = { operation: GatewayOperation; url: string; signal: AbortSignal | undefined; timeout: AbortSignal; timeoutMs: number };
+
+function fetchFailure(cause: unknown, { operation, url, signal, timeout, timeoutMs }: FailureContext): GatewayRequestError {
+  if (signal?.aborted) return new GatewayRequestError({ operation, kind: 'aborted', message: 'Request cancelled' });
+  if (timeout.aborted) {
+    return new GatewayRequestError({ operation, kind: 'timeout', message: `No answer within ${timeoutMs / 1000} s` });
+  }
+  const crossOrigin = isCrossOrigin(url);
+  const why = cause instanceof Error && cause.message ? cause.message : 'Network error';
+  return new GatewayRequestError({
+    operation,
+    kind: 'network',
+    crossOrigin,
+    message: `Could not reach ${url} (${why})`,
+  });
+}
+
+function readEnvelope<S extends Schema>(
+  httpStatus: number,
+  ok: boolean,
+  text: string,
   operation: GatewayOperation,
   dataSchema: S,
-): Promise<z.output<S>> {
-  const httpStatus = response.status;
-  const text = await response.text();
+): z.output<S> {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     const looksHtml = /^\s*</.test(text);
-    throw new GatewayRequestError({
-      operation,
-      kind: looksHtml || !response.ok ? 'http' : 'invalid-json',
-      httpStatus,
-      message: looksHtml ? `The answer was an HTML page (HTTP ${httpStatus}), not a gateway envelope` : 'The answer was not valid JSON',
-    });
+    const kind = !ok ? 'http' : looksHtml ? 'not-gateway' : 'invalid-json';
+    const what = looksHtml ? 'an HTML page' : text.trim() === '' ? 'empty' : 'not valid JSON';
+    throw new GatewayRequestError({ operation, kind, httpStatus, message: `The answer (HTTP ${httpStatus}) was ${what}, not a gateway envelope` });
   }
   const envelope = envelopeSchema.safeParse(json);
   if (!envelope.success) {
     throw new GatewayRequestError({
       operation,
-      kind: response.ok ? 'not-gateway' : 'http',
+      kind: ok ? 'not-gateway' : 'http',
       httpStatus,
       message: `The answer (HTTP ${httpStatus}) is not a gateway envelope with code, message and data`,
     });
   }
   const { code, message, data } = envelope.data;
   if (code !== 0) throw new GatewayRequestError({ operation, kind: 'envelope', code, httpStatus, message });
-  if (!response.ok) throw new GatewayRequestError({ operation, kind: 'http', httpStatus, message: message || `HTTP ${httpStatus}` });
+  if (!ok) throw new GatewayRequestError({ operation, kind: 'http', code, httpStatus, message: message || `HTTP ${httpStatus}` });
   const parsed = dataSchema.safeParse(data);
   if (!parsed.success) {
     const first = parsed.error.issues[0];

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { describeError } from './describe-error';
+import { parameterIn } from './describe-error-code';
+import { GatewayRequestError, type GatewayErrorKind } from './gateway-error';
+
+const envelope = (code: number, message: string, httpStatus = 200, operation: 'taskStatus' | 'textToSpeech' = 'textToSpeech') =>
+  new GatewayRequestError({ operation, kind: 'envelope', code, httpStatus, message });
+const ofKind = (kind: GatewayErrorKind, extra: Partial<{ httpStatus: number; crossOrigin: boolean }> = {}) =>
+  new GatewayRequestError({ operation: 'taskStatus', kind, message: 'm', ...extra });
+
+describe('describeError: envelope codes', () => {
+  it('2000 says which parameter is missing', () => {
+    const d = describeError(envelope(2000, 'Missing Parameter: X-User-Id header', 200, 'taskStatus'));
+    expect(d.title).toBe('Missing parameter: X-User-Id');
+    expect(d.nextStep).toMatch(/user ID in Settings/);
+    expect(describeError(envelope(2000, 'Missing Parameter: sourceText')).title).toBe('Missing parameter: sourceText');
+  });
+
+  it('2001 says which parameter is invalid when the message names it', () => {
+    expect(describeError(envelope(2001, 'Invalid Parameter: X-User-Id must be numeric')).title).toBe('Invalid parameter: X-User-Id');
+    expect(describeError(envelope(2001, 'Invalid Parameter: speedFactor must be in [0.5, 2]')).title).toBe('Invalid parameter: speedFactor');
+    expect(describeError(envelope(2001, 'taskId and taskIds cannot both be empty')).title).toBe('Invalid parameter: taskId / taskIds');
+    const bare = describeError(envelope(2001, 'Invalid Parameter'));
+    expect(bare.title).toBe('Invalid parameter');
+    expect(bare.detail).toBe('Invalid Parameter');
+  });
+
+  it('10091 and 2107 in the operator’s words', () => {
+    expect(describeError(envelope(10091, 'insufficient points')).title).toBe('Not enough points');
+    expect(describeError(envelope(2107, 'voice synthesis failed')).title).toBe('Synthesis failed — try again');
+  });
+
+  it('a rejected token, by HTTP status or code', () => {
+    expect(describeError(envelope(401, 'Unauthorized: the token was not accepted', 401)).title).toBe('Token rejected');
+    expect(describeError(envelope(40100, 'token expired', 403)).title).toBe('Token rejected');
+  });
+
+  it('falls back for codes the spec does not list, keeping the gateway message', () => {
+    const d = describeError(envelope(7777, 'quota window closed'));
+    expect(d.title).toBe('Speech synthesis failed (code 7777)');
+    expect(d.detail).toBe('quota window closed');
+    expect(describeError(envelope(7777, '')).detail).toBe('No message from the gateway');
+  });
+});
+
+describe('describeError: transport failures', () => {
+  it('gives a CORS hint with GATEWAY_URL only for another origin', () => {
+    expect(describeError(ofKind('network', { crossOrigin: true })).nextStep).toMatch(/CORS.*GATEWAY_URL/);
+    expect(describeError(ofKind('network')).nextStep).not.toMatch(/CORS/);
+  });
+
+  it('names each kind', () => {
+    expect(describeError(ofKind('timeout')).title).toMatch(/did not answer in time/);
+    expect(describeError(ofKind('not-gateway')).title).toBe('Not a gateway');
+    expect(describeError(ofKind('invalid-json')).title).toBe('Not a gateway');
+    expect(describeError(ofKind('contract')).title).toBe('Unexpected answer');
+    expect(describeError(ofKind('http', { httpStatus: 401 })).title).toBe('Token rejected');
+    expect(describeError(ofKind('http', { httpStatus: 502 })).title).toBe('HTTP 502 from the gateway');
+    expect(describeError(ofKind('settings')).nextStep).toMatch(/Settings/);
+    expect(describeError(new Error('boom'))).toEqual({ title: 'Something went wrong', detail: 'boom', nextStep: 'Try again.' });
+  });
+});
+
+describe('parameterIn', () => {
+  it('does not mistake taskIds for taskId or a word inside another', () => {
+    expect(parameterIn('taskIds must be an array of strings')).toBe('taskIds');
+    expect(parameterIn('taskId must be a string')).toBe('taskId');
+    expect(parameterIn('the formatting is odd')).toBeUndefined();
+  });
+});
