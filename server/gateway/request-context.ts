@@ -10,7 +10,9 @@ export function readUserId(c: Context): string {
   if (raw === undefined || raw.trim() === '') throw missing('X-User-Id header');
   const value = raw.trim();
   if (!isValidUserId(value)) throw invalid('X-User-Id must be numeric');
-  return value;
+  // As a Long, "007" is user 7: one canonical form keeps ownership and balances consistent
+  // and keeps the digits valid as a bare JSON integer.
+  return BigInt(value).toString();
 }
 
 /** X-Channel defaults to 0 when missing or invalid; X-App-Source counts only when channel != 100. */

@@ -145,6 +145,12 @@ describe('POST /textRemoval/taskStatus: headers', () => {
     expect(await expectItems(await gw.status({ taskId: id }, { 'X-User-Id': '9223372036854775806' }))).toEqual([]);
   });
 
+  it('reads X-User-Id as a number: leading zeros name the same user', async () => {
+    const [id] = await gw.createTasks('007', { count: 1 });
+    expect(await expectItems(await gw.status({ taskId: id }, { 'X-User-Id': '7' }))).toHaveLength(1);
+    expect(await expectItems(await gw.status({ taskId: id }, { 'X-User-Id': ' 0007 ' }))).toHaveLength(1);
+  });
+
   it('refuses a duplicated X-User-Id header (the values join into a non-number)', async () => {
     const headers = new Headers({ 'Content-Type': 'application/json' });
     headers.append('X-User-Id', '1001');
