@@ -23,6 +23,11 @@ export async function createGatewayDeps(options: GatewayOptions): Promise<OpenGa
     PointsLedger.open(options.dataDir),
     UrlSigner.open(options.dataDir),
   ]);
+  let closing: Promise<void> | undefined;
+  const close = async () => {
+    await Promise.all([tasks.close(), points.flush()]);
+    await options.speech.close?.();
+  };
   return {
     tokens: new Set(options.tokens),
     statusAuth: options.statusAuth,
@@ -31,9 +36,7 @@ export async function createGatewayDeps(options: GatewayOptions): Promise<OpenGa
     points,
     speech: options.speech,
     signer,
-    async close() {
-      await Promise.all([tasks.close(), points.flush()]);
-      await options.speech.close?.();
-    },
+    /** Safe to call more than once (a test's afterEach and a shutdown hook may both call it). */
+    close: () => (closing ??= close()),
   };
 }
