@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { navigate, usePathname } from '@/lib/router';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { TasksPage } from '@/features/tasks/components/tasks-page';
 
 // Only the Tasks page is in the first-load bundle; the others load on demand.
@@ -20,6 +21,13 @@ export function PageRoutes() {
     if (pathname === '/' || pathname === '') navigate('/tasks' + window.location.search, { replace: true });
   }, [pathname]);
   const page = PAGES.find((p) => pathname === p.path);
+  useDocumentTitle(page?.title ?? (pathname === '/' ? PAGES[0].title : 'Page not found'));
+  // After a client-side navigation, start screen readers and Tab at the new page, as a full load would.
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) firstRender.current = false;
+    else document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
   return (
     <Suspense fallback={<p className="loading" role="status">Loading…</p>}>
       {pathname === '/tasks' || pathname === '/' ? <TasksPage /> : null}

@@ -88,3 +88,11 @@ export function deleteProfile(id: string): void {
   const rest = profiles.length > 0 ? profiles : [DEFAULT_PROFILE];
   update({ profiles: rest, activeId: rest.some((p) => p.id === state.activeId) ? state.activeId : rest[0]!.id });
 }
+
+/** A blank profile for the "Add profile" form; nothing is stored until it is saved. */
+export function draftProfile(state: ConnectionState, now = Date.now()): ConnectionProfile {
+  const taken = new Set(state.profiles.map((p) => p.name));
+  let n = state.profiles.length + 1;
+  while (taken.has(`Profile ${n}`)) n++;
+  return { ...DEFAULT_PROFILE, id: `profile-${now.toString(36)}`, name: `Profile ${n}` };
+}

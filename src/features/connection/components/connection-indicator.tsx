@@ -1,19 +1,45 @@
-import { useActiveConnection } from '@/lib/connection-store';
-import { useGatewayHealth } from '@/lib/connection-health';
+import { useEffect } from 'react';
+import { useActiveConnection, useConnectionState, activeProfile } from '@/lib/connection-store';
+import { useGatewayHealth, type GatewayHealth } from '@/lib/connection-health';
 import { describeError } from '@/lib/describe-error';
 import { Link } from '@/lib/router';
+import { testConnection } from '../api/test-connection';
+
+function stateText(health: GatewayHealth, userId: string): { label: string; why: string | undefined } {
+  if (health.state === 'ok') return { label: 'OK', why: `Last answer at ${new Date(health.at).toLocaleTimeString()}` };
+  if (health.state === 'failing') {
+    const d = describeError(health.error);
+    return { label: `Failing: ${d.title}`, why: `${d.detail} — ${d.nextStep}` };
+  }
+  return { label: userId ? 'Checking…' : 'Not set up', why: userId ? undefined : 'Open Settings to connect to a gateway.' };
+}
 
 /** Which gateway, which user, and whether the last answer was OK (and why not). */
 export function ConnectionIndicator() {
+  const profile = activeProfile(useConnectionState());
   const connection = useActiveConnection();
   const health = useGatewayHealth(connection);
-  const label = health.state === 'ok' ? 'OK' : health.state === 'failing' ? describeError(health.error).title : 'Not checked yet';
+  const { gatewayUrl, userId } = connection;
+  const unknown = health.state === 'unknown';
+  // One harmless check per profile switch, so the indicator says something before the first page query.
+  useEffect(() => {
+    if (unknown && userId) void testConnection({ connection, recordHealth: true }).catch(() => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a check per gateway/user, not per token keystroke
+  }, [unknown, gatewayUrl, userId]);
+  const { label, why } = stateText(health, userId);
   return (
-    <Link to="/settings" className={`connection-indicator is-${health.state}`} aria-label={`Connection: ${connection.gatewayUrl}, user ${connection.userId || 'not set'}, ${label}`}>
+    <div className={`connection-indicator is-${health.state}`}>
       <span className="dot" aria-hidden="true" />
-      <span className="ci-gateway">{connection.gatewayUrl}</span>
-      <span className="ci-user">user {connection.userId || '—'}</span>
-      <span className="ci-state">{label}</span>
-    </Link>
+      <Link to="/settings" className="ci-link" title="Connection settings">
+        <span className="visually-hidden">Connection: </span>
+        <span className="ci-profile">{profile.name}</span>
+        <span className="ci-gateway">{gatewayUrl}</span>
+        <span className="ci-user">user {userId || 'not set'}</span>
+      </Link>
+      <span role="status" className="ci-state" title={why}>
+        {label}
+        {why && health.state === 'failing' && <span className="visually-hidden">. {why}</span>}
+      </span>
+    </div>
   );
 }

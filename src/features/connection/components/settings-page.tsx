@@ -1,7 +1,35 @@
+import { useState } from 'react';
+import type { ConnectionProfile } from '@/lib/connection-profile';
+import { activeProfile, draftProfile, useConnectionState } from '@/lib/connection-store';
+import { LocalGatewayCard } from './local-gateway-card';
+import { ProfileList } from './profile-list';
+import { ProfileForm } from './profile-form';
+
+/** Connection settings: profiles, the form for one of them, and the local-gateway shortcut. */
 export function SettingsPage() {
+  const state = useConnectionState();
+  const [draft, setDraft] = useState<ConnectionProfile | null>(null);
+  // Remount the form after outside changes (local gateway, save) so it shows what is stored.
+  const [revision, setRevision] = useState(0);
+  const editing = draft ?? activeProfile(state);
+  const refresh = () => {
+    setDraft(null);
+    setRevision((r) => r + 1);
+  };
   return (
-    <section aria-labelledby="settings-title">
+    <section aria-labelledby="settings-title" className="settings-page">
       <h1 id="settings-title">Connection settings</h1>
+      <LocalGatewayCard onApplied={refresh} />
+      <div className="settings-layout">
+        <ProfileList state={state} adding={draft !== null} onAdd={() => setDraft(draftProfile(state))} onSelect={() => setDraft(null)} />
+        <ProfileForm
+          key={`${editing.id}:${revision}`}
+          profile={editing}
+          isNew={draft !== null}
+          canDelete={state.profiles.length > 1}
+          onSaved={refresh}
+        />
+      </div>
     </section>
   );
 }

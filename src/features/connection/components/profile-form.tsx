@@ -1,0 +1,62 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Field } from '@/components/field';
+import { connectionProfileSchema, type ConnectionProfile } from '@/lib/connection-profile';
+import { saveProfile } from '@/lib/connection-store';
+import { TokenField } from './token-field';
+import { ConnectionTestPanel } from './connection-test-panel';
+import { DeleteProfileButton } from './delete-profile-button';
+
+type Props = { profile: ConnectionProfile; isNew: boolean; canDelete: boolean; onSaved: (profile: ConnectionProfile) => void };
+
+/** Edits one profile. Only values that pass the contract's schemas are ever saved. */
+export function ProfileForm({ profile, isNew, canDelete, onSaved }: Props) {
+  const { register, handleSubmit, getValues, trigger, formState } = useForm<ConnectionProfile>({
+    resolver: zodResolver(connectionProfileSchema),
+    defaultValues: profile,
+    mode: 'onTouched',
+  });
+  const { errors, isDirty } = formState;
+  const onSubmit = handleSubmit((valid) => {
+    saveProfile(valid, true);
+    onSaved(valid);
+  });
+  return (
+    <form className="profile-form" onSubmit={onSubmit} noValidate aria-labelledby="profile-form-title">
+      <h2 id="profile-form-title">{isNew ? 'New profile' : `Profile “${profile.name}”`}</h2>
+      <Field id="profile-name" label="Profile name" error={errors.name?.message}>
+        {(c) => <input {...c} {...register('name')} autoComplete="off" />}
+      </Field>
+      <Field id="profile-gateway-url" label="Gateway URL" hint="/api is this server (no CORS needed); an absolute http(s):// URL calls that gateway directly." error={errors.gatewayUrl?.message}>
+        {(c) => <input {...c} {...register('gatewayUrl')} inputMode="url" autoComplete="off" spellCheck={false} />}
+      </Field>
+      <TokenField registration={register('token')} error={errors.token?.message} />
+      <div className="field field-checkbox">
+        <input id="profile-remember" type="checkbox" aria-describedby="profile-remember-hint" {...register('rememberToken')} />
+        <label htmlFor="profile-remember">Remember token on this device</label>
+        <p id="profile-remember-hint" className="field-hint">
+          Unticked, the token is kept for this browser session only.
+        </p>
+      </div>
+      <Field id="profile-user-id" label="User ID" hint="Digits only; sent as X-User-Id exactly as typed." error={errors.userId?.message}>
+        {(c) => <input {...c} {...register('userId')} inputMode="numeric" autoComplete="off" spellCheck={false} />}
+      </Field>
+      <div className="field-row">
+        <Field id="profile-channel" label="Channel" hint="Optional whole number (X-Channel)." error={errors.channel?.message}>
+          {(c) => <input {...c} {...register('channel')} inputMode="numeric" autoComplete="off" />}
+        </Field>
+        <Field id="profile-app-source" label="App source" hint="Optional (X-App-Source)." error={errors.appSource?.message}>
+          {(c) => <input {...c} {...register('appSource')} autoComplete="off" />}
+        </Field>
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="primary">
+          {isNew ? 'Save profile' : 'Save changes'}
+        </button>
+        {!isNew && isDirty && <span className="field-hint">Unsaved changes</span>}
+        {!isNew && <DeleteProfileButton profile={profile} disabled={!canDelete} />}
+      </div>
+      <ConnectionTestPanel profileId={profile.id} readDraft={getValues} validate={trigger} />
+    </form>
+  );
+}
