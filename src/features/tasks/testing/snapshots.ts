@@ -1,0 +1,18 @@
+import type { TaskStatusItem } from '@/contract';
+import type { TaskSnapshot } from '../utils/task-snapshot';
+
+export function item(taskId: string, taskStatus: number, extra: Partial<TaskStatusItem> = {}): TaskStatusItem {
+  return {
+    taskId,
+    taskStatus,
+    taskProgress: taskStatus === 4 ? 100 : 0,
+    errorCode: 0,
+    targetVideoUrl: taskStatus === 4 ? `http://gw.test/files/video/${taskId}` : null,
+    updateTime: 1_000,
+    ...extra,
+  };
+}
+
+export function snap(it: TaskStatusItem | null, checkedAt = 0, extra: Partial<TaskSnapshot> = {}): TaskSnapshot {
+  return { item: it, checkedAt, changedAt: checkedAt, firstRunning: null, ...extra };
+}

@@ -1,0 +1,26 @@
+import { TaskStatus } from '@/contract';
+import type { TaskSnapshot } from './task-snapshot';
+
+export const STALL_CHOICES_MS = [60_000, 2 * 60_000, 5 * 60_000, 10 * 60_000, 30 * 60_000] as const;
+export const DEFAULT_STALL_MS = 5 * 60_000;
+
+/**
+ * Remaining time of a running task from its observed progress rate (local clock on both ends,
+ * so gateway clock skew does not matter). Null when there is no rate yet.
+ */
+export function estimateRemainingMs(snapshot: TaskSnapshot, now: number): number | null {
+  const { item, firstRunning } = snapshot;
+  if (!item || item.taskStatus !== TaskStatus.running || !firstRunning) return null;
+  const progressed = item.taskProgress - firstRunning.progress;
+  const elapsed = snapshot.changedAt - firstRunning.at;
+  if (progressed <= 0 || elapsed <= 0) return null;
+  const rate = progressed / elapsed;
+  const remaining = (100 - item.taskProgress) / rate - (now - snapshot.changedAt);
+  return Math.max(0, Math.round(remaining));
+}
+
+/** A running task whose status and progress have not changed for at least `stallMs`. */
+export function isStalled(snapshot: TaskSnapshot | undefined, now: number, stallMs: number): boolean {
+  if (!snapshot?.item || snapshot.item.taskStatus !== TaskStatus.running || stallMs <= 0) return false;
+  return now - snapshot.changedAt >= stallMs;
+}

@@ -1,0 +1,47 @@
+import { TASK_ID_PREFIX } from '@/contract';
+
+export const MAX_TASK_ID_LENGTH = 128;
+
+export type IgnoreReason = 'duplicate' | 'wrong-prefix' | 'prefix-only' | 'too-long' | 'not-an-id';
+
+export const ignoreReasonText: Record<IgnoreReason, string> = {
+  duplicate: 'duplicate in the input',
+  'wrong-prefix': `wrong prefix (task IDs start with ${TASK_ID_PREFIX}, case-sensitive)`,
+  'prefix-only': `just the prefix ${TASK_ID_PREFIX}, no ID after it`,
+  'too-long': `longer than ${MAX_TASK_ID_LENGTH} characters`,
+  'not-an-id': 'not a task ID (words, numbers, headers)',
+};
+
+export type IgnoredGroup = { reason: IgnoreReason; count: number; examples: string[] };
+export type Extraction = { ids: string[]; ignored: IgnoredGroup[] };
+
+const MAX_EXAMPLES = 5;
+// Anything that is not a letter, digit, '_' or '-' separates tokens, so JSON, CSV, logs, URLs
+// and key=value pairs need no format detection.
+const TOKEN = /[A-Za-z0-9_-]+/g;
+const LOOKS_LIKE_PREFIX = /service[_-]?ai/i;
+
+function classify(token: string): IgnoreReason | null {
+  if (token === TASK_ID_PREFIX) return 'prefix-only';
+  if (token.startsWith(TASK_ID_PREFIX)) return token.length > MAX_TASK_ID_LENGTH ? 'too-long' : null;
+  return LOOKS_LIKE_PREFIX.test(token) ? 'wrong-prefix' : 'not-an-id';
+}
+
+/** Service_AI task IDs from any pasted text or file, in first-seen order, with what was left out and why. */
+export function extractTaskIds(text: string): Extraction {
+  const ids = new Set<string>();
+  const ignored = new Map<IgnoreReason, IgnoredGroup>();
+  const ignore = (reason: IgnoreReason, token: string) => {
+    const group = ignored.get(reason) ?? { reason, count: 0, examples: [] };
+    group.count++;
+    if (group.examples.length < MAX_EXAMPLES && !group.examples.includes(token)) group.examples.push(token);
+    ignored.set(reason, group);
+  };
+  for (const [token] of text.matchAll(TOKEN)) {
+    const reason = classify(token);
+    if (reason) ignore(reason, token.length > 60 ? `${token.slice(0, 57)}…` : token);
+    else if (ids.has(token)) ignore('duplicate', token);
+    else ids.add(token);
+  }
+  return { ids: [...ids], ignored: [...ignored.values()] };
+}

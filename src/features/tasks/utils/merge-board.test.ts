@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { item } from '../testing/snapshots';
+import { mergeBoard } from './merge-board';
+import { EMPTY_BOARD } from './task-snapshot';
+
+describe('mergeBoard', () => {
+  it('records answers, not-found IDs, changes and transitions', () => {
+    const first = mergeBoard(EMPTY_BOARD, ['Service_AI_a', 'Service_AI_b', 'Service_AI_x'], [item('Service_AI_a', 3, { taskProgress: 10 }), item('Service_AI_b', 2)], 1_000, 1);
+    expect(first.tasks.get('Service_AI_x')?.item).toBeNull();
+    expect(first.tasks.get('Service_AI_a')?.firstRunning).toEqual({ progress: 10, at: 1_000 });
+    expect(first.transitions).toEqual([]);
+    expect(first.changed.size).toBe(0);
+
+    const second = mergeBoard(first, ['Service_AI_a', 'Service_AI_b'], [item('Service_AI_a', 4), item('Service_AI_b', 2)], 3_000, 1);
+    expect(second.cycle).toBe(2);
+    expect([...second.changed]).toEqual(['Service_AI_a']);
+    expect(second.transitions).toEqual([{ taskId: 'Service_AI_a', from: 3, to: 4, at: 3_000 }]);
+    expect(second.tasks.get('Service_AI_b')?.changedAt).toBe(1_000);
+    expect(second.tasks.get('Service_AI_x')?.checkedAt).toBe(1_000);
+  });
+
+  it('keeps the first running sample while progress moves', () => {
+    const a = mergeBoard(EMPTY_BOARD, ['Service_AI_a'], [item('Service_AI_a', 3, { taskProgress: 5 })], 1_000, 1);
+    const b = mergeBoard(a, ['Service_AI_a'], [item('Service_AI_a', 3, { taskProgress: 50 })], 5_000, 1);
+    expect(b.tasks.get('Service_AI_a')).toMatchObject({ changedAt: 5_000, firstRunning: { progress: 5, at: 1_000 } });
+  });
+});

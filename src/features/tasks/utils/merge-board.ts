@@ -1,0 +1,39 @@
+import { TaskStatus, type TaskStatusItem } from '@/contract';
+import type { TaskBoard, TaskSnapshot, Transition } from './task-snapshot';
+
+const MAX_TRANSITIONS = 50;
+
+function nextSnapshot(prev: TaskSnapshot | undefined, item: TaskStatusItem | null, now: number): TaskSnapshot {
+  const changed = !prev || prev.item?.taskStatus !== item?.taskStatus || prev.item?.taskProgress !== item?.taskProgress;
+  const running = item?.taskStatus === TaskStatus.running;
+  const firstRunning = running ? (prev?.firstRunning ?? { progress: item.taskProgress, at: now }) : null;
+  return { item, checkedAt: now, changedAt: changed || !prev ? now : prev.changedAt, firstRunning };
+}
+
+/**
+ * Fold one cycle's answers into the board: IDs that were asked for but not returned become
+ * "not found"; changes and status transitions of this cycle are recorded for the UI.
+ */
+export function mergeBoard(prev: TaskBoard, asked: readonly string[], answers: readonly TaskStatusItem[], now: number, requests: number): TaskBoard {
+  const byId = new Map(answers.map((a) => [a.taskId, a]));
+  const tasks = new Map(prev.tasks);
+  const changed = new Set<string>();
+  const transitions: Transition[] = [];
+  for (const id of asked) {
+    const before = prev.tasks.get(id);
+    const after = nextSnapshot(before, byId.get(id) ?? null, now);
+    tasks.set(id, after);
+    if (before && after.changedAt === now) changed.add(id);
+    const from = before?.item?.taskStatus ?? null;
+    const to = after.item?.taskStatus;
+    if (to !== undefined && from !== to && before) transitions.push({ taskId: id, from, to, at: now });
+  }
+  return {
+    tasks,
+    cycle: prev.cycle + 1,
+    polledAt: now,
+    changed,
+    transitions: [...transitions, ...prev.transitions].slice(0, MAX_TRANSITIONS),
+    requests,
+  };
+}

@@ -1,0 +1,25 @@
+import { isKnownTaskStatus, taskStatusName, type TaskStatusCode } from '@/contract';
+import type { TaskSnapshot } from './task-snapshot';
+
+/** What a row's status column shows: the six statuses, plus states the console adds. */
+export type StatusGroup = TaskStatusCode | 'waiting' | 'not-found' | 'unknown';
+
+export const STATUS_GROUPS: readonly StatusGroup[] = [1, 2, 3, 4, 5, 6, 'not-found', 'waiting'];
+
+export function statusGroupOf(snapshot: TaskSnapshot | undefined): StatusGroup {
+  if (!snapshot) return 'waiting';
+  if (!snapshot.item) return 'not-found';
+  return isKnownTaskStatus(snapshot.item.taskStatus) ? snapshot.item.taskStatus : 'unknown';
+}
+
+export function statusGroupName(group: StatusGroup): string {
+  if (group === 'waiting') return 'Not checked yet';
+  if (group === 'not-found') return 'Not found';
+  if (group === 'unknown') return 'Unknown status';
+  return taskStatusName[group];
+}
+
+/** Sort order: what needs attention first. */
+export const STATUS_GROUP_RANK: Record<string, number> = {
+  5: 0, 6: 1, 'not-found': 2, unknown: 3, 3: 4, 2: 5, 1: 6, waiting: 7, 4: 8,
+};

@@ -1,0 +1,29 @@
+import type { StatusGroup } from './status-group';
+import type { TaskRow } from './task-rows';
+
+export type Summary = { total: number; counts: ReadonlyMap<StatusGroup, number>; live: number };
+
+export function summarize(rows: readonly TaskRow[]): Summary {
+  const counts = new Map<StatusGroup, number>();
+  for (const r of rows) counts.set(r.group, (counts.get(r.group) ?? 0) + 1);
+  const live = (counts.get(1) ?? 0) + (counts.get(2) ?? 0) + (counts.get(3) ?? 0) + (counts.get('waiting') ?? 0);
+  return { total: rows.length, counts, live };
+}
+
+/** "312 of 400 finished · 6 failed · 2 aborted" */
+export function progressLine({ total, counts }: Summary): string {
+  const parts = [`${counts.get(4) ?? 0} of ${total} finished`];
+  if (counts.get(5)) parts.push(`${counts.get(5)} failed`);
+  if (counts.get(6)) parts.push(`${counts.get(6)} aborted`);
+  if (counts.get('not-found')) parts.push(`${counts.get('not-found')} not found`);
+  return parts.join(' · ');
+}
+
+/** Tab title with live counts, so a background tab still tells the operator how it goes. */
+export function tabTitle(summary: Summary, base: string): string {
+  if (summary.total === 0) return base;
+  const failed = (summary.counts.get(5) ?? 0) + (summary.counts.get(6) ?? 0);
+  const done = summary.counts.get(4) ?? 0;
+  const head = summary.live > 0 ? `${summary.live} live · ${done}/${summary.total} done` : `All done ${done}/${summary.total}`;
+  return `(${head}${failed ? ` · ${failed} failed` : ''}) ${base}`;
+}

@@ -1,0 +1,30 @@
+import type { TaskStatusItem } from '@/contract';
+
+/** What the console knows about one watched task after it has been checked at least once. */
+export type TaskSnapshot = {
+  /** The gateway's last answer; null when the gateway did not return this ID (not found). */
+  item: TaskStatusItem | null;
+  /** Local time of the last check that covered this ID. */
+  checkedAt: number;
+  /** Local time the status or progress last changed (or the first check). */
+  changedAt: number;
+  /** First progress seen while Running, for the progress rate behind the ETA. */
+  firstRunning: { progress: number; at: number } | null;
+};
+
+export type Transition = { taskId: string; from: number | null; to: number; at: number };
+
+/** The poller's data: every snapshot plus what the last cycle changed. */
+export type TaskBoard = {
+  tasks: ReadonlyMap<string, TaskSnapshot>;
+  cycle: number;
+  polledAt: number;
+  /** IDs whose status or progress changed in the last cycle (highlighted rows). */
+  changed: ReadonlySet<string>;
+  /** Newest first, capped. */
+  transitions: readonly Transition[];
+  /** Status requests the last cycle sent. */
+  requests: number;
+};
+
+export const EMPTY_BOARD: TaskBoard = { tasks: new Map(), cycle: 0, polledAt: 0, changed: new Set(), transitions: [], requests: 0 };
