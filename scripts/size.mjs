@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// Gzipped JavaScript per entry chunk, and what the Tasks page needs on a first visit.
+// Usage: npm run size [-- --no-build]
+// By default it builds into a temporary directory, so a server running from dist/ is not disturbed;
+// --no-build measures the existing dist/ (after `npm run build`).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_BYTES = 100 * 1000; // "100 KB" read strictly: decimal kilobytes.
+const reuse = process.argv.includes('--no-build');
+const DIST = reuse ? 'dist' : mkdtempSync(join(tmpdir(), 'console-size-'));
+const MANIFEST = join(DIST, '.vite', 'manifest.json');
+const TASKS_PAGE = /^src\/features\/tasks\/components\/tasks-page\.tsx$/;
+
+if (reuse && !existsSync(MANIFEST)) {
+  console.error(`${MANIFEST} is missing: run npm run build first (build.manifest is on in vite.config.ts).`);
+  process.exit(1);
+}
+if (!reuse) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', DIST, '--emptyOutDir'], { stdio: 'inherit' });
+
+/** @type {Record<string, { file: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; css?: string[] }>} */
+const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
+const gz = (file) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+
+/** A chunk and everything it imports statically: what the browser must load before it runs. */
+function staticClosure(key, seen = new Set()) {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const dep of manifest[key].imports ?? []) staticClosure(dep, seen);
+  return seen;
+}
+
+const entries = Object.entries(manifest).filter(([, c]) => c.isEntry || c.isDynamicEntry);
+console.log('Gzipped JS per entry chunk (own file only):');
+for (const [key, chunk] of entries.sort(([, a], [, b]) => gz(b.file) - gz(a.file))) {
+  const label = chunk.isEntry ? 'entry  ' : 'lazy   ';
+  console.log(`  ${label} ${kb(gz(chunk.file)).padStart(9)}  ${key} → ${chunk.file}`);
+}
+
+const firstLoad = new Set();
+for (const [key, chunk] of entries) {
+  if (chunk.isEntry || TASKS_PAGE.test(key)) staticClosure(key, firstLoad);
+}
+const files = [...firstLoad].map((key) => manifest[key].file).filter((f) => f.endsWith('.js'));
+const total = files.reduce((sum, f) => sum + gz(f), 0);
+const css = [...new Set([...firstLoad].flatMap((key) => manifest[key].css ?? []))].reduce((sum, f) => sum + gz(f), 0);
+
+console.log(`\nTasks page, first visit: ${kb(total)} gzipped JS in ${files.length} file(s) (+ ${kb(css)} CSS); budget ${kb(BUDGET_BYTES)}`);
+if (total > BUDGET_BYTES) {
+  console.error(`Over budget by ${kb(total - BUDGET_BYTES)}: move what only other pages need behind a lazy import.`);
+  process.exit(1);
+}
+console.log(`Within budget (${kb(BUDGET_BYTES - total)} to spare).`);
