@@ -1,0 +1,224 @@
+import { request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeTestGateway, TEST_TOKEN, type TestGateway } from '../gateway/testing/test-gateway';
+import { proxyInfo } from '../console-info';
+import { createServerApp } from '../server-app';
+import { createGatewayProxy } from './gateway-proxy';
+
+type Hit = { method: string; path: string; search: string; headers: Record<string, string> };
+
+function listen(fetch: (req: Request) => Response | Promise<Response>): Promise<{ server: Server; url: string }> {
+  return new Promise((resolve) => {
+    // serve() makes a plain node:http server unless told otherwise.
+    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      resolve({ server, url: `http://127.0.0.1:${info.port}` }),
+    ) as Server;
+  });
+}
+
+const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+/** Send a raw request line: fetch() would normalise '..' and '//' before they reach the server. */
+function rawRequest(base: string, path: string, method = 'POST', body = '{}'): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ hostname, port, path, method, headers: { 'Content-Type': 'application/json', 'X-User-Id': '1001' } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    req.end(method === 'POST' ? body : undefined);
+  });
+}
+
+describe('gateway proxy with a second gateway as the upstream', () => {
+  let upstream: TestGateway;
+  let upstreamServer: Server;
+  let upstreamUrl: string;
+  let proxyServer: Server;
+  let proxyUrl: string;
+  const hits: Hit[] = [];
+
+  beforeAll(async () => {
+    upstream = await makeTestGateway();
+    const counted = new Hono();
+    counted.use('*', async (c, next) => {
+      const url = new URL(c.req.url);
+      hits.push({ method: c.req.method, path: url.pathname, search: url.search, headers: Object.fromEntries(c.req.raw.headers) });
+      await next();
+    });
+    counted.route('/', upstream.api);
+    ({ server: upstreamServer, url: upstreamUrl } = await listen(counted.fetch));
+    const api = createGatewayProxy({ gatewayUrl: `${upstreamUrl}/api` });
+    ({ server: proxyServer, url: proxyUrl } = await listen(createServerApp({ api, info: proxyInfo() }).fetch));
+  });
+  afterAll(async () => {
+    await Promise.all([close(proxyServer), close(upstreamServer)]);
+    await upstream.deps.close();
+  });
+  beforeEach(() => void (hits.length = 0));
+
+  it('forwards taskStatus with the caller headers and passes the envelope back', async () => {
+    const [taskId] = await upstream.createTasks('1001', { count: 1, durationMs: 1000 });
+    hits.length = 0;
+    const res = await fetch(`${proxyUrl}/api/textRemoval/taskStatus?debug=1`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json;charset=UTF-8',
+        Accept: 'application/json;charset=UTF-8',
+        Authorization: `Bearer ${TEST_TOKEN}`,
+        'X-User-Id': '1001',
+        'X-Channel': '7',
+        'X-App-Source': 'console',
+        Cookie: 'session=secret',
+        'X-Forwarded-For': '203.0.113.9',
+        'X-Secret': 'no',
+      },
+      body: JSON.stringify({ taskId }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    const json = (await res.json()) as { code: number; data: { taskId: string }[] };
+    expect(json.code).toBe(0);
+    expect(json.data[0]?.taskId).toBe(taskId);
+
+    expect(hits).toHaveLength(1);
+    const hit = hits[0]!;
+    expect(hit).toMatchObject({ method: 'POST', path: '/api/textRemoval/taskStatus', search: '' });
+    expect(hit.headers).toMatchObject({
+      'content-type': 'application/json;charset=UTF-8',
+      accept: 'application/json;charset=UTF-8',
+      authorization: `Bearer ${TEST_TOKEN}`,
+      'x-user-id': '1001',
+      'x-channel': '7',
+      'x-app-source': 'console',
+    });
+    expect(hit.headers.cookie).toBeUndefined();
+    expect(hit.headers['x-forwarded-for']).toBeUndefined();
+    expect(hit.headers['x-secret']).toBeUndefined();
+    expect(hit.headers.host).toBe(new URL(upstreamUrl).host);
+  });
+
+  it('forwards textToSpeech and passes failure envelopes and statuses back as they are', async () => {
+    const noToken = await fetch(`${proxyUrl}/api/speechSynthesis/textToSpeech`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-User-Id': '1001' },
+      body: JSON.stringify({ sourceText: 'hello', voiceName: 'x' }),
+    });
+    expect(noToken.status).toBe(401);
+    expect(await noToken.json()).toMatchObject({ code: 401, data: null });
+
+    const missingText = await fetch(`${proxyUrl}/api/speechSynthesis/textToSpeech`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-User-Id': '1001', Authorization: `Bearer ${TEST_TOKEN}` },
+      body: JSON.stringify({ voiceName: 'x' }),
+    });
+    expect(missingText.status).toBe(200);
+    expect(await missingText.json()).toMatchObject({ code: 2000, data: null });
+    expect(hits.map((h) => h.path)).toEqual(['/api/speechSynthesis/textToSpeech', '/api/speechSynthesis/textToSpeech']);
+  });
+
+  it('reaches nothing upstream but the two operations, whatever the path', async () => {
+    const paths = [
+      '/api/_emulator/tasks',
+      '/api/_emulator/users/1001',
+      '/api/files/video/x',
+      '/api/../x',
+      '/api/..%2F_emulator/tasks',
+      '/api/textRemoval/taskStatus/../../_emulator/tasks',
+      '/api/textRemoval/taskStatus/..%2F..%2F_emulator%2Ftasks',
+      '/api/textRemoval%2FtaskStatus',
+      '/api/textRemoval/taskStatus%2F..%2F..%2F_emulator%2Ftasks',
+      '/api/textRemoval/taskStatus/',
+      '/api/textRemoval/taskStatus/extra',
+      '/api//evil.example/textRemoval/taskStatus',
+      '//evil.example/api/textRemoval/taskStatus',
+      '/api/%2F%2Fevil.example',
+      '/api/textRemoval/taskStatus@evil.example',
+      '/api/textRemoval\\taskStatus',
+      'http://evil.example/api/_emulator/tasks',
+    ];
+    for (const path of paths) {
+      const res = await rawRequest(proxyUrl, path);
+      expect(res.status, path).not.toBe(200);
+    }
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      const res = await rawRequest(proxyUrl, '/api/textRemoval/taskStatus', method);
+      expect(res.status, method).toBe(404);
+      expect(JSON.parse(res.body)).toMatchObject({ code: 404, data: null });
+    }
+    expect(hits).toEqual([]);
+  });
+
+  it('refuses bodies above the cap without contacting the upstream', async () => {
+    const res = await fetch(`${proxyUrl}/api/textRemoval/taskStatus`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-User-Id': '1001' },
+      body: JSON.stringify({ taskId: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 413, data: null });
+    expect(hits).toEqual([]);
+  });
+});
+
+describe('gateway proxy failures', () => {
+  const post = (api: Hono) =>
+    api.request('/textRemoval/taskStatus', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+
+  it('answers 502 with an envelope when the upstream is unreachable', async () => {
+    const { server, url } = await listen(() => new Response('unused'));
+    await close(server); // the port is now closed
+    const res = await post(createGatewayProxy({ gatewayUrl: url }));
+    expect(res.status).toBe(502);
+    const json = (await res.json()) as { code: number; message: string; data: null };
+    expect(json).toMatchObject({ code: 502, data: null });
+    expect(json.message).toMatch(/^Gateway unreachable: /);
+  });
+
+  it('answers 502 when the upstream does not answer in time', async () => {
+    const { server, url } = await listen(() => new Promise<Response>(() => undefined));
+    try {
+      const res = await post(createGatewayProxy({ gatewayUrl: url, timeoutMs: 200 }));
+      expect(res.status).toBe(502);
+      expect(((await res.json()) as { message: string }).message).toMatch(/no answer within 200 ms/);
+    } finally {
+      server.closeAllConnections();
+      await close(server);
+    }
+  });
+
+  it('does not follow redirects', async () => {
+    let followed = 0;
+    const { server, url } = await listen((req) => {
+      if (new URL(req.url).pathname === '/elsewhere') followed++;
+      return new Response(null, { status: 302, headers: { Location: '/elsewhere' } });
+    });
+    try {
+      const res = await post(createGatewayProxy({ gatewayUrl: url }));
+      expect(res.status).toBe(502);
+      expect(res.headers.get('location')).toBeNull();
+      expect(followed).toBe(0);
+    } finally {
+      await close(server);
+    }
+  });
+
+  it('passes a non-JSON upstream answer back with its status and content type', async () => {
+    const { server, url } = await listen(() => new Response('<h1>busy</h1>', { status: 503, headers: { 'Content-Type': 'text/html', 'Set-Cookie': 'a=b' } }));
+    try {
+      const res = await post(createGatewayProxy({ gatewayUrl: url }));
+      expect(res.status).toBe(503);
+      expect(res.headers.get('content-type')).toBe('text/html');
+      expect(res.headers.get('set-cookie')).toBeNull();
+      expect(await res.text()).toBe('<h1>busy</h1>');
+    } finally {
+      await close(server);
+    }
+  });
+});

@@ -1,0 +1,109 @@
+import { Hono, type Context } from 'hono';
+import { failureEnvelope } from '../../src/contract';
+
+/** The only two operations a proxy forwards; the upstream path is one of these fixed suffixes. */
+export const PROXIED_OPERATIONS = ['/textRemoval/taskStatus', '/speechSynthesis/textToSpeech'] as const;
+
+/** Request headers a caller may send through; everything else (Host, Cookie, ...) stays here. */
+export const FORWARDED_REQUEST_HEADERS = [
+  'content-type',
+  'accept',
+  'authorization',
+  'x-user-id',
+  'x-channel',
+  'x-app-source',
+] as const;
+
+export const PROXY_TIMEOUT_MS = 60_000;
+export const PROXY_MAX_BODY_BYTES = 1024 * 1024;
+/** Envelope code of answers the proxy makes itself when the upstream cannot be used. */
+export const GATEWAY_UNREACHABLE_CODE = 502;
+
+export type GatewayProxyOptions = {
+  /** {base_url} of the upstream gateway, e.g. https://gw.example/api (no trailing slash). */
+  gatewayUrl: string;
+  timeoutMs?: number;
+  maxBodyBytes?: number;
+  fetch?: typeof fetch;
+};
+
+/**
+ * /api in proxy mode: the two operations go to fixed upstream URLs computed once here, never from
+ * the request path; query strings are dropped, redirects are not followed, and any other path is
+ * a 404 envelope without touching the upstream.
+ */
+export function createGatewayProxy(options: GatewayProxyOptions) {
+  const base = new URL(options.gatewayUrl);
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new Error('GATEWAY_URL must be http(s)');
+  const prefix = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+  const timeoutMs = options.timeoutMs ?? PROXY_TIMEOUT_MS;
+  const maxBodyBytes = options.maxBodyBytes ?? PROXY_MAX_BODY_BYTES;
+  const doFetch = options.fetch ?? fetch;
+
+  const app = new Hono();
+  for (const operation of PROXIED_OPERATIONS) {
+    const target = `${prefix}${operation}`;
+    app.post(operation, (c) => forward(c, target));
+  }
+  app.all('*', (c) => c.json(failureEnvelope(404, `No such operation: ${c.req.method} ${c.req.path}`), 404));
+
+  async function forward(c: Context, target: string): Promise<Response> {
+    const declared = Number(c.req.header('content-length') ?? '0');
+    if (declared > maxBodyBytes) return tooLarge(c);
+    let body: ArrayBuffer;
+    try {
+      body = await c.req.arrayBuffer();
+    } catch {
+      return c.json(failureEnvelope(400, 'The request body could not be read'), 400);
+    }
+    if (body.byteLength > maxBodyBytes) return tooLarge(c);
+
+    const headers = new Headers();
+    for (const name of FORWARDED_REQUEST_HEADERS) {
+      const value = c.req.header(name);
+      if (value !== undefined) headers.set(name, value);
+    }
+
+    let upstream: Response;
+    let bytes: ArrayBuffer;
+    try {
+      upstream = await doFetch(target, {
+        method: 'POST',
+        headers,
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      bytes = await upstream.arrayBuffer();
+    } catch (err) {
+      return unreachable(c, describeFetchError(err, timeoutMs));
+    }
+    if (upstream.status >= 300 && upstream.status < 400) {
+      return unreachable(c, `it answered with a redirect (HTTP ${upstream.status}), which the proxy does not follow`);
+    }
+    const out = new Headers();
+    const contentType = upstream.headers.get('content-type');
+    if (contentType) out.set('content-type', contentType);
+    return new Response(bytes, { status: upstream.status, headers: out });
+  }
+
+  return app;
+}
+
+function tooLarge(c: Context) {
+  return c.json(failureEnvelope(413, 'The request body is too large for the proxy'), 413);
+}
+
+function unreachable(c: Context, why: string) {
+  return c.json(failureEnvelope(GATEWAY_UNREACHABLE_CODE, `Gateway unreachable: ${why}`), 502);
+}
+
+function describeFetchError(err: unknown, timeoutMs: number): string {
+  if (err instanceof DOMException && err.name === 'TimeoutError') return `no answer within ${timeoutMs} ms`;
+  const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+  if (cause instanceof Error) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    return code ? `${code} ${cause.message}` : cause.message;
+  }
+  return String(cause);
+}

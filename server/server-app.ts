@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { relative } from 'node:path';
+import { successEnvelope } from '../src/contract';
+import type { ConsoleInfo } from './console-info';
+
+export const API_MOUNT = '/api';
+const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
+
+export type ServerAppOptions = {
+  /** The gateway (embedded) or the proxy, with paths relative to {base_url}. */
+  api: Hono;
+  info: ConsoleInfo;
+  /** Directory of the built console; omitted in dev mode, where Vite serves it. */
+  distDir?: string;
+};
+
+/**
+ * The production app: /api/_console/info, then /api (gateway or proxy, whose catch-all keeps every
+ * /api answer an envelope), then the built console with an SPA fallback to index.html.
+ */
+export function createServerApp({ api, info, distDir }: ServerAppOptions) {
+  const app = new Hono();
+  app.get(`${API_MOUNT}/_console/info`, (c) => c.json(successEnvelope(info)));
+  app.route(API_MOUNT, api);
+  if (distDir !== undefined) {
+    // serveStatic resolves its root against the working directory.
+    const root = relative(process.cwd(), distDir) || '.';
+    app.use('*', async (c, next) => {
+      await next();
+      if (c.res.status !== 200) return;
+      const hashed = c.req.path.startsWith('/assets/');
+      c.res.headers.set('Cache-Control', hashed ? HASHED_ASSET_CACHE : NO_CACHE);
+    });
+    app.use('*', serveStatic({ root }));
+    // A missing hashed asset is a stale page asking for an old build: 404, not the SPA shell.
+    app.get('/assets/*', (c) => c.text('Not found', 404));
+    app.get('*', serveStatic({ root, path: 'index.html' }));
+  }
+  return app;
+}
