@@ -4,6 +4,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('.data'),
+  /** Built console served at /; `npm start` builds into it when it has no index.html. */
+  DIST_DIR: z.string().min(1).default('dist'),
   GATEWAY_TOKENS: z
     .string()
     .default('dev-token')

@@ -1,0 +1,48 @@
+import { resolve } from 'node:path';
+import type { Hono } from 'hono';
+import { createGatewayApp } from './gateway/app';
+import { createGatewayDeps } from './gateway/create-gateway-deps';
+import { createSpeechService } from './gateway/speech/speech-service';
+import { embeddedInfo, proxyInfo, type ConsoleInfo } from './console-info';
+import type { ServerConfig } from './config';
+import { createGatewayProxy } from './proxy/gateway-proxy';
+
+export type ServerApi = {
+  api: Hono;
+  info: ConsoleInfo;
+  /** For the start-up line: what /api is. Never contains a token. */
+  description: string;
+  close(): Promise<void>;
+};
+
+/** /api is the embedded reference gateway, or a proxy to GATEWAY_URL when it is set. */
+export async function createApi(config: ServerConfig): Promise<ServerApi> {
+  if (config.GATEWAY_URL) {
+    return {
+      api: createGatewayProxy({ gatewayUrl: config.GATEWAY_URL }),
+      info: proxyInfo(),
+      description: `proxying /api to ${redactUrl(config.GATEWAY_URL)}`,
+      close: async () => undefined,
+    };
+  }
+  const dataDir = resolve(config.DATA_DIR);
+  const deps = await createGatewayDeps({
+    dataDir,
+    tokens: config.GATEWAY_TOKENS,
+    statusAuth: config.STATUS_AUTH,
+    emulator: true,
+    speech: createSpeechService({ dataDir }),
+  });
+  return {
+    api: createGatewayApp(deps),
+    info: embeddedInfo(config.GATEWAY_TOKENS),
+    description: `embedded gateway at /api, data in ${dataDir}`,
+    close: () => deps.close(),
+  };
+}
+
+/** A GATEWAY_URL may carry user:password; the start-up line shows only origin and path. */
+function redactUrl(url: string): string {
+  const u = new URL(url);
+  return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`;
+}

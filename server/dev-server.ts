@@ -1,0 +1,28 @@
+import { createServer, type Server } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { API_MOUNT } from './server-app';
+
+export type DevServer = { server: Server; close(): Promise<void> };
+
+const isApiPath = (url: string) => url === API_MOUNT || url.startsWith(`${API_MOUNT}/`) || url.startsWith(`${API_MOUNT}?`);
+
+/**
+ * One process for development: /api goes to the same Hono app as in production, everything else
+ * to Vite in middleware mode (SPA fallback, HMR over this server's own socket).
+ */
+export async function createDevServer(root: string, app: Hono): Promise<DevServer> {
+  const { createServer: createViteServer } = await import('vite');
+  const server = createServer();
+  const vite = await createViteServer({
+    root,
+    appType: 'spa',
+    server: { middlewareMode: true, hmr: { server } },
+  });
+  const api = getRequestListener(app.fetch);
+  server.on('request', (req, res) => {
+    if (isApiPath(req.url ?? '/')) void api(req, res);
+    else vite.middlewares(req, res);
+  });
+  return { server, close: () => vite.close() };
+}

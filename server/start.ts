@@ -1,0 +1,70 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import { loadConfig, type ServerConfig } from './config';
+import { createApi } from './create-api';
+import { createDevServer } from './dev-server';
+import { ensureBuild } from './ensure-build';
+import { createServerApp } from './server-app';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SHUTDOWN_GRACE_MS = 5_000;
+
+async function main(): Promise<void> {
+  const dev = process.argv.includes('--dev');
+  let config: ServerConfig;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  }
+
+  const distDir = resolve(config.DIST_DIR);
+  if (!dev) await ensureBuild(ROOT, distDir);
+  const api = await createApi(config);
+  const app = createServerApp({ api: api.api, info: api.info, ...(dev ? {} : { distDir }) });
+
+  let server: Server;
+  let closeVite = async () => undefined as void;
+  if (dev) {
+    const devServer = await createDevServer(ROOT, app);
+    server = devServer.server;
+    closeVite = devServer.close;
+  } else {
+    server = createServer(getRequestListener(app.fetch));
+  }
+
+  await new Promise<void>((ready, fail) => {
+    server.once('error', fail);
+    server.listen(config.PORT, config.HOST, () => ready());
+  });
+  const { port } = server.address() as AddressInfo;
+  const anyHost = config.HOST === '0.0.0.0' || config.HOST === '::';
+  const url = `http://${anyHost ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}/`;
+  console.log(`Service AI Console${dev ? ' (dev, hot reload)' : ''} at ${url}${anyHost ? ` (listening on ${config.HOST})` : ''} — ${api.description}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) process.exit(1); // a second Ctrl-C: do not wait any longer
+    stopping = true;
+    console.log(`${signal}: shutting down…`);
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    await new Promise<void>((done) => {
+      server.close(() => done());
+      server.closeIdleConnections();
+    });
+    clearTimeout(force);
+    await Promise.allSettled([api.close(), closeVite()]);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(`Could not start the server: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});
