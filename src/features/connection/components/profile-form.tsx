@@ -14,7 +14,9 @@ export function ProfileForm({ profile, isNew, canDelete, onSaved }: Props) {
   const { register, handleSubmit, getValues, trigger, formState } = useForm<ConnectionProfile>({
     resolver: zodResolver(connectionProfileSchema),
     defaultValues: profile,
-    mode: 'onTouched',
+    // Not on blur: an error appearing on blur shifts the buttons under the pointer and swallows the click.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   const { errors, isDirty } = formState;
   const onSubmit = handleSubmit((valid) => {

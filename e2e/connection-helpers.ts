@@ -1,0 +1,31 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export type ConsoleInfo = { mode: string; defaultToken?: string; defaultUserId: string };
+
+export async function consoleInfo(request: APIRequestContext): Promise<ConsoleInfo> {
+  const response = await request.get('/api/_console/info');
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: ConsoleInfo }).data;
+}
+
+/** Every URL the page asks for, to prove a token never travels in one. */
+export function recordRequestUrls(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (r) => urls.push(r.url()));
+  return urls;
+}
+
+export const indicatorState = (page: Page) => page.getByRole('banner').getByRole('status');
+
+export async function useLocalGateway(page: Page): Promise<void> {
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Use the local gateway' }).click();
+  await expect(indicatorState(page)).toHaveText('OK');
+}
+
+export async function storageDump(page: Page): Promise<{ local: string; session: string }> {
+  return page.evaluate(() => {
+    const dump = (s: Storage) => JSON.stringify(Object.fromEntries(Object.keys(s).map((k) => [k, s.getItem(k)])));
+    return { local: dump(window.localStorage), session: dump(window.sessionStorage) };
+  });
+}

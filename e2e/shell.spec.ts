@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+test('navigation has real URLs, page titles, and the back button works', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/tasks$/);
+  await expect(page).toHaveTitle('Tasks · Service AI Console');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Speech' }).click();
+  await expect(page).toHaveURL(/\/speech$/);
+  await expect(page).toHaveTitle(/Speech studio · Service AI Console/);
+  await expect(nav.getByRole('link', { name: 'Speech' })).toHaveAttribute('aria-current', 'page');
+  await nav.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Connection settings' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/speech$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/tasks$/);
+  await expect(page).toHaveTitle('Tasks · Service AI Console');
+});
+
+test('an unknown path says so', async ({ page }) => {
+  await page.goto('/nowhere');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`axe finds no violations on the shell and settings (${colorScheme})`, async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme });
+    const page = await context.newPage();
+    for (const path of ['/tasks', '/settings']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations, `${path} in ${colorScheme}`).toEqual([]);
+    }
+    // With the local gateway in use, the alert and status texts are on screen too.
+    await page.getByRole('button', { name: 'Use the local gateway' }).click();
+    await page.getByLabel('Token', { exact: true }).fill('wrong-token');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Token rejected' })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations, `settings with results in ${colorScheme}`).toEqual([]);
+    await context.close();
+  });
+}
