@@ -7,13 +7,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
   const declared = Number(c.req.header('Content-Length') ?? '0');
   if (declared > MAX_BODY_BYTES) throw tooLarge();
-  let bytes: ArrayBuffer;
-  try {
-    bytes = await c.req.arrayBuffer();
-  } catch {
-    throw invalid('the request body could not be read');
-  }
-  if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
+  const bytes = await readCapped(c);
   if (bytes.byteLength === 0) return {};
   let text: string;
   try {
@@ -23,6 +17,8 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
   }
   let value: unknown;
   try {
+    // V8's JSON.parse is not recursive: 500k levels of nesting (the most 1 MB can hold) parse
+    // without touching the stack, and no route walks into nested values (fuzz tests prove both).
     value = JSON.parse(text);
   } catch {
     throw invalid('the request body is not valid JSON');
@@ -31,6 +27,51 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
     throw invalid('the request body must be a JSON object');
   }
   return value as Record<string, unknown>;
+}
+
+/**
+ * The body's bytes, refusing (413) as soon as more than MAX_BODY_BYTES arrive. A chunked body has
+ * no Content-Length, so reading it whole first would let one request fill the heap.
+ */
+async function readCapped(c: Context): Promise<Uint8Array> {
+  const stream = c.req.raw.body;
+  if (!stream || c.req.raw.bodyUsed) return new Uint8Array(await readWhole(c));
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    let step: ReadableStreamReadResult<Uint8Array>;
+    try {
+      step = await reader.read();
+    } catch {
+      throw invalid('the request body could not be read');
+    }
+    if (step.done) break;
+    total += step.value.byteLength;
+    if (total > MAX_BODY_BYTES) {
+      reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(step.value);
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+async function readWhole(c: Context): Promise<ArrayBuffer> {
+  let bytes: ArrayBuffer;
+  try {
+    bytes = await c.req.arrayBuffer();
+  } catch {
+    throw invalid('the request body could not be read');
+  }
+  if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
+  return bytes;
 }
 
 const tooLarge = () => new GatewayError(2001, `Invalid Parameter: the request body is larger than ${MAX_BODY_BYTES} bytes`, 413);
