@@ -6,8 +6,11 @@ type Props = { error: unknown; title?: string; onRetry?: () => void };
 /** The one way an error looks in the console: meaning, code, the gateway's words, next step. */
 export function ErrorAlert({ error, title, onRetry }: Props) {
   const d = describeError(error);
-  const code = error instanceof GatewayRequestError ? error.code : undefined;
-  const http = error instanceof GatewayRequestError ? error.httpStatus : undefined;
+  const gatewayError = error instanceof GatewayRequestError ? error : undefined;
+  const code = gatewayError?.code;
+  const http = gatewayError?.httpStatus;
+  // The gateway's own message is quoted as such, so it is not mistaken for the console's advice.
+  const fromGateway = gatewayError?.kind === 'envelope' || (gatewayError?.kind === 'http' && code !== undefined);
   return (
     <div role="alert" className="alert alert-error">
       <p className="alert-title">
@@ -15,7 +18,12 @@ export function ErrorAlert({ error, title, onRetry }: Props) {
         {code !== undefined && <span className="badge">code {code}</span>}
         {http !== undefined && http !== 200 && <span className="badge">HTTP {http}</span>}
       </p>
-      {d.detail && <p className="alert-detail">{d.detail}</p>}
+      {d.detail && (
+        <p className="alert-detail">
+          {fromGateway ? <span className="alert-source">Gateway message: </span> : null}
+          {d.detail}
+        </p>
+      )}
       <p className="alert-next">{d.nextStep}</p>
       {onRetry && (
         <button type="button" onClick={onRetry}>
