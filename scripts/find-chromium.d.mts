@@ -1,0 +1,2 @@
+export declare const NO_CHROMIUM_MESSAGE: string;
+export declare function findChromium(env?: Record<string, string | undefined>): string | null;
