@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { navigate, usePathname } from '@/lib/router';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { ConnectionScoped } from './connection-scoped';
 import { TasksPage } from '@/features/tasks/components/tasks-page';
 
 // Only the Tasks page is in the first-load bundle; the others load on demand.
@@ -30,8 +31,10 @@ export function PageRoutes() {
   }, [pathname]);
   return (
     <Suspense fallback={<p className="loading" role="status">Loading…</p>}>
-      {pathname === '/tasks' || pathname === '/' ? <TasksPage /> : null}
-      {pathname === '/speech' ? <SpeechPage /> : null}
+      <ConnectionScoped>
+        {pathname === '/tasks' || pathname === '/' ? <TasksPage /> : null}
+        {pathname === '/speech' ? <SpeechPage /> : null}
+      </ConnectionScoped>
       {pathname === '/settings' ? <SettingsPage /> : null}
       {!page && pathname !== '/' ? <NotFound pathname={pathname} /> : null}
     </Suspense>

@@ -1,15 +1,18 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@/lib/react-query';
-import { connectionStore } from '@/lib/connection-store';
+import { connectionStore, scopeKeyOf } from '@/lib/connection-store';
 
-/** Query client for the app's lifetime. Switching profile drops every cached answer, so one gateway's data never shows under another. */
+/**
+ * Query client for the app's lifetime. A change of profile, gateway or user drops every cached answer,
+ * and ConnectionScoped remounts the pages, so one gateway's data never shows under another.
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   useEffect(() => {
-    let last = connectionStore.get().activeId;
+    let last = scopeKeyOf(connectionStore.get());
     const unsubscribe = connectionStore.subscribe(() => {
-      const next = connectionStore.get().activeId;
+      const next = scopeKeyOf(connectionStore.get());
       if (next !== last) queryClient.removeQueries();
       last = next;
     });

@@ -96,3 +96,13 @@ export function draftProfile(state: ConnectionState, now = Date.now()): Connecti
   while (taken.has(`Profile ${n}`)) n++;
   return { ...DEFAULT_PROFILE, id: `profile-${now.toString(36)}`, name: `Profile ${n}` };
 }
+
+/** Changes whenever the data on screen would belong to another gateway, user or profile (never the token). */
+export function scopeKeyOf(state: ConnectionState): string {
+  const p = activeProfile(state);
+  return [p.id, p.gatewayUrl, p.userId].join('\u0000');
+}
+
+export function useConnectionScopeKey(): string {
+  return scopeKeyOf(connectionStore.use());
+}
