@@ -1,7 +1,64 @@
+import { useEffect, useRef, useState } from 'react';
+import type { SpeechRequest } from '@/contract';
+import { useActiveConnection } from '@/lib/connection-store';
+import { useSynthesis } from '../hooks/use-synthesis';
+import { readAudio } from '../stores/history-db';
+import { loadHistory, useHistory } from '../stores/history-store';
+import type { LoadedTake, Take } from '../stores/take';
+import { requestToValues } from '../utils/request-to-values';
+import { ComparePanel } from './compare-panel';
+import { HistoryPanel } from './history-panel';
+import { ResultPanel } from './result-panel';
+import { SpeechForm, type FormPreset } from './speech-form';
+import { StudioSettingsPanel } from './studio-settings-panel';
+import { SynthesisError } from './synthesis-error';
+import '../speech.css';
+
 export function SpeechPage() {
+  const connection = useActiveConnection();
+  const { takes } = useHistory();
+  const [current, setCurrent] = useState<LoadedTake | null>(null);
+  const [preset, setPreset] = useState<FormPreset | null>(null);
+  const [compareIds, setCompareIds] = useState<string[]>([]);
+  const synthesis = useSynthesis(setCurrent);
+  const lastRequest = useRef<SpeechRequest | null>(null);
+
+  useEffect(() => {
+    void loadHistory();
+  }, []);
+
+  const onSynthesize = (request: SpeechRequest) => {
+    lastRequest.current = request;
+    return synthesis.synthesize(request);
+  };
+  const retry = () => {
+    if (lastRequest.current) void synthesis.synthesize(lastRequest.current).catch(() => undefined);
+  };
+  const replay = async (take: Take) => {
+    setCurrent({ take, bytes: take.audio.kept ? await readAudio(take.id).catch(() => null) : null });
+    document.getElementById('result-title')?.scrollIntoView({ block: 'nearest' });
+  };
+  const reuse = (take: Take) => {
+    setPreset({ values: requestToValues(take.request), key: Date.now() });
+    document.getElementById('speech-text')?.focus();
+  };
+  const toggleCompare = (take: Take, on: boolean) =>
+    setCompareIds((ids) => (on ? [...ids.filter((id) => id !== take.id), take.id].slice(-2) : ids.filter((id) => id !== take.id)));
+  const compared = compareIds.map((id) => takes.find((t) => t.id === id)).filter((t): t is Take => t !== undefined);
+
   return (
-    <section aria-labelledby="speech-title">
+    <section aria-labelledby="speech-title" className="speech-studio">
       <h1 id="speech-title">Speech studio</h1>
+      <div className="studio-grid">
+        <div className="studio-form">
+          <SpeechForm preset={preset} pending={synthesis.pending} onSynthesize={onSynthesize} onCancel={synthesis.cancel} />
+          <SynthesisError error={synthesis.error} userId={connection.userId} onRetry={retry} />
+          <StudioSettingsPanel />
+        </div>
+        <ResultPanel loaded={current} />
+      </div>
+      {compared.length === 2 && <ComparePanel takes={[compared[0]!, compared[1]!]} onClose={() => setCompareIds([])} />}
+      <HistoryPanel compareIds={compareIds} onReplay={(t) => void replay(t)} onReuse={reuse} onCompare={toggleCompare} />
     </section>
   );
 }

@@ -12,7 +12,8 @@ export const DEFAULT_STUDIO_SETTINGS: StudioSettings = {
   languages: EMBEDDED_LANGUAGES.map((l) => ({ code: l.code, name: l.name })),
 };
 
-const PCM_BITS = [8, 16, 24, 32];
+// 8-bit WAV is unsigned, so signed 8-bit PCM could not be wrapped as is.
+const PCM_BITS = [16, 24, 32];
 
 export function isPcmFormat(v: unknown): v is PcmFormat {
   if (typeof v !== 'object' || v === null) return false;

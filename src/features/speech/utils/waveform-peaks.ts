@@ -24,11 +24,10 @@ export async function decodeSamples(blob: Blob): Promise<{ samples: Float32Array
 export async function computePeaks(samples: Float32Array, columns: number, signal?: AbortSignal): Promise<Float32Array> {
   const peaks = new Float32Array(columns);
   const perColumn = samples.length / columns;
-  let column = 0;
   for (let start = 0; start < samples.length; start += SAMPLES_PER_SLICE) {
     const end = Math.min(samples.length, start + SAMPLES_PER_SLICE);
     for (let i = start; i < end; i++) {
-      column = Math.min(columns - 1, Math.floor(i / perColumn));
+      const column = Math.min(columns - 1, Math.floor(i / perColumn));
       const v = Math.abs(samples[i] ?? 0);
       if (v > (peaks[column] ?? 0)) peaks[column] = v;
     }

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { normalizeAudioFormat, type SpeechRequest } from '@/contract';
+import { useActiveConnection } from '@/lib/connection-store';
+import { fetchAudio } from '../api/fetch-audio';
+import { useSynthesizeSpeech } from '../api/synthesize-speech';
+import { addTake } from '../stores/history-store';
+import { studioSettingsStore } from '../stores/studio-settings';
+import { newTakeId, type LoadedTake, type Take } from '../stores/take';
+import { sniffAudioFormat } from '../utils/sniff-audio';
+
+/** Send, then fetch the audio, then keep the take: one step as far as the operator is concerned. */
+export function useSynthesis(onTake: (loaded: LoadedTake) => void) {
+  const connection = useActiveConnection();
+  const mutation = useSynthesizeSpeech();
+  const [fetchingAudio, setFetchingAudio] = useState(false);
+
+  async function synthesize(request: SpeechRequest): Promise<void> {
+    const result = await mutation.mutateAsync({ connection, request });
+    setFetchingAudio(true);
+    try {
+      const audio = await fetchAudio(result.targetAudioUrl);
+      const bytes = audio.kept ? audio.bytes : null;
+      const requested = normalizeAudioFormat(request.format);
+      const { token: _token, ...where } = connection;
+      const take: Take = {
+        id: newTakeId(),
+        createdAt: Date.now(),
+        connection: where,
+        request,
+        result,
+        format: bytes ? sniffAudioFormat(bytes, requested) : requested,
+        pcmFormat: studioSettingsStore.get().pcm,
+        audio: audio.kept ? { kept: true, contentType: audio.contentType, byteLength: audio.bytes.byteLength } : { kept: false, reason: audio.reason },
+      };
+      onTake({ take, bytes });
+      void addTake(take, bytes);
+    } finally {
+      setFetchingAudio(false);
+    }
+  }
+
+  return {
+    synthesize,
+    cancel: mutation.cancel,
+    reset: mutation.reset,
+    pending: mutation.isPending || fetchingAudio,
+    error: mutation.error,
+  };
+}
