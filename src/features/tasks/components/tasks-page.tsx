@@ -1,7 +1,65 @@
+import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { useActiveConnection } from '@/lib/connection-store';
+import { Link } from '@/lib/router';
+import { requestFullRefresh, useWatchListPoll } from '../api/poll-watch-list';
+import { useWatchList, watchListStore } from '../stores/watch-list-store';
+import { useDashboardSettings } from '../stores/dashboard-settings-store';
+import { announcerStore } from '../stores/announcer-store';
+import { useSharedLinkImport } from '../hooks/use-shared-link';
+import { buildRows } from '../utils/task-rows';
+import { summarize } from '../utils/summarize';
+import { EMPTY_BOARD } from '../utils/task-snapshot';
+import { AddTaskIds } from './add-task-ids';
+import { PollControls } from './poll-controls';
+import { StaleBanner } from './stale-banner';
+import './tasks.css';
+
+// The table and overview are a separate chunk so the first-load bundle stays in budget; with
+// a saved watch list it starts loading at once, in parallel with the first status request.
+const loadBoard = () => import('./task-board').then((m) => ({ default: m.TaskBoardView }));
+const TaskBoardView = lazy(loadBoard);
+if (watchListStore.get().length > 0) void loadBoard();
+
 export function TasksPage() {
+  const ids = useWatchList();
+  const settings = useDashboardSettings();
+  const connection = useActiveConnection();
+  const poll = useWatchListPoll(settings.intervalMs, ids.length > 0);
+  const board = poll.data ?? EMPTY_BOARD;
+  const rows = useMemo(() => buildRows(ids, board), [ids, board]);
+  const summary = useMemo(() => summarize(rows), [rows]);
+  const announcement = announcerStore.use();
+  const { refetch } = poll;
+  const checkNow = useCallback(() => void refetch(), [refetch]);
+  useSharedLinkImport(checkNow);
+
   return (
-    <section aria-labelledby="tasks-title">
+    <section aria-labelledby="tasks-title" className="tasks-page">
       <h1 id="tasks-title">Tasks</h1>
+      {!connection.userId && (
+        <p role="alert" className="alert alert-error">
+          No user ID is set, so task status cannot be checked. <Link to="/settings">Open Settings</Link> and enter the numeric user ID.
+        </p>
+      )}
+      <AddTaskIds onAdded={checkNow} />
+      <PollControls
+        poll={poll}
+        settings={settings}
+        live={summary.live + (summary.counts.get('not-found') ?? 0)}
+        onRefresh={() => {
+          requestFullRefresh();
+          checkNow();
+        }}
+      />
+      <StaleBanner poll={poll} intervalMs={settings.intervalMs} />
+      {ids.length > 0 && (
+        <Suspense fallback={<p className="loading" role="status">Loading the task table…</p>}>
+          <TaskBoardView ids={ids} rows={rows} summary={summary} board={board} settings={settings} stale={poll.isError} />
+        </Suspense>
+      )}
+      <p role="status" className="announcement">
+        {announcement.text}
+      </p>
     </section>
   );
 }

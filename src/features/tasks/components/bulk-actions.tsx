@@ -1,0 +1,55 @@
+import { TaskStatus } from '@/contract';
+import type { TaskRow } from '../utils/task-rows';
+import { copyText } from '../stores/announcer-store';
+import { removeFromWatchList } from '../stores/watch-list-store';
+import { ConfirmButton } from './confirm-button';
+
+type Props = { rows: readonly TaskRow[]; scope: 'selected' | 'shown'; onRemoved: () => void };
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const failedIds = (rows: readonly TaskRow[]) =>
+  rows.filter((r) => r.group === TaskStatus.failed || r.group === TaskStatus.aborted).map((r) => r.id);
+
+async function exportRows(rows: readonly TaskRow[], format: 'csv' | 'json') {
+  // Export is rare: keep it out of the first-load bundle.
+  const { exportTasks } = await import('../utils/export-tasks');
+  exportTasks(rows, format);
+}
+
+/** Actions on the selected rows, or on every row the filter shows when none is selected. */
+export function BulkActions({ rows, scope, onRemoved }: Props) {
+  const links = rows.flatMap((r) => (r.downloadUrl ? [r.downloadUrl] : []));
+  const failed = failedIds(rows);
+  const n = rows.length;
+  return (
+    <div className="toolbar bulk-actions" role="group" aria-label={`Actions on ${scope} tasks`}>
+      <span className="bulk-scope">
+        {scope === 'selected' ? `${plural(n, 'task')} selected` : `${plural(n, 'task')} shown`}:
+      </span>
+      <button type="button" disabled={n === 0} onClick={() => void copyText(rows.map((r) => r.id).join('\n'), plural(n, 'ID'))}>
+        Copy IDs
+      </button>
+      <button type="button" disabled={links.length === 0} onClick={() => void copyText(links.join('\n'), plural(links.length, 'download link'))}>
+        Copy download links
+      </button>
+      <button type="button" disabled={failed.length === 0} onClick={() => void copyText(failed.join('\n'), plural(failed.length, 'failed ID'))}>
+        Copy failed IDs
+      </button>
+      <button type="button" disabled={n === 0} onClick={() => void exportRows(rows, 'csv')}>
+        Export CSV
+      </button>
+      <button type="button" disabled={n === 0} onClick={() => void exportRows(rows, 'json')}>
+        Export JSON
+      </button>
+      <ConfirmButton
+        label={`Remove ${n}`}
+        confirmLabel={`Yes, remove ${plural(n, 'task')}`}
+        disabled={n === 0}
+        onConfirm={() => {
+          removeFromWatchList(rows.map((r) => r.id));
+          onRemoved();
+        }}
+      />
+    </div>
+  );
+}

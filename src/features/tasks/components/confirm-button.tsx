@@ -1,0 +1,33 @@
+import { useState } from 'react';
+
+type Props = { label: string; confirmLabel: string; onConfirm: () => void; disabled?: boolean };
+
+/** A destructive action that needs a second click, instead of a modal dialog. */
+export function ConfirmButton({ label, confirmLabel, onConfirm, disabled }: Props) {
+  const [armed, setArmed] = useState(false);
+  if (!armed) {
+    return (
+      <button type="button" disabled={disabled} onClick={() => setArmed(true)}>
+        {label}
+      </button>
+    );
+  }
+  return (
+    <span className="confirm">
+      <button
+        type="button"
+        className="danger"
+        autoFocus
+        onClick={() => {
+          setArmed(false);
+          onConfirm();
+        }}
+      >
+        {confirmLabel}
+      </button>
+      <button type="button" onClick={() => setArmed(false)}>
+        Cancel
+      </button>
+    </span>
+  );
+}

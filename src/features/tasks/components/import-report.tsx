@@ -1,0 +1,34 @@
+import { ignoreReasonText, type Extraction } from '../utils/extract-task-ids';
+import type { AddResult } from '../stores/watch-list-store';
+
+type Props = { source: string; extraction: Extraction; result: AddResult };
+
+/** What an import added and, reason by reason, what it ignored. */
+export function ImportReport({ source, extraction, result }: Props) {
+  const found = extraction.ids.length;
+  return (
+    <div role="status" className="import-report">
+      <p>
+        <strong>
+          {source}: added {result.added} task{result.added === 1 ? '' : 's'}
+        </strong>
+        {found === 0 && ' — no task IDs found.'}
+        {result.alreadyWatched > 0 && ` · ${result.alreadyWatched} already on the watch list`}
+        {result.overLimit > 0 && ` · ${result.overLimit} not added: the watch list is full`}
+      </p>
+      {extraction.ignored.length > 0 && (
+        <details>
+          <summary>Ignored {extraction.ignored.reduce((n, g) => n + g.count, 0)} items</summary>
+          <ul>
+            {extraction.ignored.map((g) => (
+              <li key={g.reason}>
+                {g.count} {ignoreReasonText[g.reason]}: {g.examples.map((e) => `“${e}”`).join(', ')}
+                {g.count > g.examples.length ? ', …' : ''}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}

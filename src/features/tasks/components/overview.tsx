@@ -1,0 +1,31 @@
+import { STATUS_GROUPS, statusGroupName, type StatusGroup } from '../utils/status-group';
+import { progressLine, type Summary } from '../utils/summarize';
+
+type Props = { summary: Summary; selected: ReadonlySet<StatusGroup>; onToggle: (group: StatusGroup) => void };
+
+/** Counts per status that double as the status filter (several may be on). */
+export function Overview({ summary, selected, onToggle }: Props) {
+  const finished = summary.counts.get(4) ?? 0;
+  const percent = summary.total ? Math.round((finished / summary.total) * 100) : 0;
+  return (
+    <section className="overview" aria-labelledby="overview-title">
+      <h2 id="overview-title" className="visually-hidden">
+        Overview
+      </h2>
+      <p className="overview-line">
+        <strong>{progressLine(summary)}</strong>
+      </p>
+      <div className="overall-bar" role="progressbar" aria-label="Overall: finished tasks" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+        <span style={{ width: `${percent}%` }} />
+      </div>
+      <div className="status-chips" role="group" aria-label="Filter by status">
+        {STATUS_GROUPS.map((g) => (
+          <button key={g} type="button" className={`chip status-${g}`} aria-pressed={selected.has(g)} onClick={() => onToggle(g)}>
+            <span className="dot" aria-hidden="true" />
+            {statusGroupName(g)} <span className="chip-count">{summary.counts.get(g) ?? 0}</span>
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}

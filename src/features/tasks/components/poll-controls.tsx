@@ -1,0 +1,58 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { updateDashboardSettings, type DashboardSettings } from '../stores/dashboard-settings-store';
+import { INTERVAL_CHOICES_MS } from '../utils/poll-schedule';
+import { STALL_CHOICES_MS } from '../utils/eta';
+import { formatRelative } from '../utils/format-time';
+import type { TaskBoard } from '../utils/task-snapshot';
+import { useNow } from '../hooks/use-now';
+
+type Props = { poll: UseQueryResult<TaskBoard>; settings: DashboardSettings; live: number; onRefresh: () => void };
+
+const intervalLabel = (ms: number) => (ms === 0 ? 'Off' : `${ms / 1000} s`);
+
+export function PollControls({ poll, settings, live, onRefresh }: Props) {
+  const now = useNow();
+  const board = poll.data;
+  const state = poll.isFetching
+    ? 'Checking…'
+    : live === 0
+      ? 'Nothing live: no requests are sent'
+      : settings.intervalMs === 0
+        ? 'Automatic checks are off'
+        : `Checking every ${settings.intervalMs / 1000} s while this tab is visible`;
+  return (
+    <div className="poll-controls">
+      <label>
+        Check every{' '}
+        <select value={settings.intervalMs} onChange={(e) => updateDashboardSettings({ intervalMs: Number(e.target.value) })}>
+          {INTERVAL_CHOICES_MS.map((ms) => (
+            <option key={ms} value={ms}>
+              {intervalLabel(ms)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" onClick={onRefresh} disabled={poll.isFetching}>
+        Refresh now
+      </button>
+      <label>
+        Flag running tasks as stalled after{' '}
+        <select value={settings.stallMs} onChange={(e) => updateDashboardSettings({ stallMs: Number(e.target.value) })}>
+          {STALL_CHOICES_MS.map((ms) => (
+            <option key={ms} value={ms}>
+              {ms / 60_000} min
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="poll-state">
+        {state}
+        {board && board.polledAt > 0 && (
+          <>
+            {' · '}last update {formatRelative(board.polledAt, now)} ({board.requests} request{board.requests === 1 ? '' : 's'})
+          </>
+        )}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ErrorAlert } from '@/components/error-alert';
+import { backoffDelay } from '../utils/poll-schedule';
+import { formatDuration, formatExact } from '../utils/format-time';
+import type { TaskBoard } from '../utils/task-snapshot';
+import { useNow } from '../hooks/use-now';
+
+type Props = { poll: UseQueryResult<TaskBoard>; intervalMs: number };
+
+/** Failing polls: the error, the backoff, and that the table shows the last good data. */
+export function StaleBanner({ poll, intervalMs }: Props) {
+  const now = useNow();
+  if (!poll.isError) return null;
+  const failures = poll.failureCount;
+  const nextAt = poll.errorUpdatedAt + backoffDelay(failures, intervalMs);
+  const board = poll.data;
+  const hasData = board !== undefined && board.polledAt > 0;
+  return (
+    <div className="stale-banner">
+      <ErrorAlert error={poll.error} title={hasData ? 'Status updates are failing — the table shows stale data' : undefined} />
+      <p role="status">
+        {hasData && <>Last good update {formatExact(board.polledAt)}. </>}
+        {failures} failed attempt{failures === 1 ? '' : 's'} in a row;{' '}
+        {intervalMs === 0 ? 'automatic checks are off.' : `next try in ${formatDuration(Math.max(0, nextAt - now))} (waiting longer after each failure).`}
+      </p>
+    </div>
+  );
+}

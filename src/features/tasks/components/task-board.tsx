@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import type { TaskRow } from '../utils/task-rows';
+import type { Summary } from '../utils/summarize';
+import type { StatusGroup } from '../utils/status-group';
+import type { TaskBoard } from '../utils/task-snapshot';
+import type { DashboardSettings } from '../stores/dashboard-settings-store';
+import { useTabTitle } from '../hooks/use-tab-title';
+import { useTaskNotifications } from '../hooks/use-task-notifications';
+import { Overview } from './overview';
+import { TaskList } from './task-list';
+import { TransitionsFeed } from './transitions-feed';
+import { WatchListActions } from './watch-list-actions';
+
+type Props = { ids: readonly string[]; rows: readonly TaskRow[]; summary: Summary; board: TaskBoard; settings: DashboardSettings; stale: boolean };
+
+/** Everything shown once the watch list has tasks; loaded as its own chunk (see tasks-page.tsx). */
+export function TaskBoardView({ ids, rows, summary, board, settings, stale }: Props) {
+  useTabTitle(summary);
+  useTaskNotifications(board, settings.notify);
+  const [statuses, setStatuses] = useState<ReadonlySet<StatusGroup>>(new Set());
+  const toggleStatus = (g: StatusGroup) =>
+    setStatuses((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(g)) next.add(g);
+      return next;
+    });
+  return (
+    <>
+      <Overview summary={summary} selected={statuses} onToggle={toggleStatus} />
+      <WatchListActions ids={ids} rows={rows} notify={settings.notify} />
+      <div className="tasks-columns">
+        <TaskList rows={rows} statuses={statuses} changed={board.changed} stallMs={settings.stallMs} stale={stale} />
+        <TransitionsFeed transitions={board.transitions} />
+      </div>
+    </>
+  );
+}

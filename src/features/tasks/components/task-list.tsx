@@ -1,0 +1,53 @@
+import { useCallback, useMemo, useState } from 'react';
+import { queryRows, type SortKey, type TaskRow } from '../utils/task-rows';
+import type { StatusGroup } from '../utils/status-group';
+import { removeFromWatchList } from '../stores/watch-list-store';
+import { ListToolbar } from './list-toolbar';
+import { BulkActions } from './bulk-actions';
+import { TaskTable } from './task-table';
+
+type Props = {
+  rows: readonly TaskRow[];
+  statuses: ReadonlySet<StatusGroup>;
+  changed: ReadonlySet<string>;
+  stallMs: number;
+  stale: boolean;
+};
+
+export function TaskList({ rows, statuses, changed, stallMs, stale }: Props) {
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({ key: 'list', descending: false });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+
+  const shown = useMemo(
+    () => queryRows(rows, { statuses, search, sort: sort.key, descending: sort.descending }),
+    [rows, statuses, search, sort],
+  );
+  const selectedRows = useMemo(() => (selected.size ? rows.filter((r) => selected.has(r.id)) : []), [rows, selected]);
+
+  const onSelect = useCallback((id: string, on: boolean) => {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+  const onSelectAll = useCallback((on: boolean) => setSelected(on ? new Set(shown.map((r) => r.id)) : new Set()), [shown]);
+  const onRemove = useCallback((id: string) => {
+    removeFromWatchList([id]);
+    onSelect(id, false);
+  }, [onSelect]);
+
+  return (
+    <section className="task-list" aria-labelledby="task-list-title">
+      <h2 id="task-list-title">
+        Watch list <span className="hint">({shown.length === rows.length ? rows.length : `${shown.length} of ${rows.length} shown`})</span>
+      </h2>
+      <ListToolbar search={search} sort={sort.key} descending={sort.descending} onSearch={setSearch} onSort={(key, descending) => setSort({ key, descending })} />
+      <BulkActions rows={selectedRows.length ? selectedRows : shown} scope={selectedRows.length ? 'selected' : 'shown'} onRemoved={() => setSelected(new Set())} />
+      <TaskTable rows={shown} selected={selected} changed={changed} stallMs={stallMs} stale={stale} onSelect={onSelect} onSelectAll={onSelectAll} onRemove={onRemove} />
+      {shown.length === 0 && <p className="hint">No watched task matches the filter and search.</p>}
+    </section>
+  );
+}

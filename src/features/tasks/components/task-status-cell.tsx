@@ -1,0 +1,46 @@
+import { TaskStatus } from '@/contract';
+import { errorAdvice } from '../utils/error-advice';
+import { statusGroupName } from '../utils/status-group';
+import type { TaskRow } from '../utils/task-rows';
+
+export function StatusBadge({ row, stalled }: { row: TaskRow; stalled: boolean }) {
+  return (
+    <>
+      <span className={`status status-${row.group}`}>
+        <span className="dot" aria-hidden="true" />
+        {statusGroupName(row.group)}
+      </span>
+      {stalled && (
+        <span className="flag-stalled" title="No change in status or progress for the configured time">
+          Stalled
+        </span>
+      )}
+    </>
+  );
+}
+
+/** Failed/Aborted: code, meaning and what to do; Finished: the download link (only for a safe http(s) URL). */
+export function OutcomeCell({ row }: { row: TaskRow }) {
+  const item = row.snapshot?.item;
+  if (item && (item.taskStatus === TaskStatus.failed || item.taskStatus === TaskStatus.aborted)) {
+    const { code, meaning, advice } = errorAdvice(item.errorCode);
+    return (
+      <div className="outcome-error" title={`Error ${code}: ${meaning}. ${advice}`}>
+        <span className="error-code">
+          Error {code}: {meaning}
+        </span>
+        <span className="advice">{advice}</span>
+      </div>
+    );
+  }
+  if (row.downloadUrl) {
+    return (
+      <a href={row.downloadUrl} download rel="noopener noreferrer">
+        Download<span className="visually-hidden"> video of {row.id}</span>
+      </a>
+    );
+  }
+  if (row.group === 4) return <span className="hint">Result link not available yet</span>;
+  if (row.group === 'not-found') return <span className="hint">The gateway does not know this ID for this user</span>;
+  return null;
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import type { TaskRow } from '../utils/task-rows';
+import { removeFromWatchList } from '../stores/watch-list-store';
+import { copyText, announce } from '../stores/announcer-store';
+import { updateDashboardSettings } from '../stores/dashboard-settings-store';
+import { shareLink } from '../hooks/use-shared-link';
+import { askNotificationPermission } from '../hooks/use-task-notifications';
+import { ConfirmButton } from './confirm-button';
+
+const LONG_LINK = 8_000;
+
+type Props = { ids: readonly string[]; rows: readonly TaskRow[]; notify: boolean };
+
+export function WatchListActions({ ids, rows, notify }: Props) {
+  const [linkNote, setLinkNote] = useState('');
+  const finished = rows.filter((r) => r.group === 4).map((r) => r.id);
+
+  const copyLink = () => {
+    const link = shareLink(ids);
+    void copyText(link, `a link to ${ids.length} tasks`);
+    setLinkNote(link.length > LONG_LINK ? `The link is ${Math.round(link.length / 1000)} k characters long; some chat tools cut long links, so Export JSON may travel better.` : '');
+  };
+
+  const toggleNotify = async (on: boolean) => {
+    if (!on) return updateDashboardSettings({ notify: false });
+    const permission = await askNotificationPermission();
+    if (permission === 'granted') updateDashboardSettings({ notify: true });
+    else announce(permission === 'unsupported' ? 'This browser has no notifications' : 'Notifications are blocked for this site in the browser settings');
+  };
+
+  return (
+    <div className="toolbar watch-actions">
+      <button type="button" onClick={copyLink} disabled={ids.length === 0}>
+        Copy share link
+      </button>
+      <ConfirmButton
+        label={`Clear finished (${finished.length})`}
+        confirmLabel={`Yes, remove ${finished.length} finished`}
+        disabled={finished.length === 0}
+        onConfirm={() => removeFromWatchList(finished)}
+      />
+      <label className="inline-check">
+        <input type="checkbox" checked={notify} onChange={(e) => void toggleNotify(e.target.checked)} /> Notify me when tasks finish or fail
+      </label>
+      {linkNote && <p className="hint">{linkNote}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { useSyncExternalStore } from 'react';
+
+// One shared 1 s clock for every visible row, instead of a timer per row.
+const listeners = new Set<() => void>();
+let now = Date.now();
+let timer: ReturnType<typeof setInterval> | undefined;
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  timer ??= setInterval(() => {
+    now = Date.now();
+    listeners.forEach((l) => l());
+  }, 1_000);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && timer) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  };
+}
+
+export function useNow(): number {
+  return useSyncExternalStore(subscribe, () => now);
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { item } from '../testing/snapshots';
+import { mergeBoard } from './merge-board';
+import { buildRows } from './task-rows';
+import { EMPTY_BOARD } from './task-snapshot';
+import { tasksToCsv, tasksToJson } from './export-tasks';
+
+const board = mergeBoard(EMPTY_BOARD, ['Service_AI_a', 'Service_AI_b'], [item('Service_AI_a', 5, { errorCode: 3001, taskProgress: 40 })], 1_000, 1);
+const rows = buildRows(['Service_AI_a', 'Service_AI_b', 'Service_AI_c'], board);
+
+describe('export', () => {
+  it('writes one CSV line per task with status, error meaning and blanks for unknowns', () => {
+    const lines = tasksToCsv(rows).trim().split('\r\n');
+    expect(lines[0]).toBe('taskId,taskStatus,statusName,taskProgress,errorCode,errorMeaning,targetVideoUrl,updateTime,updateTimeIso');
+    expect(lines[1]).toBe('Service_AI_a,5,Failed,40,3001,source video unreadable,,1000,1970-01-01T00:00:01.000Z');
+    expect(lines[2]).toBe('Service_AI_b,,Not found,,,,,,');
+    expect(lines[3]).toBe('Service_AI_c,,Not checked yet,,,,,,');
+  });
+
+  it('neutralises spreadsheet formulas and quotes separators', () => {
+    const evil = buildRows(['Service_AI_x'], mergeBoard(EMPTY_BOARD, ['Service_AI_x'], [item('Service_AI_x', 4, { targetVideoUrl: '=HYPERLINK("x","y")' })], 0, 1));
+    expect(tasksToCsv(evil)).toContain(`"'=HYPERLINK(""x"",""y"")"`);
+  });
+
+  it('writes JSON with the same fields', () => {
+    const parsed = JSON.parse(tasksToJson(rows)) as { tasks: Array<Record<string, unknown>> };
+    expect(parsed.tasks).toHaveLength(3);
+    expect(parsed.tasks[0]).toMatchObject({ taskId: 'Service_AI_a', statusName: 'Failed', errorCode: 3001 });
+  });
+});
