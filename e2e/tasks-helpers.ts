@@ -1,0 +1,67 @@
+import type { APIRequestContext, Page, Request } from '@playwright/test';
+
+let counter = 0;
+/** A user ID no other test uses, so every test sees only its own tasks. */
+export function uniqueUserId(): string {
+  counter++;
+  return `${Date.now() % 1e9}${process.pid % 1000}${counter}`.slice(0, 18);
+}
+
+/** Seed the active connection profile (and the 2 s poll interval) before any page script runs. */
+export async function seedConsole(page: Page, userId: string, intervalMs = 2_000): Promise<void> {
+  await page.addInitScript(
+    ([user, interval]) => {
+      const profile = { id: 'local', name: 'Local', gatewayUrl: '/api', token: 'dev-token', rememberToken: true, userId: user, channel: '', appSource: '' };
+      localStorage.setItem('console.connection.profiles', JSON.stringify([profile]));
+      localStorage.setItem('console.connection.active', '"local"');
+      localStorage.setItem('console.tasks.settings', JSON.stringify({ intervalMs: interval }));
+    },
+    [userId, intervalMs] as const,
+  );
+}
+
+type Outcome = 'finished' | 'failed' | 'aborted' | 'mixed';
+
+export async function createTasks(request: APIRequestContext, userId: string, count: number, durationMs: number, outcome: Outcome = 'finished', baseURL = ''): Promise<string[]> {
+  const res = await request.post(`${baseURL}/api/_emulator/tasks`, { headers: { 'X-User-Id': userId }, data: { count, durationMs, outcome } });
+  const body = (await res.json()) as { code: number; data: { taskIds: string[] } | null };
+  if (body.code !== 0 || !body.data) throw new Error(`emulator refused: ${JSON.stringify(body)}`);
+  return body.data.taskIds;
+}
+
+export type StatusCall = { at: number; ids: string[] };
+
+/** Every taskStatus request the page sends, with the IDs it asked for. */
+export function recordStatusCalls(page: Page): StatusCall[] {
+  const calls: StatusCall[] = [];
+  page.on('request', (req: Request) => {
+    if (!req.url().includes('/textRemoval/taskStatus')) return;
+    const body = req.postDataJSON() as { taskIds?: string[] };
+    calls.push({ at: Date.now(), ids: body.taskIds ?? [] });
+  });
+  return calls;
+}
+
+/** Group calls into poll cycles: a cycle's batches leave together, cycles are ≥ 1 s apart at the 2 s interval. */
+export function cycles(calls: readonly StatusCall[], gapMs = 700): StatusCall[][] {
+  const out: StatusCall[][] = [];
+  for (const call of calls) {
+    const last = out.at(-1);
+    if (last && call.at - last.at(-1)!.at < gapMs) last.push(call);
+    else out.push([call]);
+  }
+  return out;
+}
+
+export async function pasteIds(page: Page, text: string): Promise<void> {
+  await page.getByLabel('Task IDs').fill(text);
+  await page.getByRole('button', { name: 'Add to watch list' }).click();
+}
+
+export async function setTabHidden(page: Page, hidden: boolean): Promise<void> {
+  await page.evaluate((h) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => h });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}

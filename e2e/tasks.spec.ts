@@ -1,0 +1,113 @@
+import { statSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { createTasks, cycles, pasteIds, recordStatusCalls, seedConsole, setTabHidden, uniqueUserId } from './tasks-helpers';
+
+test('250 pasted IDs with duplicates and junk: 3 requests per cycle, progress, downloads, then silence', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const user = uniqueUserId();
+  const ids = await createTasks(request, user, 250, 6_000, 'finished');
+  await seedConsole(page, user);
+  const calls = recordStatusCalls(page);
+  await page.goto('/tasks');
+  const junk = ['2026-11-22 INFO worker started', 'service_ai_lowercase', 'Service_AI', 'taskId,status'];
+  await pasteIds(page, [...junk, ...ids, ...ids.slice(0, 30), JSON.stringify(ids.slice(0, 10))].join('\n'));
+  await expect(page.getByRole('status').filter({ hasText: 'added 250 tasks' })).toBeVisible();
+  await expect(page.getByText(/Ignored \d+ items/)).toBeVisible();
+
+  const firstBar = page.getByRole('progressbar', { name: `Progress of ${ids[0]}` });
+  await expect(firstBar).toHaveAttribute('aria-valuenow', /^[1-9]\d*$/, { timeout: 10_000 });
+  const early = Number(await firstBar.getAttribute('aria-valuenow'));
+  await expect.poll(async () => Number(await firstBar.getAttribute('aria-valuenow'))).toBeGreaterThan(early);
+
+  await expect(page.getByText('250 of 250 finished')).toBeVisible({ timeout: 20_000 });
+  const liveCycles = cycles(calls).filter((c) => c.flatMap((x) => x.ids).length === 250);
+  expect(liveCycles.length).toBeGreaterThanOrEqual(2);
+  for (const cycle of liveCycles) expect(cycle.map((c) => c.ids.length)).toEqual([100, 100, 50]);
+  for (const call of calls) expect(new Set(call.ids).size).toBe(call.ids.length);
+
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('link', { name: `Download video of ${ids[0]}` }).click();
+  const file = await (await downloadPromise).path();
+  expect(statSync(file).size).toBeGreaterThan(0);
+
+  const settled = calls.length;
+  await page.waitForTimeout(5_000);
+  expect(calls.length).toBe(settled);
+  await expect(page.getByText('Nothing live: no requests are sent')).toBeVisible();
+});
+
+test('failed and aborted tasks show their code, meaning and advice', async ({ page, request }) => {
+  const user = uniqueUserId();
+  const failed = await createTasks(request, user, 2, 3_000, 'failed');
+  const aborted = await createTasks(request, user, 1, 3_000, 'aborted');
+  await seedConsole(page, user);
+  await page.goto('/tasks');
+  await pasteIds(page, [...failed, ...aborted].join(', '));
+  await expect(page.getByText('0 of 3 finished · 2 failed · 1 aborted')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/Error 30\d\d: (source video unreadable|text detection failed|encoding timed out)/)).toHaveCount(2);
+  await expect(page.getByText('Error 3100: aborted by operator')).toBeVisible();
+  await expect(page.getByText('Resubmit only if the abort was a mistake.')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Download/ })).toHaveCount(0);
+});
+
+test('a hidden tab sends no requests and catches up at once when visible again', async ({ page, request }) => {
+  const user = uniqueUserId();
+  const ids = await createTasks(request, user, 5, 120_000);
+  await seedConsole(page, user);
+  const calls = recordStatusCalls(page);
+  await page.goto('/tasks');
+  await pasteIds(page, ids.join(' '));
+  await expect.poll(() => calls.length).toBeGreaterThanOrEqual(2);
+  await setTabHidden(page, true);
+  await page.waitForTimeout(500);
+  const whileHidden = calls.length;
+  await page.waitForTimeout(5_000);
+  expect(calls.length).toBe(whileHidden);
+  await setTabHidden(page, false);
+  await expect.poll(() => calls.length, { timeout: 1_000 }).toBe(whileHidden + 1);
+});
+
+test('the list survives a reload and a share link reproduces it elsewhere, without the token', async ({ page, request, browser }) => {
+  const user = uniqueUserId();
+  const ids = await createTasks(request, user, 4, 120_000);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await seedConsole(page, user);
+  await page.goto('/tasks');
+  await pasteIds(page, ids.join('\t'));
+  await expect(page.getByRole('progressbar', { name: /^Progress of / })).toHaveCount(4);
+  await page.reload();
+  await expect(page.getByRole('progressbar', { name: /^Progress of / })).toHaveCount(4);
+
+  await page.getByRole('button', { name: 'Copy share link' }).click();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toContain(ids[0]);
+  expect(link).not.toContain('dev-token');
+  expect(link).not.toContain(user);
+
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await seedConsole(otherPage, user);
+  await otherPage.goto(link);
+  await expect(otherPage.getByText('Opened a shared list: added 4 tasks')).toBeVisible();
+  for (const id of ids) await expect(otherPage.getByRole('progressbar', { name: `Progress of ${id}` })).toBeVisible();
+  expect(new URL(otherPage.url()).search).toBe('');
+  await other.close();
+});
+
+test('remove one, remove selected and clear finished', async ({ page, request }) => {
+  const user = uniqueUserId();
+  const done = await createTasks(request, user, 2, 500);
+  const live = await createTasks(request, user, 3, 120_000);
+  await seedConsole(page, user);
+  await page.goto('/tasks');
+  await pasteIds(page, [...done, ...live].join('\n'));
+  await expect(page.getByText('2 of 5 finished')).toBeVisible({ timeout: 10_000 });
+  await page.getByRole('button', { name: `Remove ${live[0]}` }).click();
+  await page.getByRole('checkbox', { name: `Select ${live[1]}` }).check();
+  await page.getByRole('button', { name: 'Remove 1' }).click();
+  await page.getByRole('button', { name: 'Yes, remove 1 task' }).click();
+  await page.getByRole('button', { name: 'Clear finished (2)' }).click();
+  await page.getByRole('button', { name: 'Yes, remove 2 finished' }).click();
+  await expect(page.getByRole('progressbar', { name: /^Progress of / })).toHaveCount(1);
+  await expect(page.getByRole('progressbar', { name: `Progress of ${live[2]}` })).toBeVisible();
+});
