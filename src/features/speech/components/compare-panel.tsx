@@ -3,6 +3,8 @@ import { useLoadedTakes } from '../hooks/use-loaded-takes';
 import { parameterDifferences } from '../utils/take-diff';
 import { TakePlayer } from './take-player';
 
+const clip = (s: string) => (s.length > 80 ? `${s.slice(0, 80)}…` : s);
+
 /** Two takes side by side, with the request parameters that differ. */
 export function ComparePanel({ takes, onClose }: { takes: readonly [Take, Take]; onClose: () => void }) {
   const loaded = useLoadedTakes(takes);
@@ -37,8 +39,8 @@ export function ComparePanel({ takes, onClose }: { takes: readonly [Take, Take];
             {differences.map((d) => (
               <tr key={d.parameter}>
                 <th scope="row"><code>{d.parameter}</code></th>
-                <td>{d.parameter === 'sourceText' ? `${d.a.slice(0, 80)}…` : d.a}</td>
-                <td>{d.parameter === 'sourceText' ? `${d.b.slice(0, 80)}…` : d.b}</td>
+                <td>{clip(d.a)}</td>
+                <td>{clip(d.b)}</td>
               </tr>
             ))}
           </tbody>

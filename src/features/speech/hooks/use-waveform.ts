@@ -11,6 +11,7 @@ export function useWaveform(blob: Blob | null, columns: number): WaveformState {
   useEffect(() => {
     if (!blob || columns <= 0) return;
     const controller = new AbortController();
+    performance.mark('speech-waveform-start');
     decodeSamples(blob)
       .then(({ samples }) => computePeaks(samples, columns, controller.signal))
       .then((peaks) => {

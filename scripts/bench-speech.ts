@@ -1,0 +1,117 @@
+// npm run bench:speech — the built console and the embedded gateway in a child process, driven by
+// Chromium: click-to-playable time per text size and format, and the longest main-thread task
+// while the waveform is drawn. Bounded: every step has a timeout and the whole run a deadline.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { findChromium } from './find-chromium.mjs';
+
+const SIZES = [100, 1000, 5000];
+const FORMATS = ['pcm', 'wav', 'mp3'] as const;
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
+const DEADLINE = Date.now() + 8 * 60_000;
+const STEP_TIMEOUT_MS = 60_000;
+const SENTENCE = 'The console reads this sentence aloud so that the benchmark has realistic speech to time. ';
+
+const work = await mkdtemp(join(tmpdir(), 'bench-speech-'));
+const server = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/start.ts'], {
+  env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), DIST_DIR: join(work, 'dist'), GATEWAY_URL: '', GATEWAY_TOKENS: 'dev-token' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const stop = async () => {
+  server.kill('SIGTERM');
+  await rm(work, { recursive: true, force: true });
+};
+
+const base = await new Promise<string>((resolve, reject) => {
+  const timer = setTimeout(() => reject(new Error('The server did not start within 180 s')), 180_000);
+  let out = '';
+  server.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    const match = /at (http:\/\/[^/\s]+)\//.exec(out);
+    if (match) {
+      clearTimeout(timer);
+      resolve(match[1]!);
+    }
+  });
+  server.once('exit', (code) => reject(new Error(`The server exited (${code})`)));
+}).catch(async (e: unknown) => {
+  await stop();
+  throw e;
+});
+
+type Run = { playableMs: number; waveformMs: number; longestTaskMs: number };
+
+const text = (n: number) => SENTENCE.repeat(Math.ceil(n / SENTENCE.length)).slice(0, n);
+
+async function once(page: Page, chars: number, format: string): Promise<Run> {
+  await page.getByLabel('Text to synthesize').fill(text(chars));
+  await page.getByRole('radio', { name: new RegExp(`^${format.toUpperCase()}`) }).check();
+  await page.evaluate(() => {
+    const w = window as unknown as { bench: Record<string, number> };
+    w.bench = { clickAt: 0, playableAt: 0 };
+    performance.clearMarks();
+  });
+  await page.getByRole('button', { name: 'Synthesize' }).click();
+  await page.waitForFunction(
+    () => {
+      const b = (window as unknown as { bench: Record<string, number> }).bench;
+      return (b.playableAt ?? 0) > 0 && performance.getEntriesByName('speech-waveform-drawn').length > 0;
+    },
+    undefined,
+    { timeout: STEP_TIMEOUT_MS, polling: 50 },
+  );
+  return page.evaluate(() => {
+    const w = window as unknown as { bench: Record<string, number>; longTasks: { start: number; end: number }[] };
+    const start = performance.getEntriesByName('speech-waveform-start').at(-1)!.startTime;
+    const drawn = performance.getEntriesByName('speech-waveform-drawn').at(-1)!.startTime;
+    const during = w.longTasks.filter((t) => t.end > start && t.start < drawn).map((t) => t.end - t.start);
+    return { playableMs: w.bench.playableAt! - w.bench.clickAt!, waveformMs: drawn - start, longestTaskMs: Math.max(0, ...during) };
+  });
+}
+
+const browser = await chromium.launch({ executablePath: findChromium() ?? '/usr/bin/chromium' });
+const rows: string[][] = [];
+try {
+  const page = await (await browser.newContext()).newPage();
+  await page.addInitScript(() => {
+    const profile = { id: 'local', name: 'Local', gatewayUrl: '/api', token: 'dev-token', rememberToken: true, userId: '900000001', channel: '', appSource: '' };
+    localStorage.setItem('console.connection.profiles', JSON.stringify([profile]));
+    localStorage.setItem('console.connection.active', '"local"');
+    const w = window as unknown as { bench: Record<string, number>; longTasks: { start: number; end: number }[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push({ start: e.startTime, end: e.startTime + e.duration }))).observe({ type: 'longtask' });
+    document.addEventListener('click', (e) => {
+      if ((e.target as Element).closest?.('button[type=submit]')) w.bench.clickAt = performance.now();
+    }, true);
+    // Media events do not bubble, but a capturing listener on the document still sees them.
+    document.addEventListener('canplay', (e) => {
+      if ((e.target as Element).closest('.result-panel') && w.bench.playableAt === 0) w.bench.playableAt = performance.now();
+    }, true);
+  });
+  await page.goto(`${base}/speech`);
+  await page.getByLabel('Voice name').fill('en-us');
+  await once(page, 100, 'wav'); // warm-up: first chunk loads, workers start
+  for (const chars of SIZES) {
+    for (const format of FORMATS) {
+      const runs: Run[] = [];
+      for (let i = 0; i < REPEATS && Date.now() < DEADLINE; i++) runs.push(await once(page, chars, format));
+      const median = (pick: (r: Run) => number) => [...runs].map(pick).sort((a, b) => a - b)[Math.floor(runs.length / 2)] ?? NaN;
+      const worst = (pick: (r: Run) => number) => Math.max(...runs.map(pick));
+      rows.push([String(chars), format, String(runs.length), median((r) => r.playableMs).toFixed(0), worst((r) => r.playableMs).toFixed(0),
+        median((r) => r.waveformMs).toFixed(0), worst((r) => r.longestTaskMs) === 0 ? '< 50 (none)' : worst((r) => r.longestTaskMs).toFixed(0)]);
+    }
+  }
+} finally {
+  await browser.close();
+  await stop();
+}
+
+const header = ['chars', 'format', 'runs', 'click→playable p50 ms', 'max ms', 'waveform p50 ms', 'longest task during waveform ms'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const line = (cells: string[]) => `| ${cells.map((c, i) => c.padStart(widths[i]!)).join(' | ')} |`;
+console.log(line(header));
+console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+rows.forEach((r) => console.log(line(r)));
