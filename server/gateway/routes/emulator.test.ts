@@ -66,6 +66,12 @@ describe('PUT /_emulator/users/:userId', () => {
     expect((await envelopeOf(await gw.api.request('/api/_emulator/users/42'))).data).toEqual({ userId: '42', points: 7 });
   });
 
+  it('reads the path ID as a Long, like X-User-Id: /users/007 is user 7 for Operation B too', async () => {
+    expect(await envelopeOf(await send('PUT', '/users/007', { points: 3 }, {}))).toEqual({ code: 0, message: 'OK', data: { userId: '7', points: 3 } });
+    expect(gw.deps.points.balance('7')).toBe(3);
+    expect((await envelopeOf(await gw.api.request('/api/_emulator/users/0007'))).data).toEqual({ userId: '7', points: 3 });
+  });
+
   it.each([
     ['/users/42', { points: -1 }, 2001],
     ['/users/42', { points: 1.5 }, 2001],

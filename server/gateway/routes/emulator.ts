@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { isValidUserId } from '../../../src/contract';
 import type { GatewayDeps } from '../deps';
@@ -35,8 +35,7 @@ export function emulatorRoutes(deps: GatewayDeps) {
   });
 
   app.put('/users/:userId', async (c) => {
-    const userId = c.req.param('userId');
-    if (!isValidUserId(userId)) throw invalid('the user ID in the path must be numeric');
+    const userId = pathUserId(c);
     const { points } = parse(setPointsSchema, await readJsonObject(c));
     deps.points.set(userId, points);
     await deps.points.flush();
@@ -44,12 +43,18 @@ export function emulatorRoutes(deps: GatewayDeps) {
   });
 
   app.get('/users/:userId', (c) => {
-    const userId = c.req.param('userId');
-    if (!isValidUserId(userId)) throw invalid('the user ID in the path must be numeric');
+    const userId = pathUserId(c);
     return ok(c, { userId, points: deps.points.balance(userId) });
   });
 
   return app;
+}
+
+/** The path's user ID in the canonical form X-User-Id uses ("007" is user 7), or 2001. */
+function pathUserId(c: Context): string {
+  const userId = c.req.param('userId') ?? '';
+  if (!isValidUserId(userId)) throw invalid('the user ID in the path must be numeric');
+  return BigInt(userId).toString();
 }
 
 /** A missing required field is 2000, any other problem 2001 (the service's own split). */
