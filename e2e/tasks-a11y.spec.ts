@@ -1,0 +1,21 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { createTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`axe finds no violations on the dashboard with data (${colorScheme})`, async ({ browser, request }) => {
+    const user = uniqueUserId();
+    const ids = [...(await createTasks(request, user, 12, 3_000, 'mixed')), ...(await createTasks(request, user, 4, 120_000))];
+    const context = await browser.newContext({ colorScheme });
+    const page = await context.newPage();
+    await seedConsole(page, user);
+    await page.goto('/tasks');
+    await pasteIds(page, [...ids, 'Service_AI_unknown_id'].join('\n'));
+    await expect(page.getByText(/of 17 finished/)).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: `Progress of ${ids[0]}` })).toHaveAttribute('aria-valuenow', /\d+/, { timeout: 10_000 });
+    await page.waitForTimeout(4_000);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await context.close();
+  });
+}

@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { createTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
+
+// A gateway of this test's own, so it can be stopped and started without touching the shared one.
+const PORT = 8113;
+const origin = `http://127.0.0.1:${PORT}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'tasks-outage-'));
+
+async function startGateway(): Promise<ChildProcess> {
+  const child = spawn('node_modules/.bin/tsx', ['server/start.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: join(process.env.E2E_WORK_DIR ?? '.', 'dist'),
+      GATEWAY_URL: '',
+      GATEWAY_TOKENS: 'dev-token',
+      STATUS_AUTH: 'optional',
+    },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${origin}/api/_console/info`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error('gateway did not start');
+}
+
+async function stopGateway(child: ChildProcess): Promise<void> {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+test('gateway stopped: stale banner with the last good data; restarted: recovers by itself', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  let gateway = await startGateway();
+  try {
+    const user = uniqueUserId();
+    const ids = await createTasks(request, user, 3, 40_000, 'finished', origin);
+    await seedConsole(page, user);
+    await page.goto(`${origin}/tasks`);
+    await pasteIds(page, ids.join('\n'));
+    const bar = page.getByRole('progressbar', { name: `Progress of ${ids[0]}` });
+    await expect(bar).toBeVisible();
+
+    await stopGateway(gateway);
+    const banner = page.getByRole('alert').filter({ hasText: 'Status updates are failing — the table shows stale data' });
+    await expect(banner).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText(/Last good update .*failed attempts? in a row; next try in/)).toBeVisible();
+    await expect(bar).toBeVisible();
+
+    gateway = await startGateway();
+    await expect(banner).toBeHidden({ timeout: 30_000 });
+    const before = Number(await bar.getAttribute('aria-valuenow'));
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 10_000 }).toBeGreaterThan(before);
+  } finally {
+    await stopGateway(gateway);
+  }
+});
