@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
 import { connectionProfileSchema, LOCAL_GATEWAY_URL, toConnection, type ConnectionProfile } from '@/lib/connection-profile';
-import { connectionStore, DEFAULT_PROFILE, saveProfile } from '@/lib/connection-store';
+import { connectionStore, DEFAULT_PROFILE, saveProfile, useActiveConnection } from '@/lib/connection-store';
 import { useConsoleInfo, type ConsoleInfo } from '../api/get-console-info';
 import { useTestConnection } from '../api/test-connection';
 
@@ -20,6 +20,10 @@ export function LocalGatewayCard({ onApplied }: { onApplied: (profile: Connectio
   const info = useConsoleInfo();
   const test = useTestConnection();
   const [error, setError] = useState<unknown>(null);
+  // The outcome speaks for the values applied; once another profile or value is active it would mislead.
+  const active = useActiveConnection();
+  const tested = test.variables?.connection;
+  const localActive = tested !== undefined && JSON.stringify(tested) === JSON.stringify(active);
   if (info.data?.mode !== 'embedded') return null;
   const data = info.data;
   const apply = () => {
@@ -41,8 +45,8 @@ export function LocalGatewayCard({ onApplied }: { onApplied: (profile: Connectio
       <button type="button" className="primary" onClick={apply} disabled={test.isPending}>
         Use the local gateway
       </button>
-      {test.isSuccess && <p role="status" className="test-ok">Connected to the local gateway as user {data.defaultUserId}.</p>}
-      {test.isError && <ErrorAlert error={test.error} />}
+      {localActive && test.isSuccess && <p role="status" className="test-ok">Connected to the local gateway as user {data.defaultUserId}.</p>}
+      {localActive && test.isError && <ErrorAlert error={test.error} />}
       {error !== null && <ErrorAlert error={error} title="The server's default values are not usable" />}
     </section>
   );
