@@ -32,7 +32,7 @@ export const TaskRow = memo(function TaskRow({ row, rowIndex, selected, changed,
       <td className="cell-id">
         <code>{id}</code>
         <button type="button" className="icon-button" aria-label={`Copy ${id}`} onClick={() => void copyText(id, id)}>
-          ⧉
+          Copy
         </button>
       </td>
       <td>
@@ -61,7 +61,7 @@ export const TaskRow = memo(function TaskRow({ row, rowIndex, selected, changed,
       <td>{eta !== null ? (eta === 0 ? 'any moment' : `~${formatDuration(eta)}`) : null}</td>
       <td>
         <button type="button" className="icon-button" aria-label={`Remove ${id}`} onClick={() => onRemove(id)}>
-          ✕
+          Remove
         </button>
       </td>
     </tr>
