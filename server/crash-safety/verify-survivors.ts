@@ -1,0 +1,72 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { wavProblem } from './wav-check';
+import type { Acknowledged, Seen } from './workload';
+
+const TERMINAL = new Set([4, 5, 6]);
+const DEFAULT_POINTS = 100_000;
+
+type Envelope<T> = { code: number; message: string; data: T | null };
+
+/** Every problem with what a restarted server reports about acknowledged work (empty: all survived). */
+export async function findLosses(base: string, ack: Acknowledged): Promise<string[]> {
+  const problems: string[] = [];
+  const byUser = new Map<string, string[]>();
+  for (const [id, t] of ack.tasks) byUser.set(t.userId, [...(byUser.get(t.userId) ?? []), id]);
+  for (const [userId, ids] of byUser) {
+    for (let at = 0; at < ids.length; at += 100) {
+      const batch = ids.slice(at, at + 100);
+      const res = await fetch(`${base}/api/textRemoval/taskStatus`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-User-Id': userId }, body: JSON.stringify({ taskIds: batch }) });
+      const env = (await res.json()) as Envelope<Array<Seen & { taskId: string }>>;
+      const found = new Map((env.data ?? []).map((item) => [item.taskId, item]));
+      for (const id of batch) {
+        const now = found.get(id);
+        const before = ack.tasks.get(id)!.seen;
+        if (!now) problems.push(`task ${id} of user ${userId} is gone`);
+        else if (before && !consistent(before, now)) problems.push(`task ${id} went from ${JSON.stringify(before)} to ${JSON.stringify(now)}`);
+      }
+    }
+  }
+  for (const [userId, { acked, inFlight }] of ack.balances) {
+    const env = (await (await fetch(`${base}/api/_emulator/users/${userId}`)).json()) as Envelope<{ points: number }>;
+    const allowed = [acked ?? DEFAULT_POINTS, ...(inFlight === null ? [] : [inFlight])];
+    if (!allowed.includes(env.data?.points ?? -1)) problems.push(`user ${userId} has ${env.data?.points} points, acknowledged ${allowed.join(' or ')}`);
+  }
+  for (const link of ack.audio) {
+    const res = await fetch(base + link);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const problem = res.status === 200 ? wavProblem(bytes) : `HTTP ${res.status}`;
+    if (problem) problems.push(`audio ${link.slice(0, 60)}: ${problem}`);
+  }
+  return problems;
+}
+
+/** A status never goes back: progress and updateTime don't fall, a terminal status stays as it was. */
+function consistent(before: Seen, now: Seen): boolean {
+  if (TERMINAL.has(before.taskStatus)) return now.taskStatus === before.taskStatus && now.taskProgress === before.taskProgress;
+  return now.taskStatus >= before.taskStatus && now.taskProgress >= before.taskProgress && now.updateTime >= before.updateTime;
+}
+
+/**
+ * The audio directory after crashes: every metadata file points at a complete file, and the only
+ * other names are hidden temp files (never served: links name 32 hex digits) or audio whose
+ * metadata was never written (never answered). Returns problems and the leftover temp count.
+ */
+export async function inspectAudioDir(dataDir: string): Promise<{ problems: string[]; tempFiles: number; orphans: number; complete: number }> {
+  const dir = join(dataDir, 'audio');
+  const names = await readdir(dir);
+  const problems: string[] = [];
+  let complete = 0;
+  const metas = names.filter((n) => /^[0-9a-f]{32}\.json$/.test(n));
+  for (const meta of metas) {
+    const { fileId, format } = JSON.parse(await readFile(join(dir, meta), 'utf8')) as { fileId: string; format: string };
+    const problem = names.includes(`${fileId}.${format}`) ? (format === 'wav' ? wavProblem(new Uint8Array(await readFile(join(dir, `${fileId}.${format}`)))) : null) : 'missing';
+    if (problem) problems.push(`${fileId}.${format}: ${problem}`);
+    else complete++;
+  }
+  const tempFiles = names.filter((n) => n.startsWith('.') && n.endsWith('.tmp')).length;
+  const orphans = names.filter((n) => /^[0-9a-f]{32}\.(wav|mp3|pcm)$/.test(n) && !names.includes(`${n.slice(0, 32)}.json`)).length;
+  const unexpected = names.filter((n) => !/^[0-9a-f]{32}\.(json|wav|mp3|pcm)$/.test(n) && !(n.startsWith('.') && n.endsWith('.tmp')));
+  for (const n of unexpected) problems.push(`unexpected file ${n}`);
+  return { problems, tempFiles, orphans, complete };
+}
