@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,24 +27,16 @@ async function main(): Promise<void> {
   const api = await createApi(config);
   const app = createServerApp({ api: api.api, info: api.info, ...(dev ? {} : { distDir }) });
 
-  let server: Server;
-  let closeVite = async () => undefined as void;
-  if (dev) {
-    const devServer = await createDevServer(ROOT, app);
-    server = devServer.server;
-    closeVite = devServer.close;
-  } else {
-    server = createServer(getRequestListener(app.fetch));
-  }
+  const { server, close: closeFrontEnd } = dev
+    ? await createDevServer(ROOT, app)
+    : { server: createServer(getRequestListener(app.fetch)), close: async () => undefined };
 
   await new Promise<void>((ready, fail) => {
     server.once('error', fail);
     server.listen(config.PORT, config.HOST, () => ready());
   });
   const { port } = server.address() as AddressInfo;
-  const anyHost = config.HOST === '0.0.0.0' || config.HOST === '::';
-  const url = `http://${anyHost ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}/`;
-  console.log(`Service AI Console${dev ? ' (dev, hot reload)' : ''} at ${url}${anyHost ? ` (listening on ${config.HOST})` : ''} — ${api.description}`);
+  console.log(`Service AI Console${dev ? ' (dev, hot reload)' : ''} at ${displayUrl(config.HOST, port)} — ${api.description}`);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -57,11 +49,17 @@ async function main(): Promise<void> {
       server.closeIdleConnections();
     });
     clearTimeout(force);
-    await Promise.allSettled([api.close(), closeVite()]);
+    await Promise.allSettled([api.close(), closeFrontEnd()]);
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** Where to point a browser; on all interfaces that is localhost. */
+function displayUrl(host: string, port: number): string {
+  if (host === '0.0.0.0' || host === '::') return `http://localhost:${port}/ (listening on ${host})`;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
 }
 
 main().catch((err: unknown) => {

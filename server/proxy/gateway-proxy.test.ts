@@ -165,6 +165,25 @@ describe('gateway proxy with a second gateway as the upstream', () => {
     expect(await res.json()).toMatchObject({ code: 413, data: null });
     expect(hits).toEqual([]);
   });
+
+  it('counts the bytes of a streamed body that declares no length', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 40) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const res = await fetch(`${proxyUrl}/api/textRemoval/taskStatus`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-User-Id': '1001' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(hits).toEqual([]);
+  });
 });
 
 describe('gateway proxy failures', () => {

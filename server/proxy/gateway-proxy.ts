@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { failureEnvelope } from '../../src/contract';
 
 /** The only two operations a proxy forwards; the upstream path is one of these fixed suffixes. */
@@ -43,20 +44,17 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
   const app = new Hono();
   for (const operation of PROXIED_OPERATIONS) {
     const target = `${prefix}${operation}`;
-    app.post(operation, (c) => forward(c, target));
+    app.post(operation, bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge }), (c) => forward(c, target));
   }
   app.all('*', (c) => c.json(failureEnvelope(404, `No such operation: ${c.req.method} ${c.req.path}`), 404));
 
   async function forward(c: Context, target: string): Promise<Response> {
-    const declared = Number(c.req.header('content-length') ?? '0');
-    if (declared > maxBodyBytes) return tooLarge(c);
     let body: ArrayBuffer;
     try {
       body = await c.req.arrayBuffer();
     } catch {
       return c.json(failureEnvelope(400, 'The request body could not be read'), 400);
     }
-    if (body.byteLength > maxBodyBytes) return tooLarge(c);
 
     const headers = new Headers();
     for (const name of FORWARDED_REQUEST_HEADERS) {
