@@ -18,7 +18,7 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  workers: process.env.CI ? 2 : '50%',
+  workers: 2,
   reporter: 'list',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
