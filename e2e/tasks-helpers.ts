@@ -31,12 +31,16 @@ export async function createTasks(request: APIRequestContext, userId: string, co
 
 export type StatusCall = { at: number; ids: string[] };
 
-/** Every taskStatus request the page sends, with the IDs it asked for. */
+// The shell's connection check asks for this one ID; it is not the dashboard's poller.
+const CONNECTION_CHECK_ID = 'Service_AI_connection_check';
+
+/** Every taskStatus request the dashboard sends, with the IDs it asked for. */
 export function recordStatusCalls(page: Page): StatusCall[] {
   const calls: StatusCall[] = [];
   page.on('request', (req: Request) => {
     if (!req.url().includes('/textRemoval/taskStatus')) return;
     const body = req.postDataJSON() as { taskIds?: string[] };
+    if (body.taskIds?.length === 1 && body.taskIds[0] === CONNECTION_CHECK_ID) return;
     calls.push({ at: Date.now(), ids: body.taskIds ?? [] });
   });
   return calls;

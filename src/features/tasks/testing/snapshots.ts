@@ -1,5 +1,6 @@
 import type { TaskStatusItem } from '@/contract';
 import type { TaskSnapshot } from '../utils/task-snapshot';
+import { safeDownloadUrl } from '../utils/task-phase';
 
 export function item(taskId: string, taskStatus: number, extra: Partial<TaskStatusItem> = {}): TaskStatusItem {
   return {
@@ -14,5 +15,6 @@ export function item(taskId: string, taskStatus: number, extra: Partial<TaskStat
 }
 
 export function snap(it: TaskStatusItem | null, checkedAt = 0, extra: Partial<TaskSnapshot> = {}): TaskSnapshot {
-  return { item: it, checkedAt, changedAt: checkedAt, firstRunning: null, ...extra };
+  const downloadUrl = it?.taskStatus === 4 ? safeDownloadUrl(it.targetVideoUrl) : null;
+  return { item: it, checkedAt, changedAt: checkedAt, downloadUrl, firstRunning: null, ...extra };
 }

@@ -1,5 +1,6 @@
 import { TaskStatus, type TaskStatusItem } from '@/contract';
 import type { TaskBoard, TaskSnapshot, Transition } from './task-snapshot';
+import { safeDownloadUrl } from './task-phase';
 
 const MAX_TRANSITIONS = 50;
 
@@ -7,7 +8,8 @@ function nextSnapshot(prev: TaskSnapshot | undefined, item: TaskStatusItem | nul
   const changed = !prev || prev.item?.taskStatus !== item?.taskStatus || prev.item?.taskProgress !== item?.taskProgress;
   const running = item?.taskStatus === TaskStatus.running;
   const firstRunning = running ? (prev?.firstRunning ?? { progress: item.taskProgress, at: now }) : null;
-  return { item, checkedAt: now, changedAt: changed || !prev ? now : prev.changedAt, firstRunning };
+  const downloadUrl = item?.taskStatus === TaskStatus.finished ? safeDownloadUrl(item.targetVideoUrl) : null;
+  return { item, checkedAt: now, changedAt: changed || !prev ? now : prev.changedAt, downloadUrl, firstRunning };
 }
 
 /**

@@ -24,7 +24,7 @@ export function taskPhase(snapshot: TaskSnapshot | undefined): TaskPhase {
   if (!item) return 'not-found';
   switch (item.taskStatus) {
     case TaskStatus.finished:
-      return safeDownloadUrl(item.targetVideoUrl) ? 'terminal' : 'awaiting-url';
+      return snapshot.downloadUrl ? 'terminal' : 'awaiting-url';
     case TaskStatus.failed:
     case TaskStatus.aborted:
       return 'terminal';

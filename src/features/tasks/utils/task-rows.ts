@@ -1,4 +1,3 @@
-import { safeDownloadUrl } from './task-phase';
 import type { TaskBoard, TaskSnapshot } from './task-snapshot';
 import { STATUS_GROUP_RANK, statusGroupOf, type StatusGroup } from './status-group';
 
@@ -25,7 +24,7 @@ export function buildRows(ids: readonly string[], board: TaskBoard): TaskRow[] {
       group,
       progress: item ? Math.max(0, Math.min(100, Math.round(item.taskProgress))) : 0,
       updateTime: item ? item.updateTime : null,
-      downloadUrl: group === 4 ? safeDownloadUrl(item?.targetVideoUrl) : null,
+      downloadUrl: snapshot?.downloadUrl ?? null,
     };
   });
 }
@@ -44,6 +43,8 @@ const compare: Record<SortKey, (a: TaskRow, b: TaskRow) => number> = {
 export function queryRows(rows: readonly TaskRow[], { statuses, search, sort, descending }: RowQuery): TaskRow[] {
   const needle = search.trim().toLowerCase();
   const out = rows.filter((r) => (statuses.size === 0 || statuses.has(r.group)) && (!needle || r.id.toLowerCase().includes(needle)));
+  // Rows arrive in list order, so the default view needs no sort (10,000 rows, every poll).
+  if (sort === 'list' && !descending) return out;
   const cmp = compare[sort];
   return out.sort(descending ? (a, b) => cmp(b, a) : cmp);
 }

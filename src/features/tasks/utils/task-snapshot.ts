@@ -8,6 +8,8 @@ export type TaskSnapshot = {
   checkedAt: number;
   /** Local time the status or progress last changed (or the first check). */
   changedAt: number;
+  /** The result link if the answer is Finished with a safe http(s) URL; parsed once per answer, not per render. */
+  downloadUrl: string | null;
   /** First progress seen while Running, for the progress rate behind the ETA. */
   firstRunning: { progress: number; at: number } | null;
 };
