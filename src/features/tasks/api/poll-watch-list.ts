@@ -15,6 +15,16 @@ const CONCURRENT_BATCHES = 4;
 // "Refresh now" widens one cycle to every non-terminal task; a flag, because a refetch takes no arguments.
 let forceNextCycle = false;
 
+// Consecutive failed cycles per poller. react-query resets fetchFailureCount at the start of
+// every fetch, so with retry off it never counts past 1 and cannot drive a backoff.
+export type PollFailures = { count: number; at: number };
+const failures = new Map<string, PollFailures>();
+const keyOf = (connection: Connection) => ['task-status', ...connectionScope(connection), 'watch-list'] as const;
+
+export function pollFailures(connection: Connection): PollFailures | undefined {
+  return failures.get(JSON.stringify(keyOf(connection)));
+}
+
 async function fetchBatches(client: QueryClient, connection: Connection, ids: string[], signal: AbortSignal) {
   const batches = batchIds(ids);
   const cancel = () => batches.forEach((b) => void client.cancelQueries({ queryKey: taskStatusQueryOptions(connection, b).queryKey }));
@@ -33,7 +43,8 @@ async function fetchBatches(client: QueryClient, connection: Connection, ids: st
  * store rather than the key, so adding IDs does not restart the poller or drop the board.
  */
 export function watchListPollQueryOptions(connection: Connection, intervalMs: number) {
-  const queryKey = ['task-status', ...connectionScope(connection), 'watch-list'] as const;
+  const queryKey = keyOf(connection);
+  const hash = JSON.stringify(queryKey);
   return queryOptions({
     queryKey,
     queryFn: async ({ client, signal }): Promise<TaskBoard> => {
@@ -42,13 +53,19 @@ export function watchListPollQueryOptions(connection: Connection, intervalMs: nu
       forceNextCycle = false;
       const due = dueTaskIds(watchListStore.get(), prev.tasks, Date.now(), intervalMs, force);
       if (due.length === 0) return prev;
-      const { answers, requests } = await fetchBatches(client, connection, due, signal);
-      return mergeBoard(prev, due, answers, Date.now(), requests);
+      try {
+        const { answers, requests } = await fetchBatches(client, connection, due, signal);
+        failures.delete(hash);
+        return mergeBoard(prev, due, answers, Date.now(), requests);
+      } catch (error) {
+        if (!signal.aborted) failures.set(hash, { count: (failures.get(hash)?.count ?? 0) + 1, at: Date.now() });
+        throw error;
+      }
     },
     refetchInterval: (query) => {
       if (intervalMs <= 0) return false;
-      const { status, fetchFailureCount, data } = query.state;
-      if (status === 'error') return backoffDelay(fetchFailureCount, intervalMs);
+      const { status, data } = query.state;
+      if (status === 'error') return backoffDelay(failures.get(hash)?.count ?? 1, intervalMs);
       return nextPollDelay(watchListStore.get(), (data ?? EMPTY_BOARD).tasks, Date.now(), intervalMs);
     },
     // A hidden tab's interval ticks are skipped; becoming visible refetches at once (catch-up).

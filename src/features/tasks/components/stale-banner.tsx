@@ -1,4 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useActiveConnection } from '@/lib/connection-store';
+import { pollFailures } from '../api/poll-watch-list';
 import { ErrorAlert } from '@/components/error-alert';
 import { backoffDelay } from '../utils/poll-schedule';
 import { formatDuration, formatExact } from '../utils/format-time';
@@ -10,9 +12,11 @@ type Props = { poll: UseQueryResult<TaskBoard>; intervalMs: number };
 /** Failing polls: the error, the backoff, and that the table shows the last good data. */
 export function StaleBanner({ poll, intervalMs }: Props) {
   const now = useNow();
+  const connection = useActiveConnection();
   if (!poll.isError) return null;
-  const failures = poll.failureCount;
-  const nextAt = poll.errorUpdatedAt + backoffDelay(failures, intervalMs);
+  const record = pollFailures(connection);
+  const failures = record?.count ?? 1;
+  const nextAt = (record?.at ?? poll.errorUpdatedAt) + backoffDelay(failures, intervalMs);
   const board = poll.data;
   const hasData = board !== undefined && board.polledAt > 0;
   return (

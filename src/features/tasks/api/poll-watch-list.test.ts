@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import type { Connection } from '@/lib/connection-profile';
+import { watchListStore } from '../stores/watch-list-store';
+import { requestFullRefresh, watchListPollQueryOptions } from './poll-watch-list';
+
+const connection: Connection = { gatewayUrl: '/api', token: 'secret-token', userId: '42', channel: '', appSource: '' };
+const ids = Array.from({ length: 250 }, (_, i) => `Service_AI_${i}`);
+let statusOf: (id: string) => number | null;
+let fetchMock: ReturnType<typeof vi.fn>;
+
+function answer(taskIds: string[]) {
+  const data = taskIds.flatMap((taskId) => {
+    const s = statusOf(taskId);
+    if (s === null) return [];
+    return [{ taskId, taskStatus: s, taskProgress: s === 4 ? 100 : 50, errorCode: 0, targetVideoUrl: s === 4 ? `http://gw/v/${taskId}.mp4` : null, updateTime: 1 }];
+  });
+  return new Response(JSON.stringify({ code: 0, message: 'OK', data }), { status: 200 });
+}
+
+const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+const interval = (client: QueryClient, options: ReturnType<typeof watchListPollQueryOptions>) => {
+  const fn = options.refetchInterval as (q: unknown) => number | false;
+  return fn(client.getQueryCache().find({ queryKey: options.queryKey }));
+};
+
+beforeEach(() => {
+  statusOf = () => 3;
+  fetchMock = vi.fn((_url: string, init: RequestInit) => Promise.resolve(answer((JSON.parse(String(init.body)) as { taskIds: string[] }).taskIds)));
+  vi.stubGlobal('fetch', fetchMock);
+  watchListStore.set(ids);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('watchListPollQueryOptions', () => {
+  it('keys by gateway and user, never the token', () => {
+    const { queryKey } = watchListPollQueryOptions(connection, 5_000);
+    expect(queryKey).toEqual(['task-status', '/api', '42', 'watch-list']);
+    expect(JSON.stringify(queryKey)).not.toContain('secret-token');
+  });
+
+  it('asks for 250 IDs in 3 batches of at most 100, and keeps polling while they are live', async () => {
+    const client = newClient();
+    const options = watchListPollQueryOptions(connection, 2_000);
+    const board = await client.fetchQuery(options);
+    expect(fetchMock.mock.calls.map(([, init]) => (JSON.parse(String(init.body)) as { taskIds: string[] }).taskIds.length)).toEqual([100, 100, 50]);
+    expect(board.tasks.size).toBe(250);
+    expect(interval(client, options)).toBe(2_000);
+  });
+
+  it('stops (refetchInterval false, no requests) once every task is terminal', async () => {
+    const client = newClient();
+    const options = watchListPollQueryOptions(connection, 2_000);
+    statusOf = (id) => (id.endsWith('7') ? 5 : 4);
+    await client.fetchQuery(options);
+    expect(interval(client, options)).toBe(false);
+    fetchMock.mockClear();
+    await client.refetchQueries({ queryKey: options.queryKey });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('polls only the live tasks after the first cycle, and not-found IDs only on Refresh now', async () => {
+    const client = newClient();
+    const options = watchListPollQueryOptions(connection, 2_000);
+    statusOf = (id) => (id === 'Service_AI_0' ? 3 : id === 'Service_AI_1' ? null : 4);
+    await client.fetchQuery(options);
+    fetchMock.mockClear();
+    await client.fetchQuery({ ...options, staleTime: 0 });
+    expect(fetchMock.mock.calls.map(([, init]) => (JSON.parse(String(init.body)) as { taskIds: string[] }).taskIds)).toEqual([['Service_AI_0']]);
+    fetchMock.mockClear();
+    requestFullRefresh();
+    await client.fetchQuery({ ...options, staleTime: 0 });
+    expect(fetchMock.mock.calls.map(([, init]) => (JSON.parse(String(init.body)) as { taskIds: string[] }).taskIds)).toEqual([['Service_AI_0', 'Service_AI_1']]);
+  });
+
+  it('backs off exponentially after failures and keeps the last good board', async () => {
+    const client = newClient();
+    const options = watchListPollQueryOptions(connection, 2_000);
+    await client.fetchQuery(options);
+    fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(client.fetchQuery({ ...options, staleTime: 0 })).rejects.toMatchObject({ kind: 'network' });
+    expect(interval(client, options)).toBe(4_000);
+    await expect(client.fetchQuery({ ...options, staleTime: 0 })).rejects.toBeTruthy();
+    expect(interval(client, options)).toBe(8_000);
+    expect(client.getQueryData(options.queryKey)?.tasks.size).toBe(250);
+  });
+});
