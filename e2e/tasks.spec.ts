@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { createTasks, cycles, pasteIds, recordStatusCalls, seedConsole, setTabHidden, uniqueUserId } from './tasks-helpers';
 
@@ -110,4 +110,38 @@ test('remove one, remove selected and clear finished', async ({ page, request })
   await page.getByRole('button', { name: 'Yes, remove 2 finished' }).click();
   await expect(page.getByRole('progressbar', { name: /^Progress of / })).toHaveCount(1);
   await expect(page.getByRole('progressbar', { name: `Progress of ${live[2]}` })).toBeVisible();
+});
+
+test('file import, status filter, search, CSV export and copy failed IDs', async ({ page, request }) => {
+  const user = uniqueUserId();
+  const finished = await createTasks(request, user, 3, 500, 'finished');
+  const failed = await createTasks(request, user, 2, 500, 'failed');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await seedConsole(page, user);
+  await page.goto('/tasks');
+  const csv = ['taskId,note', ...[...finished, ...failed].map((id, i) => `${id},row ${i}`), `${finished[0]},again`].join('\n');
+  await page.getByLabel('Import from file…').setInputFiles({ name: 'tasks.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByText('File tasks.csv: added 5 tasks')).toBeVisible();
+  await expect(page.getByText('3 of 5 finished · 2 failed')).toBeVisible({ timeout: 10_000 });
+
+  const rows = page.getByRole('progressbar', { name: /^Progress of / });
+  await page.getByRole('button', { name: 'Failed 2' }).click();
+  await expect(rows).toHaveCount(2);
+  await page.getByRole('button', { name: 'Finished 3' }).click();
+  await expect(rows).toHaveCount(5);
+  await page.getByRole('button', { name: 'Finished 3' }).click();
+
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const text = readFileSync(await (await downloadPromise).path(), 'utf8').trim().split('\r\n');
+  expect(text).toHaveLength(3);
+  expect(text.slice(1).every((line) => line.includes(',5,Failed,'))).toBe(true);
+
+  await page.getByRole('button', { name: 'Copy failed IDs' }).click();
+  expect((await page.evaluate(() => navigator.clipboard.readText())).split('\n').sort()).toEqual([...failed].sort());
+
+  await page.getByRole('button', { name: 'Failed 2' }).click();
+  await page.getByLabel('Search by ID').fill(finished[1]!.slice(-10));
+  await expect(rows).toHaveCount(1);
+  await expect(page.getByRole('progressbar', { name: `Progress of ${finished[1]}` })).toBeVisible();
 });
