@@ -35,8 +35,8 @@ export function OutcomeCell({ row }: { row: TaskRow }) {
   }
   if (row.downloadUrl) {
     return (
-      <a href={row.downloadUrl} download rel="noopener noreferrer">
-        Download<span className="visually-hidden"> video of {row.id}</span>
+      <a href={row.downloadUrl} download rel="noopener noreferrer" aria-label={`Download video of ${row.id}`}>
+        Download
       </a>
     );
   }
