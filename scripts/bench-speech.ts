@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { findChromium } from './find-chromium.mjs';
 
-const SIZES = [100, 1000, 5000];
+const SIZES = (process.env.BENCH_SIZES ?? '100,1000,5000').split(',').map(Number);
 const FORMATS = ['pcm', 'wav', 'mp3'] as const;
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const DEADLINE = Date.now() + 8 * 60_000;

@@ -1,5 +1,5 @@
 export type FetchedAudio =
-  | { kept: true; bytes: ArrayBuffer; contentType: string }
+  | { kept: true; blob: Blob; contentType: string }
   | { kept: false; reason: string };
 
 /**
@@ -15,6 +15,7 @@ export async function fetchAudio(url: string, signal?: AbortSignal): Promise<Fet
     return { kept: false, reason: 'The page may not read this audio URL (another origin without CORS, or unreachable)' };
   }
   if (!response.ok) return { kept: false, reason: `The audio URL answered HTTP ${response.status}` };
-  const bytes = await response.arrayBuffer();
-  return { kept: true, bytes, contentType: response.headers.get('Content-Type') ?? '' };
+  // A Blob is filled by the network stack; an ArrayBuffer would be copied through the main thread.
+  const blob = await response.blob();
+  return { kept: true, blob, contentType: response.headers.get('Content-Type') ?? '' };
 }

@@ -35,7 +35,7 @@ export function SpeechPage() {
     if (lastRequest.current) void synthesis.synthesize(lastRequest.current).catch(() => undefined);
   };
   const replay = async (take: Take) => {
-    setCurrent({ take, bytes: take.audio.kept ? await readAudio(take.id).catch(() => null) : null });
+    setCurrent({ take, audio: take.audio.kept ? await readAudio(take.id).catch(() => null) : null });
     document.getElementById('result-title')?.scrollIntoView({ block: 'nearest' });
   };
   const reuse = (take: Take) => {

@@ -23,7 +23,7 @@ export function TakePlayer({ loaded, label, children }: Props) {
         {take.format === 'pcm' && rawUrl && <a href={rawUrl} download={name('pcm')}>Download raw PCM (.pcm)</a>}
         {take.format === 'pcm' && playableUrl && <a href={playableUrl} download={name('wav')}>Download as WAV (.wav)</a>}
         {take.format !== 'pcm' && playableUrl && <a href={playableUrl} download={name(take.format)}>Download .{take.format}</a>}
-        {!loaded.bytes && (
+        {!loaded.audio && (
           <a href={take.result.targetAudioUrl} download={name(take.format)} target="_blank" rel="noreferrer">
             Open the gateway's audio URL
           </a>

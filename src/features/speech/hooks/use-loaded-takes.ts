@@ -8,8 +8,8 @@ export function useLoadedTakes(takes: readonly Take[]): LoadedTake[] | null {
   const ids = takes.map((t) => t.id).join(',');
   useEffect(() => {
     let live = true;
-    Promise.all(takes.map(async (take) => ({ take, bytes: take.audio.kept ? await readAudio(take.id) : null })))
-      .catch(() => takes.map((take) => ({ take, bytes: null })))
+    Promise.all(takes.map(async (take) => ({ take, audio: take.audio.kept ? await readAudio(take.id) : null })))
+      .catch(() => takes.map((take) => ({ take, audio: null })))
       .then((all) => live && setLoaded({ ids, takes: all }));
     return () => {
       live = false;

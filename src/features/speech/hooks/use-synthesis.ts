@@ -19,7 +19,7 @@ export function useSynthesis(onTake: (loaded: LoadedTake) => void) {
     setFetchingAudio(true);
     try {
       const audio = await fetchAudio(result.targetAudioUrl);
-      const bytes = audio.kept ? audio.bytes : null;
+      const blob = audio.kept ? audio.blob : null;
       const requested = normalizeAudioFormat(request.format);
       const { token: _token, ...where } = connection;
       const take: Take = {
@@ -28,12 +28,12 @@ export function useSynthesis(onTake: (loaded: LoadedTake) => void) {
         connection: where,
         request,
         result,
-        format: bytes ? sniffAudioFormat(bytes, requested) : requested,
+        format: blob ? await sniffAudioFormat(blob, requested) : requested,
         pcmFormat: studioSettingsStore.get().pcm,
-        audio: audio.kept ? { kept: true, contentType: audio.contentType, byteLength: audio.bytes.byteLength } : { kept: false, reason: audio.reason },
+        audio: audio.kept ? { kept: true, contentType: audio.contentType, byteLength: audio.blob.size } : { kept: false, reason: audio.reason },
       };
-      onTake({ take, bytes });
-      void addTake(take, bytes);
+      onTake({ take, audio: blob });
+      void addTake(take, blob);
     } finally {
       setFetchingAudio(false);
     }

@@ -46,16 +46,17 @@ export async function listTakes(): Promise<Take[]> {
   return takes.sort((a, b) => b.createdAt - a.createdAt);
 }
 
-export async function readAudio(id: string): Promise<ArrayBuffer | null> {
+export async function readAudio(id: string): Promise<Blob | null> {
   const db = await openDb();
-  const bytes: unknown = await done(db.transaction(AUDIO).objectStore(AUDIO).get(id));
-  return bytes instanceof ArrayBuffer ? bytes : null;
+  const stored: unknown = await done(db.transaction(AUDIO).objectStore(AUDIO).get(id));
+  return stored instanceof Blob ? stored : null;
 }
 
-export function saveTake(take: Take, bytes: ArrayBuffer | null): Promise<void> {
+export function saveTake(take: Take, audioBlob: Blob | null): Promise<void> {
   return transaction('readwrite', (takes, audio) => {
     takes.put(take);
-    if (bytes) audio.put(bytes, take.id);
+    // A Blob, not an ArrayBuffer: IndexedDB would serialize megabytes of ArrayBuffer on the main thread.
+    if (audioBlob) audio.put(audioBlob, take.id);
   });
 }
 

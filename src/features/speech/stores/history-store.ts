@@ -17,11 +17,11 @@ export async function loadHistory(): Promise<void> {
 }
 
 /** Shown at once; a failed write (quota, private mode) is reported, the take still plays. */
-export async function addTake(take: Take, bytes: ArrayBuffer | null): Promise<void> {
+export async function addTake(take: Take, audio: Blob | null): Promise<void> {
   const state = historyStore.get();
   historyStore.set({ ...state, takes: [take, ...state.takes.filter((t) => t.id !== take.id)] });
   try {
-    await saveTake(take, bytes);
+    await saveTake(take, audio);
   } catch (e) {
     historyStore.set({ ...historyStore.get(), error: `This take could not be kept in history: ${message(e)}` });
   }

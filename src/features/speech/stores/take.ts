@@ -19,8 +19,8 @@ export type Take = {
   audio: KeptAudio;
 };
 
-/** A take ready to play: its audio bytes when the page could read them. */
-export type LoadedTake = { take: Take; bytes: ArrayBuffer | null };
+/** A take ready to play: its audio when the page could read it (a Blob: megabytes never pass through JavaScript). */
+export type LoadedTake = { take: Take; audio: Blob | null };
 
 export function newTakeId(): string {
   return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;

@@ -47,3 +47,15 @@ describe('pcmToWav', () => {
     expect(pcmDurationSeconds(44100, EMBEDDED_PCM)).toBe(1);
   });
 });
+
+describe('playableBlob', () => {
+  it('wraps PCM as the same bytes pcmToWav makes and leaves wav/mp3 untouched', async () => {
+    const { playableBlob } = await import('./playable-audio');
+    const pcm = new Uint8Array([1, 2, 3, 4, 5]);
+    const blob = playableBlob(new Blob([pcm]), 'pcm', EMBEDDED_PCM);
+    expect(blob.type).toBe('audio/wav');
+    expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([...pcmToWav(pcm, EMBEDDED_PCM)]);
+    expect(playableBlob(new Blob([pcm]), 'mp3', EMBEDDED_PCM).type).toBe('audio/mpeg');
+    expect(playableBlob(new Blob([pcm]), 'wav', EMBEDDED_PCM).size).toBe(5);
+  });
+});

@@ -2,13 +2,11 @@ export type PcmFormat = { sampleRate: number; channels: number; bitsPerSample: n
 
 const WAV_HEADER_BYTES = 44;
 
-/** Raw little-endian integer PCM with a 44-byte RIFF/WAVE header in front, so an audio element can play it. */
-export function pcmToWav(pcm: Uint8Array, { sampleRate, channels, bitsPerSample }: PcmFormat): Uint8Array<ArrayBuffer> {
+/** The 44-byte RIFF/WAVE header for `dataBytes` bytes of little-endian integer PCM. */
+export function wavHeader(dataBytes: number, { sampleRate, channels, bitsPerSample }: PcmFormat): Uint8Array<ArrayBuffer> {
   const blockAlign = channels * (bitsPerSample / 8);
-  // A trailing partial frame would make the data chunk size a lie; drop it.
-  const dataBytes = pcm.byteLength - (pcm.byteLength % blockAlign);
-  const out = new Uint8Array(WAV_HEADER_BYTES + dataBytes);
-  const view = new DataView(out.buffer);
+  const header = new Uint8Array(WAV_HEADER_BYTES);
+  const view = new DataView(header.buffer);
   const ascii = (offset: number, s: string) => [...s].forEach((c, i) => view.setUint8(offset + i, c.charCodeAt(0)));
   ascii(0, 'RIFF');
   view.setUint32(4, 36 + dataBytes, true);
@@ -23,6 +21,20 @@ export function pcmToWav(pcm: Uint8Array, { sampleRate, channels, bitsPerSample 
   view.setUint16(34, bitsPerSample, true);
   ascii(36, 'data');
   view.setUint32(40, dataBytes, true);
+  return header;
+}
+
+/** Whole frames only: a trailing partial frame would make the data chunk size a lie. */
+export function wholeFrameBytes(byteLength: number, { channels, bitsPerSample }: PcmFormat): number {
+  const blockAlign = channels * (bitsPerSample / 8);
+  return byteLength - (byteLength % blockAlign);
+}
+
+/** Raw PCM with a WAV header in front, so an audio element can play it. */
+export function pcmToWav(pcm: Uint8Array, format: PcmFormat): Uint8Array<ArrayBuffer> {
+  const dataBytes = wholeFrameBytes(pcm.byteLength, format);
+  const out = new Uint8Array(WAV_HEADER_BYTES + dataBytes);
+  out.set(wavHeader(dataBytes, format));
   out.set(pcm.subarray(0, dataBytes), WAV_HEADER_BYTES);
   return out;
 }

@@ -1,9 +1,13 @@
 import type { AudioFormat } from '@/contract';
-import { pcmToWav, type PcmFormat } from './pcm-to-wav';
+import { wavHeader, wholeFrameBytes, type PcmFormat } from './pcm-to-wav';
 import { MIME_TYPE } from './sniff-audio';
 
-/** Bytes an audio element can play: raw PCM gets a WAV header, the rest plays as it came. */
-export function playableBlob(bytes: ArrayBuffer, format: AudioFormat, pcm: PcmFormat): Blob {
-  if (format === 'pcm') return new Blob([pcmToWav(new Uint8Array(bytes), pcm)], { type: 'audio/wav' });
-  return new Blob([bytes], { type: MIME_TYPE[format] });
+/**
+ * Audio an element can play: raw PCM gets a WAV header, the rest plays as it came. Built from
+ * Blob slices, so the samples are referenced, never copied on the main thread.
+ */
+export function playableBlob(audio: Blob, format: AudioFormat, pcm: PcmFormat): Blob {
+  if (format !== 'pcm') return audio.slice(0, audio.size, MIME_TYPE[format]);
+  const dataBytes = wholeFrameBytes(audio.size, pcm);
+  return new Blob([wavHeader(dataBytes, pcm), audio.slice(0, dataBytes)], { type: 'audio/wav' });
 }
