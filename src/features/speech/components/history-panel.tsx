@@ -29,7 +29,7 @@ export function HistoryPanel({ compareIds, onReplay, onReuse, onCompare }: Props
         <h2 id="history-title">History</h2>
         <p className="hint" aria-live="polite">
           {takes.length} {takes.length === 1 ? 'take' : 'takes'} · audio {formatBytes(audioBytes)}
-          {usage !== null ? ` · this site uses ${formatBytes(usage)} of browser storage` : ''}
+          {usage !== null ? ` · browser's estimate for this whole site: ${formatBytes(usage)}` : ''}
         </p>
         <button type="button" className="danger" onClick={clearAll} disabled={takes.length === 0}>
           Delete all
