@@ -2,6 +2,7 @@ import type { Take } from '../stores/take';
 
 type Props = {
   take: Take;
+  current: boolean;
   comparing: boolean;
   onReplay: (take: Take) => void;
   onReuse: (take: Take) => void;
@@ -11,14 +12,17 @@ type Props = {
 
 const time = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'medium' });
 
-export function HistoryItem({ take, comparing, onReplay, onReuse, onCompare, onDelete }: Props) {
+export function HistoryItem({ take, current, comparing, onReplay, onReuse, onCompare, onDelete }: Props) {
   const { request } = take;
   const voice = request.voiceName ?? `timbre ${String(request.timbreNumber)}`;
   const snippet = request.sourceText.length > 90 ? `${request.sourceText.slice(0, 90)}…` : request.sourceText;
   const when = time(take.createdAt);
   return (
-    <li className="history-item">
-      <p className="history-text">{snippet}</p>
+    <li className={current ? 'history-item is-current' : 'history-item'}>
+      <p className="history-text">
+        {snippet}
+        {current && <span className="badge in-player">in the player</span>}
+      </p>
       <p className="history-meta">
         <time dateTime={new Date(take.createdAt).toISOString()}>{when}</time> · {take.format.toUpperCase()} · {voice} · speed{' '}
         {String(request.speedFactor ?? 1)} · {take.result.taskId}

@@ -6,6 +6,7 @@ import { formatBytes, useStorageEstimate } from '../hooks/use-storage-estimate';
 import { HistoryItem } from './history-item';
 
 type Props = {
+  currentId: string | null;
   compareIds: readonly string[];
   onReplay: (take: Take) => void;
   onReuse: (take: Take) => void;
@@ -13,7 +14,7 @@ type Props = {
 };
 
 /** Every take kept in this browser, newest first, searchable by its text. */
-export function HistoryPanel({ compareIds, onReplay, onReuse, onCompare }: Props) {
+export function HistoryPanel({ currentId, compareIds, onReplay, onReuse, onCompare }: Props) {
   const { status, takes, error } = useHistory();
   const [query, setQuery] = useState('');
   const usage = useStorageEstimate(takes.length);
@@ -42,7 +43,7 @@ export function HistoryPanel({ compareIds, onReplay, onReuse, onCompare }: Props
       {status === 'ready' && shown.length === 0 && <p className="hint">{q ? 'No take contains this text.' : 'No takes yet.'}</p>}
       <ol className="history-list">
         {shown.map((t) => (
-          <HistoryItem key={t.id} take={t} comparing={compareIds.includes(t.id)} onReplay={onReplay} onReuse={onReuse}
+          <HistoryItem key={t.id} take={t} current={t.id === currentId} comparing={compareIds.includes(t.id)} onReplay={onReplay} onReuse={onReuse}
             onCompare={onCompare} onDelete={(take) => void removeTake(take.id)} />
         ))}
       </ol>
