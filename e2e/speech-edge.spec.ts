@@ -29,6 +29,20 @@ test.describe('speech studio: edge cases of the gateway and the browser', () => 
     await expect(page.getByLabel('Text to synthesize')).toHaveValue('Cancel me before I am spoken.');
   });
 
+  test('cancel also stops a slow audio download after the gateway answered', async ({ page }) => {
+    await page.route('**/api/files/audio/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 3000));
+      await route.continue().catch(() => undefined);
+    });
+    await openStudio(page);
+    await fillAndSynthesize(page, { text: 'The audio of this take is slow to download.' });
+    await expect(page.getByRole('button', { name: 'Synthesizing…' })).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Synthesis cancelled' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Synthesize' })).toBeEnabled();
+    await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem')).toHaveCount(0);
+  });
+
   test('2107 is explained and offers to try again', async ({ page }) => {
     await page.route(TTS, (route) => route.fulfill({ json: { code: 2107, message: 'voice synthesis failed', data: null } }));
     await openStudio(page);

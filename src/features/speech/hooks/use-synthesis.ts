@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { normalizeAudioFormat, type SpeechRequest } from '@/contract';
 import { useActiveConnection } from '@/lib/connection-store';
+import { GatewayRequestError } from '@/lib/gateway-error';
 import { fetchAudio } from '../api/fetch-audio';
 import { useSynthesizeSpeech } from '../api/synthesize-speech';
 import { addTake } from '../stores/history-store';
@@ -13,12 +14,22 @@ export function useSynthesis(onTake: (loaded: LoadedTake) => void) {
   const connection = useActiveConnection();
   const mutation = useSynthesizeSpeech();
   const [fetchingAudio, setFetchingAudio] = useState(false);
+  const [audioCancelled, setAudioCancelled] = useState<GatewayRequestError | null>(null);
+  const audioController = useRef<AbortController | null>(null);
 
   async function synthesize(request: SpeechRequest): Promise<void> {
+    setAudioCancelled(null);
     const result = await mutation.mutateAsync({ connection, request });
+    const controller = new AbortController();
+    audioController.current = controller;
     setFetchingAudio(true);
     try {
-      const audio = await fetchAudio(result.targetAudioUrl);
+      const audio = await fetchAudio(result.targetAudioUrl, controller.signal).catch((e: unknown) => {
+        if (!controller.signal.aborted) throw e;
+        const cancelled = new GatewayRequestError({ operation: 'textToSpeech', kind: 'aborted', message: 'Request cancelled' });
+        setAudioCancelled(cancelled);
+        throw cancelled;
+      });
       const blob = audio.kept ? audio.blob : null;
       const requested = normalizeAudioFormat(request.format);
       const { token: _token, ...where } = connection;
@@ -41,9 +52,12 @@ export function useSynthesis(onTake: (loaded: LoadedTake) => void) {
 
   return {
     synthesize,
-    cancel: mutation.cancel,
+    cancel: () => {
+      mutation.cancel();
+      audioController.current?.abort();
+    },
     reset: mutation.reset,
     pending: mutation.isPending || fetchingAudio,
-    error: mutation.error,
+    error: mutation.error ?? audioCancelled,
   };
 }
