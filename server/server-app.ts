@@ -3,6 +3,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { relative } from 'node:path';
 import { successEnvelope } from '../src/contract';
 import type { ConsoleInfo } from './console-info';
+import { securityHeaders } from './security/security-headers';
 
 export const API_MOUNT = '/api';
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
@@ -18,10 +19,13 @@ export type ServerAppOptions = {
 
 /**
  * The production app: /api/_console/info, then /api (gateway or proxy, whose catch-all keeps every
- * /api answer an envelope), then the built console with an SPA fallback to index.html.
+ * /api answer an envelope), then the built console with an SPA fallback to index.html. Every
+ * answer carries the security headers (server/security/security-headers.ts).
  */
 export function createServerApp({ api, info, distDir }: ServerAppOptions) {
   const app = new Hono();
+  // First, so every answer gets the headers; the strict CSP only where this app serves the build.
+  app.use('*', securityHeaders({ contentSecurityPolicy: distDir !== undefined }));
   app.get(`${API_MOUNT}/_console/info`, (c) => c.json(successEnvelope(info)));
   app.route(API_MOUNT, api);
   if (distDir !== undefined) {

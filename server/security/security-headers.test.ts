@@ -1,0 +1,118 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGatewayApp } from '../gateway/app';
+import { makeTestGateway, type TestGateway } from '../gateway/testing/test-gateway';
+import { embeddedInfo, proxyInfo } from '../console-info';
+import { createGatewayProxy } from '../proxy/gateway-proxy';
+import { createServerApp } from '../server-app';
+import { CONTENT_SECURITY_POLICY } from './security-headers';
+
+type App = ReturnType<typeof createServerApp>;
+
+function directives(csp: string): Map<string, string[]> {
+  return new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+}
+
+function expectCommonHeaders(res: Response, what: string) {
+  expect(res.headers.get('x-content-type-options'), what).toBe('nosniff');
+  expect(res.headers.get('referrer-policy'), what).toBe('no-referrer');
+  expect(res.headers.get('x-frame-options'), what).toBe('DENY');
+}
+
+const post = (app: App, path: string, body: unknown) =>
+  app.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-User-Id': '1001' }, body: JSON.stringify(body) });
+
+describe('the Content-Security-Policy', () => {
+  const csp = directives(CONTENT_SECURITY_POLICY);
+
+  it('allows scripts and styles from this origin only: no inline, no eval', () => {
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('style-src')).toEqual(["'self'"]);
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|strict-dynamic|nonce-|sha256-/);
+  });
+
+  it('cannot be framed, has no plugins, no <base>, forms post only here', () => {
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('base-uri')).toEqual(["'none'"]);
+    expect(csp.get('form-action')).toEqual(["'self'"]);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+  });
+
+  it('lets the console call and play from a gateway on another http(s) origin, nothing else', () => {
+    expect(csp.get('connect-src')).toEqual(["'self'", 'http:', 'https:']);
+    expect(csp.get('media-src')).toEqual(["'self'", 'blob:', 'http:', 'https:']);
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/\*|javascript:|filesystem:/);
+  });
+});
+
+describe('security headers in production (embedded gateway)', () => {
+  let gateway: TestGateway;
+  let app: App;
+  let dist: string;
+
+  beforeAll(async () => {
+    gateway = await makeTestGateway();
+    dist = await mkdtemp(join(tmpdir(), 'console-dist-'));
+    await mkdir(join(dist, 'assets'));
+    await writeFile(join(dist, 'index.html'), '<!doctype html><title>x</title>');
+    await writeFile(join(dist, 'assets', 'index-abc.js'), 'export {}');
+    app = createServerApp({ api: createGatewayApp(gateway.deps), info: embeddedInfo(['dev-token']), distDir: dist });
+  });
+  afterAll(async () => {
+    await gateway.deps.close();
+    await rm(dist, { recursive: true, force: true });
+    await rm(gateway.dataDir, { recursive: true, force: true });
+  });
+
+  it('on the console page, the SPA fallback, assets and a missing asset', async () => {
+    for (const path of ['/', '/tasks', '/speech', '/settings?x=1', '/assets/index-abc.js', '/assets/gone.js']) {
+      const res = await app.request(path);
+      expect(res.headers.get('content-security-policy'), path).toBe(CONTENT_SECURITY_POLICY);
+      expectCommonHeaders(res, path);
+    }
+  });
+
+  it('on /api answers: success, failures, unknown paths, the console info', async () => {
+    const answers: Array<[string, Response]> = [
+      ['info', await app.request('/api/_console/info')],
+      ['status ok', await post(app, '/api/textRemoval/taskStatus', { taskId: 'Service_AI_x' })],
+      ['status bad', await post(app, '/api/textRemoval/taskStatus', {})],
+      ['speech 401', await post(app, '/api/speechSynthesis/textToSpeech', { sourceText: 'hi' })],
+      ['unknown', await app.request('/api/nope')],
+      ['bad file link', await app.request('/api/files/audio/x.wav?u=1&sig=bad')],
+    ];
+    for (const [what, res] of answers) {
+      expect(res.headers.get('content-security-policy'), what).toBe(CONTENT_SECURITY_POLICY);
+      expectCommonHeaders(res, what);
+      expect(res.headers.get('content-type'), what).toMatch(/^application\/json/);
+    }
+  });
+});
+
+describe('security headers in proxy mode', () => {
+  it('on answers the proxy relays and on those it makes itself', async () => {
+    const upstream = async () => new Response('{"code":0,"message":"OK","data":[]}', { headers: { 'content-type': 'application/json', 'x-frame-options': 'ALLOWALL' } });
+    const api = createGatewayProxy({ gatewayUrl: 'http://upstream.invalid/api', fetch: upstream });
+    const app = createServerApp({ api, info: proxyInfo(), distDir: tmpdir() });
+    const relayed = await post(app, '/api/textRemoval/taskStatus', { taskId: 'Service_AI_x' });
+    expect(await relayed.json()).toMatchObject({ code: 0 });
+    for (const res of [relayed, await app.request('/api/elsewhere')]) {
+      expect(res.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+      expectCommonHeaders(res, res.url);
+    }
+  });
+});
+
+describe('in dev mode (Vite serves the page and its inline HMR preamble)', () => {
+  it('/api gets nosniff and the referrer policy but no CSP', async () => {
+    const api = createGatewayProxy({ gatewayUrl: 'http://127.0.0.1:9/api' });
+    const app = createServerApp({ api, info: proxyInfo() });
+    const res = await app.request('/api/_console/info');
+    expect(res.headers.get('content-security-policy')).toBeNull();
+    expectCommonHeaders(res, 'dev');
+  });
+});

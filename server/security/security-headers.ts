@@ -1,0 +1,49 @@
+import type { MiddlewareHandler } from 'hono';
+
+/**
+ * The production console's Content-Security-Policy. Scripts and styles only from this origin (no
+ * inline script, no eval). connect-src and media-src also allow any http(s) origin because an
+ * operator may point the console at a gateway on another origin: the console calls it directly and
+ * plays the audio it links to. Narrowing these to 'self' would break that feature; what stays
+ * closed is script execution, framing, plugins, <base> and form posts to other origins.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self' http: https:",
+  "media-src 'self' blob: http: https:",
+  "worker-src 'none'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-src 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Headers on every answer: pages, assets and /api alike. */
+export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  // no-referrer: the console's own URL can hold watched task IDs (?ids=), and a gateway on another
+  // origin has no need to learn it; nothing in the console relies on a Referer.
+  'Referrer-Policy': 'no-referrer',
+  // For browsers without frame-ancestors; the CSP says the same.
+  'X-Frame-Options': 'DENY',
+};
+
+export type SecurityHeadersOptions = {
+  /** The strict CSP: production only, since Vite's dev server injects an inline HMR preamble. */
+  contentSecurityPolicy: boolean;
+};
+
+/** Sets the headers after the handler ran, so answers from sub-apps (the gateway, the proxy) get them too. */
+export function securityHeaders({ contentSecurityPolicy }: SecurityHeadersOptions): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) c.res.headers.set(name, value);
+    if (contentSecurityPolicy) c.res.headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  };
+}
