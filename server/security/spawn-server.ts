@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+const STARTED = /at (http:\/\/127\.0\.0\.1:\d+)\//;
+
+export type SpawnedServer = {
+  url: string;
+  child: ChildProcess;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** SIGTERM, wait for the exit, then the whole output. */
+  stop(): Promise<string>;
+};
+
+/** `node --import tsx server/start.ts` with the given environment on a free loopback port; its output captured. */
+export function spawnServer(env: Record<string, string>, timeoutMs = 20_000): Promise<SpawnedServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', GATEWAY_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    return output;
+  };
+  return new Promise((ready, fail) => {
+    const timer = setTimeout(() => void stop().then(() => fail(new Error(`server did not start:\n${output}`))), timeoutMs);
+    const check = () => {
+      const match = STARTED.exec(output);
+      if (!match) return;
+      clearTimeout(timer);
+      child.stdout.off('data', check);
+      ready({ url: match[1]!, child, output: () => output, stop });
+    };
+    child.stdout.on('data', check);
+    void exited.then(() => {
+      clearTimeout(timer);
+      fail(new Error(`server exited before it started:\n${output}`));
+    });
+  });
+}
+
+/** Run start.ts to its exit (for configurations it refuses); the whole output. */
+export function runServerToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', GATEWAY_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+  return new Promise((done) => child.once('exit', (code) => done({ code, output })));
+}
