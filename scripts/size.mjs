@@ -14,6 +14,8 @@ const reuse = process.argv.includes('--no-build');
 const DIST = reuse ? 'dist' : mkdtempSync(join(tmpdir(), 'console-size-'));
 const MANIFEST = join(DIST, '.vite', 'manifest.json');
 const TASKS_PAGE = /^src\/features\/tasks\/components\/tasks-page\.tsx$/;
+// Loaded by the Tasks page only once there is a watch list, in parallel with the first status request.
+const TASK_BOARD = /^src\/features\/tasks\/components\/task-board\.tsx$/;
 
 if (reuse && !existsSync(MANIFEST)) {
   console.error(`${MANIFEST} is missing: run npm run build first (build.manifest is on in vite.config.ts).`);
@@ -41,17 +43,26 @@ for (const [key, chunk] of entries.sort(([, a], [, b]) => gz(b.file) - gz(a.file
   console.log(`  ${label} ${kb(gz(chunk.file)).padStart(9)}  ${key} → ${chunk.file}`);
 }
 
-const firstLoad = new Set();
-for (const [key, chunk] of entries) {
-  if (chunk.isEntry || TASKS_PAGE.test(key)) staticClosure(key, firstLoad);
+/** Gzipped JS (and CSS) the browser loads before the page made of these chunks can run. */
+function measure(test) {
+  const keys = new Set();
+  for (const [key, chunk] of entries) {
+    if (chunk.isEntry || test(key)) staticClosure(key, keys);
+  }
+  const files = [...keys].map((key) => manifest[key].file).filter((f) => f.endsWith('.js'));
+  const js = files.reduce((sum, f) => sum + gz(f), 0);
+  const css = [...new Set([...keys].flatMap((key) => manifest[key].css ?? []))].reduce((sum, f) => sum + gz(f), 0);
+  return { js, css, files: files.length };
 }
-const files = [...firstLoad].map((key) => manifest[key].file).filter((f) => f.endsWith('.js'));
-const total = files.reduce((sum, f) => sum + gz(f), 0);
-const css = [...new Set([...firstLoad].flatMap((key) => manifest[key].css ?? []))].reduce((sum, f) => sum + gz(f), 0);
 
-console.log(`\nTasks page, first visit: ${kb(total)} gzipped JS in ${files.length} file(s) (+ ${kb(css)} CSS); budget ${kb(BUDGET_BYTES)}`);
-if (total > BUDGET_BYTES) {
-  console.error(`Over budget by ${kb(total - BUDGET_BYTES)}: move what only other pages need behind a lazy import.`);
+// "First visit": a newcomer opening /tasks with an empty watch list — the entry and the Tasks
+// page's static imports, the way "first load JS" is usually counted; lazy chunks are not in it.
+const first = measure((key) => TASKS_PAGE.test(key));
+const withList = measure((key) => TASKS_PAGE.test(key) || TASK_BOARD.test(key));
+console.log(`\nTasks page, first visit: ${kb(first.js)} gzipped JS in ${first.files} file(s) (+ ${kb(first.css)} CSS); budget ${kb(BUDGET_BYTES)}`);
+console.log(`Tasks page with a watch list (table chunk too): ${kb(withList.js)} gzipped JS in ${withList.files} file(s) (+ ${kb(withList.css)} CSS)`);
+if (first.js > BUDGET_BYTES) {
+  console.error(`Over budget by ${kb(first.js - BUDGET_BYTES)}: move what only other pages need behind a lazy import.`);
   process.exit(1);
 }
-console.log(`Within budget (${kb(BUDGET_BYTES - total)} to spare).`);
+console.log(`Within budget (${kb(BUDGET_BYTES - first.js)} to spare).`);
