@@ -114,6 +114,10 @@ test.describe('speech studio against the embedded gateway', () => {
     await expect(compare.locator('audio')).toHaveCount(2);
     await history.getByRole('button', { name: /^Use the settings of the take/ }).nth(1).click();
     await expect(page.getByLabel('Speed value')).toHaveValue('1');
+    // The restored settings are the new draft: a reload keeps them.
+    await page.reload();
+    await expect(page.getByLabel('Speed value')).toHaveValue('1');
+    await expect(page.getByRole('radio', { name: 'WAV' })).toBeChecked();
     await history.getByRole('button', { name: /^Delete take/ }).first().click();
     await expect(history.getByRole('listitem')).toHaveCount(1);
   });

@@ -27,12 +27,10 @@ const resolver = zodResolver(speechFormSchema, { error: speechFormErrorMap });
 /** Every field of the request. The draft is saved as it is typed and stays after a gateway error. */
 export function SpeechForm({ preset, pending, onSynthesize, onCancel }: Props) {
   const form = useForm<SpeechFormValues, unknown, SpeechRequest>({ resolver, defaultValues: readDraft() });
-  const { handleSubmit, watch, reset, setError, setFocus, control } = form;
+  const { handleSubmit, subscribe, reset, setError, setFocus, control } = form;
 
-  useEffect(() => {
-    const subscription = watch((values) => writeDraft(values as SpeechFormValues));
-    return () => subscription.unsubscribe();
-  }, [watch]);
+  // subscribe (not watch) saves the draft on every change without re-rendering the form.
+  useEffect(() => subscribe({ formState: { values: true }, callback: ({ values }) => writeDraft(values) }), [subscribe]);
 
   useEffect(() => {
     if (preset) reset(preset.values);
