@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type CDPSession } from '@playwright/test';
 import { findChromium } from './find-chromium.mjs';
+import { serverAnswers } from './wait-for-server';
 
 const WATCHED = 10_000;
 const LIVE = 500;
@@ -32,15 +33,7 @@ const cleanup = () => {
 };
 
 async function waitForServer() {
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${base}/api/_console/info`)).ok) return;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  fail('server did not start');
+  if (!(await serverAnswers(base))) fail('server did not start');
 }
 
 async function createTasks(count: number, durationMs: number, outcome: string): Promise<string[]> {

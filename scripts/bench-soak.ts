@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type CDPSession } from '@playwright/test';
 import { findChromium } from './find-chromium.mjs';
+import { serverAnswers } from './wait-for-server';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '120' } } });
 const SECONDS = Number(values.seconds);
@@ -43,15 +44,7 @@ async function finish(code: number, why?: string): Promise<never> {
 }
 
 async function waitForServer() {
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${base}/api/_console/info`)).ok) return;
-    } catch {
-      // still starting
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  await finish(1, `server did not start:\n${serverErrors}`);
+  if (!(await serverAnswers(base))) await finish(1, `server did not start:\n${serverErrors}`);
 }
 
 async function createTasks(count: number, durationMs: number, outcome: string): Promise<string[]> {
