@@ -6,6 +6,7 @@ type Props = { source: string; extraction: Extraction; result: AddResult };
 /** What an import added and, reason by reason, what it ignored. */
 export function ImportReport({ source, extraction, result }: Props) {
   const found = extraction.ids.length;
+  const ignored = extraction.ignored.reduce((n, g) => n + g.count, 0);
   return (
     <div role="status" className="import-report">
       <p>
@@ -18,7 +19,9 @@ export function ImportReport({ source, extraction, result }: Props) {
       </p>
       {extraction.ignored.length > 0 && (
         <details>
-          <summary>Ignored {extraction.ignored.reduce((n, g) => n + g.count, 0)} items</summary>
+          <summary>
+            Ignored {ignored} item{ignored === 1 ? '' : 's'}
+          </summary>
           <ul>
             {extraction.ignored.map((g) => (
               <li key={g.reason}>
