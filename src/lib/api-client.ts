@@ -11,6 +11,12 @@ export const OPERATION_PATH: Record<GatewayOperation, string> = {
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
 
+/**
+ * Answers above this are not read: 100 task items or one synthesis's segments are a few hundred
+ * KB at most, so anything bigger is not a gateway answer and must not freeze the tab or the alert.
+ */
+export const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
+
 /** recordHealth: false for calls with unsaved values (a settings test), so the indicator only reflects the active profile. */
 export type CallOptions = { signal?: AbortSignal; timeoutMs?: number; recordHealth?: boolean };
 
@@ -101,24 +107,68 @@ async function send<S extends Schema>(
   } catch (cause) {
     throw fetchFailure(cause, { operation, url, signal, timeout, timeoutMs });
   }
-  let text: string;
+  let text: string | null;
   try {
-    text = await response.text();
+    text = await readCapped(response, MAX_ANSWER_BYTES);
   } catch (cause) {
-    throw fetchFailure(cause, { operation, url, signal, timeout, timeoutMs });
+    throw fetchFailure(cause, { operation, url, signal, timeout, timeoutMs, reading: true });
+  }
+  if (text === null) {
+    const mib = MAX_ANSWER_BYTES / 1024 / 1024;
+    throw new GatewayRequestError({
+      operation,
+      kind: 'too-large',
+      httpStatus: response.status,
+      message: `The answer (HTTP ${response.status}) is more than ${mib} MiB, far larger than any gateway answer, so it was not read`,
+    });
   }
   return readEnvelope(response.status, response.ok, text, operation, dataSchema);
 }
 
-type FailureContext = { operation: GatewayOperation; url: string; signal: AbortSignal | undefined; timeout: AbortSignal; timeoutMs: number };
+/** The body as UTF-8 text, or null as soon as it passes maxBytes (declared or counted); the rest is never downloaded. */
+async function readCapped(response: Response, maxBytes: number): Promise<string | null> {
+  const body = response.body;
+  if (Number(response.headers.get('Content-Length')) > maxBytes) {
+    await body?.cancel().catch(() => undefined);
+    return null;
+  }
+  if (!body) return '';
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
 
-function fetchFailure(cause: unknown, { operation, url, signal, timeout, timeoutMs }: FailureContext): GatewayRequestError {
+type FailureContext = {
+  operation: GatewayOperation;
+  url: string;
+  signal: AbortSignal | undefined;
+  timeout: AbortSignal;
+  timeoutMs: number;
+  /** The answer had begun (status and headers arrived), so the gateway was reached. */
+  reading?: boolean;
+};
+
+function fetchFailure(cause: unknown, { operation, url, signal, timeout, timeoutMs, reading = false }: FailureContext): GatewayRequestError {
   if (signal?.aborted) return new GatewayRequestError({ operation, kind: 'aborted', message: 'Request cancelled' });
   if (timeout.aborted) {
     return new GatewayRequestError({ operation, kind: 'timeout', message: `No answer within ${timeoutMs / 1000} s` });
   }
-  const crossOrigin = isCrossOrigin(url);
   const why = cause instanceof Error && cause.message ? cause.message : 'Network error';
+  if (reading) {
+    return new GatewayRequestError({ operation, kind: 'dropped', message: `The connection to ${url} broke off while the answer was being read (${why})` });
+  }
+  const crossOrigin = isCrossOrigin(url);
   return new GatewayRequestError({
     operation,
     kind: 'network',

@@ -54,6 +54,8 @@ describe('describeError: transport failures', () => {
     expect(describeError(ofKind('not-gateway')).title).toBe('Not a gateway');
     expect(describeError(ofKind('invalid-json')).title).toBe('Not a gateway');
     expect(describeError(ofKind('contract')).title).toBe('Unexpected answer');
+    expect(describeError(ofKind('too-large')).title).toBe('The answer is too large');
+    expect(describeError(ofKind('dropped')).title).toBe('The connection broke off mid-answer');
     expect(describeError(ofKind('http', { httpStatus: 401 })).title).toBe('Token rejected');
     expect(describeError(ofKind('http', { httpStatus: 502 })).title).toBe('HTTP 502 from the gateway');
     expect(describeError(ofKind('settings')).nextStep).toMatch(/Settings/);

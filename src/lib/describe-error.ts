@@ -21,6 +21,10 @@ export function describeError(error: unknown): ErrorDescription {
         : { title: 'Gateway unreachable', detail, nextStep: 'Check that the server is running and the gateway URL is right.' };
     case 'timeout':
       return { title: 'The gateway did not answer in time', detail, nextStep: 'Try again; if it keeps happening, the gateway is overloaded or down.' };
+    case 'dropped':
+      return { title: 'The connection broke off mid-answer', detail, nextStep: 'Try again; if it keeps happening, the gateway or a proxy in front of it is dropping connections.' };
+    case 'too-large':
+      return { title: 'The answer is too large', detail, nextStep: 'Check that the gateway URL points at the gateway (e.g. /api); if it does, report the oversized answer to the gateway team.' };
     case 'http':
       return describeHttp(error.httpStatus, detail);
     case 'not-gateway':

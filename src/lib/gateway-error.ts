@@ -7,6 +7,8 @@ export type GatewayErrorKind =
   | 'not-gateway' // JSON, but not an envelope
   | 'contract' // an envelope whose data breaks the contract
   | 'timeout'
+  | 'too-large' // an answer far bigger than any gateway answer; not read
+  | 'dropped' // the connection broke off after the answer had begun
   | 'network' // unreachable, refused, or blocked by CORS
   | 'aborted'
   | 'settings'; // the console's own settings are not usable

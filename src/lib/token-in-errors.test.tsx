@@ -29,6 +29,11 @@ const failures: Array<[string, () => void, Partial<Connection>?]> = [
   ['not JSON', () => fetchMock.mockResolvedValueOnce(new Response('ok'))],
   ['not an envelope', () => fetchMock.mockResolvedValueOnce(json({ hello: 'world' }))],
   ['data breaking the contract', () => fetchMock.mockResolvedValueOnce(json({ code: 0, message: 'OK', data: [{ taskId: 1 }] }))],
+  ['an answer above the size cap', () => fetchMock.mockResolvedValueOnce(new Response('', { headers: { 'Content-Length': String(10 * 1024 * 1024) } }))],
+  [
+    'a connection dropped mid-answer',
+    () => fetchMock.mockResolvedValueOnce(new Response(new ReadableStream({ pull: (c) => c.error(new TypeError('network error')) }))),
+  ],
   ['an unsendable token', () => undefined, { token: `${TOKEN}\u00e9` }],
   [
     'a timeout',

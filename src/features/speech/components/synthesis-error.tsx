@@ -1,7 +1,10 @@
 import { ErrorCode } from '@/contract';
 import { ErrorAlert } from '@/components/error-alert';
-import { GatewayRequestError } from '@/lib/gateway-error';
+import { GatewayRequestError, type GatewayErrorKind } from '@/lib/gateway-error';
 import { fieldOfGatewayError } from '../utils/gateway-field';
+
+// Failures of the connection, not of the request: sending the same request again may well work.
+const RETRYABLE = new Set<GatewayErrorKind>(['timeout', 'network', 'dropped']);
 
 type Props = { error: GatewayRequestError | null; userId: string; onRetry: () => void };
 
@@ -37,5 +40,5 @@ export function SynthesisError({ error, userId, onRetry }: Props) {
       </div>
     );
   }
-  return <ErrorAlert error={error} onRetry={error.kind === 'timeout' || error.kind === 'network' ? onRetry : undefined} />;
+  return <ErrorAlert error={error} onRetry={RETRYABLE.has(error.kind) ? onRetry : undefined} />;
 }
