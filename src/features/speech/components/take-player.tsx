@@ -12,7 +12,7 @@ export function TakePlayer({ loaded, label, children }: Props) {
   const { take } = loaded;
   const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
   const clock = useAudioClock(audio);
-  const { playable, src, playableUrl, rawUrl } = useTakeAudio(loaded);
+  const { playable, src, playableUrl, rawUrl, remoteUrl } = useTakeAudio(loaded);
   const seek = (s: number) => seekAndPlay(audio, s);
   const name = (ext: 'pcm' | 'wav' | 'mp3') => audioFileName(take.request, take.result.taskId, ext);
   return (
@@ -23,8 +23,8 @@ export function TakePlayer({ loaded, label, children }: Props) {
         {take.format === 'pcm' && rawUrl && <a href={rawUrl} download={name('pcm')}>Download raw PCM (.pcm)</a>}
         {take.format === 'pcm' && playableUrl && <a href={playableUrl} download={name('wav')}>Download as WAV (.wav)</a>}
         {take.format !== 'pcm' && playableUrl && <a href={playableUrl} download={name(take.format)}>Download .{take.format}</a>}
-        {!loaded.audio && (
-          <a href={take.result.targetAudioUrl} download={name(take.format)} target="_blank" rel="noreferrer">
+        {remoteUrl && (
+          <a href={remoteUrl} download={name(take.format)} target="_blank" rel="noreferrer">
             Open the gateway's audio URL
           </a>
         )}

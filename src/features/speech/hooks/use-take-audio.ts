@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { LoadedTake } from '../stores/take';
 import { playableBlob } from '../utils/playable-audio';
 import { MIME_TYPE } from '../utils/sniff-audio';
+import { safeAudioUrl } from '../utils/safe-audio-url';
 import { useObjectUrl } from './use-object-url';
 
 /** What the player needs: a playable blob and URL (PCM wrapped as WAV), and the untouched audio for download. */
@@ -10,7 +11,9 @@ export function useTakeAudio({ take, audio }: LoadedTake) {
   const raw = useMemo(() => (audio && take.format === 'pcm' ? audio.slice(0, audio.size, MIME_TYPE.pcm) : null), [audio, take.format]);
   const playableUrl = useObjectUrl(playable);
   const rawUrl = useObjectUrl(raw);
-  // Without the audio the element plays the gateway's URL itself (the page may not read it, the element may).
-  const src = audio ? playableUrl : take.result.targetAudioUrl;
-  return { playable, src, playableUrl, rawUrl };
+  // Without the audio the element plays the gateway's URL itself (the page may not read it, the element may),
+  // but only an http(s) one: a take kept before such URLs were refused must not play or link javascript: or data:.
+  const remoteUrl = audio ? null : safeAudioUrl(take.result.targetAudioUrl);
+  const src = audio ? playableUrl : remoteUrl;
+  return { playable, src, playableUrl, rawUrl, remoteUrl };
 }

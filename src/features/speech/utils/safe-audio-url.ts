@@ -1,0 +1,13 @@
+/**
+ * The gateway's audio URL if it is an absolute http(s) URL, else null. Anything else
+ * (javascript:, data:, vbscript:, file:, a protocol-relative //host, junk) is never fetched,
+ * played or linked.
+ */
+export function safeAudioUrl(url: string): string | null {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
