@@ -1,0 +1,119 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { hostileCases, type Operation } from './hostile-cases';
+
+/**
+ * A gateway that answers both operations badly, for browser tests. Started in-process on port 0
+ * by each spec file, so parallel workers never share one. The case is chosen by the path:
+ *
+ *   {origin}/case/<name>/textRemoval/taskStatus          always answers as <name>
+ *   {origin}/switch/<key>/speechSynthesis/textToSpeech   answers as whatever setSwitch(key, name) last chose ('good' at first)
+ *
+ * CORS is open (the console calls it from another origin with an absolute Gateway URL), and
+ * {origin}/audio/ok.wav is a short valid WAV for the answers that should play.
+ */
+export type HostileGateway = {
+  origin: string;
+  /** Gateway URL of a fixed case. */
+  caseUrl: (name: string) => string;
+  /** Gateway URL whose behaviour setSwitch() changes while the page runs. */
+  switchUrl: (key: string) => string;
+  setSwitch: (key: string, name: string) => void;
+  /** Resolves once a request for this operation has reached a case (the answer may still be pending). */
+  requested: (name: string, op: Operation) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'POST, GET, OPTIONS',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept, X-User-Id, X-Channel, X-App-Source',
+  'Access-Control-Max-Age': '600',
+};
+
+const OPERATIONS: Record<string, Operation> = { '/textRemoval/taskStatus': 'taskStatus', '/speechSynthesis/textToSpeech': 'textToSpeech' };
+const ROUTE = /^\/(case|switch)\/([\w-]+)(\/textRemoval\/taskStatus|\/speechSynthesis\/textToSpeech)$/;
+
+/** 0.25 s of silence, 8 kHz mono 16-bit. */
+function silentWav(): Buffer {
+  const data = 4000;
+  const b = Buffer.alloc(44 + data);
+  b.write('RIFF', 0);
+  b.writeUInt32LE(36 + data, 4);
+  b.write('WAVEfmt ', 8);
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(1, 22);
+  b.writeUInt32LE(8000, 24);
+  b.writeUInt32LE(16000, 28);
+  b.writeUInt16LE(2, 32);
+  b.writeUInt16LE(16, 34);
+  b.write('data', 36);
+  b.writeUInt32LE(data, 40);
+  return b;
+}
+const WAV = silentWav();
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export async function startHostileGateway(): Promise<HostileGateway> {
+  const switches = new Map<string, string>();
+  const waiters: { name: string; op: Operation; resolve: () => void }[] = [];
+  const sockets = new Set<Socket>();
+  let origin = '';
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
+    const path = (req.url ?? '/').split('?')[0]!;
+    if (req.method === 'OPTIONS') return void res.writeHead(204).end();
+    if (req.method === 'GET' && path === '/audio/ok.wav') {
+      return void res.writeHead(200, { 'Content-Type': 'audio/wav', 'Content-Length': WAV.length }).end(WAV);
+    }
+    const match = ROUTE.exec(path);
+    if (req.method !== 'POST' || !match) return void res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"code":404,"message":"no such route","data":null}');
+    const [, mode, key, opPath] = match as unknown as [string, string, string, string];
+    const op = OPERATIONS[opPath]!;
+    const name = mode === 'switch' ? (switches.get(key) ?? 'good') : key;
+    const hostile = hostileCases[name];
+    if (!hostile) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end(`unknown case ${name}`);
+    const body = await readBody(req);
+    for (const w of waiters.filter((x) => x.name === name && x.op === op)) {
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve();
+    }
+    hostile({ op, body, req, res, origin });
+  };
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch(() => res.destroy());
+  });
+  server.on('connection', (s: Socket) => {
+    sockets.add(s);
+    s.once('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    origin,
+    caseUrl: (name) => `${origin}/case/${name}`,
+    switchUrl: (key) => `${origin}/switch/${key}`,
+    setSwitch: (key, name) => {
+      if (!hostileCases[name]) throw new Error(`unknown case ${name}`);
+      switches.set(key, name);
+    },
+    requested: (name, op) => new Promise<void>((resolve) => waiters.push({ name, op, resolve })),
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
