@@ -1,0 +1,137 @@
+import { expect, test, type Page } from '@playwright/test';
+import { MARKUP_TEXT, UNSAFE_URLS } from './hostile-cases';
+import { startHostileGateway, type HostileGateway } from './hostile-gateway';
+import { expectNoUnsafeUrls, expectNothingRan, openWithGateway } from './hostile-helpers';
+
+// The CSP alone would stop injected script; bypass it so these tests prove the console's own
+// rendering keeps gateway content inert (e2e/security.spec.ts covers the CSP itself).
+test.use({ bypassCSP: true });
+
+let gateway: HostileGateway;
+test.beforeAll(async () => {
+  gateway = await startHostileGateway();
+});
+test.afterAll(async () => gateway.close());
+
+const ids = ['Service_AI_hostile_1', 'Service_AI_hostile_2', 'Service_AI_hostile_3'];
+const progressOf = (page: Page, id: string) => page.getByRole('progressbar', { name: `Progress of ${id}` });
+
+/** Cases that must end in one alert, and what it has to say. */
+const failing: [name: string, says: RegExp[]][] = [
+  ['error-markup', [/code 99999/, /Gateway message:/]],
+  ['status-string', [/Unexpected answer/, /breaks the contract \(0\.taskStatus/]],
+  ['task-id-number', [/Unexpected answer/, /breaks the contract \(0\.taskId/]],
+  ['data-string', [/Unexpected answer/, /breaks the contract \(data/]],
+  ['data-null', [/Unexpected answer/, /breaks the contract \(data/]],
+  ['code-string', [/Not a gateway/, /not a gateway envelope with code, message and data/]],
+  ['not-json', [/Not a gateway/, /not valid JSON/]],
+  ['empty', [/Not a gateway/, /was empty/]],
+  ['html-200', [/Not a gateway/, /HTTP 200\) was an HTML page/]],
+  ['html-429', [/Too many requests/, /HTTP 429/, /was an HTML page/]],
+  ['html-500', [/HTTP 500 from the gateway/, /was an HTML page/]],
+  ['html-502', [/HTTP 502 from the gateway/, /was an HTML page/]],
+  ['huge', [/too large/i, /more than \d+ MiB/]],
+  ['huge-declared', [/too large/i, /more than \d+ MiB/]],
+  ['drop-before-answer', [/Gateway unreachable/, /Could not reach http:\/\/127\.0\.0\.1:\d+\/case\/drop-before-answer\/textRemoval\/taskStatus/]],
+  ['drop-mid-answer', [/connection/i, /broke off while the answer was being read/]],
+];
+
+for (const [name, says] of failing) {
+  test(`${name}: a specific error, the gateway's markup as text, nothing runs`, async ({ page }) => {
+    const watch = await openWithGateway(page, gateway.caseUrl(name), { path: '/tasks', ids });
+    const alert = page.getByRole('alert').filter({ hasText: says[0]! });
+    await expect(alert).toBeVisible();
+    for (const s of says) await expect(alert).toContainText(s);
+    if (name === 'error-markup') await expect(alert).toContainText(`Gateway message: ${MARKUP_TEXT}`);
+    await expect(page.getByRole('row', { name: /Service_AI_hostile_1/ })).toContainText('Not checked yet');
+    await expectNothingRan(page, watch);
+    await expectNoUnsafeUrls(page);
+  });
+}
+
+test('markup in every field of a valid answer (messages, stray task IDs, error fields): rows render, nothing runs', async ({ page }) => {
+  const watch = await openWithGateway(page, gateway.caseUrl('markup'), { path: '/tasks', ids });
+  await expect(page.getByRole('row', { name: /Service_AI_hostile_1/ })).toContainText('Error 99999: not documented');
+  await expect(progressOf(page, ids[1]!)).toHaveAttribute('aria-valuenow', '30');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // IDs nobody asked for are not added to the board, as text or as markup.
+  await expect(page.getByText('Service_AI_<')).toHaveCount(0);
+  await expectNothingRan(page, watch);
+  await expectNoUnsafeUrls(page);
+});
+
+test('extra fields (including __proto__ and constructor) are ignored: rows render, no prototype polluted', async ({ page }) => {
+  const watch = await openWithGateway(page, gateway.caseUrl('extra-fields'), { path: '/tasks', ids });
+  for (const id of ids) await expect(progressOf(page, id)).toHaveAttribute('aria-valuenow', '40');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expectNothingRan(page, watch);
+});
+
+test('progress 500 and -3 are shown within 0–100 and break nothing', async ({ page }) => {
+  const watch = await openWithGateway(page, gateway.caseUrl('progress-out-of-range'), { path: '/tasks', ids });
+  await expect(progressOf(page, ids[0]!)).toHaveAttribute('aria-valuenow', '100');
+  await expect(progressOf(page, ids[1]!)).toHaveAttribute('aria-valuenow', '0');
+  await expect(progressOf(page, ids[2]!)).toHaveAttribute('aria-valuenow', '100');
+  await expectNothingRan(page, watch);
+});
+
+test('unsafe result URLs (javascript:, data:, vbscript:, //host, file:) are never links; a safe one is', async ({ page }) => {
+  const urlIds = UNSAFE_URLS.map((_, n) => `Service_AI_hostile_url${n}`);
+  const safeId = 'Service_AI_hostile_safe';
+  const watch = await openWithGateway(page, gateway.caseUrl('unsafe-urls'), { path: '/tasks', ids: [...urlIds, safeId] });
+  await expect(page.getByRole('link', { name: `Download video of ${safeId}` })).toBeVisible();
+  for (const id of urlIds) {
+    const row = page.getByRole('row', { name: new RegExp(id) });
+    await expect(row).toContainText('Finished');
+    await expect(row).toContainText('Result link not available yet');
+    await expect(row.getByRole('link')).toHaveCount(0);
+  }
+  await expect(page.getByRole('link', { name: /^Download video of/ })).toHaveCount(1);
+  await expectNothingRan(page, watch);
+  await expectNoUnsafeUrls(page);
+});
+
+test('a 30-second stall ends in a timeout error (the page clock runs the 20 s client timeout out)', async ({ page }) => {
+  await page.clock.install();
+  const asked = gateway.requested('stall', 'taskStatus');
+  const watch = await openWithGateway(page, gateway.caseUrl('stall'), { path: '/tasks', ids });
+  await asked;
+  await page.clock.fastForward('00:21');
+  const alert = page.getByRole('alert').filter({ hasText: 'The gateway did not answer in time' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText('No answer within 20 s');
+  await expectNothingRan(page, watch);
+});
+
+/** good → hostile → good again, on one page: last good data stays, then fresh data replaces the banner. */
+const recoveries: [name: string, says: RegExp][] = [
+  ['html-502', /HTTP 502/],
+  ['huge', /more than 2 MiB/],
+  ['drop-mid-answer', /broke off/],
+  ['error-markup', /code 99999/],
+  ['status-string', /breaks the contract/],
+];
+
+for (const [name, says] of recoveries) {
+  test(`${name} after good answers: last good rows stay under a stale banner; recovers by itself`, async ({ page }) => {
+    const key = `tasks-${name}`; // each worker has its own gateway
+    gateway.setSwitch(key, 'good');
+    const watch = await openWithGateway(page, gateway.switchUrl(key), { path: '/tasks', ids });
+    const bar = progressOf(page, ids[0]!);
+    await expect(bar).toHaveAttribute('aria-valuenow', '40');
+
+    gateway.setSwitch(key, name);
+    const banner = page.getByRole('alert').filter({ hasText: 'Status updates are failing — the table shows stale data' });
+    await expect(banner).toBeVisible();
+    await expect(banner).toContainText(says);
+    await expect(page.getByText(/Last good update .*failed attempts? in a row/)).toBeVisible();
+    for (const id of ids) await expect(progressOf(page, id)).toHaveAttribute('aria-valuenow', '40');
+    await expect(page.getByRole('row', { name: /Service_AI_hostile_2/ })).toContainText('Running');
+
+    gateway.setSwitch(key, 'good-later');
+    await expect(banner).toBeHidden({ timeout: 20_000 });
+    for (const id of ids) await expect(progressOf(page, id)).toHaveAttribute('aria-valuenow', '70');
+    await expectNothingRan(page, watch);
+    await expectNoUnsafeUrls(page);
+  });
+}
