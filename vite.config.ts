@@ -5,7 +5,18 @@ import { fileURLToPath } from 'node:url';
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: 'dist', sourcemap: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+    // Every browser the console targets supports modulepreload: no polyfill in the entry.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      // Everything the first page needs statically goes into one file: one request, and one gzip
+      // stream compresses better than six small ones (about 2 KB less on the Tasks page's budget).
+      output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] } },
+    },
+  },
   test: {
     projects: [
       {
