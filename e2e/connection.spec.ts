@@ -60,15 +60,15 @@ test.describe('connection settings against the embedded gateway', () => {
     await page.reload();
     await expect(indicatorState(page)).toHaveText('OK');
 
-    await page.getByLabel('Remember token on this device').check();
+    await page.getByLabel('Remember on this device').check();
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByLabel('Remember token on this device')).toBeChecked();
+    await expect(page.getByLabel('Remember on this device')).toBeChecked();
     storage = await storageDump(page);
     expect(storage.local).toContain(defaultToken);
 
-    await page.getByLabel('Remember token on this device').uncheck();
+    await page.getByLabel('Remember on this device').uncheck();
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByLabel('Remember token on this device')).not.toBeChecked();
+    await expect(page.getByLabel('Remember on this device')).not.toBeChecked();
     storage = await storageDump(page);
     expect(storage.local).not.toContain(defaultToken);
     expect(urls.length).toBeGreaterThan(3);

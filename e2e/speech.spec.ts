@@ -112,7 +112,7 @@ test.describe('speech studio against the embedded gateway', () => {
     await expect(table.getByRole('row', { name: /speedFactor/ })).toContainText('1.5');
     await expect(table.getByRole('row', { name: /format/ })).toContainText('mp3');
     await expect(compare.locator('audio')).toHaveCount(2);
-    await history.getByRole('button', { name: /^Use the settings of the take/ }).nth(1).click();
+    await history.getByRole('button', { name: /^Use these settings again/ }).nth(1).click();
     await expect(page.getByLabel('Speed value')).toHaveValue('1');
     // The restored settings are the new draft: a reload keeps them.
     await page.reload();

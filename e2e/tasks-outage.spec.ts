@@ -1,12 +1,23 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
 
+/** A port nobody listens on now; the gateway below comes back on the same one after its stop. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
 // A gateway of this test's own, so it can be stopped and started without touching the shared one.
-const PORT = 8113;
+const PORT = await freePort();
 const origin = `http://127.0.0.1:${PORT}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'tasks-outage-'));
 

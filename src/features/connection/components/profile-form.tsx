@@ -35,9 +35,9 @@ export function ProfileForm({ profile, isNew, canDelete, onSaved }: Props) {
       <TokenField registration={register('token')} error={errors.token?.message} />
       <div className="field field-checkbox">
         <input id="profile-remember" type="checkbox" aria-describedby="profile-remember-hint" {...register('rememberToken')} />
-        <label htmlFor="profile-remember">Remember token on this device</label>
+        <label htmlFor="profile-remember">Remember on this device</label>
         <p id="profile-remember-hint" className="field-hint">
-          Unticked, the token is kept for this browser session only.
+          Ticked, the token is kept in this browser after it closes; unticked, for this browser session only.
         </p>
       </div>
       <Field id="profile-user-id" label="User ID" hint="Digits only; sent as X-User-Id exactly as typed." error={errors.userId?.message}>

@@ -30,7 +30,7 @@ describe('SettingsPage', () => {
     expect(token).toHaveAttribute('type', 'password');
     await userEvent.click(screen.getByRole('button', { name: 'Show token' }));
     expect(token).toHaveAttribute('type', 'text');
-    expect(screen.getByRole('checkbox', { name: 'Remember token on this device' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Remember on this device' })).not.toBeChecked();
   });
 
   it('never saves invalid values, and shows each error beside its field', async () => {

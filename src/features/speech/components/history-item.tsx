@@ -33,7 +33,7 @@ export function HistoryItem({ take, current, comparing, onReplay, onReuse, onCom
         <button type="button" onClick={() => onReplay(take)} aria-label={`Replay take of ${when}`}>
           Replay
         </button>
-        <button type="button" onClick={() => onReuse(take)} aria-label={`Use the settings of the take of ${when} again`}>
+        <button type="button" onClick={() => onReuse(take)} aria-label={`Use these settings again (take of ${when})`}>
           Use these settings again
         </button>
         <label className="checkbox">
