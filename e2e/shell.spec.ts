@@ -5,9 +5,12 @@ test('navigation has real URLs, page titles, and the back button works', async (
   await page.goto('/');
   await expect(page).toHaveURL(/\/tasks$/);
   await expect(page).toHaveTitle('Tasks · Service AI Console');
+  // The redirect from / is the page load, not a navigation: focus stays where a load leaves it.
+  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Speech' }).click();
   await expect(page).toHaveURL(/\/speech$/);
+  await expect(page.getByRole('main')).toBeFocused();
   await expect(page).toHaveTitle(/Speech studio · Service AI Console/);
   await expect(nav.getByRole('link', { name: 'Speech' })).toHaveAttribute('aria-current', 'page');
   await nav.getByRole('link', { name: 'Settings' }).click();

@@ -23,11 +23,13 @@ export function PageRoutes() {
   }, [pathname]);
   const page = PAGES.find((p) => pathname === p.path);
   useDocumentTitle(page?.title ?? (pathname === '/' ? PAGES[0].title : 'Page not found'));
-  // After a client-side navigation, start screen readers and Tab at the new page, as a full load would.
-  const firstRender = useRef(true);
+  // After a client-side navigation, start screen readers and Tab at the new page, as a full load
+  // would. The first render and the redirect from / are the page load itself, not a navigation.
+  const previous = useRef<string | null>(null);
   useEffect(() => {
-    if (firstRender.current) firstRender.current = false;
-    else document.getElementById('main')?.focus({ preventScroll: true });
+    const from = previous.current;
+    previous.current = pathname;
+    if (from !== null && from !== '/' && from !== '') document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
   return (
     <Suspense fallback={<p className="loading" role="status">Loading…</p>}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, usePathname } from '@/lib/router';
 import { ConnectionIndicator } from '@/features/connection/components/connection-indicator';
+import { SetupNotice } from '@/features/connection/components/setup-notice';
 import { PAGES } from './page-routes';
 
 export function Shell({ children }: { children: ReactNode }) {
@@ -26,6 +27,7 @@ export function Shell({ children }: { children: ReactNode }) {
         <ConnectionIndicator />
       </header>
       <main id="main" className="shell-main" tabIndex={-1}>
+        {pathname !== '/settings' && <SetupNotice />}
         {children}
       </main>
     </div>

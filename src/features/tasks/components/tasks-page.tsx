@@ -1,6 +1,4 @@
 import { lazy, Suspense, useCallback, useMemo } from 'react';
-import { useActiveConnection } from '@/lib/connection-store';
-import { Link } from '@/lib/router';
 import { requestFullRefresh, useWatchListPoll } from '../api/poll-watch-list';
 import { useWatchList, watchListStore } from '../stores/watch-list-store';
 import { useDashboardSettings } from '../stores/dashboard-settings-store';
@@ -23,7 +21,6 @@ if (watchListStore.get().length > 0) void loadBoard();
 export function TasksPage() {
   const ids = useWatchList();
   const settings = useDashboardSettings();
-  const connection = useActiveConnection();
   const poll = useWatchListPoll(settings.intervalMs, ids.length > 0);
   const board = poll.data ?? EMPTY_BOARD;
   const rows = useMemo(() => buildRows(ids, board), [ids, board]);
@@ -36,11 +33,6 @@ export function TasksPage() {
   return (
     <section aria-labelledby="tasks-title" className="tasks-page">
       <h1 id="tasks-title">Tasks</h1>
-      {!connection.userId && (
-        <p role="alert" className="alert alert-error">
-          No user ID is set, so task status cannot be checked. <Link to="/settings">Open Settings</Link> and enter the numeric user ID.
-        </p>
-      )}
       <AddTaskIds onAdded={checkNow} />
       <PollControls
         poll={poll}
