@@ -185,6 +185,10 @@ export const hostileCases: Record<string, Case> = {
   'status-string': wrongType({ taskStatus: '4' }, {}),
   'progress-out-of-range': (c) =>
     c.op === 'taskStatus' ? ok(c, askedIds(c.body).map((id, i) => taskItem(id, i % 2 === 0 ? 500 : -3))) : good(0)(c),
+  'update-time-out-of-range': (c) =>
+    c.op === 'taskStatus'
+      ? ok(c, askedIds(c.body).map((id, i) => ({ ...taskItem(id, 40), updateTime: [1e16, '99999999999999999999', -1e17][i % 3] })))
+      : good(0)(c),
   'task-id-number': wrongType({ taskId: 12345 }, { taskId: 12345 }),
   'audio-url-number': wrongType({}, { targetAudioUrl: 42 }),
   'speeches-string': wrongType({}, { speeches: MARKUP_TEXT }),

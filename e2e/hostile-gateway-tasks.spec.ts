@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { MARKUP_TEXT, UNSAFE_URLS } from './hostile-cases';
 import { startHostileGateway, type HostileGateway } from './hostile-gateway';
@@ -72,6 +73,22 @@ test('progress 500 and -3 are shown within 0–100 and break nothing', async ({ 
   await expect(progressOf(page, ids[0]!)).toHaveAttribute('aria-valuenow', '100');
   await expect(progressOf(page, ids[1]!)).toHaveAttribute('aria-valuenow', '0');
   await expect(progressOf(page, ids[2]!)).toHaveAttribute('aria-valuenow', '100');
+  await expectNothingRan(page, watch);
+});
+
+test('updateTime beyond what a Date holds (1e16, a 20-digit string, -1e17) reads "unknown"; the rows, export and page keep working', async ({ page }) => {
+  const watch = await openWithGateway(page, gateway.caseUrl('update-time-out-of-range'), { path: '/tasks', ids });
+  for (const id of ids) {
+    const row = page.getByRole('row', { name: new RegExp(id) });
+    await expect(row).toContainText('Running');
+    await expect(row).toContainText('unknown');
+  }
+  await expect(progressOf(page, ids[0]!)).toHaveAttribute('aria-valuenow', '40');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = await (await download).path().then((p) => readFile(p, 'utf8'));
+  expect(csv).toContain(`${ids[0]},3,Running,40,0,,,10000000000000000,`);
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await expectNothingRan(page, watch);
 });
 

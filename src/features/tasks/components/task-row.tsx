@@ -56,6 +56,8 @@ export const TaskRow = memo(function TaskRow({ row, rowIndex, selected, changed,
           <time dateTime={new Date(row.updateTime).toISOString()} title={formatExact(row.updateTime)}>
             {formatRelative(row.updateTime, now)}
           </time>
+        ) : row.snapshot?.item ? (
+          <span title="The gateway's updateTime is not a time this console can show">unknown</span>
         ) : null}
       </td>
       <td>{eta !== null ? (eta === 0 ? 'any moment' : `~${formatDuration(eta)}`) : null}</td>

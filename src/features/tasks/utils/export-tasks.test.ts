@@ -22,6 +22,15 @@ describe('export', () => {
     expect(tasksToCsv(evil)).toContain(`"'=HYPERLINK(""x"",""y"")"`);
   });
 
+  it('keeps an updateTime no Date can hold as the gateway sent it, with no ISO time and no throw', () => {
+    const ids = ['Service_AI_far', 'Service_AI_nan'];
+    const odd = mergeBoard(EMPTY_BOARD, ids, [item(ids[0]!, 3, { updateTime: 1e16 }), item(ids[1]!, 3, { updateTime: Number('99999999999999999999') })], 0, 1);
+    const oddRows = buildRows(ids, odd);
+    expect(oddRows.map((r) => r.updateTime)).toEqual([null, null]);
+    const lines = tasksToCsv(oddRows).trim().split('\r\n');
+    expect(lines[1]).toBe('Service_AI_far,3,Running,0,0,,,10000000000000000,');
+  });
+
   it('writes JSON with the same fields', () => {
     const parsed = JSON.parse(tasksToJson(rows)) as { tasks: Array<Record<string, unknown>> };
     expect(parsed.tasks).toHaveLength(3);

@@ -17,7 +17,7 @@ function toRecord(row: TaskRow): ExportRecord {
     errorMeaning: code ? (taskErrorMeaning[code] ?? '') : '',
     targetVideoUrl: item?.targetVideoUrl ?? null,
     updateTime: item?.updateTime ?? null,
-    updateTimeIso: item ? new Date(item.updateTime).toISOString() : null,
+    updateTimeIso: row.updateTime !== null ? new Date(row.updateTime).toISOString() : null,
   };
 }
 

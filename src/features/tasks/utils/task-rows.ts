@@ -1,5 +1,6 @@
 import type { TaskBoard, TaskSnapshot } from './task-snapshot';
 import { STATUS_GROUP_RANK, statusGroupOf, type StatusGroup } from './status-group';
+import { usableTime } from './format-time';
 
 export type TaskRow = {
   id: string;
@@ -23,7 +24,7 @@ export function buildRows(ids: readonly string[], board: TaskBoard): TaskRow[] {
       snapshot,
       group,
       progress: item ? Math.max(0, Math.min(100, Math.round(item.taskProgress))) : 0,
-      updateTime: item ? item.updateTime : null,
+      updateTime: item ? usableTime(item.updateTime) : null,
       downloadUrl: snapshot?.downloadUrl ?? null,
     };
   });

@@ -1,0 +1,41 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { usePathname } from '@/lib/router';
+
+type State = { error: Error | null };
+
+/**
+ * The last line of defence: a page that throws while rendering shows what happened instead of a
+ * blank console. The shell stays, so the operator can move to another page; saved data (watch
+ * list, draft, history) lives in the browser's storage and is not touched.
+ */
+class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: unknown): State {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error('The page failed to render', error, info.componentStack);
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    return (
+      <div role="alert" className="alert alert-error">
+        <p className="alert-title">This page stopped working</p>
+        <p>{error.message}</p>
+        <p>Your watch list, speech draft and history are kept. Reload the page, or open another page above.</p>
+        <button type="button" onClick={() => window.location.reload()}>
+          Reload the page
+        </button>
+      </div>
+    );
+  }
+}
+
+/** One boundary per page: moving to another page starts it afresh. */
+export function PageErrorBoundary({ children }: { children: ReactNode }) {
+  return <ErrorBoundary key={usePathname()}>{children}</ErrorBoundary>;
+}
