@@ -3,12 +3,18 @@ import { useActiveConnection } from '@/lib/connection-store';
 import type { Take } from '../stores/take';
 import { curlCommand } from '../utils/curl-command';
 
-/** The exact request of this take as cURL. The token is not stored with takes: "include" uses the current one. */
+/**
+ * The exact request of this take as cURL. The token is not stored with takes: "include" uses the
+ * active profile's, and only when the take was made on the same gateway URL, so a token is never
+ * paired with a host it was not given for.
+ */
 export function CopyCurl({ take }: { take: Take }) {
   const active = useActiveConnection();
-  const [showToken, setShowToken] = useState(false);
+  const sameGateway = take.connection.gatewayUrl === active.gatewayUrl;
+  const [wantToken, setWantToken] = useState(false);
+  const showToken = wantToken && sameGateway;
   const [status, setStatus] = useState('');
-  const command = curlCommand({ ...take.connection, token: active.token }, take.request, { showToken, base: window.location.href });
+  const command = curlCommand({ ...take.connection, token: sameGateway ? active.token : '' }, take.request, { showToken, base: window.location.href });
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(command);
@@ -25,8 +31,20 @@ export function CopyCurl({ take }: { take: Take }) {
           Copy as cURL
         </button>
         <label className="checkbox">
-          <input type="checkbox" checked={showToken} onChange={(e) => setShowToken(e.target.checked)} /> Include the token
+          <input
+            type="checkbox"
+            checked={showToken}
+            disabled={!sameGateway}
+            aria-describedby={sameGateway ? undefined : 'curl-token-hint'}
+            onChange={(e) => setWantToken(e.target.checked)}
+          />{' '}
+          Include the token
         </label>
+        {!sameGateway && (
+          <span id="curl-token-hint" className="hint">
+            This take was made on another gateway; its token is not kept.
+          </span>
+        )}
         <span role="status" className="hint">
           {status}
         </span>

@@ -1,6 +1,7 @@
 import { EMBEDDED_PCM } from '@/contract';
 import { formatSeconds } from '../hooks/use-audio-clock';
 import type { Take } from '../stores/take';
+import { resultUserId } from '../utils/result-user-id';
 
 const or = (v: unknown) => (v === undefined || v === null || v === '' ? '—' : String(v));
 const kb = (n: number) => `${(n / 1024).toFixed(n < 10_240 ? 1 : 0)} KB`;
@@ -18,7 +19,7 @@ export function TakeDetails({ take, duration }: { take: Take; duration: number }
       <div><dt>Target language</dt><dd>{or(result.targetLanguage)}{request.targetLanguage ? '' : ' (Auto)'}</dd></div>
       <div><dt>Voice</dt><dd>{request.voiceName ?? `timbre ${or(request.timbreNumber)}`}</dd></div>
       <div><dt>Task ID</dt><dd><code>{result.taskId}</code></dd></div>
-      <div><dt>User ID</dt><dd>{or(result.userId ?? take.connection.userId)}</dd></div>
+      <div><dt>User ID</dt><dd>{or(resultUserId(result.userId, take.connection.userId))}</dd></div>
       <div><dt>Audio kept</dt><dd>{audio.kept ? `Yes, ${kb(audio.byteLength)} in this browser` : `No — ${audio.reason}`}</dd></div>
     </dl>
   );
