@@ -228,6 +228,48 @@ describe('gateway proxy failures', () => {
     }
   });
 
+  it.each([
+    ['with its length declared', true],
+    ['streamed with no length', false],
+  ])('answers 502 instead of passing back an upstream answer above the cap (%s)', async (_, declared) => {
+    const chunk = new Uint8Array(64 * 1024).fill(0x20);
+    let sent = 0;
+    const { server, url } = await listen(() => {
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent >= 40) return controller.close();
+          sent++;
+          controller.enqueue(chunk);
+        },
+      });
+      const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+      if (declared) headers['Content-Length'] = String(40 * chunk.byteLength);
+      return new Response(body, { headers });
+    });
+    try {
+      const res = await post(createGatewayProxy({ gatewayUrl: url, maxAnswerBytes: 1024 * 1024 }));
+      expect(res.status).toBe(502);
+      const json = (await res.json()) as { code: number; message: string; data: null };
+      expect(json).toMatchObject({ code: 502, data: null });
+      expect(json.message).toMatch(/larger than 1 MiB/);
+    } finally {
+      server.closeAllConnections();
+      await close(server);
+    }
+  });
+
+  it('passes an answer just under the cap back whole', async () => {
+    const text = JSON.stringify({ code: 0, message: 'x'.repeat(1000), data: [] });
+    const { server, url } = await listen(() => new Response(text, { headers: { 'Content-Type': 'application/json' } }));
+    try {
+      const res = await post(createGatewayProxy({ gatewayUrl: url, maxAnswerBytes: text.length }));
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(text);
+    } finally {
+      await close(server);
+    }
+  });
+
   it('passes a non-JSON upstream answer back with its status and content type', async () => {
     const { server, url } = await listen(() => new Response('<h1>busy</h1>', { status: 503, headers: { 'Content-Type': 'text/html', 'Set-Cookie': 'a=b' } }));
     try {

@@ -17,6 +17,8 @@ export const FORWARDED_REQUEST_HEADERS = [
 
 export const PROXY_TIMEOUT_MS = 60_000;
 export const PROXY_MAX_BODY_BYTES = 1024 * 1024;
+/** Largest upstream answer passed back; the console itself reads at most 2 MiB of one. */
+export const PROXY_MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 /** Envelope code of answers the proxy makes itself when the upstream cannot be used. */
 export const GATEWAY_UNREACHABLE_CODE = 502;
 
@@ -25,6 +27,7 @@ export type GatewayProxyOptions = {
   gatewayUrl: string;
   timeoutMs?: number;
   maxBodyBytes?: number;
+  maxAnswerBytes?: number;
   fetch?: typeof fetch;
 };
 
@@ -39,6 +42,7 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
   const prefix = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
   const timeoutMs = options.timeoutMs ?? PROXY_TIMEOUT_MS;
   const maxBodyBytes = options.maxBodyBytes ?? PROXY_MAX_BODY_BYTES;
+  const maxAnswerBytes = options.maxAnswerBytes ?? PROXY_MAX_ANSWER_BYTES;
   const doFetch = options.fetch ?? fetch;
 
   const app = new Hono();
@@ -63,7 +67,7 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
     }
 
     let upstream: Response;
-    let bytes: ArrayBuffer;
+    let bytes: Uint8Array<ArrayBuffer> | null;
     try {
       upstream = await doFetch(target, {
         method: 'POST',
@@ -72,10 +76,11 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
       });
-      bytes = await upstream.arrayBuffer();
+      bytes = await readCapped(upstream, maxAnswerBytes);
     } catch (err) {
       return unreachable(c, describeFetchError(err, timeoutMs));
     }
+    if (bytes === null) return unreachable(c, `its answer was larger than ${maxAnswerBytes / 1024 / 1024} MiB, so the proxy did not read it`);
     if (upstream.status >= 300 && upstream.status < 400) {
       return unreachable(c, `it answered with a redirect (HTTP ${upstream.status}), which the proxy does not follow`);
     }
@@ -86,6 +91,35 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
   }
 
   return app;
+}
+
+/** The answer's bytes, or null past the cap (declared or counted), so a huge answer is never held whole. */
+async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (Number(response.headers.get('content-length')) > maxBytes) {
+    await response.body?.cancel();
+    return null;
+  }
+  if (!response.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
 }
 
 function tooLarge(c: Context) {
