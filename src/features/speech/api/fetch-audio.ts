@@ -2,20 +2,42 @@ export type FetchedAudio =
   | { kept: true; blob: Blob; contentType: string }
   | { kept: false; reason: string };
 
+/** How long the audio download may take before the take is kept without its bytes. */
+export const AUDIO_DOWNLOAD_TIMEOUT_MS = 60_000;
+/** Audio larger than this (by its declared length) is played from the URL, not kept. 5,000 characters of WAV are about 15 MB. */
+export const MAX_KEPT_AUDIO_BYTES = 64 * 1024 * 1024;
+
+type Limits = { timeoutMs?: number; maxBytes?: number };
+
 /**
- * The audio bytes behind targetAudioUrl, so history can keep them. A cross-origin URL without
- * CORS cannot be read by the page; the player then uses the URL directly and history says so.
+ * The audio bytes behind targetAudioUrl, so history can keep them. When they can't or shouldn't be
+ * kept (another origin without CORS, an HTTP error, too large, too slow) the take still stands:
+ * the player uses the URL directly and history says why. Only the operator's cancel throws.
  */
-export async function fetchAudio(url: string, signal?: AbortSignal): Promise<FetchedAudio> {
+export async function fetchAudio(url: string, signal?: AbortSignal, { timeoutMs = AUDIO_DOWNLOAD_TIMEOUT_MS, maxBytes = MAX_KEPT_AUDIO_BYTES }: Limits = {}): Promise<FetchedAudio> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  const slow = (): FetchedAudio => ({ kept: false, reason: `The audio did not finish downloading within ${timeoutMs / 1000} s` });
   let response: Response;
   try {
-    response = await fetch(url, { credentials: 'omit', signal });
+    response = await fetch(url, { credentials: 'omit', signal: combined });
   } catch (e) {
     if (signal?.aborted) throw e;
+    if (timeout.aborted) return slow();
     return { kept: false, reason: 'The page may not read this audio URL (another origin without CORS, or unreachable)' };
   }
   if (!response.ok) return { kept: false, reason: `The audio URL answered HTTP ${response.status}` };
-  // A Blob is filled by the network stack; an ArrayBuffer would be copied through the main thread.
-  const blob = await response.blob();
-  return { kept: true, blob, contentType: response.headers.get('Content-Type') ?? '' };
+  if (Number(response.headers.get('Content-Length')) > maxBytes) {
+    void response.body?.cancel().catch(() => undefined);
+    return { kept: false, reason: `The audio is larger than ${Math.round(maxBytes / 1024 / 1024)} MiB, so this browser does not keep it` };
+  }
+  try {
+    // A Blob is filled by the network stack; an ArrayBuffer would be copied through the main thread.
+    const blob = await response.blob();
+    return { kept: true, blob, contentType: response.headers.get('Content-Type') ?? '' };
+  } catch (e) {
+    if (signal?.aborted) throw e;
+    if (timeout.aborted) return slow();
+    return { kept: false, reason: 'The audio download broke off' };
+  }
 }
