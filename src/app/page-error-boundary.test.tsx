@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { navigate } from '@/lib/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PageErrorBoundary } from './page-error-boundary';
 
@@ -30,6 +31,26 @@ describe('PageErrorBoundary', () => {
       </PageErrorBoundary>,
     );
     expect(screen.getByText('Fine')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('starts afresh on another page', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let broken = true;
+    function MaybeBroken() {
+      if (broken) throw new Error('boom');
+      return <p>Recovered</p>;
+    }
+    act(() => navigate('/tasks'));
+    render(
+      <PageErrorBoundary>
+        <MaybeBroken />
+      </PageErrorBoundary>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('boom');
+    broken = false;
+    act(() => navigate('/speech'));
+    expect(screen.getByText('Recovered')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,18 +1,24 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { usePathname } from '@/lib/router';
 
-type State = { error: Error | null };
+type Props = { children: ReactNode; resetKey: string };
+type State = { error: Error | null; resetKey: string };
 
 /**
  * The last line of defence: a page that throws while rendering shows what happened instead of a
  * blank console. The shell stays, so the operator can move to another page; saved data (watch
  * list, draft, history) lives in the browser's storage and is not touched.
  */
-class ErrorBoundary extends Component<{ children: ReactNode }, State> {
-  override state: State = { error: null };
+class ErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null, resetKey: this.props.resetKey };
 
-  static getDerivedStateFromError(error: unknown): State {
+  static getDerivedStateFromError(error: unknown): Partial<State> {
     return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  // A new page starts afresh. Not a remount by key: that would also reset the pages' own state.
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    return props.resetKey !== state.resetKey ? { error: null, resetKey: props.resetKey } : null;
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
@@ -37,5 +43,5 @@ class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
 /** One boundary per page: moving to another page starts it afresh. */
 export function PageErrorBoundary({ children }: { children: ReactNode }) {
-  return <ErrorBoundary key={usePathname()}>{children}</ErrorBoundary>;
+  return <ErrorBoundary resetKey={usePathname()}>{children}</ErrorBoundary>;
 }

@@ -20,4 +20,16 @@ describe('useGatewayHealth', () => {
     act(() => recordGatewayOutcome(b, new GatewayRequestError({ operation: 'taskStatus', kind: 'network', message: 'down' })));
     expect(result.current).toMatchObject({ state: 'failing', error: { kind: 'network' } });
   });
+
+  it('reads as unknown again once the token or a header value changes, so the indicator re-checks', () => {
+    const { result, rerender } = renderHook(({ c }) => useGatewayHealth(c), { initialProps: { c: a } });
+    act(() => recordGatewayOutcome(a, null));
+    expect(result.current.state).toBe('ok');
+    for (const changed of [{ ...a, token: 'new-token' }, { ...a, channel: '100' }, { ...a, appSource: 'web' }]) {
+      rerender({ c: changed });
+      expect(result.current.state).toBe('unknown');
+    }
+    rerender({ c: a });
+    expect(result.current.state).toBe('ok');
+  });
 });

@@ -10,7 +10,9 @@ export type GatewayHealth =
 let health: GatewayHealth = { state: 'unknown' };
 const listeners = new Set<() => void>();
 
-const scopeOf = (c: Connection) => `${c.gatewayUrl}\u0000${c.userId}`;
+// Every value the answer depends on: a new token, channel or app source has not been answered yet.
+// Kept in memory only, for comparison; never rendered, logged or used as a query key.
+const scopeOf = (c: Connection) => JSON.stringify([c.gatewayUrl, c.userId, c.token, c.channel, c.appSource]);
 
 /** Every gateway call reports here, so the shell's indicator shows the last answer and why. */
 export function recordGatewayOutcome(connection: Connection, error: GatewayRequestError | null): void {
@@ -29,7 +31,7 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** The last outcome for this connection; outcomes of another gateway or user read as unknown. */
+/** The last outcome for this connection; outcomes of another gateway, user, token or header set read as unknown. */
 export function useGatewayHealth(connection: Connection): GatewayHealth {
   const current = useSyncExternalStore(subscribe, () => health);
   return current.state !== 'unknown' && current.scope !== scopeOf(connection) ? { state: 'unknown' } : current;

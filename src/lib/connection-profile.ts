@@ -18,6 +18,7 @@ export const gatewayUrlSchema = z.string().check(
   z.refine((v) => v.startsWith('/') || /^https?:\/\/[^/\s]+/i.test(v), 'Use /api (this server) or an absolute http(s):// URL'),
   z.refine((v) => !v.startsWith('//'), 'A URL starting with // is ambiguous: write http:// or https://'),
   z.refine((v) => !/[?#]/.test(v), 'The gateway URL must not carry a query string or fragment (tokens never go in URLs)'),
+  z.refine((v) => !/^[a-z]+:\/\/[^/]*@/i.test(v), 'The gateway URL must not carry a user name or password: put the token in the Token field'),
 );
 
 export const connectionProfileSchema = z.object({
