@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { describeError } from './describe-error';
 import { GatewayRequestError } from './gateway-error';
 
 declare module '@tanstack/react-query' {
@@ -7,24 +8,21 @@ declare module '@tanstack/react-query' {
   }
 }
 
-type ErrorListener = (error: GatewayRequestError) => void;
-const errorListeners = new Set<ErrorListener>();
-
-/** One place where query and mutation errors are seen (the shell subscribes for its indicator/log). */
-export function onGatewayError(listener: ErrorListener): () => void {
-  errorListeners.add(listener);
-  return () => errorListeners.delete(listener);
-}
-
-function handleError(error: unknown) {
-  if (!(error instanceof GatewayRequestError) || error.kind === 'aborted') return;
-  for (const l of errorListeners) l(error);
+/**
+ * The one place every query and mutation failure passes. Pages render their own ErrorAlert; here
+ * each failure leaves one line in the browser console for support. The line is built from the
+ * error (status, code, message, URL), never from request headers, so it cannot carry the token.
+ */
+export function handleQueryError(error: unknown): void {
+  if (error instanceof GatewayRequestError && error.kind === 'aborted') return;
+  const { title, detail } = describeError(error);
+  console.warn(`Service AI Console: ${title}. ${detail}`);
 }
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: handleError }),
-    mutationCache: new MutationCache({ onError: handleError }),
+    queryCache: new QueryCache({ onError: handleQueryError }),
+    mutationCache: new MutationCache({ onError: handleQueryError }),
     defaultOptions: {
       queries: {
         // Gateway errors carry a code; retrying a 2001 never helps, and polling has its own backoff.

@@ -1,0 +1,26 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GatewayRequestError } from './gateway-error';
+import { createQueryClient } from './react-query';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('createQueryClient', () => {
+  it('passes every query and mutation failure through one handler, which leaves one console line', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const client = createQueryClient();
+    const failure = new GatewayRequestError({ operation: 'taskStatus', kind: 'envelope', code: 2001, httpStatus: 200, message: 'Invalid Parameter: X-User-Id' });
+    await expect(client.fetchQuery({ queryKey: ['q'], queryFn: () => Promise.reject(failure) })).rejects.toBe(failure);
+    const mutation = client.getMutationCache().build(client, { mutationFn: () => Promise.reject(failure) });
+    await expect(mutation.execute(undefined)).rejects.toBe(failure);
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(String(warn.mock.calls[0]?.[0])).toContain('Invalid Parameter: X-User-Id');
+  });
+
+  it('stays quiet about a cancelled request', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const client = createQueryClient();
+    const cancelled = new GatewayRequestError({ operation: 'textToSpeech', kind: 'aborted', message: 'Request cancelled' });
+    await expect(client.fetchQuery({ queryKey: ['c'], queryFn: () => Promise.reject(cancelled) })).rejects.toBe(cancelled);
+    expect(warn).not.toHaveBeenCalled();
+  });
+});
