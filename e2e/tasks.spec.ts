@@ -28,7 +28,9 @@ test('250 pasted IDs with duplicates and junk: 3 requests per cycle, progress, d
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('link', { name: `Download video of ${ids[0]}` }).click();
   const file = await (await downloadPromise).path();
-  expect(statSync(file).size).toBeGreaterThan(0);
+  expect(statSync(file).size).toBeGreaterThan(1_000);
+  // A real MP4: the ISO base media 'ftyp' box opens the file.
+  expect(readFileSync(file).subarray(4, 8).toString('latin1')).toBe('ftyp');
 
   const settled = calls.length;
   await page.waitForTimeout(5_000);

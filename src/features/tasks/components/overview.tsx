@@ -3,6 +3,11 @@ import { progressLine, type Summary } from '../utils/summarize';
 
 type Props = { summary: Summary; selected: ReadonlySet<StatusGroup>; onToggle: (group: StatusGroup) => void };
 
+/** The usual chips, plus "Unknown status" while a gateway reports a status outside 1–6 (or it is filtering). */
+function groupsShown(summary: Summary, selected: ReadonlySet<StatusGroup>): readonly StatusGroup[] {
+  return (summary.counts.get('unknown') ?? 0) > 0 || selected.has('unknown') ? [...STATUS_GROUPS, 'unknown'] : STATUS_GROUPS;
+}
+
 /** Counts per status that double as the status filter (several may be on). */
 export function Overview({ summary, selected, onToggle }: Props) {
   const finished = summary.counts.get(4) ?? 0;
@@ -19,7 +24,7 @@ export function Overview({ summary, selected, onToggle }: Props) {
         <span style={{ width: `${percent}%` }} />
       </div>
       <div className="status-chips" role="group" aria-label="Filter by status">
-        {STATUS_GROUPS.map((g) => (
+        {groupsShown(summary, selected).map((g) => (
           <button key={g} type="button" className={`chip status-${g}`} aria-pressed={selected.has(g)} onClick={() => onToggle(g)}>
             <span className="dot" aria-hidden="true" />
             {statusGroupName(g)} <span className="chip-count">{summary.counts.get(g) ?? 0}</span>

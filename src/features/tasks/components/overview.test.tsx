@@ -1,0 +1,35 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { item, snap } from '../testing/snapshots';
+import { buildRows } from '../utils/task-rows';
+import { summarize } from '../utils/summarize';
+import { EMPTY_BOARD, type TaskBoard } from '../utils/task-snapshot';
+import { Overview } from './overview';
+
+function summaryOf(statuses: number[]) {
+  const ids = statuses.map((_, i) => `Service_AI_${i}`);
+  const board: TaskBoard = { ...EMPTY_BOARD, tasks: new Map(ids.map((id, i) => [id, snap(item(id, statuses[i]!))])) };
+  return summarize(buildRows(ids, board));
+}
+
+describe('Overview', () => {
+  it('counts every status, and filters by a chip', async () => {
+    const onToggle = vi.fn();
+    render(<Overview summary={summaryOf([4, 4, 5, 3])} selected={new Set()} onToggle={onToggle} />);
+    expect(screen.getByText('2 of 4 finished · 1 failed')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Finished 2' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.queryByRole('button', { name: /Unknown status/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Failed 1' }));
+    expect(onToggle).toHaveBeenCalledWith(5);
+  });
+
+  it('counts and offers a filter for statuses outside 1–6 while a gateway reports them', async () => {
+    const onToggle = vi.fn();
+    render(<Overview summary={summaryOf([4, 7, 0])} selected={new Set()} onToggle={onToggle} />);
+    expect(screen.getByText('1 of 3 finished · 2 with an unknown status')).toBeInTheDocument();
+    expect(summaryOf([4, 7, 0]).live).toBe(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Unknown status 2' }));
+    expect(onToggle).toHaveBeenCalledWith('unknown');
+  });
+});
