@@ -4,13 +4,13 @@ import { EMBEDDED_PCM } from '@/contract';
 import type { Take } from '../stores/take';
 import { TakePlayer } from './take-player';
 
-const take = (targetAudioUrl: string): Take => ({
+const take = (targetAudioUrl: string, format: Take['format'] = 'wav'): Take => ({
   id: 't1',
   createdAt: 0,
   connection: { gatewayUrl: 'https://gw.test', userId: '42', channel: '', appSource: '' },
   request: { sourceText: 'Hello.', voiceName: 'en-us' },
   result: { taskId: 'Service_AI_1', targetAudioUrl },
-  format: 'wav',
+  format,
   pcmFormat: EMBEDDED_PCM,
   audio: { kept: false, reason: 'not readable' },
 });
@@ -26,5 +26,12 @@ describe('TakePlayer without kept audio (e.g. a take kept in history)', () => {
     const { container } = render(<TakePlayer loaded={{ take: take(url), audio: null }} label="Take" />);
     expect(container.querySelector('audio')).toBeNull();
     expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('does not hand raw PCM it could not read to the audio element (no browser plays it); says why and links it', () => {
+    const { container } = render(<TakePlayer loaded={{ take: take('https://gw.test/a.pcm', 'pcm'), audio: null }} label="Take" />);
+    expect(container.querySelector('audio')).toBeNull();
+    expect(screen.getByText(/cannot be played here/)).toHaveTextContent('synthesize as WAV or MP3');
+    expect(screen.getByRole('link', { name: "Open the gateway's audio URL" })).toHaveAttribute('href', 'https://gw.test/a.pcm');
   });
 });

@@ -14,10 +14,19 @@ export function TakePlayer({ loaded, label, children }: Props) {
   const clock = useAudioClock(audio);
   const { playable, src, playableUrl, rawUrl, remoteUrl } = useTakeAudio(loaded);
   const seek = (s: number) => seekAndPlay(audio, s);
+  const rawPcmOnly = take.format === 'pcm' && !playable && remoteUrl !== null;
   const name = (ext: 'pcm' | 'wav' | 'mp3') => audioFileName(take.request, take.result.taskId, ext);
   return (
     <div className="take-player">
-      {src && <audio ref={setAudio} controls preload="auto" src={src} aria-label={label} />}
+      {/* A browser cannot play headerless PCM from a URL: only bytes the page has read can be wrapped as WAV. */}
+      {rawPcmOnly ? (
+        <p className="hint">
+          This raw PCM could not be read by the page (its URL allows no cross-origin reads), so it cannot be played here. Download it below, or
+          synthesize as WAV or MP3 to listen in the browser.
+        </p>
+      ) : (
+        src && <audio ref={setAudio} controls preload="auto" src={src} aria-label={label} />
+      )}
       <Waveform blob={playable} currentTime={clock.currentTime} duration={clock.duration} onSeek={seek} />
       <p className="downloads">
         {take.format === 'pcm' && rawUrl && <a href={rawUrl} download={name('pcm')}>Download raw PCM (.pcm)</a>}
