@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { GatewayError, invalid } from './reply';
+import { readStreamCapped } from '../read-capped';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -36,30 +37,13 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
 async function readCapped(c: Context): Promise<Uint8Array> {
   const stream = c.req.raw.body;
   if (!stream || c.req.raw.bodyUsed) return new Uint8Array(await readWhole(c));
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    let step: ReadableStreamReadResult<Uint8Array>;
-    try {
-      step = await reader.read();
-    } catch {
-      throw invalid('the request body could not be read');
-    }
-    if (step.done) break;
-    total += step.value.byteLength;
-    if (total > MAX_BODY_BYTES) {
-      reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(step.value);
+  let bytes: Uint8Array | null;
+  try {
+    bytes = await readStreamCapped(stream, MAX_BODY_BYTES);
+  } catch {
+    throw invalid('the request body could not be read');
   }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
+  if (bytes === null) throw tooLarge();
   return bytes;
 }
 

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { failureEnvelope } from '../../src/contract';
+import { readStreamCapped } from '../read-capped';
 
 /** The only two operations a proxy forwards; the upstream path is one of these fixed suffixes. */
 export const PROXIED_OPERATIONS = ['/textRemoval/taskStatus', '/speechSynthesis/textToSpeech'] as const;
@@ -99,27 +100,7 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
     await response.body?.cancel();
     return null;
   }
-  if (!response.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
+  return response.body ? readStreamCapped(response.body, maxBytes) : new Uint8Array();
 }
 
 function tooLarge(c: Context) {
