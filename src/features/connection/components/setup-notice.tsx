@@ -17,15 +17,15 @@ export function SetupNotice() {
         <div role="alert" className="alert alert-error setup-notice">
           <p>No user ID is set, so the console cannot ask a gateway anything yet.</p>
           <p className="setup-actions">
-            {info && (
-              <button type="button" className="primary" onClick={apply} disabled={test.isPending}>
-                Use the local gateway
-              </button>
-            )}
             {info ? (
-              <span>
-                or <Link to="/settings">open Settings</Link> to use another gateway.
-              </span>
+              <>
+                <button type="button" className="primary" onClick={apply} disabled={test.isPending}>
+                  Use the local gateway
+                </button>
+                <span>
+                  or <Link to="/settings">open Settings</Link> to use another gateway.
+                </span>
+              </>
             ) : (
               <span>
                 <Link to="/settings">Open Settings</Link> and enter the gateway, token and numeric user ID.
