@@ -13,7 +13,7 @@ declare module '@tanstack/react-query' {
  * each failure leaves one line in the browser console for support. The line is built from the
  * error (status, code, message, URL), never from request headers, so it cannot carry the token.
  */
-export function handleQueryError(error: unknown): void {
+function handleQueryError(error: unknown): void {
   if (error instanceof GatewayRequestError && error.kind === 'aborted') return;
   const { title, detail } = describeError(error);
   console.warn(`Service AI Console: ${title}. ${detail}`);

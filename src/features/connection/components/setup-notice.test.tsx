@@ -46,10 +46,11 @@ describe('SetupNotice', () => {
     expect(screen.queryByRole('button', { name: 'Use the local gateway' })).not.toBeInTheDocument();
   });
 
-  it('shows nothing once a user ID is set', () => {
-    serverSays(embedded);
+  it('shows nothing, and asks the server nothing, once a user ID is set', () => {
+    const fetchMock = serverSays(embedded);
     connectionStore.set({ profiles: [{ ...DEFAULT_PROFILE, userId: '42' }], activeId: 'local' });
     const { container } = renderWithClient(<SetupNotice />);
     expect(container).toBeEmptyDOMElement();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -6,34 +6,36 @@ import { useLocalGateway } from '../hooks/use-local-gateway';
 /**
  * Above every page but Settings while the active profile has no user ID: says why nothing can be
  * asked yet and, on a server with the embedded gateway, connects a new user in one click.
+ * A connected console renders nothing and asks the server nothing.
  */
 export function SetupNotice() {
-  const { userId } = useActiveConnection();
+  return useActiveConnection().userId ? null : <NotConnected />;
+}
+
+function NotConnected() {
+  // Applying either saves a user ID (and this unmounts) or fails and shows why below.
   const { info, apply, test, error } = useLocalGateway();
-  if (userId && error === null) return null;
   return (
     <>
-      {!userId && (
-        <div role="alert" className="alert alert-error setup-notice">
-          <p>No user ID is set, so the console cannot ask a gateway anything yet.</p>
-          <p className="setup-actions">
-            {info ? (
-              <>
-                <button type="button" className="primary" onClick={apply} disabled={test.isPending}>
-                  Use the local gateway
-                </button>
-                <span>
-                  or <Link to="/settings">open Settings</Link> to use another gateway.
-                </span>
-              </>
-            ) : (
+      <div role="alert" className="alert alert-error setup-notice">
+        <p>No user ID is set, so the console cannot ask a gateway anything yet.</p>
+        <p className="setup-actions">
+          {info ? (
+            <>
+              <button type="button" className="primary" onClick={apply} disabled={test.isPending}>
+                Use the local gateway
+              </button>
               <span>
-                <Link to="/settings">Open Settings</Link> and enter the gateway, token and numeric user ID.
+                or <Link to="/settings">open Settings</Link> to use another gateway.
               </span>
-            )}
-          </p>
-        </div>
-      )}
+            </>
+          ) : (
+            <span>
+              <Link to="/settings">Open Settings</Link> and enter the gateway, token and numeric user ID.
+            </span>
+          )}
+        </p>
+      </div>
       {error !== null && <ErrorAlert error={error} title="The server's default values are not usable" />}
     </>
   );

@@ -17,14 +17,16 @@ type Limits = { timeoutMs?: number; maxBytes?: number };
 export async function fetchAudio(url: string, signal?: AbortSignal, { timeoutMs = AUDIO_DOWNLOAD_TIMEOUT_MS, maxBytes = MAX_KEPT_AUDIO_BYTES }: Limits = {}): Promise<FetchedAudio> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-  const slow = (): FetchedAudio => ({ kept: false, reason: `The audio did not finish downloading within ${timeoutMs / 1000} s` });
+  // The operator's cancel propagates; a timeout or any other failure keeps the take without its bytes.
+  const notKept = (error: unknown, reason: string): FetchedAudio => {
+    if (signal?.aborted) throw error;
+    return { kept: false, reason: timeout.aborted ? `The audio did not finish downloading within ${timeoutMs / 1000} s` : reason };
+  };
   let response: Response;
   try {
     response = await fetch(url, { credentials: 'omit', signal: combined });
   } catch (e) {
-    if (signal?.aborted) throw e;
-    if (timeout.aborted) return slow();
-    return { kept: false, reason: 'The page may not read this audio URL (another origin without CORS, or unreachable)' };
+    return notKept(e, 'The page may not read this audio URL (another origin without CORS, or unreachable)');
   }
   if (!response.ok) return { kept: false, reason: `The audio URL answered HTTP ${response.status}` };
   if (Number(response.headers.get('Content-Length')) > maxBytes) {
@@ -36,8 +38,6 @@ export async function fetchAudio(url: string, signal?: AbortSignal, { timeoutMs 
     const blob = await response.blob();
     return { kept: true, blob, contentType: response.headers.get('Content-Type') ?? '' };
   } catch (e) {
-    if (signal?.aborted) throw e;
-    if (timeout.aborted) return slow();
-    return { kept: false, reason: 'The audio download broke off' };
+    return notKept(e, 'The audio download broke off');
   }
 }
