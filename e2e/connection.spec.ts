@@ -7,7 +7,10 @@ test.describe('connection settings against the embedded gateway', () => {
     test.skip(info.mode !== 'embedded', 'needs the embedded gateway');
     await page.goto('/tasks');
     await expect(indicatorState(page)).toHaveText('Not set up');
-    await page.getByRole('banner').getByRole('link', { name: /Connection/ }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /Connection/ })
+      .click();
     await expect(page).toHaveURL(/\/settings$/);
     await page.getByRole('button', { name: 'Use the local gateway' }).click();
     await expect(indicatorState(page)).toHaveText('OK');

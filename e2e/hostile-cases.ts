@@ -48,7 +48,14 @@ const json = (c: CaseContext, value: unknown, status = 200) => send(c, status, '
 const ok = (c: CaseContext, data: unknown) => json(c, { code: 0, message: 'OK', data });
 
 /** A well-formed task item: Running at this progress. */
-const taskItem = (taskId: string, progress: number) => ({ taskId, taskStatus: 3, taskProgress: progress, errorCode: 0, targetVideoUrl: null, updateTime: Date.now() });
+const taskItem = (taskId: string, progress: number) => ({
+  taskId,
+  taskStatus: 3,
+  taskProgress: progress,
+  errorCode: 0,
+  targetVideoUrl: null,
+  updateTime: Date.now(),
+});
 
 let takes = 0;
 /** A well-formed synthesis result whose audio is this server's short WAV. */
@@ -66,12 +73,20 @@ function speechResult(c: CaseContext) {
 }
 
 /** The well-behaved answer, with each task at this progress. */
-const good = (progress: number): Case => (c) =>
-  ok(c, c.op === 'taskStatus' ? askedIds(c.body).map((id) => taskItem(id, progress)) : speechResult(c));
+const good =
+  (progress: number): Case =>
+  (c) =>
+    ok(c, c.op === 'taskStatus' ? askedIds(c.body).map((id) => taskItem(id, progress)) : speechResult(c));
 
 function htmlPage(status: number, title: string): Case {
   return (c) =>
-    send(c, status, 'text/html;charset=UTF-8', `<!doctype html><html><head><title>${title}</title><script>${PWN}</script></head><body><h1>${title}</h1><img src=x onerror="${PWN}"></body></html>`, status === 429 ? { 'Retry-After': '1' } : {});
+    send(
+      c,
+      status,
+      'text/html;charset=UTF-8',
+      `<!doctype html><html><head><title>${title}</title><script>${PWN}</script></head><body><h1>${title}</h1><img src=x onerror="${PWN}"></body></html>`,
+      status === 429 ? { 'Retry-After': '1' } : {},
+    );
 }
 
 /** Every string field carries markup; the answer is otherwise valid. */
@@ -112,23 +127,35 @@ const markup: Case = (c) => {
 /** Fields the contract does not know, including __proto__, next to valid ones. */
 const extraFields: Case = (c) => {
   const extras = { constructor: { prototype: { polluted: true } }, innerHTML: MARKUP[1], errorMessage: MARKUP[0] };
-  const data = c.op === 'taskStatus' ? askedIds(c.body).map((id) => ({ ...taskItem(id, 40), ...extras })) : { ...speechResult(c), ...extras };
+  const data =
+    c.op === 'taskStatus' ? askedIds(c.body).map((id) => ({ ...taskItem(id, 40), ...extras })) : { ...speechResult(c), ...extras };
   // Raw text: JSON.stringify would drop the __proto__ key.
-  const text = JSON.stringify({ code: 0, message: 'OK', data, trace: MARKUP_TEXT, debug: { stack: MARKUP[0] } }).replace(/"innerHTML"/g, '"__proto__":{"polluted":true},"innerHTML"');
+  const text = JSON.stringify({ code: 0, message: 'OK', data, trace: MARKUP_TEXT, debug: { stack: MARKUP[0] } }).replace(
+    /"innerHTML"/g,
+    '"__proto__":{"polluted":true},"innerHTML"',
+  );
   send(c, 200, 'application/json', text);
 };
 
 /** Valid JSON with one field of the wrong type, per operation. */
 function wrongType(taskPatch: Record<string, unknown>, speechPatch: Record<string, unknown>): Case {
   return (c) => {
-    if (c.op === 'taskStatus') return ok(c, askedIds(c.body).map((id) => ({ ...taskItem(id, 40), ...taskPatch })));
+    if (c.op === 'taskStatus')
+      return ok(
+        c,
+        askedIds(c.body).map((id) => ({ ...taskItem(id, 40), ...taskPatch })),
+      );
     ok(c, { ...speechResult(c), ...speechPatch });
   };
 }
 
 function huge(declareLength: boolean): Case {
   return (c) => {
-    const chunk = Buffer.from(MARKUP_TEXT.repeat(Math.ceil(65_536 / MARKUP_TEXT.length)).slice(0, 65_536).replace(/"/g, "'"));
+    const chunk = Buffer.from(
+      MARKUP_TEXT.repeat(Math.ceil(65_536 / MARKUP_TEXT.length))
+        .slice(0, 65_536)
+        .replace(/"/g, "'"),
+    );
     const head = Buffer.from('{"code":2001,"message":"');
     const tail = Buffer.from('","data":null}');
     const chunks = Math.ceil((HUGE_BYTES - head.length - tail.length) / chunk.length);
@@ -169,7 +196,11 @@ const unsafeUrls: Case = (c) => {
   if (c.op === 'taskStatus') {
     return ok(
       c,
-      askedIds(c.body).map((id) => ({ ...taskItem(id, 100), taskStatus: 4, targetVideoUrl: id.endsWith('_safe') ? `${c.origin}/video/${id}.mp4` : pick(id) })),
+      askedIds(c.body).map((id) => ({
+        ...taskItem(id, 100),
+        taskStatus: 4,
+        targetVideoUrl: id.endsWith('_safe') ? `${c.origin}/video/${id}.mp4` : pick(id),
+      })),
     );
   }
   ok(c, { ...speechResult(c), targetAudioUrl: pick(sourceText(c.body).trim()) });
@@ -184,10 +215,18 @@ export const hostileCases: Record<string, Case> = {
   'extra-fields': extraFields,
   'status-string': wrongType({ taskStatus: '4' }, {}),
   'progress-out-of-range': (c) =>
-    c.op === 'taskStatus' ? ok(c, askedIds(c.body).map((id, i) => taskItem(id, i % 2 === 0 ? 500 : -3))) : good(0)(c),
+    c.op === 'taskStatus'
+      ? ok(
+          c,
+          askedIds(c.body).map((id, i) => taskItem(id, i % 2 === 0 ? 500 : -3)),
+        )
+      : good(0)(c),
   'update-time-out-of-range': (c) =>
     c.op === 'taskStatus'
-      ? ok(c, askedIds(c.body).map((id, i) => ({ ...taskItem(id, 40), updateTime: [1e16, '99999999999999999999', -1e17][i % 3] })))
+      ? ok(
+          c,
+          askedIds(c.body).map((id, i) => ({ ...taskItem(id, 40), updateTime: [1e16, '99999999999999999999', -1e17][i % 3] })),
+        )
       : good(0)(c),
   'task-id-number': wrongType({ taskId: 12345 }, { taskId: 12345 }),
   'audio-url-number': wrongType({}, { targetAudioUrl: 42 }),

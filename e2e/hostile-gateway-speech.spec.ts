@@ -40,7 +40,10 @@ const failing: [name: string, says: RegExp[]][] = [
   ['html-502', [/HTTP 502 from the gateway/, /was an HTML page/]],
   ['huge', [/The answer is too large/, /more than 2 MiB/]],
   ['huge-declared', [/The answer is too large/, /more than 2 MiB/]],
-  ['drop-before-answer', [/Gateway unreachable/, /Could not reach http:\/\/127\.0\.0\.1:\d+\/case\/drop-before-answer\/speechSynthesis\/textToSpeech/]],
+  [
+    'drop-before-answer',
+    [/Gateway unreachable/, /Could not reach http:\/\/127\.0\.0\.1:\d+\/case\/drop-before-answer\/speechSynthesis\/textToSpeech/],
+  ],
   ['drop-mid-answer', [/The connection broke off mid-answer/, /broke off while the answer was being read/]],
 ];
 
@@ -83,7 +86,9 @@ test('extra fields (including __proto__) are ignored: the take plays, no prototy
   await expectNothingRan(page, watch);
 });
 
-test('unsafe audio URLs (javascript:, data:, vbscript:, //host, file:) are refused: no take, no link, no audio source', async ({ page }) => {
+test('unsafe audio URLs (javascript:, data:, vbscript:, //host, file:) are refused: no take, no link, no audio source', async ({
+  page,
+}) => {
   const watch = await openWithGateway(page, gateway.caseUrl('unsafe-urls'), { path: '/speech' });
   for (let n = 0; n < UNSAFE_URLS.length; n++) {
     await fillAndSynthesize(page, { text: String(n) }); // the text picks UNSAFE_URLS[n]
@@ -110,7 +115,11 @@ test('a 30-second stall ends in a timeout error (the page clock runs the 60 s sy
   await expectNothingRan(page, watch);
 });
 
-for (const [name, says] of [['html-502', /HTTP 502/], ['drop-mid-answer', /broke off/], ['huge', /too large/]] as const) {
+for (const [name, says] of [
+  ['html-502', /HTTP 502/],
+  ['drop-mid-answer', /broke off/],
+  ['huge', /too large/],
+] as const) {
   test(`${name} after a good take: the take stays in the player; the next synthesis works again`, async ({ page }) => {
     const key = `speech-${name}`;
     gateway.setSwitch(key, 'good');

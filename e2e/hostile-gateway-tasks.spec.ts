@@ -33,7 +33,10 @@ const failing: [name: string, says: RegExp[]][] = [
   ['html-502', [/HTTP 502 from the gateway/, /was an HTML page/]],
   ['huge', [/too large/i, /more than \d+ MiB/]],
   ['huge-declared', [/too large/i, /more than \d+ MiB/]],
-  ['drop-before-answer', [/Gateway unreachable/, /Could not reach http:\/\/127\.0\.0\.1:\d+\/case\/drop-before-answer\/textRemoval\/taskStatus/]],
+  [
+    'drop-before-answer',
+    [/Gateway unreachable/, /Could not reach http:\/\/127\.0\.0\.1:\d+\/case\/drop-before-answer\/textRemoval\/taskStatus/],
+  ],
   ['drop-mid-answer', [/connection/i, /broke off while the answer was being read/]],
 ];
 
@@ -76,7 +79,9 @@ test('progress 500 and -3 are shown within 0–100 and break nothing', async ({ 
   await expectNothingRan(page, watch);
 });
 
-test('updateTime beyond what a Date holds (1e16, a 20-digit string, -1e17) reads "unknown"; the rows, export and page keep working', async ({ page }) => {
+test('updateTime beyond what a Date holds (1e16, a 20-digit string, -1e17) reads "unknown"; the rows, export and page keep working', async ({
+  page,
+}) => {
   const watch = await openWithGateway(page, gateway.caseUrl('update-time-out-of-range'), { path: '/tasks', ids });
   for (const id of ids) {
     const row = page.getByRole('row', { name: new RegExp(id) });

@@ -78,7 +78,8 @@ export async function startHostileGateway(): Promise<HostileGateway> {
       return void res.writeHead(200, { 'Content-Type': 'audio/wav', 'Content-Length': WAV.length }).end(WAV);
     }
     const match = ROUTE.exec(path);
-    if (req.method !== 'POST' || !match) return void res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"code":404,"message":"no such route","data":null}');
+    if (req.method !== 'POST' || !match)
+      return void res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"code":404,"message":"no such route","data":null}');
     const [, mode, key, opPath] = match as unknown as [string, string, string, string];
     const op = OPERATIONS[opPath]!;
     const name = mode === 'switch' ? (switches.get(key) ?? 'good') : key;

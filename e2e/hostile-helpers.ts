@@ -7,7 +7,11 @@ export type ScriptWatch = { dialogs: string[]; pageErrors: string[] };
  * Seed a connection profile pointing at a hostile gateway URL, the watch list and the 2 s poll,
  * before any page script runs; record dialogs and uncaught errors.
  */
-export async function openWithGateway(page: Page, gatewayUrl: string, { path, ids = [] }: { path: '/tasks' | '/speech'; ids?: readonly string[] }): Promise<ScriptWatch> {
+export async function openWithGateway(
+  page: Page,
+  gatewayUrl: string,
+  { path, ids = [] }: { path: '/tasks' | '/speech'; ids?: readonly string[] },
+): Promise<ScriptWatch> {
   const watch: ScriptWatch = { dialogs: [], pageErrors: [] };
   page.on('dialog', (d) => {
     watch.dialogs.push(d.message());
@@ -16,7 +20,16 @@ export async function openWithGateway(page: Page, gatewayUrl: string, { path, id
   page.on('pageerror', (e) => watch.pageErrors.push(e.message));
   await page.addInitScript(
     ([url, watched]) => {
-      const profile = { id: 'hostile', name: 'Hostile', gatewayUrl: url, token: 'dev-token', rememberToken: true, userId: '4242', channel: '', appSource: '' };
+      const profile = {
+        id: 'hostile',
+        name: 'Hostile',
+        gatewayUrl: url,
+        token: 'dev-token',
+        rememberToken: true,
+        userId: '4242',
+        channel: '',
+        appSource: '',
+      };
       localStorage.setItem('console.connection.profiles', JSON.stringify([profile]));
       localStorage.setItem('console.connection.active', '"hostile"');
       localStorage.setItem('console.tasks.settings', JSON.stringify({ intervalMs: 2_000 }));
@@ -59,7 +72,8 @@ export function unsafeUrls(page: Page): Promise<string[]> {
         } catch {
           // an unparsable URL counts as unsafe
         }
-        if (!['http:', 'https:', 'blob:'].includes(protocol) || value.includes('evil.example')) bad.push(`<${el.localName} ${attr}="${value}">`);
+        if (!['http:', 'https:', 'blob:'].includes(protocol) || value.includes('evil.example'))
+          bad.push(`<${el.localName} ${attr}="${value}">`);
       }
     }
     return bad;

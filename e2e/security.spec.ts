@@ -11,7 +11,9 @@ async function watchPage(page: Page): Promise<Watch> {
   await page.exposeFunction('reportCspViolation', (v: string) => void watch.violations.push(v));
   await page.addInitScript(() => {
     const report = (window as unknown as { reportCspViolation: (v: string) => void }).reportCspViolation;
-    document.addEventListener('securitypolicyviolation', (e) => report(`${e.effectiveDirective} blocked ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      report(`${e.effectiveDirective} blocked ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`),
+    );
   });
   page.on('console', (m) => {
     if (m.type() === 'error') watch.consoleErrors.push(m.text());
@@ -33,7 +35,10 @@ function expectClean(watch: Watch) {
   expect(watch.violations, 'CSP violations').toEqual([]);
   expect(watch.consoleErrors, 'console errors').toEqual([]);
   expect(watch.pageErrors, 'uncaught errors').toEqual([]);
-  expect(watch.urls.filter((u) => /dev-token|token=|authorization/i.test(u)), 'token in a URL').toEqual([]);
+  expect(
+    watch.urls.filter((u) => /dev-token|token=|authorization/i.test(u)),
+    'token in a URL',
+  ).toEqual([]);
 }
 
 test('the dashboard with live, finished and failed tasks renders under the CSP with no errors', async ({ page, request }) => {

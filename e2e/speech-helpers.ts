@@ -11,7 +11,16 @@ export function uniqueUserId(): string {
 /** Seed the local connection profile before any page script runs. */
 export async function seedConnection(page: Page, userId: string): Promise<void> {
   await page.addInitScript((id) => {
-    const profile = { id: 'local', name: 'Local', gatewayUrl: '/api', token: 'dev-token', rememberToken: true, userId: id, channel: '', appSource: '' };
+    const profile = {
+      id: 'local',
+      name: 'Local',
+      gatewayUrl: '/api',
+      token: 'dev-token',
+      rememberToken: true,
+      userId: id,
+      channel: '',
+      appSource: '',
+    };
     window.localStorage.setItem('console.connection.profiles', JSON.stringify([profile]));
     window.localStorage.setItem('console.connection.active', '"local"');
   }, userId);
@@ -24,7 +33,10 @@ export async function openStudio(page: Page, userId = uniqueUserId()): Promise<s
   return userId;
 }
 
-export async function fillAndSynthesize(page: Page, { text, voice = 'en-us', format = 'WAV' }: { text: string; voice?: string; format?: string }) {
+export async function fillAndSynthesize(
+  page: Page,
+  { text, voice = 'en-us', format = 'WAV' }: { text: string; voice?: string; format?: string },
+) {
   await page.getByLabel('Text to synthesize').fill(text);
   await page.getByLabel('Voice name').fill(voice);
   await page.getByRole('radio', { name: new RegExp(`^${format}`) }).check();
@@ -37,7 +49,11 @@ export const resultAudio = (page: Page) => page.getByRole('region', { name: 'Res
 export async function expectPlays(page: Page): Promise<void> {
   const audio = resultAudio(page);
   await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.duration), { timeout: 15_000 }).toBeGreaterThan(0);
-  await page.getByRole('region', { name: /Segments/ }).getByRole('button').first().click();
+  await page
+    .getByRole('region', { name: /Segments/ })
+    .getByRole('button')
+    .first()
+    .click();
   await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.2);
   expect(await audio.evaluate((a: HTMLAudioElement) => a.error)).toBeNull();
 }

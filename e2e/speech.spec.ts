@@ -12,8 +12,9 @@ test.describe('speech studio against the embedded gateway', () => {
       const result = page.getByRole('region', { name: 'Result' });
       await expect(result.getByText(/^Service_AI/)).toBeVisible({ timeout: 20_000 });
       await expect(result).toContainText(`${format}`);
-      await expect(result.getByRole('link', { name: format === 'PCM' ? 'Download raw PCM (.pcm)' : `Download .${format.toLowerCase()}` }))
-        .toHaveAttribute('download', new RegExp(`^the-quick-brown-fox-jumps_en-us_Service_AI\\w+\\.${format.toLowerCase()}$`));
+      await expect(
+        result.getByRole('link', { name: format === 'PCM' ? 'Download raw PCM (.pcm)' : `Download .${format.toLowerCase()}` }),
+      ).toHaveAttribute('download', new RegExp(`^the-quick-brown-fox-jumps_en-us_Service_AI\\w+\\.${format.toLowerCase()}$`));
       await expectPlays(page);
       await expect(result.locator('.waveform')).toHaveAttribute('data-state', 'ready');
     });
@@ -105,20 +106,32 @@ test.describe('speech studio against the embedded gateway', () => {
     await fillAndSynthesize(page, { text: 'First take.', format: 'MP3' });
     const history = page.getByRole('region', { name: 'History' });
     await expect(history.getByRole('listitem')).toHaveCount(2, { timeout: 20_000 });
-    await history.getByRole('checkbox', { name: /Compare/ }).nth(0).check();
-    await history.getByRole('checkbox', { name: /Compare/ }).nth(1).check();
+    await history
+      .getByRole('checkbox', { name: /Compare/ })
+      .nth(0)
+      .check();
+    await history
+      .getByRole('checkbox', { name: /Compare/ })
+      .nth(1)
+      .check();
     const compare = page.getByRole('region', { name: 'Compare two takes' });
     const table = compare.getByRole('table', { name: 'Parameters that differ' });
     await expect(table.getByRole('row', { name: /speedFactor/ })).toContainText('1.5');
     await expect(table.getByRole('row', { name: /format/ })).toContainText('mp3');
     await expect(compare.locator('audio')).toHaveCount(2);
-    await history.getByRole('button', { name: /^Use these settings again/ }).nth(1).click();
+    await history
+      .getByRole('button', { name: /^Use these settings again/ })
+      .nth(1)
+      .click();
     await expect(page.getByLabel('Speed value')).toHaveValue('1');
     // The restored settings are the new draft: a reload keeps them.
     await page.reload();
     await expect(page.getByLabel('Speed value')).toHaveValue('1');
     await expect(page.getByRole('radio', { name: 'WAV' })).toBeChecked();
-    await history.getByRole('button', { name: /^Delete take/ }).first().click();
+    await history
+      .getByRole('button', { name: /^Delete take/ })
+      .first()
+      .click();
     await expect(history.getByRole('listitem')).toHaveCount(1);
   });
 

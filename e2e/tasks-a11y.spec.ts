@@ -12,7 +12,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.goto('/tasks');
     await pasteIds(page, [...ids, 'Service_AI_unknown_id'].join('\n'));
     await expect(page.getByText(/of 17 finished/)).toBeVisible();
-    await expect(page.getByRole('progressbar', { name: `Progress of ${ids[0]}` })).toHaveAttribute('aria-valuenow', /\d+/, { timeout: 10_000 });
+    await expect(page.getByRole('progressbar', { name: `Progress of ${ids[0]}` })).toHaveAttribute('aria-valuenow', /\d+/, {
+      timeout: 10_000,
+    });
     await page.waitForTimeout(4_000);
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -11,7 +11,16 @@ export function uniqueUserId(): string {
 export async function seedConsole(page: Page, userId: string, intervalMs = 2_000): Promise<void> {
   await page.addInitScript(
     ([user, interval]) => {
-      const profile = { id: 'local', name: 'Local', gatewayUrl: '/api', token: 'dev-token', rememberToken: true, userId: user, channel: '', appSource: '' };
+      const profile = {
+        id: 'local',
+        name: 'Local',
+        gatewayUrl: '/api',
+        token: 'dev-token',
+        rememberToken: true,
+        userId: user,
+        channel: '',
+        appSource: '',
+      };
       localStorage.setItem('console.connection.profiles', JSON.stringify([profile]));
       localStorage.setItem('console.connection.active', '"local"');
       localStorage.setItem('console.tasks.settings', JSON.stringify({ intervalMs: interval }));
@@ -22,8 +31,18 @@ export async function seedConsole(page: Page, userId: string, intervalMs = 2_000
 
 type Outcome = 'finished' | 'failed' | 'aborted' | 'mixed';
 
-export async function createTasks(request: APIRequestContext, userId: string, count: number, durationMs: number, outcome: Outcome = 'finished', baseURL = ''): Promise<string[]> {
-  const res = await request.post(`${baseURL}/api/_emulator/tasks`, { headers: { 'X-User-Id': userId }, data: { count, durationMs, outcome } });
+export async function createTasks(
+  request: APIRequestContext,
+  userId: string,
+  count: number,
+  durationMs: number,
+  outcome: Outcome = 'finished',
+  baseURL = '',
+): Promise<string[]> {
+  const res = await request.post(`${baseURL}/api/_emulator/tasks`, {
+    headers: { 'X-User-Id': userId },
+    data: { count, durationMs, outcome },
+  });
   const body = (await res.json()) as { code: number; data: { taskIds: string[] } | null };
   if (body.code !== 0 || !body.data) throw new Error(`emulator refused: ${JSON.stringify(body)}`);
   return body.data.taskIds;

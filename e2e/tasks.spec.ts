@@ -135,7 +135,9 @@ test('file import, status filter, search, CSV export and copy failed IDs', async
 
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
-  const text = readFileSync(await (await downloadPromise).path(), 'utf8').trim().split('\r\n');
+  const text = readFileSync(await (await downloadPromise).path(), 'utf8')
+    .trim()
+    .split('\r\n');
   expect(text).toHaveLength(3);
   expect(text.slice(1).every((line) => line.includes(',5,Failed,'))).toBe(true);
 

@@ -24,8 +24,17 @@ function fail(why: string): never {
   process.exit(1);
 }
 
-execFileSync('node_modules/.bin/vite', ['build', '--logLevel', 'warn', '--outDir', join(work, 'dist'), '--emptyOutDir'], { stdio: 'inherit' });
-const env = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), DIST_DIR: join(work, 'dist'), GATEWAY_URL: '' };
+execFileSync('node_modules/.bin/vite', ['build', '--logLevel', 'warn', '--outDir', join(work, 'dist'), '--emptyOutDir'], {
+  stdio: 'inherit',
+});
+const env = {
+  ...process.env,
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  DATA_DIR: join(work, 'data'),
+  DIST_DIR: join(work, 'dist'),
+  GATEWAY_URL: '',
+};
 const server = spawn('node_modules/.bin/tsx', ['server/start.ts'], { env, stdio: 'ignore' });
 const cleanup = () => {
   server.kill('SIGTERM');
@@ -49,7 +58,11 @@ async function createTasks(count: number, durationMs: number, outcome: string): 
   return ids;
 }
 
-type Profile = { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>; samples?: number[]; timeDeltas?: number[] };
+type Profile = {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+  samples?: number[];
+  timeDeltas?: number[];
+};
 
 /** BENCH_PROFILE=1: the functions with the most self time while polling, to find what an update costs. */
 function printProfile({ nodes, samples = [], timeDeltas = [] }: Profile) {
@@ -64,7 +77,7 @@ function printProfile({ nodes, samples = [], timeDeltas = [] }: Profile) {
 }
 
 const metric = async (cdp: CDPSession, name: string) =>
-  ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === name)?.value ?? 0);
+  (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === name)?.value ?? 0;
 
 try {
   await waitForServer();
@@ -78,14 +91,26 @@ try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   await page.addInitScript(
     ([u, list, interval]) => {
-      const profile = { id: 'local', name: 'Local', gatewayUrl: '/api', token: 'dev-token', rememberToken: true, userId: u, channel: '', appSource: '' };
+      const profile = {
+        id: 'local',
+        name: 'Local',
+        gatewayUrl: '/api',
+        token: 'dev-token',
+        rememberToken: true,
+        userId: u,
+        channel: '',
+        appSource: '',
+      };
       localStorage.setItem('console.connection.profiles', JSON.stringify([profile]));
       localStorage.setItem('console.connection.active', '"local"');
       localStorage.setItem('console.tasks.watch-list', JSON.stringify(list));
       localStorage.setItem('console.tasks.settings', JSON.stringify({ intervalMs: interval }));
       const w = window as unknown as { longTasks: number[] };
       w.longTasks = [];
-      new PerformanceObserver((l) => l.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: 'longtask', buffered: true });
+      new PerformanceObserver((l) => l.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({
+        type: 'longtask',
+        buffered: true,
+      });
     },
     [user, ids, INTERVAL_MS] as const,
   );
@@ -105,7 +130,10 @@ try {
   const t0 = Date.now();
   await page.goto(`${base}/tasks`);
   await page.getByText(`of ${WATCHED} finished`).waitFor();
-  await page.getByRole('progressbar', { name: /^Progress of / }).first().waitFor();
+  await page
+    .getByRole('progressbar', { name: /^Progress of / })
+    .first()
+    .waitFor();
   await page.getByRole('button', { name: /^Not checked yet 0$/ }).waitFor({ timeout: 60_000 });
   const firstCycleMs = Date.now() - t0;
   const firstCycleRequests = calls.length;
@@ -137,7 +165,7 @@ try {
   const idle0 = await metric(cdp, 'TaskDuration');
   await page.waitForTimeout(steadyMs);
   const idle1 = await metric(cdp, 'TaskDuration');
-  const perUpdateMs = (((busy1 - busy0) - (idle1 - idle0)) * 1000) / cycles;
+  const perUpdateMs = ((busy1 - busy0 - (idle1 - idle0)) * 1000) / cycles;
   const domNodes = await metric(cdp, 'Nodes');
 
   // Scrolling through 10,000 rows.
@@ -157,8 +185,14 @@ try {
     ['longest task during first cycle', `${longFirst.toFixed(0)} ms`],
     ['steady cycle: requests (naive: one per task)', `${(steadyCalls.length / cycles).toFixed(1)} (${WATCHED})`],
     ['steady: main-thread time per poll update', `${perUpdateMs.toFixed(1)} ms (over ${cycles} cycles, idle baseline subtracted)`],
-    ['main-thread busy, polling vs idle', `${(((busy1 - busy0) * 1000) / (steadyMs / 1000)).toFixed(0)} vs ${(((idle1 - idle0) * 1000) / (steadyMs / 1000)).toFixed(0)} ms per s`],
-    ['  of which script / layout / style', parts.map((_, i) => `${(((parts1[i]! - parts0[i]!) * 1000) / cycles).toFixed(1)}`).join(' / ') + ' ms per cycle (before baseline)'],
+    [
+      'main-thread busy, polling vs idle',
+      `${(((busy1 - busy0) * 1000) / (steadyMs / 1000)).toFixed(0)} vs ${(((idle1 - idle0) * 1000) / (steadyMs / 1000)).toFixed(0)} ms per s`,
+    ],
+    [
+      '  of which script / layout / style',
+      parts.map((_, i) => `${(((parts1[i]! - parts0[i]!) * 1000) / cycles).toFixed(1)}`).join(' / ') + ' ms per cycle (before baseline)',
+    ],
     ['longest task in steady state', `${longSteady.toFixed(0)} ms`],
     ['longest task while scrolling 10,000 rows', `${longScroll.toFixed(0)} ms`],
     ['JS heap used', `${heapMb.toFixed(1)} MB`],

@@ -15,7 +15,13 @@ const TOKEN = 'bench-token';
 const LOAD_MS = 3000;
 const CONCURRENCY = 16;
 const dataDir = await mkdtemp(join(tmpdir(), 'bench-gateway-'));
-const deps = await createGatewayDeps({ dataDir, tokens: [TOKEN], statusAuth: 'optional', emulator: true, speech: createSpeechService({ dataDir }) });
+const deps = await createGatewayDeps({
+  dataDir,
+  tokens: [TOKEN],
+  statusAuth: 'optional',
+  emulator: true,
+  speech: createSpeechService({ dataDir }),
+});
 const root = new Hono().route('/api', createGatewayApp(deps));
 root.get('/bench/ping', (c) => c.json({ ok: true }));
 const server = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' });
@@ -63,14 +69,20 @@ console.log(`\nStatus (100 IDs) vs trivial route, ${CONCURRENCY} concurrent clie
 console.table({
   'status(100 IDs)': { 'req/s': f(statusLoad.perSecond, 0), 'p50 ms': f(statusLoad.p50), 'p99 ms': f(statusLoad.p99) },
   'trivial route': { 'req/s': f(pingLoad.perSecond, 0), 'p50 ms': f(pingLoad.p50), 'p99 ms': f(pingLoad.p99) },
-  'ratio status/trivial': { 'req/s': f(statusLoad.perSecond / pingLoad.perSecond, 2), 'p50 ms': f(statusLoad.p50 / pingLoad.p50, 2), 'p99 ms': f(statusLoad.p99 / pingLoad.p99, 2) },
+  'ratio status/trivial': {
+    'req/s': f(statusLoad.perSecond / pingLoad.perSecond, 2),
+    'p50 ms': f(statusLoad.p50 / pingLoad.p50, 2),
+    'p99 ms': f(statusLoad.p99 / pingLoad.p99, 2),
+  },
 });
 
 const sentence = 'The embedded gateway turns this sentence into speech. ';
 const textOf = (chars: number) => sentence.repeat(Math.ceil(chars / sentence.length)).slice(0, chars);
 const speak = async (chars: number, format: string) => {
   const t = performance.now();
-  const env = (await (await post('/api/speechSynthesis/textToSpeech', { sourceText: textOf(chars), voiceName: 'en-us', format })).json()) as { code: number };
+  const env = (await (
+    await post('/api/speechSynthesis/textToSpeech', { sourceText: textOf(chars), voiceName: 'en-us', format })
+  ).json()) as { code: number };
   if (env.code !== 0) throw new Error(`speech failed with code ${env.code}`);
   return performance.now() - t;
 };
@@ -92,7 +104,13 @@ async function loopDelayDuring(work: () => Promise<unknown>) {
   await busy;
   delay.disable();
   const ms = (ns: number) => f(ns / 1e6);
-  return { 'loop p50 ms': ms(delay.percentile(50)), 'loop p99 ms': ms(delay.percentile(99)), 'loop max ms': ms(delay.max), 'status p99 ms': f(statusDuring.p99), 'status req/s': f(statusDuring.perSecond, 0) };
+  return {
+    'loop p50 ms': ms(delay.percentile(50)),
+    'loop p99 ms': ms(delay.percentile(99)),
+    'loop max ms': ms(delay.max),
+    'status p99 ms': f(statusDuring.p99),
+    'status req/s': f(statusDuring.perSecond, 0),
+  };
 }
 const idle = await loopDelayDuring(async () => {});
 const busy = await loopDelayDuring(() => Promise.all([speak(5000, 'mp3'), speak(5000, 'wav')]));

@@ -24,10 +24,20 @@ const user = String(Date.now() % 1e9);
 const work = mkdtempSync(join(tmpdir(), 'bench-soak-'));
 const deadline = setTimeout(() => void finish(1, 'soak took longer than its deadline'), (SECONDS + 240) * 1000);
 
-execFileSync('node_modules/.bin/vite', ['build', '--logLevel', 'warn', '--outDir', join(work, 'dist'), '--emptyOutDir'], { stdio: 'inherit' });
+execFileSync('node_modules/.bin/vite', ['build', '--logLevel', 'warn', '--outDir', join(work, 'dist'), '--emptyOutDir'], {
+  stdio: 'inherit',
+});
 // node --import tsx, not the tsx CLI: the child's pid is then the server itself, whose RSS we read.
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), DIST_DIR: join(work, 'dist'), GATEWAY_URL: '', GATEWAY_TOKENS: 'dev-token' },
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: join(work, 'data'),
+    DIST_DIR: join(work, 'dist'),
+    GATEWAY_URL: '',
+    GATEWAY_TOKENS: 'dev-token',
+  },
   stdio: ['ignore', 'ignore', 'pipe'],
 });
 let serverErrors = '';
@@ -80,8 +90,20 @@ type Sample = { at: number; heapMb: number; rssMb: number; requests: number; fai
 try {
   await waitForServer();
   const ids = await createWorkload();
-  const connection = { id: 'local', name: 'Local', gatewayUrl: '/api', token: 'dev-token', rememberToken: true, userId: user, channel: '', appSource: '' };
-  const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: ['--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1'] });
+  const connection = {
+    id: 'local',
+    name: 'Local',
+    gatewayUrl: '/api',
+    token: 'dev-token',
+    rememberToken: true,
+    userId: user,
+    channel: '',
+    appSource: '',
+  };
+  const browser = await chromium.launch({
+    executablePath: findChromium() ?? undefined,
+    args: ['--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1'],
+  });
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   // A string, not a function: tsx's name helpers do not exist inside the page.
   await page.addInitScript(
@@ -105,29 +127,54 @@ try {
   await page.goto(`${base}/tasks`);
   await page.getByLabel('Task IDs').fill(ids.join('\n'));
   await page.getByRole('button', { name: 'Add to watch list' }).click();
-  await page.getByRole('status').filter({ hasText: `added ${TASKS} tasks` }).waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('status')
+    .filter({ hasText: `added ${TASKS} tasks` })
+    .waitFor({ timeout: 30_000 });
   await page.getByLabel('Check every').selectOption('2000');
-  await page.getByText(/Checking every 2 s|Checking…/).first().waitFor();
+  await page
+    .getByText(/Checking every 2 s|Checking…/)
+    .first()
+    .waitFor();
 
   const samples: Sample[] = [];
   const t0 = Date.now();
   const sample = async () => {
     const nodes = (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'Nodes')?.value ?? 0;
-    samples.push({ at: Date.now() - t0, heapMb: await heapAfterGcMb(cdp), rssMb: serverRssMb(), requests, failed, errors: errors.length, nodes });
+    samples.push({
+      at: Date.now() - t0,
+      heapMb: await heapAfterGcMb(cdp),
+      rssMb: serverRssMb(),
+      requests,
+      failed,
+      errors: errors.length,
+      nodes,
+    });
   };
   await sample();
   while (Date.now() - t0 < SECONDS * 1000) {
     await page.waitForTimeout(Math.min(SAMPLE_MS, SECONDS * 1000 - (Date.now() - t0)));
     await sample();
   }
-  const finishedText = await page.getByText(/of \d+ finished/).first().textContent();
+  const finishedText = await page
+    .getByText(/of \d+ finished/)
+    .first()
+    .textContent();
   await browser.close();
 
   console.log(`\nsoak: ${TASKS} watched tasks, 2 s interval, ${SECONDS} s; dashboard shows "${finishedText}"`);
   console.log('|   t (s) | JS heap after GC (MB) | server RSS (MB) | status requests | failed | console errors | DOM nodes |');
   console.log('|--------:|----------------------:|----------------:|----------------:|-------:|---------------:|----------:|');
   for (const s of samples) {
-    const cells = [(s.at / 1000).toFixed(0), s.heapMb.toFixed(1), s.rssMb.toFixed(1), String(s.requests), String(s.failed), String(s.errors), String(s.nodes)];
+    const cells = [
+      (s.at / 1000).toFixed(0),
+      s.heapMb.toFixed(1),
+      s.rssMb.toFixed(1),
+      String(s.requests),
+      String(s.failed),
+      String(s.errors),
+      String(s.nodes),
+    ];
     console.log(`| ${cells.map((c, i) => c.padStart([7, 21, 15, 15, 6, 14, 9][i]!)).join(' | ')} |`);
   }
 
@@ -137,7 +184,10 @@ try {
   const rssGrowthMb = last.rssMb - warm.rssMb;
   const perSecond = (last.requests - samples[0]!.requests) / (last.at / 1000 - samples[0]!.at / 1000);
   const checks: Array<[string, boolean]> = [
-    [`JS heap growth after ${WARM_UP_MS / 1000} s warm-up ${heapGrowthPct.toFixed(1)}% < ${BOUNDS.heapGrowthPct}%`, heapGrowthPct < BOUNDS.heapGrowthPct],
+    [
+      `JS heap growth after ${WARM_UP_MS / 1000} s warm-up ${heapGrowthPct.toFixed(1)}% < ${BOUNDS.heapGrowthPct}%`,
+      heapGrowthPct < BOUNDS.heapGrowthPct,
+    ],
     [`server RSS growth after warm-up ${rssGrowthMb.toFixed(1)} MB < ${BOUNDS.rssGrowthMb} MB`, rssGrowthMb < BOUNDS.rssGrowthMb],
     [`failed or non-200 requests ${last.failed} = 0`, last.failed === 0],
     [`console and page errors ${last.errors} = 0`, last.errors === 0],

@@ -17,7 +17,15 @@ const SENTENCE = 'The console reads this sentence aloud so that the benchmark ha
 
 const work = await mkdtemp(join(tmpdir(), 'bench-speech-'));
 const server = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/start.ts'], {
-  env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), DIST_DIR: join(work, 'dist'), GATEWAY_URL: '', GATEWAY_TOKENS: 'dev-token' },
+  env: {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: join(work, 'data'),
+    DIST_DIR: join(work, 'dist'),
+    GATEWAY_URL: '',
+    GATEWAY_TOKENS: 'dev-token',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const stop = async () => {
@@ -95,12 +103,21 @@ async function once(page: Page, chars: number, format: string): Promise<Run> {
     { timeout: STEP_TIMEOUT_MS, polling: 50 },
   );
   return page.evaluate(() => {
-    const w = window as unknown as { bench: Record<string, number>; longTasks: { start: number; end: number }[]; gaps: { start: number; end: number }[] };
+    const w = window as unknown as {
+      bench: Record<string, number>;
+      longTasks: { start: number; end: number }[];
+      gaps: { start: number; end: number }[];
+    };
     const start = performance.getEntriesByName('speech-waveform-start').at(-1)!.startTime;
     const drawn = performance.getEntriesByName('speech-waveform-drawn').at(-1)!.startTime;
     const during = w.longTasks.filter((t) => t.end > start && t.start < drawn).map((t) => t.end - t.start);
     const gaps = w.gaps.filter((t) => t.end > start && t.start < drawn).map((t) => t.end - t.start);
-    return { playableMs: w.bench.playableAt! - w.bench.clickAt!, waveformMs: drawn - start, longestTaskMs: Math.max(0, ...during), longestGapMs: Math.max(0, ...gaps) };
+    return {
+      playableMs: w.bench.playableAt! - w.bench.clickAt!,
+      waveformMs: drawn - start,
+      longestTaskMs: Math.max(0, ...during),
+      longestGapMs: Math.max(0, ...gaps),
+    };
   });
 }
 
@@ -118,9 +135,16 @@ try {
       for (let i = 0; i < REPEATS && Date.now() < DEADLINE; i++) runs.push(await once(page, chars, format));
       const median = (pick: (r: Run) => number) => [...runs].map(pick).sort((a, b) => a - b)[Math.floor(runs.length / 2)] ?? NaN;
       const worst = (pick: (r: Run) => number) => Math.max(...runs.map(pick));
-      rows.push([String(chars), format, String(runs.length), median((r) => r.playableMs).toFixed(0), worst((r) => r.playableMs).toFixed(0),
-        median((r) => r.waveformMs).toFixed(0), worst((r) => r.longestTaskMs) === 0 ? 'none' : worst((r) => r.longestTaskMs).toFixed(0),
-        worst((r) => r.longestGapMs) === 0 ? '< 8' : worst((r) => r.longestGapMs).toFixed(0)]);
+      rows.push([
+        String(chars),
+        format,
+        String(runs.length),
+        median((r) => r.playableMs).toFixed(0),
+        worst((r) => r.playableMs).toFixed(0),
+        median((r) => r.waveformMs).toFixed(0),
+        worst((r) => r.longestTaskMs) === 0 ? 'none' : worst((r) => r.longestTaskMs).toFixed(0),
+        worst((r) => r.longestGapMs) === 0 ? '< 8' : worst((r) => r.longestGapMs).toFixed(0),
+      ]);
     }
   }
 } finally {
@@ -128,7 +152,16 @@ try {
   await stop();
 }
 
-const header = ['chars', 'format', 'runs', 'click→playable p50 ms', 'max ms', 'waveform p50 ms', 'long tasks (≥50 ms) during waveform', 'longest main-thread block ms'];
+const header = [
+  'chars',
+  'format',
+  'runs',
+  'click→playable p50 ms',
+  'max ms',
+  'waveform p50 ms',
+  'long tasks (≥50 ms) during waveform',
+  'longest main-thread block ms',
+];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (cells: string[]) => `| ${cells.map((c, i) => c.padStart(widths[i]!)).join(' | ')} |`;
 console.log(line(header));

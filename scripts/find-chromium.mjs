@@ -5,8 +5,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-export const NO_CHROMIUM_MESSAGE =
-  'No Chromium found: install one with `apt-get install chromium` (Debian) or set CHROMIUM_PATH';
+export const NO_CHROMIUM_MESSAGE = 'No Chromium found: install one with `apt-get install chromium` (Debian) or set CHROMIUM_PATH';
 
 /** @returns {string | null} */
 export function findChromium(env = process.env) {

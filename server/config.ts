@@ -9,7 +9,12 @@ const envSchema = z.object({
   GATEWAY_TOKENS: z
     .string()
     .default('dev-token')
-    .transform((s) => s.split(',').map((t) => t.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    )
     .refine((list) => list.length > 0, 'GATEWAY_TOKENS must name at least one token'),
   STATUS_AUTH: z.enum(['optional', 'required']).default('optional'),
   GATEWAY_URL: z

@@ -17,7 +17,14 @@ export async function makeStubDist(dir: string): Promise<string> {
 
 /** The real production entry (`node --import tsx server/start.ts`) on a free port, embedded gateway. */
 export async function startRealServer(options: { dataDir: string; distDir: string; timeoutMs?: number }): Promise<RealServer> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: options.dataDir, DIST_DIR: options.distDir, GATEWAY_TOKENS: 'dev-token' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: options.dataDir,
+    DIST_DIR: options.distDir,
+    GATEWAY_TOKENS: 'dev-token',
+  };
   delete env.GATEWAY_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));

@@ -16,21 +16,27 @@ export async function findLosses(base: string, ack: Acknowledged): Promise<strin
   for (const [userId, ids] of byUser) {
     for (let at = 0; at < ids.length; at += 100) {
       const batch = ids.slice(at, at + 100);
-      const res = await fetch(`${base}/api/textRemoval/taskStatus`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-User-Id': userId }, body: JSON.stringify({ taskIds: batch }) });
+      const res = await fetch(`${base}/api/textRemoval/taskStatus`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-User-Id': userId },
+        body: JSON.stringify({ taskIds: batch }),
+      });
       const env = (await res.json()) as Envelope<Array<Seen & { taskId: string }>>;
       const found = new Map((env.data ?? []).map((item) => [item.taskId, item]));
       for (const id of batch) {
         const now = found.get(id);
         const before = ack.tasks.get(id)!.seen;
         if (!now) problems.push(`task ${id} of user ${userId} is gone`);
-        else if (before && !consistent(before, now)) problems.push(`task ${id} went from ${JSON.stringify(before)} to ${JSON.stringify(now)}`);
+        else if (before && !consistent(before, now))
+          problems.push(`task ${id} went from ${JSON.stringify(before)} to ${JSON.stringify(now)}`);
       }
     }
   }
   for (const [userId, { acked, inFlight }] of ack.balances) {
     const env = (await (await fetch(`${base}/api/_emulator/users/${userId}`)).json()) as Envelope<{ points: number }>;
     const allowed = [acked ?? DEFAULT_POINTS, ...(inFlight === null ? [] : [inFlight])];
-    if (!allowed.includes(env.data?.points ?? -1)) problems.push(`user ${userId} has ${env.data?.points} points, acknowledged ${allowed.join(' or ')}`);
+    if (!allowed.includes(env.data?.points ?? -1))
+      problems.push(`user ${userId} has ${env.data?.points} points, acknowledged ${allowed.join(' or ')}`);
   }
   for (const link of ack.audio) {
     const res = await fetch(base + link);
@@ -52,7 +58,9 @@ function consistent(before: Seen, now: Seen): boolean {
  * other names are hidden temp files (never served: links name 32 hex digits) or audio whose
  * metadata was never written (never answered). Returns problems and the leftover temp count.
  */
-export async function inspectAudioDir(dataDir: string): Promise<{ problems: string[]; tempFiles: number; orphans: number; complete: number }> {
+export async function inspectAudioDir(
+  dataDir: string,
+): Promise<{ problems: string[]; tempFiles: number; orphans: number; complete: number }> {
   const dir = join(dataDir, 'audio');
   const names = await readdir(dir);
   const problems: string[] = [];
@@ -60,7 +68,11 @@ export async function inspectAudioDir(dataDir: string): Promise<{ problems: stri
   const metas = names.filter((n) => /^[0-9a-f]{32}\.json$/.test(n));
   for (const meta of metas) {
     const { fileId, format } = JSON.parse(await readFile(join(dir, meta), 'utf8')) as { fileId: string; format: string };
-    const problem = names.includes(`${fileId}.${format}`) ? (format === 'wav' ? wavProblem(new Uint8Array(await readFile(join(dir, `${fileId}.${format}`)))) : null) : 'missing';
+    const problem = names.includes(`${fileId}.${format}`)
+      ? format === 'wav'
+        ? wavProblem(new Uint8Array(await readFile(join(dir, `${fileId}.${format}`))))
+        : null
+      : 'missing';
     if (problem) problems.push(`${fileId}.${format}: ${problem}`);
     else complete++;
   }

@@ -4,7 +4,8 @@ export function wavProblem(bytes: Uint8Array): string | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const tag = (at: number) => String.fromCharCode(...bytes.subarray(at, at + 4));
   if (tag(0) !== 'RIFF' || tag(8) !== 'WAVE' || tag(12) !== 'fmt ') return 'no RIFF/WAVE/fmt header';
-  if (view.getUint32(4, true) !== bytes.byteLength - 8) return `RIFF size ${view.getUint32(4, true)} but ${bytes.byteLength - 8} bytes follow`;
+  if (view.getUint32(4, true) !== bytes.byteLength - 8)
+    return `RIFF size ${view.getUint32(4, true)} but ${bytes.byteLength - 8} bytes follow`;
   const fmtSize = view.getUint32(16, true);
   const dataAt = 20 + fmtSize;
   if (view.getUint16(20, true) !== 1 || view.getUint16(34, true) !== 16) return 'not 16-bit PCM';

@@ -32,11 +32,21 @@ export const BALANCE_USERS = ['201', '202'];
 const SPEECH_USER = '301';
 let nextPoints = 1;
 
-async function call<T>(base: string, method: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Envelope<T>> {
+async function call<T>(
+  base: string,
+  method: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Envelope<T>> {
   inFlight++;
   let env: Envelope<T>;
   try {
-    const res = await fetch(base + path, { method, headers: { 'Content-Type': 'application/json;charset=UTF-8', ...headers }, body: JSON.stringify(body) });
+    const res = await fetch(base + path, {
+      method,
+      headers: { 'Content-Type': 'application/json;charset=UTF-8', ...headers },
+      body: JSON.stringify(body),
+    });
     env = (await res.json()) as Envelope<T>;
   } finally {
     inFlight--;
@@ -57,7 +67,13 @@ export function runWorkload(base: string, ack: Acknowledged, stop: { now: boolea
   };
   const createTasks = loop(async (i) => {
     const userId = TASK_USERS[i % TASK_USERS.length]!;
-    const env = await call<{ taskIds: string[] }>(base, 'POST', '/api/_emulator/tasks', { count: 25, durationMs: 500 + (i % 5) * 500, outcome: 'mixed' }, { 'X-User-Id': userId });
+    const env = await call<{ taskIds: string[] }>(
+      base,
+      'POST',
+      '/api/_emulator/tasks',
+      { count: 25, durationMs: 500 + (i % 5) * 500, outcome: 'mixed' },
+      { 'X-User-Id': userId },
+    );
     for (const id of env.data!.taskIds) ack.tasks.set(id, { userId, seen: null });
     ack.counts.taskBatches++;
   });
@@ -75,20 +91,36 @@ export function runWorkload(base: string, ack: Acknowledged, stop: { now: boolea
   const synthesize = (lane: number) =>
     loop(async (i) => {
       const sourceText = `Crash test ${lane}-${i}. The server may be killed while this sentence is written to disk.`;
-      const env = await call<{ targetAudioUrl: string }>(base, 'POST', '/api/speechSynthesis/textToSpeech', { sourceText, voiceName: 'en-us', format: 'wav' }, {
-        Authorization: `Bearer ${TOKEN}`,
-        'X-User-Id': SPEECH_USER,
-      });
+      const env = await call<{ targetAudioUrl: string }>(
+        base,
+        'POST',
+        '/api/speechSynthesis/textToSpeech',
+        { sourceText, voiceName: 'en-us', format: 'wav' },
+        {
+          Authorization: `Bearer ${TOKEN}`,
+          'X-User-Id': SPEECH_USER,
+        },
+      );
       const url = new URL(env.data!.targetAudioUrl);
       ack.audio.push(url.pathname + url.search);
       ack.counts.syntheses++;
     });
   const poll = loop(async (i) => {
     const userId = TASK_USERS[i % TASK_USERS.length]!;
-    const ids = [...ack.tasks].filter(([, t]) => t.userId === userId).slice(-100).map(([id]) => id);
+    const ids = [...ack.tasks]
+      .filter(([, t]) => t.userId === userId)
+      .slice(-100)
+      .map(([id]) => id);
     if (ids.length === 0) return void (await new Promise((r) => setTimeout(r, 20)));
-    const env = await call<Array<Seen & { taskId: string }>>(base, 'POST', '/api/textRemoval/taskStatus', { taskIds: ids }, { 'X-User-Id': userId });
-    for (const item of env.data!) ack.tasks.get(item.taskId)!.seen = { taskStatus: item.taskStatus, taskProgress: item.taskProgress, updateTime: item.updateTime };
+    const env = await call<Array<Seen & { taskId: string }>>(
+      base,
+      'POST',
+      '/api/textRemoval/taskStatus',
+      { taskIds: ids },
+      { 'X-User-Id': userId },
+    );
+    for (const item of env.data!)
+      ack.tasks.get(item.taskId)!.seen = { taskStatus: item.taskStatus, taskProgress: item.taskProgress, updateTime: item.updateTime };
     ack.counts.polls++;
   });
   return Promise.all([createTasks, setBalances, synthesize(1), synthesize(2), poll]);

@@ -22,7 +22,10 @@ describe('the gateway as mounted at /api', () => {
     const ids = fc.oneof(fc.constant('Service_AI_1'), fc.string(), fc.integer(), fc.constant(null));
     const body = fc.oneof(
       fc.jsonValue(),
-      fc.record({ taskId: fc.oneof(ids, fc.jsonValue()), taskIds: fc.oneof(fc.array(ids, { maxLength: 120 }), fc.jsonValue()) }, { requiredKeys: [] }),
+      fc.record(
+        { taskId: fc.oneof(ids, fc.jsonValue()), taskIds: fc.oneof(fc.array(ids, { maxLength: 120 }), fc.jsonValue()) },
+        { requiredKeys: [] },
+      ),
     );
     await fc.assert(
       fc.asyncProperty(body, async (value) => {

@@ -25,7 +25,13 @@ describe('createGatewayDeps', () => {
 
   it('closes once, including the speech service, however often close() is called', async () => {
     const speech = { ...fakeSpeech(), close: vi.fn(async () => undefined) };
-    const deps = await createGatewayDeps({ dataDir: await mkdtemp(join(tmpdir(), 'deps-')), tokens: ['t'], statusAuth: 'optional', emulator: true, speech });
+    const deps = await createGatewayDeps({
+      dataDir: await mkdtemp(join(tmpdir(), 'deps-')),
+      tokens: ['t'],
+      statusAuth: 'optional',
+      emulator: true,
+      speech,
+    });
     await Promise.all([deps.close(), deps.close()]);
     await deps.close();
     expect(speech.close).toHaveBeenCalledTimes(1);

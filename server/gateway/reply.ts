@@ -25,10 +25,8 @@ export class GatewayError extends Error {
   }
 }
 
-export const missing = (what: string) =>
-  new GatewayError(ErrorCode.missingParameter, `${ErrorMessage.missingParameter}: ${what}`);
-export const invalid = (what: string) =>
-  new GatewayError(ErrorCode.invalidParameter, `${ErrorMessage.invalidParameter}: ${what}`);
+export const missing = (what: string) => new GatewayError(ErrorCode.missingParameter, `${ErrorMessage.missingParameter}: ${what}`);
+export const invalid = (what: string) => new GatewayError(ErrorCode.invalidParameter, `${ErrorMessage.invalidParameter}: ${what}`);
 
 /** Code used in the envelope when the bearer token is missing or not accepted (HTTP 401). */
 export const UNAUTHORIZED_CODE = 401;

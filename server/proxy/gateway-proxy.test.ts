@@ -25,12 +25,15 @@ const close = (server: Server) => new Promise<void>((resolve) => server.close(()
 function rawRequest(base: string, path: string, method = 'POST', body = '{}'): Promise<{ status: number; body: string }> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ hostname, port, path, method, headers: { 'Content-Type': 'application/json', 'X-User-Id': '1001' } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
+    const req = httpRequest(
+      { hostname, port, path, method, headers: { 'Content-Type': 'application/json', 'X-User-Id': '1001' } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
     req.on('error', reject);
     req.end(method === 'POST' ? body : undefined);
   });
@@ -271,7 +274,9 @@ describe('gateway proxy failures', () => {
   });
 
   it('passes a non-JSON upstream answer back with its status and content type', async () => {
-    const { server, url } = await listen(() => new Response('<h1>busy</h1>', { status: 503, headers: { 'Content-Type': 'text/html', 'Set-Cookie': 'a=b' } }));
+    const { server, url } = await listen(
+      () => new Response('<h1>busy</h1>', { status: 503, headers: { 'Content-Type': 'text/html', 'Set-Cookie': 'a=b' } }),
+    );
     try {
       const res = await post(createGatewayProxy({ gatewayUrl: url }));
       expect(res.status).toBe(503);

@@ -7,14 +7,7 @@ import { readStreamCapped } from '../read-capped';
 export const PROXIED_OPERATIONS = ['/textRemoval/taskStatus', '/speechSynthesis/textToSpeech'] as const;
 
 /** Request headers a caller may send through; everything else (Host, Cookie, ...) stays here. */
-export const FORWARDED_REQUEST_HEADERS = [
-  'content-type',
-  'accept',
-  'authorization',
-  'x-user-id',
-  'x-channel',
-  'x-app-source',
-] as const;
+export const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'authorization', 'x-user-id', 'x-channel', 'x-app-source'] as const;
 
 export const PROXY_TIMEOUT_MS = 60_000;
 export const PROXY_MAX_BODY_BYTES = 1024 * 1024;
@@ -81,7 +74,8 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
     } catch (err) {
       return unreachable(c, describeFetchError(err, timeoutMs));
     }
-    if (bytes === null) return unreachable(c, `its answer was larger than ${maxAnswerBytes / 1024 / 1024} MiB, so the proxy did not read it`);
+    if (bytes === null)
+      return unreachable(c, `its answer was larger than ${maxAnswerBytes / 1024 / 1024} MiB, so the proxy did not read it`);
     if (upstream.status >= 300 && upstream.status < 400) {
       return unreachable(c, `it answered with a redirect (HTTP ${upstream.status}), which the proxy does not follow`);
     }

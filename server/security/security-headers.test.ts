@@ -12,7 +12,12 @@ import { CONTENT_SECURITY_POLICY } from './security-headers';
 type App = ReturnType<typeof createServerApp>;
 
 function directives(csp: string): Map<string, string[]> {
-  return new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
 function expectCommonHeaders(res: Response, what: string) {
@@ -95,7 +100,10 @@ describe('security headers in production (embedded gateway)', () => {
 
 describe('security headers in proxy mode', () => {
   it('on answers the proxy relays and on those it makes itself', async () => {
-    const upstream = async () => new Response('{"code":0,"message":"OK","data":[]}', { headers: { 'content-type': 'application/json', 'x-frame-options': 'ALLOWALL' } });
+    const upstream = async () =>
+      new Response('{"code":0,"message":"OK","data":[]}', {
+        headers: { 'content-type': 'application/json', 'x-frame-options': 'ALLOWALL' },
+      });
     const api = createGatewayProxy({ gatewayUrl: 'http://upstream.invalid/api', fetch: upstream });
     const app = createServerApp({ api, info: proxyInfo(), distDir: tmpdir() });
     const relayed = await post(app, '/api/textRemoval/taskStatus', { taskId: 'Service_AI_x' });

@@ -16,7 +16,11 @@ const MARKER = /LEAKCHECK/;
 type Answer = { what: string; status: number; text: string; headers: string };
 
 async function call(base: string, what: string, path: string, init: { auth?: string; body?: string; userId?: string }): Promise<Answer> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json;charset=UTF-8', Accept: 'application/json;charset=UTF-8', 'X-User-Id': init.userId ?? '4242' };
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json;charset=UTF-8',
+    Accept: 'application/json;charset=UTF-8',
+    'X-User-Id': init.userId ?? '4242',
+  };
   if (init.auth !== undefined) headers.Authorization = init.auth;
   const res = await fetch(`${base}${path}`, { method: 'POST', headers, body: init.body ?? '{}' });
   return { what, status: res.status, text: await res.text(), headers: JSON.stringify([...res.headers]) };
@@ -28,7 +32,10 @@ async function exercise(base: string): Promise<Answer[]> {
   const speech = '/api/speechSynthesis/textToSpeech';
   const ok = JSON.stringify({ sourceText: 'Token check.', voiceName: 'en-us' });
   return Promise.all([
-    call(base, 'status, valid token', status, { auth: `Bearer ${SECRET}`, body: JSON.stringify({ taskIds: ['Service_AI_a', 'Service_AI_b'] }) }),
+    call(base, 'status, valid token', status, {
+      auth: `Bearer ${SECRET}`,
+      body: JSON.stringify({ taskIds: ['Service_AI_a', 'Service_AI_b'] }),
+    }),
     call(base, 'status, wrong token', status, { auth: `Bearer ${WRONG}`, body: JSON.stringify({ taskId: 'Service_AI_a' }) }),
     call(base, 'status, token without Bearer', status, { auth: SECRET, body: JSON.stringify({ taskId: 'Service_AI_a' }) }),
     call(base, 'status, bad body', status, { auth: `Bearer ${SECRET}`, body: '{"taskId": ' }),
@@ -76,7 +83,12 @@ describe('the token never appears in logs or answers of the real server', () => 
     work = await mkdtemp(join(tmpdir(), 'token-leak-'));
     dist = await makeStubDist(join(work, 'dist'));
     // The first token is the public dev token the console is offered; the secret is the second.
-    embedded = await spawnServer({ DATA_DIR: join(work, 'data'), DIST_DIR: dist, GATEWAY_TOKENS: `dev-token,${SECRET}`, STATUS_AUTH: 'required' });
+    embedded = await spawnServer({
+      DATA_DIR: join(work, 'data'),
+      DIST_DIR: dist,
+      GATEWAY_TOKENS: `dev-token,${SECRET}`,
+      STATUS_AUTH: 'required',
+    });
     started.push(embedded);
   }, 30_000);
 
@@ -108,7 +120,10 @@ describe('the token never appears in logs or answers of the real server', () => 
   it('proxy to an unreachable upstream and to one that drops connections or answers HTML 500', async () => {
     const bad = await erroringUpstream();
     try {
-      const targets = [`http://operator:${URL_PASSWORD}@127.0.0.1:${await closedPort()}/api`, `http://127.0.0.1:${(bad.address() as AddressInfo).port}/api`];
+      const targets = [
+        `http://operator:${URL_PASSWORD}@127.0.0.1:${await closedPort()}/api`,
+        `http://127.0.0.1:${(bad.address() as AddressInfo).port}/api`,
+      ];
       for (const target of targets) {
         const proxy = await spawnServer({ DIST_DIR: dist, GATEWAY_URL: target });
         started.push(proxy);

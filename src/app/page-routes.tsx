@@ -6,9 +6,7 @@ import { TasksPage } from '@/features/tasks/components/tasks-page';
 
 // Only the Tasks page is in the first-load bundle; the others load on demand.
 const SpeechPage = lazy(() => import('@/features/speech/components/speech-page').then((m) => ({ default: m.SpeechPage })));
-const SettingsPage = lazy(() =>
-  import('@/features/connection/components/settings-page').then((m) => ({ default: m.SettingsPage })),
-);
+const SettingsPage = lazy(() => import('@/features/connection/components/settings-page').then((m) => ({ default: m.SettingsPage })));
 
 export const PAGES = [
   { path: '/tasks', label: 'Tasks', title: 'Tasks' },
@@ -32,7 +30,13 @@ export function PageRoutes() {
     if (from !== null && from !== '/' && from !== '') document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
   return (
-    <Suspense fallback={<p className="loading" role="status">Loading…</p>}>
+    <Suspense
+      fallback={
+        <p className="loading" role="status">
+          Loading…
+        </p>
+      }
+    >
       <ConnectionScoped>
         {pathname === '/tasks' || pathname === '/' ? <TasksPage /> : null}
         {pathname === '/speech' ? <SpeechPage /> : null}

@@ -6,7 +6,13 @@ import { ErrorAlert } from './error-alert';
 
 describe('ErrorAlert', () => {
   it('shows meaning, code, the gateway message and the next step in one alert', () => {
-    const error = new GatewayRequestError({ operation: 'textToSpeech', kind: 'envelope', code: 10091, httpStatus: 200, message: 'insufficient points' });
+    const error = new GatewayRequestError({
+      operation: 'textToSpeech',
+      kind: 'envelope',
+      code: 10091,
+      httpStatus: 200,
+      message: 'insufficient points',
+    });
     render(<ErrorAlert error={error} />);
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Not enough points');
@@ -18,7 +24,12 @@ describe('ErrorAlert', () => {
 
   it('shows the HTTP status when it is not 200, and a retry button when asked', async () => {
     const onRetry = vi.fn();
-    const error = new GatewayRequestError({ operation: 'taskStatus', kind: 'http', httpStatus: 502, message: 'The answer (HTTP 502) was an HTML page' });
+    const error = new GatewayRequestError({
+      operation: 'taskStatus',
+      kind: 'http',
+      httpStatus: 502,
+      message: 'The answer (HTTP 502) was an HTML page',
+    });
     render(<ErrorAlert error={error} onRetry={onRetry} />);
     expect(screen.getByRole('alert')).toHaveTextContent('HTTP 502');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));

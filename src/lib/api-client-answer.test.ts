@@ -14,7 +14,11 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const call = () => callGateway(connection, 'taskStatus', { taskIds: ['Service_AI_1'] }, taskStatusDataSchema);
-const failure = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => e as GatewayRequestError);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (e: unknown) => e as GatewayRequestError,
+  );
 
 /** A body of `chunks` 64 KiB chunks (then `tail`), counting how many the client pulled. */
 function streamed(chunks: number, { tail = '', breakAfter = Infinity } = {}) {
@@ -80,6 +84,8 @@ describe('a connection that breaks mid-answer', () => {
     fetchMock.mockResolvedValueOnce(new Response(body, { status: 200 }));
     const err = await failure(call());
     expect(err).toMatchObject({ kind: 'dropped', crossOrigin: false });
-    expect(err?.message).toBe('The connection to https://gw.example.com/textRemoval/taskStatus broke off while the answer was being read (network error)');
+    expect(err?.message).toBe(
+      'The connection to https://gw.example.com/textRemoval/taskStatus broke off while the answer was being read (network error)',
+    );
   });
 });

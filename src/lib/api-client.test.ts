@@ -19,7 +19,10 @@ const answer = (body: string, status = 200, contentType = 'application/json') =>
 const call = (c: Connection = connection, options = {}) =>
   callGateway(c, 'taskStatus', { taskIds: ['Service_AI_1'] }, taskStatusDataSchema, options);
 async function failure(promise: Promise<unknown>): Promise<GatewayRequestError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(GatewayRequestError);
   return error as GatewayRequestError;
 }
@@ -78,7 +81,13 @@ describe('every failure becomes a GatewayRequestError', () => {
   it('code != 0 with HTTP 200', async () => {
     answer(JSON.stringify({ code: 2001, message: 'Invalid Parameter: X-User-Id must be numeric', data: null }));
     const err = await failure(call());
-    expect(err).toMatchObject({ kind: 'envelope', code: 2001, httpStatus: 200, operation: 'taskStatus', message: 'Invalid Parameter: X-User-Id must be numeric' });
+    expect(err).toMatchObject({
+      kind: 'envelope',
+      code: 2001,
+      httpStatus: 200,
+      operation: 'taskStatus',
+      message: 'Invalid Parameter: X-User-Id must be numeric',
+    });
   });
 
   it('4xx with an envelope keeps code and status', async () => {
@@ -128,9 +137,12 @@ describe('every failure becomes a GatewayRequestError', () => {
   });
 
   it('a timeout', async () => {
-    fetchMock.mockImplementationOnce((_url, init) => new Promise((_resolve, reject) => {
-      init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
-    }));
+    fetchMock.mockImplementationOnce(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        }),
+    );
     const err = await failure(call(connection, { timeoutMs: 20 }));
     expect(err.kind).toBe('timeout');
   });
@@ -139,14 +151,20 @@ describe('every failure becomes a GatewayRequestError', () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     expect(await failure(call())).toMatchObject({ kind: 'network', crossOrigin: false });
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    expect(await failure(call({ ...connection, gatewayUrl: 'https://gw.example.com' }))).toMatchObject({ kind: 'network', crossOrigin: true });
+    expect(await failure(call({ ...connection, gatewayUrl: 'https://gw.example.com' }))).toMatchObject({
+      kind: 'network',
+      crossOrigin: true,
+    });
   });
 
   it('an abort by the caller', async () => {
     const controller = new AbortController();
-    fetchMock.mockImplementationOnce((_url, init) => new Promise((_resolve, reject) => {
-      init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
-    }));
+    fetchMock.mockImplementationOnce(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+        }),
+    );
     const pending = call(connection, { signal: controller.signal });
     controller.abort();
     expect(await failure(pending)).toMatchObject({ kind: 'aborted' });

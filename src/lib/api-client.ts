@@ -89,7 +89,11 @@ async function send<S extends Schema>(
   const headers = buildHeaders(connection);
   const badHeader = unsendableHeader(headers);
   if (badHeader) {
-    throw new GatewayRequestError({ operation, kind: 'settings', message: `${badHeader} contains characters that cannot be sent in an HTTP header` });
+    throw new GatewayRequestError({
+      operation,
+      kind: 'settings',
+      message: `${badHeader} contains characters that cannot be sent in an HTTP header`,
+    });
   }
   if (signal?.aborted) throw new GatewayRequestError({ operation, kind: 'aborted', message: 'Request cancelled' });
   const timeout = AbortSignal.timeout(timeoutMs);
@@ -159,14 +163,21 @@ type FailureContext = {
   reading?: boolean;
 };
 
-function fetchFailure(cause: unknown, { operation, url, signal, timeout, timeoutMs, reading = false }: FailureContext): GatewayRequestError {
+function fetchFailure(
+  cause: unknown,
+  { operation, url, signal, timeout, timeoutMs, reading = false }: FailureContext,
+): GatewayRequestError {
   if (signal?.aborted) return new GatewayRequestError({ operation, kind: 'aborted', message: 'Request cancelled' });
   if (timeout.aborted) {
     return new GatewayRequestError({ operation, kind: 'timeout', message: `No answer within ${timeoutMs / 1000} s` });
   }
   const why = cause instanceof Error && cause.message ? cause.message : 'Network error';
   if (reading) {
-    return new GatewayRequestError({ operation, kind: 'dropped', message: `The connection to ${url} broke off while the answer was being read (${why})` });
+    return new GatewayRequestError({
+      operation,
+      kind: 'dropped',
+      message: `The connection to ${url} broke off while the answer was being read (${why})`,
+    });
   }
   const crossOrigin = isCrossOrigin(url);
   return new GatewayRequestError({
@@ -191,7 +202,12 @@ function readEnvelope<S extends Schema>(
     const looksHtml = /^\s*</.test(text);
     const kind = !ok ? 'http' : looksHtml ? 'not-gateway' : 'invalid-json';
     const what = looksHtml ? 'an HTML page' : text.trim() === '' ? 'empty' : 'not valid JSON';
-    throw new GatewayRequestError({ operation, kind, httpStatus, message: `The answer (HTTP ${httpStatus}) was ${what}, not a gateway envelope` });
+    throw new GatewayRequestError({
+      operation,
+      kind,
+      httpStatus,
+      message: `The answer (HTTP ${httpStatus}) was ${what}, not a gateway envelope`,
+    });
   }
   const envelope = envelopeSchema.safeParse(json);
   if (!envelope.success) {
@@ -209,7 +225,12 @@ function readEnvelope<S extends Schema>(
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     const where = first ? `${first.path.join('.') || 'data'}: ${first.message}` : 'data';
-    throw new GatewayRequestError({ operation, kind: 'contract', httpStatus, message: `The gateway's data breaks the contract (${where})` });
+    throw new GatewayRequestError({
+      operation,
+      kind: 'contract',
+      httpStatus,
+      message: `The gateway's data breaks the contract (${where})`,
+    });
   }
   return parsed.data;
 }

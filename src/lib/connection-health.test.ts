@@ -25,7 +25,11 @@ describe('useGatewayHealth', () => {
     const { result, rerender } = renderHook(({ c }) => useGatewayHealth(c), { initialProps: { c: a } });
     act(() => recordGatewayOutcome(a, null));
     expect(result.current.state).toBe('ok');
-    for (const changed of [{ ...a, token: 'new-token' }, { ...a, channel: '100' }, { ...a, appSource: 'web' }]) {
+    for (const changed of [
+      { ...a, token: 'new-token' },
+      { ...a, channel: '100' },
+      { ...a, appSource: 'web' },
+    ]) {
       rerender({ c: changed });
       expect(result.current.state).toBe('unknown');
     }

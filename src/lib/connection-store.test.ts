@@ -2,8 +2,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionProfile } from './connection-profile';
 
 const staging: ConnectionProfile = {
-  id: 'staging', name: 'Staging', gatewayUrl: 'https://gw.example.com', token: 'tok-staging', rememberToken: false,
-  userId: '9223372036854775807', channel: '3', appSource: 'console',
+  id: 'staging',
+  name: 'Staging',
+  gatewayUrl: 'https://gw.example.com',
+  token: 'tok-staging',
+  rememberToken: false,
+  userId: '9223372036854775807',
+  channel: '3',
+  appSource: 'console',
 };
 
 async function freshStore() {

@@ -1,11 +1,5 @@
 import * as z from 'zod/mini';
-import {
-  connectionProfileSchema,
-  LOCAL_GATEWAY_URL,
-  toConnection,
-  type Connection,
-  type ConnectionProfile,
-} from './connection-profile';
+import { connectionProfileSchema, LOCAL_GATEWAY_URL, toConnection, type Connection, type ConnectionProfile } from './connection-profile';
 import { createStore, local, readJson, session, writeJson } from './persisted-store';
 
 const PROFILES_KEY = 'console.connection.profiles';
@@ -32,16 +26,21 @@ function load(): ConnectionState {
   const stored = storedSchema.safeParse(readJson(local(), PROFILES_KEY));
   const tokenResult = z.record(z.string(), z.string()).safeParse(readJson(session(), SESSION_TOKENS_KEY));
   const tokens = tokenResult.success ? tokenResult.data : {};
-  const profiles: ConnectionProfile[] = stored.success && stored.data.length > 0
-    ? stored.data.map((p) => ({ ...DEFAULT_PROFILE, ...p, token: p.rememberToken ? p.token : (tokens[p.id] ?? '') }))
-    : [DEFAULT_PROFILE];
+  const profiles: ConnectionProfile[] =
+    stored.success && stored.data.length > 0
+      ? stored.data.map((p) => ({ ...DEFAULT_PROFILE, ...p, token: p.rememberToken ? p.token : (tokens[p.id] ?? '') }))
+      : [DEFAULT_PROFILE];
   const active = z.string().safeParse(readJson(local(), ACTIVE_KEY));
   const activeId = active.success && profiles.some((p) => p.id === active.data) ? active.data : profiles[0]!.id;
   return { profiles, activeId };
 }
 
 function persist(state: ConnectionState): void {
-  writeJson(local(), PROFILES_KEY, state.profiles.map((p) => (p.rememberToken ? p : { ...p, token: '' })));
+  writeJson(
+    local(),
+    PROFILES_KEY,
+    state.profiles.map((p) => (p.rememberToken ? p : { ...p, token: '' })),
+  );
   writeJson(
     session(),
     SESSION_TOKENS_KEY,

@@ -7,8 +7,22 @@ const OPERATION_NAME: Record<GatewayOperation, string> = { taskStatus: 'Task sta
 
 /** Request parameters the spec names, in the spelling operators see in Settings and forms. */
 const PARAMETERS = [
-  'X-User-Id', 'X-Channel', 'X-App-Source', 'Authorization', 'sourceText', 'targetLanguage', 'voiceName',
-  'timbreNumber', 'speedFactor', 'volume', 'emotion', 'selectedEngine', 'common', 'format', 'taskIds', 'taskId',
+  'X-User-Id',
+  'X-Channel',
+  'X-App-Source',
+  'Authorization',
+  'sourceText',
+  'targetLanguage',
+  'voiceName',
+  'timbreNumber',
+  'speedFactor',
+  'volume',
+  'emotion',
+  'selectedEngine',
+  'common',
+  'format',
+  'taskIds',
+  'taskId',
 ] as const;
 
 /** The parameter a gateway message names, e.g. "Invalid Parameter: X-User-Id must be numeric" → X-User-Id. */
@@ -20,21 +34,37 @@ export function parameterIn(message: string): string | undefined {
 export function describeCode(code: number, message: string, operation: GatewayOperation, httpStatus?: number): ErrorDescription {
   const detail = message || 'No message from the gateway';
   if (httpStatus === 401 || httpStatus === 403 || code === 401 || code === 403) {
-    return { title: 'Token rejected', detail, nextStep: 'The gateway refused the token: check the Token in Settings (it is sent as "Bearer …").' };
+    return {
+      title: 'Token rejected',
+      detail,
+      nextStep: 'The gateway refused the token: check the Token in Settings (it is sent as "Bearer …").',
+    };
   }
   if (httpStatus === 404) {
-    return { title: 'Operation not found (HTTP 404)', detail, nextStep: 'The server answers but has no such operation: the gateway URL should be the base URL (e.g. /api).' };
+    return {
+      title: 'Operation not found (HTTP 404)',
+      detail,
+      nextStep: 'The server answers but has no such operation: the gateway URL should be the base URL (e.g. /api).',
+    };
   }
   const parameter = parameterIn(message);
   switch (code) {
     case ErrorCode.missingParameter:
-      return { title: parameter ? `Missing parameter: ${parameter}` : 'Missing parameter', detail, nextStep: missingStep(parameter, operation) };
+      return {
+        title: parameter ? `Missing parameter: ${parameter}` : 'Missing parameter',
+        detail,
+        nextStep: missingStep(parameter, operation),
+      };
     case ErrorCode.invalidParameter:
       return { title: parameter ? `Invalid parameter: ${parameter}` : 'Invalid parameter', detail, nextStep: invalidStep(parameter) };
     case ErrorCode.insufficientPoints:
       return { title: 'Not enough points', detail, nextStep: 'Top up the points of this user, or use another user ID.' };
     case ErrorCode.synthesisFailed:
-      return { title: 'Synthesis failed — try again', detail, nextStep: 'The speech engine failed on this request: send it again, or shorten or change the text.' };
+      return {
+        title: 'Synthesis failed — try again',
+        detail,
+        nextStep: 'The speech engine failed on this request: send it again, or shorten or change the text.',
+      };
     default:
       return {
         title: `${OPERATION_NAME[operation]} failed (code ${code})`,

@@ -18,7 +18,9 @@ describe('describeError: envelope codes', () => {
 
   it('2001 says which parameter is invalid when the message names it', () => {
     expect(describeError(envelope(2001, 'Invalid Parameter: X-User-Id must be numeric')).title).toBe('Invalid parameter: X-User-Id');
-    expect(describeError(envelope(2001, 'Invalid Parameter: speedFactor must be in [0.5, 2]')).title).toBe('Invalid parameter: speedFactor');
+    expect(describeError(envelope(2001, 'Invalid Parameter: speedFactor must be in [0.5, 2]')).title).toBe(
+      'Invalid parameter: speedFactor',
+    );
     expect(describeError(envelope(2001, 'taskId and taskIds cannot both be empty')).title).toBe('Invalid parameter: taskId / taskIds');
     const bare = describeError(envelope(2001, 'Invalid Parameter'));
     expect(bare.title).toBe('Invalid parameter');

@@ -15,7 +15,12 @@ export function createStore<T>(initial: T) {
       for (const l of listeners) l();
     },
     subscribe,
-    use: () => useSyncExternalStore(subscribe, () => value, () => value),
+    use: () =>
+      useSyncExternalStore(
+        subscribe,
+        () => value,
+        () => value,
+      ),
   };
 }
 
@@ -39,3 +44,33 @@ export function writeJson(storage: Storage | undefined, key: string, value: unkn
 
 export const local = () => (typeof window === 'undefined' ? undefined : window.localStorage);
 export const session = () => (typeof window === 'undefined' ? undefined : window.sessionStorage);
+
+/** Anything with zod's safeParse (zod or zod/mini): the stored value is only trusted through it. */
+type StoredSchema<T> = { safeParse(value: unknown): { success: true; data: T } | { success: false } };
+
+export type PersistedStore<T> = ReturnType<typeof createStore<T>> & {
+  /** Replace the value and write it to storage. */
+  save(next: T): void;
+  /** Merge a patch into an object value and save it. */
+  update(patch: Partial<T>): void;
+};
+
+/**
+ * One value kept under `key` in localStorage (or another Storage): read once through `schema`
+ * (a value that does not parse, from an older version or a hand edit, gives `defaults`), written
+ * on every save. Per-field fallbacks belong in the schema (`z.catch`).
+ */
+export function createPersistedStore<T>(
+  key: string,
+  schema: StoredSchema<T>,
+  defaults: T,
+  storage: () => Storage | undefined = local,
+): PersistedStore<T> {
+  const parsed = schema.safeParse(readJson(storage(), key));
+  const store = createStore<T>(parsed.success ? parsed.data : defaults);
+  const save = (next: T) => {
+    writeJson(storage(), key, next);
+    store.set(next);
+  };
+  return { ...store, save, update: (patch) => save({ ...store.get(), ...patch }) };
+}

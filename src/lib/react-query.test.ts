@@ -8,7 +8,13 @@ describe('createQueryClient', () => {
   it('passes every query and mutation failure through one handler, which leaves one console line', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const client = createQueryClient();
-    const failure = new GatewayRequestError({ operation: 'taskStatus', kind: 'envelope', code: 2001, httpStatus: 200, message: 'Invalid Parameter: X-User-Id' });
+    const failure = new GatewayRequestError({
+      operation: 'taskStatus',
+      kind: 'envelope',
+      code: 2001,
+      httpStatus: 200,
+      message: 'Invalid Parameter: X-User-Id',
+    });
     await expect(client.fetchQuery({ queryKey: ['q'], queryFn: () => Promise.reject(failure) })).rejects.toBe(failure);
     const mutation = client.getMutationCache().build(client, { mutationFn: () => Promise.reject(failure) });
     await expect(mutation.execute(undefined)).rejects.toBe(failure);

@@ -20,11 +20,19 @@ export function navigate(to: string, { replace = false } = {}): void {
 }
 
 export function usePathname(): string {
-  return useSyncExternalStore(subscribe, () => window.location.pathname, () => '/');
+  return useSyncExternalStore(
+    subscribe,
+    () => window.location.pathname,
+    () => '/',
+  );
 }
 
 export function useSearch(): string {
-  return useSyncExternalStore(subscribe, () => window.location.search, () => '');
+  return useSyncExternalStore(
+    subscribe,
+    () => window.location.search,
+    () => '',
+  );
 }
 
 type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { to: string };

@@ -18,7 +18,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** Every way a call can fail, each with what fetch does in that case. */
 const failures: Array<[string, () => void, Partial<Connection>?]> = [
@@ -29,7 +30,10 @@ const failures: Array<[string, () => void, Partial<Connection>?]> = [
   ['not JSON', () => fetchMock.mockResolvedValueOnce(new Response('ok'))],
   ['not an envelope', () => fetchMock.mockResolvedValueOnce(json({ hello: 'world' }))],
   ['data breaking the contract', () => fetchMock.mockResolvedValueOnce(json({ code: 0, message: 'OK', data: [{ taskId: 1 }] }))],
-  ['an answer above the size cap', () => fetchMock.mockResolvedValueOnce(new Response('', { headers: { 'Content-Length': String(10 * 1024 * 1024) } }))],
+  [
+    'an answer above the size cap',
+    () => fetchMock.mockResolvedValueOnce(new Response('', { headers: { 'Content-Length': String(10 * 1024 * 1024) } })),
+  ],
   [
     'a connection dropped mid-answer',
     () => fetchMock.mockResolvedValueOnce(new Response(new ReadableStream({ pull: (c) => c.error(new TypeError('network error')) }))),
@@ -37,20 +41,33 @@ const failures: Array<[string, () => void, Partial<Connection>?]> = [
   ['an unsendable token', () => undefined, { token: `${TOKEN}\u00e9` }],
   [
     'a timeout',
-    () => fetchMock.mockImplementationOnce((_, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)))),
+    () =>
+      fetchMock.mockImplementationOnce(
+        (_, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+      ),
   ],
 ];
 
 describe('the token never reaches an error the console shows', () => {
   it.each(failures)('%s', async (_, arrange, override) => {
     arrange();
-    const error = await callGateway({ ...connection, ...override }, 'taskStatus', { taskId: 'Service_AI_1' }, taskStatusDataSchema, { timeoutMs: 50, recordHealth: false }).then(
+    const error = await callGateway({ ...connection, ...override }, 'taskStatus', { taskId: 'Service_AI_1' }, taskStatusDataSchema, {
+      timeoutMs: 50,
+      recordHealth: false,
+    }).then(
       () => null,
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(GatewayRequestError);
     const described = describeError(error);
-    const shown = [String(error), JSON.stringify(error), (error as Error).stack ?? '', described.title, described.detail, described.nextStep].join('\n');
+    const shown = [
+      String(error),
+      JSON.stringify(error),
+      (error as Error).stack ?? '',
+      described.title,
+      described.detail,
+      described.nextStep,
+    ].join('\n');
     expect(shown).not.toContain('ERRLEAK');
 
     const { unmount } = render(<ErrorAlert error={error} />);

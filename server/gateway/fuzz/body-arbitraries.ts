@@ -25,14 +25,36 @@ const isUtf8 = (bytes: Uint8Array) => {
   }
 };
 
-const text = (caseClass: string, expected: Expected) => (t: string): HostileBody => ({ caseClass, body: () => t, extraHeaders: [], expected });
+const text =
+  (caseClass: string, expected: Expected) =>
+  (t: string): HostileBody => ({ caseClass, body: () => t, extraHeaders: [], expected });
 
 const invalidJson = fc
   .oneof(
     fc.constantFrom(
-      '{', '{"taskId":', '{taskId:"Service_AI_1"}', "{'count':1}", '{"count":1,}', 'NaN', 'Infinity', '-', '{"count":NaN}',
-      '{"points":Infinity}', '{"speedFactor":-Infinity}', '{"a":1}{"b":2}', '{"count":01}', '{"count":.5}',
-      '{"count":+1}', '{"a":"\\x41"}', '{"a":"\u0001"}', '{"a":undefined}', '{"a":1e}', '{"a":0x10}', '/*c*/{}', '{"a":"\\ud800"', ' ',
+      '{',
+      '{"taskId":',
+      '{taskId:"Service_AI_1"}',
+      "{'count':1}",
+      '{"count":1,}',
+      'NaN',
+      'Infinity',
+      '-',
+      '{"count":NaN}',
+      '{"points":Infinity}',
+      '{"speedFactor":-Infinity}',
+      '{"a":1}{"b":2}',
+      '{"count":01}',
+      '{"count":.5}',
+      '{"count":+1}',
+      '{"a":"\\x41"}',
+      '{"a":"\u0001"}',
+      '{"a":undefined}',
+      '{"a":1e}',
+      '{"a":0x10}',
+      '/*c*/{}',
+      '{"a":"\\ud800"',
+      ' ',
     ),
     fc.string({ maxLength: 200 }),
     fc.string({ maxLength: 100 }).map((s) => `{"sourceText":"${s}`),
@@ -46,9 +68,23 @@ const notAnObject = fc
   .map((v) => JSON.stringify(v) ?? 'null')
   .map(text('body-not-an-object', answer(2001)));
 
-const badUtf8Sequences: number[][] = [[0xff], [0xfe, 0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0x80], [0xf5, 0x80, 0x80, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xc3]];
+const badUtf8Sequences: number[][] = [
+  [0xff],
+  [0xfe, 0xff],
+  [0xc0, 0xaf],
+  [0xed, 0xa0, 0x80],
+  [0xe2, 0x82],
+  [0x80],
+  [0xf5, 0x80, 0x80, 0x80],
+  [0xf8, 0x88, 0x80, 0x80, 0x80],
+  [0xc3],
+];
 const invalidUtf8 = fc
-  .record({ before: fc.string({ maxLength: 30 }), bad: fc.constantFrom(...badUtf8Sequences), field: fc.constantFrom('sourceText', 'taskId', 'count', 'points', 'x') })
+  .record({
+    before: fc.string({ maxLength: 30 }),
+    bad: fc.constantFrom(...badUtf8Sequences),
+    field: fc.constantFrom('sourceText', 'taskId', 'count', 'points', 'x'),
+  })
   .map(({ before, bad, field }) => {
     const head = encoder.encode(`{"${field}":"${JSON.stringify(before).slice(1, -1)}`);
     const bytes = new Uint8Array([...head, ...bad, ...encoder.encode('"}')]);
@@ -68,34 +104,33 @@ const chunk = new Uint8Array(64 * 1024).fill(0x20);
 
 /** Over the cap: a real big body, a Content-Length that says so, a chunked stream, an endless one. */
 const oversize = fc.oneof(
-  fc.integer({ min: 1, max: 4096 }).map(
-    (extra): HostileBody => ({
-      caseClass: 'body-oversize',
-      body: () => `{"sourceText":"${'a'.repeat(MAX_BODY_BYTES + extra - 17)}"}`,
-      extraHeaders: [],
-      expected: TOO_LARGE,
-    }),
-  ),
-  fc.constantFrom(String(MAX_BODY_BYTES + 1), '99999999999', '1e9').map(
-    (length): HostileBody => ({ caseClass: 'body-oversize-declared', body: () => '{}', extraHeaders: [['Content-Length', length]], expected: TOO_LARGE }),
-  ),
-  fc.boolean().map(
-    (endless): HostileBody => ({
-      caseClass: endless ? 'body-oversize-endless-stream' : 'body-oversize-stream',
-      body: () => {
-        let sent = 0;
-        return new ReadableStream<Uint8Array>({
-          pull(controller) {
-            if (!endless && sent > MAX_BODY_BYTES) return controller.close();
-            sent += chunk.byteLength;
-            controller.enqueue(chunk.slice());
-          },
-        });
-      },
-      extraHeaders: [],
-      expected: TOO_LARGE,
-    }),
-  ),
+  fc.integer({ min: 1, max: 4096 }).map((extra): HostileBody => ({
+    caseClass: 'body-oversize',
+    body: () => `{"sourceText":"${'a'.repeat(MAX_BODY_BYTES + extra - 17)}"}`,
+    extraHeaders: [],
+    expected: TOO_LARGE,
+  })),
+  fc.constantFrom(String(MAX_BODY_BYTES + 1), '99999999999', '1e9').map((length): HostileBody => ({
+    caseClass: 'body-oversize-declared',
+    body: () => '{}',
+    extraHeaders: [['Content-Length', length]],
+    expected: TOO_LARGE,
+  })),
+  fc.boolean().map((endless): HostileBody => ({
+    caseClass: endless ? 'body-oversize-endless-stream' : 'body-oversize-stream',
+    body: () => {
+      let sent = 0;
+      return new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (!endless && sent > MAX_BODY_BYTES) return controller.close();
+          sent += chunk.byteLength;
+          controller.enqueue(chunk.slice());
+        },
+      });
+    },
+    extraHeaders: [],
+    expected: TOO_LARGE,
+  })),
 );
 
 const brokenStream = fc.constant<HostileBody>({
@@ -142,7 +177,12 @@ export const rawNumberValue = (r: RawJson) => JSON.parse(r.text) as number;
 /** Anything a number field in [min, max] (integer or not) must refuse with 2001. */
 export const invalidNumber = (min: number, max: number, integer: boolean) =>
   fc.oneof(
-    fc.oneof(fc.double({ max: min, maxExcluded: true, noNaN: true, noDefaultInfinity: true }), fc.double({ min: max, minExcluded: true, noNaN: true, noDefaultInfinity: true })).filter((x) => x < min || x > max),
+    fc
+      .oneof(
+        fc.double({ max: min, maxExcluded: true, noNaN: true, noDefaultInfinity: true }),
+        fc.double({ min: max, minExcluded: true, noNaN: true, noDefaultInfinity: true }),
+      )
+      .filter((x) => x < min || x > max),
     integer ? fc.double({ min, max, noNaN: true }).filter((x) => !Number.isInteger(x)) : fc.constantFrom(raw('1e309'), raw('-1e309')),
     numberAsString,
     wrongType('number'),
@@ -151,4 +191,3 @@ export const invalidNumber = (min: number, max: number, integer: boolean) =>
       return !(Number.isFinite(x) && x >= min && x <= max && (!integer || Number.isInteger(x)));
     }),
   );
-

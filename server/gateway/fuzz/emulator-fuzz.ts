@@ -18,15 +18,20 @@ const createBody: fc.Arbitrary<EmulatorBody> = fc
       fc.oneof(
         fc.constant<Fault>(['count-missing', { count: undefined }, 2000]),
         invalidNumber(1, 1000, true).map((count): Fault => ['count-invalid', { count }, 2001]),
-        fc.oneof(invalidNumber(TASK_DURATION_MS.min, TASK_DURATION_MS.max, true), fc.constant(null)).map((durationMs): Fault => ['duration-invalid', { durationMs }, 2001]),
-        fc.oneof(fc.string({ maxLength: 12 }), wrongType('string'), fc.constantFrom('FINISHED', ' mixed', null)).filter((o) => !(TASK_OUTCOMES as readonly unknown[]).includes(o)).map(
-          (outcome): Fault => ['outcome-invalid', { outcome }, 2001],
-        ),
+        fc
+          .oneof(invalidNumber(TASK_DURATION_MS.min, TASK_DURATION_MS.max, true), fc.constant(null))
+          .map((durationMs): Fault => ['duration-invalid', { durationMs }, 2001]),
+        fc
+          .oneof(fc.string({ maxLength: 12 }), wrongType('string'), fc.constantFrom('FINISHED', ' mixed', null))
+          .filter((o) => !(TASK_OUTCOMES as readonly unknown[]).includes(o))
+          .map((outcome): Fault => ['outcome-invalid', { outcome }, 2001]),
       ),
       { freq: 2 },
     ),
   })
-  .map(({ fault, ...value }) => (fault ? { caseClass: fault[0], value: { ...value, ...fault[1] }, code: fault[2] } : { caseClass: 'create-valid', value, code: 0 }));
+  .map(({ fault, ...value }) =>
+    fault ? { caseClass: fault[0], value: { ...value, ...fault[1] }, code: fault[2] } : { caseClass: 'create-valid', value, code: 0 },
+  );
 
 /** POST /_emulator/tasks: X-User-Id → body; a success hands out `count` Service_AI IDs. */
 export async function fuzzCreateTasks(gw: TestGateway, numRuns: number): Promise<void> {
@@ -44,7 +49,8 @@ export async function fuzzCreateTasks(gw: TestGateway, numRuns: number): Promise
       const { envelope } = await expectAnswer(res, expected);
       if (envelope.code !== 0 || hostile) return;
       const ids = (envelope.data as { taskIds?: unknown }).taskIds;
-      const ok = Array.isArray(ids) && ids.length === body.value.count && ids.every((id) => typeof id === 'string' && id.startsWith('Service_AI'));
+      const ok =
+        Array.isArray(ids) && ids.length === body.value.count && ids.every((id) => typeof id === 'string' && id.startsWith('Service_AI'));
       if (!ok) throw new Error(`bad taskIds for count ${String(body.value.count)}`);
     }),
     { numRuns },
@@ -54,8 +60,16 @@ export async function fuzzCreateTasks(gw: TestGateway, numRuns: number): Promise
 type PathId = { caseClass: string; segment: string; userId: string | null };
 
 const pathId: fc.Arbitrary<PathId> = fc.oneof(
-  { weight: 4, arbitrary: fc.oneof(fc.integer({ min: 0, max: 99 }).map(String), fc.bigInt({ min: 0n, max: 2n ** 63n - 1n }).map(String)).map((v) => ({ caseClass: 'path-id-valid', segment: v, userId: v })) },
-  { weight: 1, arbitrary: fc.integer({ min: 0, max: 99 }).map((n) => ({ caseClass: 'path-id-leading-zeros', segment: `000${n}`, userId: String(n) })) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .oneof(fc.integer({ min: 0, max: 99 }).map(String), fc.bigInt({ min: 0n, max: 2n ** 63n - 1n }).map(String))
+      .map((v) => ({ caseClass: 'path-id-valid', segment: v, userId: v })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 0, max: 99 }).map((n) => ({ caseClass: 'path-id-leading-zeros', segment: `000${n}`, userId: String(n) })),
+  },
   {
     weight: 2,
     arbitrary: fc
@@ -66,11 +80,18 @@ const pathId: fc.Arbitrary<PathId> = fc.oneof(
 );
 
 const pointsBody: fc.Arbitrary<EmulatorBody> = fc.oneof(
-  { weight: 3, arbitrary: fc.oneof(fc.nat(), fc.constant(Number.MAX_SAFE_INTEGER), fc.constant(0)).map((points) => ({ caseClass: 'points-valid', value: { points }, code: 0 as const })) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .oneof(fc.nat(), fc.constant(Number.MAX_SAFE_INTEGER), fc.constant(0))
+      .map((points) => ({ caseClass: 'points-valid', value: { points }, code: 0 as const })),
+  },
   { weight: 1, arbitrary: fc.constant<EmulatorBody>({ caseClass: 'points-missing', value: {}, code: 2000 }) },
   {
     weight: 3,
-    arbitrary: fc.oneof(invalidNumber(0, Number.MAX_SAFE_INTEGER, true), fc.constant(null)).map((points): EmulatorBody => ({ caseClass: 'points-invalid', value: { points }, code: 2001 })),
+    arbitrary: fc
+      .oneof(invalidNumber(0, Number.MAX_SAFE_INTEGER, true), fc.constant(null))
+      .map((points): EmulatorBody => ({ caseClass: 'points-invalid', value: { points }, code: 2001 })),
   },
 );
 
@@ -89,7 +110,9 @@ export async function fuzzSetPoints(gw: TestGateway, numRuns: number): Promise<v
       const expected = id.userId === null ? answer(2001) : hostile ? body.expected : answer(body.code);
       const { envelope } = await expectAnswer(res, expected);
       if (envelope.code !== 0 || hostile || id.userId === null) return;
-      const read = await readEnvelope(await send(gw.api, 'get-points', { method: 'GET', path: `/api/_emulator/users/${id.userId}`, headers: [] }));
+      const read = await readEnvelope(
+        await send(gw.api, 'get-points', { method: 'GET', path: `/api/_emulator/users/${id.userId}`, headers: [] }),
+      );
       const points = (read.envelope.data as { points?: unknown } | null)?.points;
       if (points !== body.value.points || gw.deps.points.balance(id.userId) !== body.value.points) {
         throw new Error(`PUT /users/${id.segment} ${JSON.stringify(body.value)} but user ${id.userId} has ${String(points)}`);

@@ -39,9 +39,17 @@ afterAll(async () => {
 
 describe('fuzzing the gateway (fast-check, app.request, no port)', () => {
   it('Operation A answers every generated request with the right envelope', () => fuzzTaskStatus(gw, RUNS.taskStatus), 60_000);
-  it('Operation B answers every generated request with the right envelope and never charges a failure', () => fuzzTextToSpeech(gw, RUNS.textToSpeech), 60_000);
+  it(
+    'Operation B answers every generated request with the right envelope and never charges a failure',
+    () => fuzzTextToSpeech(gw, RUNS.textToSpeech),
+    60_000,
+  );
   it('POST /_emulator/tasks answers every generated request with the right envelope', () => fuzzCreateTasks(gw, RUNS.createTasks), 60_000);
-  it('PUT /_emulator/users/:id answers every generated request, and what it sets is what is read', () => fuzzSetPoints(gw, RUNS.setPoints), 60_000);
+  it(
+    'PUT /_emulator/users/:id answers every generated request, and what it sets is what is read',
+    () => fuzzSetPoints(gw, RUNS.setPoints),
+    60_000,
+  );
   it('unknown paths and methods get a 404 envelope, unsigned file links a 403 one', () => fuzzRoutes(gw, RUNS.routes), 60_000);
 
   it('left no prototype polluted, and the heap bounded', () => {

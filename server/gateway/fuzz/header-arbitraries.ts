@@ -22,21 +22,47 @@ const validUserId = fc
   .map((v): UserIdCase => ({ caseClass: 'user-id-valid', values: [v], code: 0, userId: BigInt(v.trim()).toString() }));
 
 const numberLike = fc.constantFrom(
-  '1e3', '0x10', '-1', '+1', '1.0', '1_000', 'NaN', 'Infinity', '-Infinity', '-0', '0.0', '1 2',
-  '9223372036854775808', '99999999999999999999', '00000000000000000001', 'null', 'undefined', 'true', '[1]', '{"id":1}',
+  '1e3',
+  '0x10',
+  '-1',
+  '+1',
+  '1.0',
+  '1_000',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '-0',
+  '0.0',
+  '1 2',
+  '9223372036854775808',
+  '99999999999999999999',
+  '00000000000000000001',
+  'null',
+  'undefined',
+  'true',
+  '[1]',
+  '{"id":1}',
 );
 
 export const userIdCase: fc.Arbitrary<UserIdCase> = fc.oneof(
   { weight: 6, arbitrary: validUserId },
   { weight: 1, arbitrary: fc.constant<UserIdCase>({ caseClass: 'user-id-missing', values: [], code: 2000, userId: null }) },
-  { weight: 1, arbitrary: fc.constantFrom('', ' ', '\t ').map((v): UserIdCase => ({ caseClass: 'user-id-blank', values: [v], code: 2000, userId: null })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom('', ' ', '\t ')
+      .map((v): UserIdCase => ({ caseClass: 'user-id-blank', values: [v], code: 2000, userId: null })),
+  },
   {
     weight: 1,
     arbitrary: fc
       .array(fc.integer({ min: 1, max: 99 }).map(String), { minLength: 2, maxLength: 3 })
       .map((values): UserIdCase => ({ caseClass: 'user-id-duplicated', values, code: 2001, userId: null })),
   },
-  { weight: 2, arbitrary: numberLike.map((v): UserIdCase => ({ caseClass: 'user-id-number-like', values: [v], code: 2001, userId: null })) },
+  {
+    weight: 2,
+    arbitrary: numberLike.map((v): UserIdCase => ({ caseClass: 'user-id-number-like', values: [v], code: 2001, userId: null })),
+  },
   {
     weight: 1,
     arbitrary: headerText()
@@ -81,9 +107,18 @@ export const noiseHeaders: fc.Arbitrary<Array<[string, string]>> = fc
     contentType: fc.oneof(
       fc.constant<string[]>(['application/json;charset=UTF-8']),
       fc.constant<string[]>([]),
-      fc.constantFrom<string[]>(['text/html'], ['application/json', 'application/json'], ['multipart/form-data; boundary=x'], ['application/json;charset=latin1']),
+      fc.constantFrom<string[]>(
+        ['text/html'],
+        ['application/json', 'application/json'],
+        ['multipart/form-data; boundary=x'],
+        ['application/json;charset=latin1'],
+      ),
     ),
-    accept: fc.oneof(fc.constant<string[]>(['application/json;charset=UTF-8']), fc.constant<string[]>([]), fc.constantFrom<string[]>(['text/html'], ['*/*', 'text/plain'])),
+    accept: fc.oneof(
+      fc.constant<string[]>(['application/json;charset=UTF-8']),
+      fc.constant<string[]>([]),
+      fc.constantFrom<string[]>(['text/html'], ['*/*', 'text/plain']),
+    ),
     channel: fc.array(fc.oneof(fc.constantFrom('0', '100', '-1', '2147483648', 'NaN', '1e3', ''), headerText(12)), { maxLength: 2 }),
     appSource: fc.array(headerText(30), { maxLength: 2 }),
   })

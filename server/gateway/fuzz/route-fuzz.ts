@@ -33,8 +33,17 @@ const route = fc.oneof(
     )
     .map(([method, path]) => ({ caseClass: 'route-wrong-method-or-path', method: method!, path: path!, status: 404 })),
   fc
-    .record({ kind: fc.constantFrom('audio', 'video'), name: segment, query: fc.constantFrom('', '?u=1', '?u=1&sig=x', '?u=abc&sig=', '?sig=' + 'a'.repeat(64)) })
-    .map(({ kind, name, query }) => ({ caseClass: 'route-unsigned-file', method: 'GET', path: `/api/files/${kind}/${name || 'x'}${query}`, status: 403 })),
+    .record({
+      kind: fc.constantFrom('audio', 'video'),
+      name: segment,
+      query: fc.constantFrom('', '?u=1', '?u=1&sig=x', '?u=abc&sig=', '?sig=' + 'a'.repeat(64)),
+    })
+    .map(({ kind, name, query }) => ({
+      caseClass: 'route-unsigned-file',
+      method: 'GET',
+      path: `/api/files/${kind}/${name || 'x'}${query}`,
+      status: 403,
+    })),
 );
 
 export async function fuzzRoutes(gw: TestGateway, numRuns: number): Promise<void> {

@@ -36,7 +36,10 @@ function statusBodies(ownIds: string[]): fc.Arbitrary<StatusBody> {
       return { ...idsBody({ taskIds }), caseClass: distinct ? 'ids-10k-distinct' : 'ids-10k-duplicates' };
     });
   return fc.oneof(
-    { weight: 10, arbitrary: fc.record({ taskId: fc.option(idPick), taskIds: fc.option(idList) }, { requiredKeys: [] }).map((v) => idsBody(v)) },
+    {
+      weight: 10,
+      arbitrary: fc.record({ taskId: fc.option(idPick), taskIds: fc.option(idList) }, { requiredKeys: [] }).map((v) => idsBody(v)),
+    },
     { weight: 1, arbitrary: tenThousand(true) },
     { weight: 1, arbitrary: tenThousand(false) },
     {
@@ -45,28 +48,50 @@ function statusBodies(ownIds: string[]): fc.Arbitrary<StatusBody> {
         .oneof(
           wrongType('string').map((taskId) => ({ taskId })),
           fc.oneof(wrongType('number'), fc.constantFrom<unknown>('Service_AI_1', 1, {})).map((taskIds) => ({ taskIds })),
-          fc.array(fc.oneof(fc.integer(), fc.constant(null), fc.constant(deepArray(10_000))), { minLength: 1, maxLength: 3 }).map((bad) => ({ taskIds: [ownIds[0], ...bad] })),
+          fc
+            .array(fc.oneof(fc.integer(), fc.constant(null), fc.constant(deepArray(10_000))), { minLength: 1, maxLength: 3 })
+            .map((bad) => ({ taskIds: [ownIds[0], ...bad] })),
         )
-        .filter((v) => !('taskIds' in v) || v.taskIds === undefined || !Array.isArray(v.taskIds) || v.taskIds.some((x) => typeof x !== 'string'))
+        .filter(
+          (v) => !('taskIds' in v) || v.taskIds === undefined || !Array.isArray(v.taskIds) || v.taskIds.some((x) => typeof x !== 'string'),
+        )
         .map((v): StatusBody => ({ caseClass: 'ids-wrong-type', text: toJsonText(v), outcome: { expected: answer(2001) } })),
     },
-    { weight: 1, arbitrary: rawNumber.map((taskId): StatusBody => ({ caseClass: 'ids-nan-like', text: toJsonText({ taskId }), outcome: { expected: answer(2001) } })) },
     {
       weight: 1,
-      arbitrary: fc.constantFrom(...ownIds).map((id) => ({ ...idsBody({ taskId: id }, { extra: deepArray(10_000), nested: { taskId: 1, taskIds: [deepArray(10_000)] } }), caseClass: 'extra-field-deep' })),
+      arbitrary: rawNumber.map((taskId): StatusBody => ({
+        caseClass: 'ids-nan-like',
+        text: toJsonText({ taskId }),
+        outcome: { expected: answer(2001) },
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(...ownIds).map((id) => ({
+        ...idsBody({ taskId: id }, { extra: deepArray(10_000), nested: { taskId: 1, taskIds: [deepArray(10_000)] } }),
+        caseClass: 'extra-field-deep',
+      })),
     },
     {
       weight: 1,
       arbitrary: fc.constantFrom(...ownIds).map((id): StatusBody => {
         const head = `{"taskId":${JSON.stringify(id)},"pad":"`;
-        return { caseClass: 'body-at-size-limit', text: head + 'x'.repeat(MAX_BODY_BYTES - head.length - 2) + '"}', outcome: { merged: [id] } };
+        return {
+          caseClass: 'body-at-size-limit',
+          text: head + 'x'.repeat(MAX_BODY_BYTES - head.length - 2) + '"}',
+          outcome: { merged: [id] },
+        };
       }),
     },
     {
       weight: 2,
-      arbitrary: fc.dictionary(fc.oneof(fc.constantFrom('taskId', 'taskIds', '__proto__', 'constructor'), fc.string()), fc.jsonValue({ maxDepth: 3 })).map(
-        (v): StatusBody => ({ caseClass: 'random-json-object', text: JSON.stringify(v), outcome: { expected: { codes: [0, 2001], status: 200 } } }),
-      ),
+      arbitrary: fc
+        .dictionary(fc.oneof(fc.constantFrom('taskId', 'taskIds', '__proto__', 'constructor'), fc.string()), fc.jsonValue({ maxDepth: 3 }))
+        .map((v): StatusBody => ({
+          caseClass: 'random-json-object',
+          text: JSON.stringify(v),
+          outcome: { expected: { codes: [0, 2001], status: 200 } },
+        })),
     },
   );
 }
@@ -84,12 +109,23 @@ export async function fuzzTaskStatus(gw: TestGateway, numRuns: number): Promise<
       const res = await send(gw.api, `status/${body.caseClass}`, {
         method: 'POST',
         path: '/api/textRemoval/taskStatus',
-        headers: [...noise, ...headerLines('Authorization', auth.values), ...headerLines('X-User-Id', user.values), ...(hostile ? body.extraHeaders : [])],
+        headers: [
+          ...noise,
+          ...headerLines('Authorization', auth.values),
+          ...headerLines('X-User-Id', user.values),
+          ...(hostile ? body.extraHeaders : []),
+        ],
         body: hostile ? body.body : () => body.text,
       });
       const authFails = auth.values.length > 0 && !auth.ok;
       const bodyOutcome = hostile ? { expected: body.expected } : body.outcome;
-      const expected = authFails ? answer(401, 401) : user.code !== 0 ? answer(user.code) : 'expected' in bodyOutcome ? bodyOutcome.expected : answer(0);
+      const expected = authFails
+        ? answer(401, 401)
+        : user.code !== 0
+          ? answer(user.code)
+          : 'expected' in bodyOutcome
+            ? bodyOutcome.expected
+            : answer(0);
       const { envelope } = await expectAnswer(res, expected);
       if (envelope.code !== 0 || 'expected' in bodyOutcome) return;
       const parsed = taskStatusResponseSchema.safeParse(envelope);

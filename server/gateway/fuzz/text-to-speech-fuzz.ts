@@ -33,13 +33,20 @@ type SpeechBody = { caseClass: string; value: Record<string, unknown>; code: 0 |
 const sourceText = fc.oneof(
   { weight: 8, arbitrary: fc.string({ minLength: 1, maxLength: 80 }).filter((s) => s.trim() !== '') },
   { weight: 1, arbitrary: fc.integer({ min: 5_001, max: 6_000 }).map((n) => 'é'.repeat(n)) },
-  { weight: 1, arbitrary: fc.constantFrom('-h', '--version', '<script>alert(1)</script>', '语音合成测试。', '\u0000\u200b text', '\ud83d\ude00 emoji') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('-h', '--version', '<script>alert(1)</script>', '语音合成测试。', '\u0000\u200b text', '\ud83d\ude00 emoji'),
+  },
 );
 const voice = fc.oneof(
   fc.constantFrom<Record<string, unknown>>({ voiceName: 'en-us' }, { voiceName: ' en-us ' }, { voiceName: 'en-us', targetLanguage: 'en' }),
-  fc.integer({ min: 0, max: MAX_TIMBRE_NUMBER }).chain((timbreNumber) =>
-    fc.option(fc.constantFrom(...EMBEDDED_LANGUAGES.map((l) => l.code), 'EN', ' de ')).map((lang) => ({ timbreNumber, ...(lang === null ? {} : { targetLanguage: lang }) })),
-  ),
+  fc
+    .integer({ min: 0, max: MAX_TIMBRE_NUMBER })
+    .chain((timbreNumber) =>
+      fc
+        .option(fc.constantFrom(...EMBEDDED_LANGUAGES.map((l) => l.code), 'EN', ' de '))
+        .map((lang) => ({ timbreNumber, ...(lang === null ? {} : { targetLanguage: lang }) })),
+    ),
 );
 const inRange = (min: number, max: number) => fc.double({ min, max, noNaN: true });
 const validExtras = fc.record(
@@ -71,14 +78,23 @@ const fault = fc.oneof(
   ),
   wrongType('string').map((v): [string, Record<string, unknown>, 2001] => ['source-text-wrong-type', { sourceText: v }, 2001]),
   fc.string({ maxLength: 20 }).map((s): [string, Record<string, unknown>, 2001] => ['voice-unknown', { voiceName: `zz-${s}` }, 2001]),
-  fc.oneof(fc.string({ minLength: 1, maxLength: 8 }).filter((s) => !EMBEDDED_LANGUAGES.some((l) => l.code === s.trim().toLowerCase())), wrongType('string')).map(
-    (v): [string, Record<string, unknown>, 2001] => ['target-language-unsupported', { targetLanguage: v }, 2001],
-  ),
-  invalidNumber(0, MAX_TIMBRE_NUMBER, true).map((v): [string, Record<string, unknown>, 2001] => ['timbre-invalid', { voiceName: undefined, timbreNumber: v }, 2001]),
+  fc
+    .oneof(
+      fc.string({ minLength: 1, maxLength: 8 }).filter((s) => !EMBEDDED_LANGUAGES.some((l) => l.code === s.trim().toLowerCase())),
+      wrongType('string'),
+    )
+    .map((v): [string, Record<string, unknown>, 2001] => ['target-language-unsupported', { targetLanguage: v }, 2001]),
+  invalidNumber(0, MAX_TIMBRE_NUMBER, true).map((v): [string, Record<string, unknown>, 2001] => [
+    'timbre-invalid',
+    { voiceName: undefined, timbreNumber: v },
+    2001,
+  ]),
   invalidNumber(0.5, 2, false).map((v): [string, Record<string, unknown>, 2001] => ['speed-factor-invalid', { speedFactor: v }, 2001]),
   invalidNumber(-60, 20, false).map((v): [string, Record<string, unknown>, 2001] => ['volume-invalid', { volume: v }, 2001]),
   invalidNumber(0, 6, true).map((v): [string, Record<string, unknown>, 2001] => ['emotion-invalid', { emotion: v }, 2001]),
-  fc.oneof(invalidNumber(0, 1, true), fc.constant(raw('0.5'))).map((v): [string, Record<string, unknown>, 2001] => ['common-invalid', { common: v }, 2001]),
+  fc
+    .oneof(invalidNumber(0, 1, true), fc.constant(raw('0.5')))
+    .map((v): [string, Record<string, unknown>, 2001] => ['common-invalid', { common: v }, 2001]),
   invalidNumber(0, 1, true).map((v): [string, Record<string, unknown>, 2001] => ['engine-invalid', { selectedEngine: v }, 2001]),
 );
 
@@ -92,17 +108,26 @@ const speechBody: fc.Arbitrary<SpeechBody> = fc
 /** Operation B: token (required) → X-User-Id → body → points; a failure never charges. */
 export async function fuzzTextToSpeech(gw: TestGateway, numRuns: number): Promise<void> {
   gw.deps.points.set(POOR_USER, 0);
-  const user = fc.oneof({ weight: 8, arbitrary: userIdCase }, { weight: 1, arbitrary: fc.constant({ caseClass: 'user-poor', values: [POOR_USER], code: 0 as const, userId: POOR_USER }) });
+  const user = fc.oneof(
+    { weight: 8, arbitrary: userIdCase },
+    { weight: 1, arbitrary: fc.constant({ caseClass: 'user-poor', values: [POOR_USER], code: 0 as const, userId: POOR_USER }) },
+  );
   const body = fc.oneof({ weight: 4, arbitrary: speechBody }, { weight: 1, arbitrary: hostileBody });
   await fc.assert(
     fc.asyncProperty(fc.record({ auth: authCase, user, noise: noiseHeaders, body }), async ({ auth, user, noise, body }) => {
       const hostile = 'body' in body;
-      if (user.userId !== null && user.userId !== POOR_USER && gw.deps.points.balance(user.userId) < 1_000) gw.deps.points.set(user.userId, 100_000);
+      if (user.userId !== null && user.userId !== POOR_USER && gw.deps.points.balance(user.userId) < 1_000)
+        gw.deps.points.set(user.userId, 100_000);
       const before = user.userId === null ? 0 : gw.deps.points.balance(user.userId);
       const res = await send(gw.api, `speech/${body.caseClass}`, {
         method: 'POST',
         path: '/api/speechSynthesis/textToSpeech',
-        headers: [...noise, ...headerLines('Authorization', auth.values), ...headerLines('X-User-Id', user.values), ...(hostile ? body.extraHeaders : [])],
+        headers: [
+          ...noise,
+          ...headerLines('Authorization', auth.values),
+          ...headerLines('X-User-Id', user.values),
+          ...(hostile ? body.extraHeaders : []),
+        ],
         body: hostile ? body.body : () => toJsonText(body.value),
       });
       const bodyExpected = hostile ? body.expected : answer(body.code === 0 && user.userId === POOR_USER ? 10091 : body.code);

@@ -67,7 +67,11 @@ describe('PUT /_emulator/users/:userId', () => {
   });
 
   it('reads the path ID as a Long, like X-User-Id: /users/007 is user 7 for Operation B too', async () => {
-    expect(await envelopeOf(await send('PUT', '/users/007', { points: 3 }, {}))).toEqual({ code: 0, message: 'OK', data: { userId: '7', points: 3 } });
+    expect(await envelopeOf(await send('PUT', '/users/007', { points: 3 }, {}))).toEqual({
+      code: 0,
+      message: 'OK',
+      data: { userId: '7', points: 3 },
+    });
     expect(gw.deps.points.balance('7')).toBe(3);
     expect((await envelopeOf(await gw.api.request('/api/_emulator/users/0007'))).data).toEqual({ userId: '7', points: 3 });
   });

@@ -34,7 +34,9 @@ describe('GET /files/video/:taskId', () => {
     const res = await get(path, query);
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('video/mp4');
-    expect(res.headers.get('Content-Disposition')).toBe(`attachment; filename="${id}-text-removed.mp4"; filename*=UTF-8''${id}-text-removed.mp4`);
+    expect(res.headers.get('Content-Disposition')).toBe(
+      `attachment; filename="${id}-text-removed.mp4"; filename*=UTF-8''${id}-text-removed.mp4`,
+    );
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(new TextDecoder().decode(bytes.slice(4, 8))).toBe('ftyp');
     expect(bytes.byteLength).toBeGreaterThan(10_000);
@@ -62,7 +64,10 @@ describe('GET /files/video/:taskId', () => {
     const id = await finishedTask();
     const { path, query } = linkFor('video', id, '1001');
     await expectRefusal(await get(path, new URLSearchParams({ u: '2002', sig: query.get('sig')! })), 403);
-    await expectRefusal(await get(path, new URLSearchParams({ u: '1001', sig: query.get('sig')!.replace(/^./, (ch) => (ch === 'A' ? 'B' : 'A')) })), 403);
+    await expectRefusal(
+      await get(path, new URLSearchParams({ u: '1001', sig: query.get('sig')!.replace(/^./, (ch) => (ch === 'A' ? 'B' : 'A')) })),
+      403,
+    );
     await expectRefusal(await get(path, new URLSearchParams({ u: '1001' })), 403);
     await expectRefusal(await get(path, new URLSearchParams({ u: 'abc', sig: query.get('sig')! })), 403);
     await expectRefusal(await gw.api.request(path), 403);

@@ -24,7 +24,12 @@ export type ParsedSpeechRequest = {
 
 const absent = (v: unknown) => v === undefined || v === null;
 
-function numberIn(body: Record<string, unknown>, key: string, range: { min: number; max: number; default: number }, integer = false): number {
+function numberIn(
+  body: Record<string, unknown>,
+  key: string,
+  range: { min: number; max: number; default: number },
+  integer = false,
+): number {
   const v = body[key];
   if (absent(v)) return range.default;
   if (typeof v !== 'number' || !Number.isFinite(v) || v < range.min || v > range.max || (integer && !Number.isInteger(v))) {

@@ -18,7 +18,14 @@ describe('POST /textRemoval/taskStatus: body rules', () => {
     expect((await expectItems(await gw.status({ taskId: b }))).map((i) => i.taskId)).toEqual([b]);
     const items = await expectItems(await gw.status({ taskId: c, taskIds: [a, c, b, a] }));
     expect(items.map((i) => i.taskId)).toEqual([c, a, b]);
-    expect(items[0]).toEqual({ taskId: c, taskStatus: 1, taskProgress: 0, errorCode: 0, targetVideoUrl: null, updateTime: expect.any(Number) });
+    expect(items[0]).toEqual({
+      taskId: c,
+      taskStatus: 1,
+      taskProgress: 0,
+      errorCode: 0,
+      targetVideoUrl: null,
+      updateTime: expect.any(Number),
+    });
   });
 
   it.each([

@@ -7,7 +7,14 @@ import { createSpeechService } from '../speech/speech-service';
 import { envelopeOf, makeTestGateway, TEST_TOKEN, type TestGateway } from '../testing/test-gateway';
 import { DEFAULT_POINTS, speechCost } from '../users/points-ledger';
 
-type SpeechData = { taskId: string; targetAudioUrl: string; sourceLanguage: string; targetLanguage: string; speeches: unknown[]; userId: number };
+type SpeechData = {
+  taskId: string;
+  targetAudioUrl: string;
+  sourceLanguage: string;
+  targetLanguage: string;
+  speeches: unknown[];
+  userId: number;
+};
 
 let gw: TestGateway;
 let speechDataDir: string;
@@ -21,8 +28,14 @@ const HEADERS = { Authorization: `Bearer ${TEST_TOKEN}`, 'X-User-Id': '501' };
 const OK_BODY = { sourceText: 'Hello world.', voiceName: 'en-us' };
 
 function tts(body: unknown, headers: Record<string, string | undefined> = HEADERS, api = gw.api) {
-  const h = Object.fromEntries(Object.entries({ 'Content-Type': 'application/json;charset=UTF-8', ...headers }).filter(([, v]) => v !== undefined)) as Record<string, string>;
-  return api.request('/api/speechSynthesis/textToSpeech', { method: 'POST', headers: h, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const h = Object.fromEntries(
+    Object.entries({ 'Content-Type': 'application/json;charset=UTF-8', ...headers }).filter(([, v]) => v !== undefined),
+  ) as Record<string, string>;
+  return api.request('/api/speechSynthesis/textToSpeech', {
+    method: 'POST',
+    headers: h,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }
 const codeOf = async (body: unknown, headers?: Record<string, string | undefined>) => (await envelopeOf(await tts(body, headers))).code;
 const withBody = (extra: Record<string, unknown>) => ({ ...OK_BODY, ...extra });
@@ -67,7 +80,6 @@ describe('textToSpeech: headers', () => {
     expect(meta).toMatchObject({ userId: '501', channel: wantChannel, appSource: wantSource });
   });
 });
-
 
 describe('textToSpeech: body rules', () => {
   it.each([
@@ -174,8 +186,15 @@ describe('textToSpeech: results', () => {
   it('5000 characters are kept whole; the 5001st is cut (last segment and points charged show it)', async () => {
     const text5000 = 'Hello world again. '.repeat(263) + 'Yes';
     expect([...text5000].length).toBe(5000);
-    for (const [userId, text] of [['601', text5000], ['602', `${text5000}Z`]] as const) {
-      const data = (await envelopeOf<SpeechData>(await tts({ sourceText: text, voiceName: 'en-us', format: 'pcm' }, { ...HEADERS, 'X-User-Id': userId }))).data!;
+    for (const [userId, text] of [
+      ['601', text5000],
+      ['602', `${text5000}Z`],
+    ] as const) {
+      const data = (
+        await envelopeOf<SpeechData>(
+          await tts({ sourceText: text, voiceName: 'en-us', format: 'pcm' }, { ...HEADERS, 'X-User-Id': userId }),
+        )
+      ).data!;
       const segments = data.speeches.map((s) => speechSegmentSchema.parse(s));
       expect(segments.at(-1)?.text).toBe('Yes');
       expect(segments.length).toBe(264);

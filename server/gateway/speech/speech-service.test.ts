@@ -84,7 +84,16 @@ describe('speech service: real audio', () => {
   });
 
   it.each(EMBEDDED_LANGUAGES.map((l) => l.code))('language %s produces sound', async (code) => {
-    const text = { en: 'Good morning.', zh: '你好，世界。', es: 'Buenos días.', fr: 'Bonjour à tous.', de: 'Guten Morgen.', it: 'Buongiorno a tutti.', pt: 'Bom dia a todos.', ja: 'こんにちは。' }[code];
+    const text = {
+      en: 'Good morning.',
+      zh: '你好，世界。',
+      es: 'Buenos días.',
+      fr: 'Bonjour à tous.',
+      de: 'Guten Morgen.',
+      it: 'Buongiorno a tutti.',
+      pt: 'Bom dia a todos.',
+      ja: 'こんにちは。',
+    }[code];
     const { out, stored } = await audio({ text, voiceName: undefined, timbreNumber: 0, targetLanguage: code });
     expect(out.targetLanguage).toBe(code);
     expect(rmsOf(parseWav(stored.bytes).samples)).toBeGreaterThan(300);

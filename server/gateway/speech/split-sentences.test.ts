@@ -7,7 +7,12 @@ describe('splitSentences', () => {
   });
 
   it('splits Chinese and Japanese punctuation without spaces', () => {
-    expect(splitSentences('你好，世界。今天天气很好！「走吧？」こんにちは。')).toEqual(['你好，世界。', '今天天气很好！', '「走吧？」', 'こんにちは。']);
+    expect(splitSentences('你好，世界。今天天气很好！「走吧？」こんにちは。')).toEqual([
+      '你好，世界。',
+      '今天天气很好！',
+      '「走吧？」',
+      'こんにちは。',
+    ]);
   });
 
   it('splits at line breaks and joins pieces with nothing to say to the sentence before', () => {

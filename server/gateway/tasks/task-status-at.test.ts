@@ -25,7 +25,12 @@ describe('taskStateAt', () => {
     expect(mid.taskStatus).toBe(TaskStatus.running);
     expect(mid.taskProgress).toBe(49);
     expect(taskStateAt(r, r.createdAt + 19_999)).toMatchObject({ taskStatus: 3, taskProgress: 98 });
-    expect(taskStateAt(r, r.createdAt + 20_000)).toEqual({ taskStatus: 4, taskProgress: 100, errorCode: 0, updateTime: r.createdAt + 20_000 });
+    expect(taskStateAt(r, r.createdAt + 20_000)).toEqual({
+      taskStatus: 4,
+      taskProgress: 100,
+      errorCode: 0,
+      updateTime: r.createdAt + 20_000,
+    });
     expect(taskStateAt(r, r.createdAt + 9e9).updateTime).toBe(r.createdAt + 20_000);
   });
 

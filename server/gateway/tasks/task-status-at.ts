@@ -41,7 +41,11 @@ function endingOf(record: TaskRecord): Ending {
       return { status: TaskStatus.failed, atMs: runningAt + Math.floor(runLen * (0.3 + 0.6 * fraction(record.seed, 1))), errorCode: code };
     }
     case 'aborted':
-      return { status: TaskStatus.aborted, atMs: Math.floor(d * (0.1 + 0.8 * fraction(record.seed, 3))), errorCode: TaskErrorCode.abortedByOperator };
+      return {
+        status: TaskStatus.aborted,
+        atMs: Math.floor(d * (0.1 + 0.8 * fraction(record.seed, 3))),
+        errorCode: TaskErrorCode.abortedByOperator,
+      };
   }
 }
 

@@ -2,7 +2,14 @@ import { expect } from 'vitest';
 import { taskStatusResponseSchema } from '../../../src/contract';
 import { envelopeOf } from './test-gateway';
 
-export type Item = { taskId: string; taskStatus: number; taskProgress: number; errorCode: number; targetVideoUrl: string | null; updateTime: number };
+export type Item = {
+  taskId: string;
+  taskStatus: number;
+  taskProgress: number;
+  errorCode: number;
+  targetVideoUrl: string | null;
+  updateTime: number;
+};
 
 export async function expectFailure(res: Response, code: number, message?: string | RegExp, status = 200) {
   expect(res.status).toBe(status);

@@ -41,7 +41,9 @@ describe('PointsLedger', () => {
     await ledger.flush();
     const again = await PointsLedger.open(dir);
     expect([again.balance('1'), again.balance('2'), again.balance('3')]).toEqual([42, DEFAULT_POINTS - 100, 0]);
-    expect(JSON.parse(await readFile(join(dir, POINTS_FILE), 'utf8'))).toEqual({ balances: { '1': 42, '2': DEFAULT_POINTS - 100, '3': 0 } });
+    expect(JSON.parse(await readFile(join(dir, POINTS_FILE), 'utf8'))).toEqual({
+      balances: { '1': 42, '2': DEFAULT_POINTS - 100, '3': 0 },
+    });
   });
 
   it('coalesces many quick changes and still saves the last one', async () => {

@@ -31,10 +31,8 @@ export function ConnectionIndicator() {
     <div className={`connection-indicator is-${health.state}`}>
       <span className="dot" aria-hidden="true" />
       <Link to="/settings" className="ci-link" title="Connection settings">
-        <span className="visually-hidden">Connection:</span>{' '}
-        <span className="ci-profile">{profile.name}</span>{' '}
-        <span className="ci-gateway">{gatewayUrl}</span>{' '}
-        <span className="ci-user">user {userId || 'not set'}</span>
+        <span className="visually-hidden">Connection:</span> <span className="ci-profile">{profile.name}</span>{' '}
+        <span className="ci-gateway">{gatewayUrl}</span> <span className="ci-user">user {userId || 'not set'}</span>
       </Link>
       <span role="status" className="ci-state" title={why}>
         {label}

@@ -9,7 +9,13 @@ type Props = { profileId: string; readDraft: () => ConnectionProfile; validate: 
 
 function trimmed(p: ConnectionProfile): Connection {
   const c = toConnection(p);
-  return { gatewayUrl: c.gatewayUrl.trim(), token: c.token.trim(), userId: c.userId.trim(), channel: c.channel.trim(), appSource: c.appSource.trim() };
+  return {
+    gatewayUrl: c.gatewayUrl.trim(),
+    token: c.token.trim(),
+    userId: c.userId.trim(),
+    channel: c.channel.trim(),
+    appSource: c.appSource.trim(),
+  };
 }
 
 const sameConnection = (a: Connection, b: Connection) =>

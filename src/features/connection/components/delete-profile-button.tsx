@@ -7,7 +7,13 @@ export function DeleteProfileButton({ profile, disabled }: { profile: Connection
   const [confirming, setConfirming] = useState(false);
   if (!confirming) {
     return (
-      <button type="button" className="danger" disabled={disabled} onClick={() => setConfirming(true)} title={disabled ? 'The last profile cannot be deleted' : undefined}>
+      <button
+        type="button"
+        className="danger"
+        disabled={disabled}
+        onClick={() => setConfirming(true)}
+        title={disabled ? 'The last profile cannot be deleted' : undefined}
+      >
         Delete profile
       </button>
     );

@@ -13,7 +13,11 @@ export function LocalGatewayCard({ onApplied }: { onApplied: (profile: Connectio
       <button type="button" className="primary" onClick={apply} disabled={test.isPending}>
         Use the local gateway
       </button>
-      {localActive && test.isSuccess && <p role="status" className="test-ok">Connected to the local gateway as user {info.defaultUserId}.</p>}
+      {localActive && test.isSuccess && (
+        <p role="status" className="test-ok">
+          Connected to the local gateway as user {info.defaultUserId}.
+        </p>
+      )}
       {localActive && test.isError && <ErrorAlert error={test.error} />}
       {error !== null && <ErrorAlert error={error} title="The server's default values are not usable" />}
     </section>

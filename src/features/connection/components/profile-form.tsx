@@ -29,7 +29,12 @@ export function ProfileForm({ profile, isNew, canDelete, onSaved }: Props) {
       <Field id="profile-name" label="Profile name" error={errors.name?.message}>
         {(c) => <input {...c} {...register('name')} autoComplete="off" />}
       </Field>
-      <Field id="profile-gateway-url" label="Gateway URL" hint="/api is this server (no CORS needed); an absolute http(s):// URL calls that gateway directly." error={errors.gatewayUrl?.message}>
+      <Field
+        id="profile-gateway-url"
+        label="Gateway URL"
+        hint="/api is this server (no CORS needed); an absolute http(s):// URL calls that gateway directly."
+        error={errors.gatewayUrl?.message}
+      >
         {(c) => <input {...c} {...register('gatewayUrl')} inputMode="url" autoComplete="off" spellCheck={false} />}
       </Field>
       <TokenField registration={register('token')} error={errors.token?.message} />

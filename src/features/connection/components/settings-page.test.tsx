@@ -5,7 +5,8 @@ import { connectionStore, DEFAULT_PROFILE } from '@/lib/connection-store';
 import { renderWithClient } from '@/testing/render-with-client';
 import { SettingsPage } from './settings-page';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const fetchMock = vi.fn<typeof fetch>(async (input) =>
   String(input).endsWith('/_console/info')
     ? json({ code: 0, message: 'OK', data: { mode: 'embedded', emulator: true, defaultToken: 'dev-token', defaultUserId: '10001' } })
@@ -59,7 +60,12 @@ describe('SettingsPage', () => {
     renderWithClient(<SettingsPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Use the local gateway' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Connected to the local gateway as user 10001');
-    expect(connectionStore.get().profiles[0]).toMatchObject({ gatewayUrl: '/api', token: 'dev-token', userId: '10001', rememberToken: false });
+    expect(connectionStore.get().profiles[0]).toMatchObject({
+      gatewayUrl: '/api',
+      token: 'dev-token',
+      userId: '10001',
+      rememberToken: false,
+    });
     expect(screen.getByLabelText('User ID')).toHaveValue('10001');
     const [url, init] = fetchMock.mock.calls.at(-1)!;
     expect(url).toBe('/api/textRemoval/taskStatus');

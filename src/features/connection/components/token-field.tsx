@@ -11,13 +11,7 @@ export function TokenField({ registration, error }: Props) {
     <Field id="profile-token" label="Token" hint="Sent as Authorization: Bearer …, never in a URL." error={error}>
       {(control) => (
         <div className="input-with-button">
-          <input
-            {...control}
-            {...registration}
-            type={visible ? 'text' : 'password'}
-            autoComplete="off"
-            spellCheck={false}
-          />
+          <input {...control} {...registration} type={visible ? 'text' : 'password'} autoComplete="off" spellCheck={false} />
           <button type="button" aria-controls="profile-token" onClick={() => setVisible((v) => !v)}>
             {visible ? 'Hide token' : 'Show token'}
           </button>

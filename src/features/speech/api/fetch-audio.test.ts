@@ -36,7 +36,10 @@ describe('fetchAudio', () => {
 
   it('keeps the take without its bytes when the download stalls past the timeout', async () => {
     vi.stubGlobal('fetch', stallingBody());
-    expect(await fetchAudio(URL_, undefined, { timeoutMs: 50 })).toEqual({ kept: false, reason: 'The audio did not finish downloading within 0.05 s' });
+    expect(await fetchAudio(URL_, undefined, { timeoutMs: 50 })).toEqual({
+      kept: false,
+      reason: 'The audio did not finish downloading within 0.05 s',
+    });
   });
 
   it('throws when the operator cancels, so nothing is kept', async () => {

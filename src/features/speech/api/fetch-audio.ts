@@ -1,6 +1,4 @@
-export type FetchedAudio =
-  | { kept: true; blob: Blob; contentType: string }
-  | { kept: false; reason: string };
+export type FetchedAudio = { kept: true; blob: Blob; contentType: string } | { kept: false; reason: string };
 
 /** How long the audio download may take before the take is kept without its bytes. */
 export const AUDIO_DOWNLOAD_TIMEOUT_MS = 60_000;
@@ -14,7 +12,11 @@ type Limits = { timeoutMs?: number; maxBytes?: number };
  * kept (another origin without CORS, an HTTP error, too large, too slow) the take still stands:
  * the player uses the URL directly and history says why. Only the operator's cancel throws.
  */
-export async function fetchAudio(url: string, signal?: AbortSignal, { timeoutMs = AUDIO_DOWNLOAD_TIMEOUT_MS, maxBytes = MAX_KEPT_AUDIO_BYTES }: Limits = {}): Promise<FetchedAudio> {
+export async function fetchAudio(
+  url: string,
+  signal?: AbortSignal,
+  { timeoutMs = AUDIO_DOWNLOAD_TIMEOUT_MS, maxBytes = MAX_KEPT_AUDIO_BYTES }: Limits = {},
+): Promise<FetchedAudio> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
   // The operator's cancel propagates; a timeout or any other failure keeps the take without its bytes.

@@ -62,7 +62,14 @@ describe('speechFormSchema boundaries', () => {
 describe('toSpeechRequest', () => {
   it('leaves out empty optional fields (Auto language) and sends numbers as numbers', () => {
     expect(toSpeechRequest({ ...valid, timbreNumber: ' 2 ', common: '1' })).toEqual({
-      sourceText: 'Hello there.', voiceName: 'en-us', timbreNumber: 2, common: 1, speedFactor: 1, volume: 0, emotion: 0, format: 'wav',
+      sourceText: 'Hello there.',
+      voiceName: 'en-us',
+      timbreNumber: 2,
+      common: 1,
+      speedFactor: 1,
+      volume: 0,
+      emotion: 0,
+      format: 'wav',
     });
   });
 });

@@ -14,7 +14,13 @@ afterEach(() => vi.unstubAllGlobals());
 
 const answerWithAudioUrl = (targetAudioUrl: string) =>
   fetchMock.mockResolvedValueOnce(
-    new Response(JSON.stringify({ code: 0, message: 'OK', data: { taskId: 'Service_AI_1', targetAudioUrl, sourceLanguage: 'en', targetLanguage: 'en' } })),
+    new Response(
+      JSON.stringify({
+        code: 0,
+        message: 'OK',
+        data: { taskId: 'Service_AI_1', targetAudioUrl, sourceLanguage: 'en', targetLanguage: 'en' },
+      }),
+    ),
   );
 
 describe('synthesizeSpeech', () => {
@@ -27,7 +33,10 @@ describe('synthesizeSpeech', () => {
     'refuses the audio URL %j as a contract error',
     async (url) => {
       answerWithAudioUrl(url);
-      const error = await synthesizeSpeech({ connection, request }).then(() => null, (e: unknown) => e);
+      const error = await synthesizeSpeech({ connection, request }).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(GatewayRequestError);
       expect(error).toMatchObject({ kind: 'contract', operation: 'textToSpeech' });
       expect((error as Error).message).toMatch(/audio URL is not an absolute http\(s\) URL/);

@@ -22,7 +22,9 @@ export function ComparePanel({ takes, onClose }: { takes: readonly [Take, Take];
         {(loaded ?? []).map((l, i) => (
           <div key={l.take.id} className="compare-cell">
             <h3>{label(i)}</h3>
-            <p className="hint">{new Date(l.take.createdAt).toLocaleString()} · {l.take.result.taskId}</p>
+            <p className="hint">
+              {new Date(l.take.createdAt).toLocaleString()} · {l.take.result.taskId}
+            </p>
             <TakePlayer loaded={l} label={`${label(i)} audio`} />
           </div>
         ))}
@@ -33,12 +35,18 @@ export function ComparePanel({ takes, onClose }: { takes: readonly [Take, Take];
         <table className="diff-table">
           <caption>Parameters that differ</caption>
           <thead>
-            <tr><th scope="col">Parameter</th><th scope="col">Take A</th><th scope="col">Take B</th></tr>
+            <tr>
+              <th scope="col">Parameter</th>
+              <th scope="col">Take A</th>
+              <th scope="col">Take B</th>
+            </tr>
           </thead>
           <tbody>
             {differences.map((d) => (
               <tr key={d.parameter}>
-                <th scope="row"><code>{d.parameter}</code></th>
+                <th scope="row">
+                  <code>{d.parameter}</code>
+                </th>
                 <td>{clip(d.a)}</td>
                 <td>{clip(d.b)}</td>
               </tr>

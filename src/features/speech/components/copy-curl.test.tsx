@@ -22,7 +22,10 @@ const command = () => screen.getByLabelText('cURL command').textContent ?? '';
 beforeEach(() => {
   sessionStorage.clear();
   localStorage.clear();
-  connectionStore.set({ profiles: [{ ...DEFAULT_PROFILE, gatewayUrl: 'https://gw.test/api', token: 'secret-active-token', userId: '42' }], activeId: 'local' });
+  connectionStore.set({
+    profiles: [{ ...DEFAULT_PROFILE, gatewayUrl: 'https://gw.test/api', token: 'secret-active-token', userId: '42' }],
+    activeId: 'local',
+  });
 });
 
 describe('CopyCurl', () => {

@@ -14,7 +14,10 @@ export function CopyCurl({ take }: { take: Take }) {
   const [wantToken, setWantToken] = useState(false);
   const showToken = wantToken && sameGateway;
   const [status, setStatus] = useState('');
-  const command = curlCommand({ ...take.connection, token: sameGateway ? active.token : '' }, take.request, { showToken, base: window.location.href });
+  const command = curlCommand({ ...take.connection, token: sameGateway ? active.token : '' }, take.request, {
+    showToken,
+    base: window.location.href,
+  });
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(command);

@@ -39,12 +39,24 @@ export function HistoryPanel({ currentId, compareIds, onReplay, onReuse, onCompa
       {error && <ErrorAlert error={new Error(error)} title="History problem" />}
       <label htmlFor="history-search">Search takes by text</label>
       <input id="history-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
-      {status === 'loading' && <p className="loading" role="status">Loading history…</p>}
+      {status === 'loading' && (
+        <p className="loading" role="status">
+          Loading history…
+        </p>
+      )}
       {status === 'ready' && shown.length === 0 && <p className="hint">{q ? 'No take contains this text.' : 'No takes yet.'}</p>}
       <ol className="history-list">
         {shown.map((t) => (
-          <HistoryItem key={t.id} take={t} current={t.id === currentId} comparing={compareIds.includes(t.id)} onReplay={onReplay} onReuse={onReuse}
-            onCompare={onCompare} onDelete={(take) => void removeTake(take.id)} />
+          <HistoryItem
+            key={t.id}
+            take={t}
+            current={t.id === currentId}
+            comparing={compareIds.includes(t.id)}
+            onReplay={onReplay}
+            onReuse={onReuse}
+            onCompare={onCompare}
+            onDelete={(take) => void removeTake(take.id)}
+          />
         ))}
       </ol>
     </section>

@@ -20,8 +20,16 @@ export function KnownIntField({ name, label, known }: Props) {
       <label htmlFor={id}>
         {label} <code>{name}</code>
       </label>
-      <input id={id} list={`${id}-list`} inputMode="numeric" autoComplete="off" placeholder="Not sent"
-        aria-invalid={Boolean(error)} aria-describedby={`${id}-hint ${id}-error`} {...register(name)} />
+      <input
+        id={id}
+        list={`${id}-list`}
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="Not sent"
+        aria-invalid={Boolean(error)}
+        aria-describedby={`${id}-hint ${id}-error`}
+        {...register(name)}
+      />
       <datalist id={`${id}-list`}>
         {known.map((k) => (
           <option key={k.value} value={String(k.value)} label={k.label} />

@@ -36,8 +36,14 @@ export function LanguageField() {
           <label htmlFor="speech-language-code" className="sub-label">
             Language code
           </label>
-          <input id="speech-language-code" autoComplete="off" spellCheck={false} aria-invalid={Boolean(error)}
-            aria-describedby="speech-language-error" {...register('targetLanguage')} />
+          <input
+            id="speech-language-code"
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={Boolean(error)}
+            aria-describedby="speech-language-error"
+            {...register('targetLanguage')}
+          />
         </>
       )}
       <FieldError id="speech-language-error" message={error} />

@@ -18,7 +18,10 @@ export function ResultPanel({ loaded }: { loaded: LoadedTake | null }) {
   return (
     <section aria-labelledby="result-title" className="result-panel">
       <h2 id="result-title">Result</h2>
-      <p className="result-text">“{take.request.sourceText.slice(0, 160)}{take.request.sourceText.length > 160 ? '…' : ''}”</p>
+      <p className="result-text">
+        “{take.request.sourceText.slice(0, 160)}
+        {take.request.sourceText.length > 160 ? '…' : ''}”
+      </p>
       <TakePlayer key={take.id} loaded={loaded} label="Synthesized speech">
         {(clock, seek) => (
           <>

@@ -29,11 +29,29 @@ export function SliderField({ name, label, unit, range, step }: Props) {
               {unit ? ` (${unit})` : ''}
             </label>
             <div className="slider-row">
-              <input id={id} type="range" min={range.min} max={range.max} step={step} value={shown === '' ? range.default : shown}
-                onChange={(e) => set(e.target.value)} onBlur={field.onBlur} aria-describedby={describedBy} />
-              <input type="number" className="slider-number" aria-label={`${label} value`} step={step} value={shown}
-                onChange={(e) => set(e.target.value)} onBlur={field.onBlur} ref={field.ref}
-                aria-invalid={Boolean(fieldState.error)} aria-describedby={describedBy} />
+              <input
+                id={id}
+                type="range"
+                min={range.min}
+                max={range.max}
+                step={step}
+                value={shown === '' ? range.default : shown}
+                onChange={(e) => set(e.target.value)}
+                onBlur={field.onBlur}
+                aria-describedby={describedBy}
+              />
+              <input
+                type="number"
+                className="slider-number"
+                aria-label={`${label} value`}
+                step={step}
+                value={shown}
+                onChange={(e) => set(e.target.value)}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                aria-invalid={Boolean(fieldState.error)}
+                aria-describedby={describedBy}
+              />
             </div>
             <p id={`${id}-hint`} className="hint">
               {range.min} to {range.max}, default {range.default}

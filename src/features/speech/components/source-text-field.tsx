@@ -29,8 +29,8 @@ export function SourceTextField() {
       {over ? (
         <div id="speech-text-over" role="alert" className="over-limit">
           <p>
-            The text is {n(count)} characters. The gateway keeps only the first {n(SOURCE_TEXT_MAX_CHARS)} and silently drops the
-            other {n(count - SOURCE_TEXT_MAX_CHARS)}, so sending is blocked.
+            The text is {n(count)} characters. The gateway keeps only the first {n(SOURCE_TEXT_MAX_CHARS)} and silently drops the other{' '}
+            {n(count - SOURCE_TEXT_MAX_CHARS)}, so sending is blocked.
           </p>
           <button type="button" onClick={trim}>
             Trim to {SOURCE_TEXT_MAX_CHARS}

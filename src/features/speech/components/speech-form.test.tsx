@@ -28,7 +28,14 @@ describe('SpeechForm', () => {
     fireEvent.change(screen.getByLabelText('Timbre number'), { target: { value: '5' } });
     fireEvent.keyDown(text, { key: 'Enter', ctrlKey: true });
     await waitFor(() => expect(onSynthesize).toHaveBeenCalledTimes(1));
-    expect(onSynthesize).toHaveBeenCalledWith({ sourceText: 'Hello.', timbreNumber: 5, speedFactor: 1, volume: 0, emotion: 0, format: 'wav' });
+    expect(onSynthesize).toHaveBeenCalledWith({
+      sourceText: 'Hello.',
+      timbreNumber: 5,
+      speedFactor: 1,
+      volume: 0,
+      emotion: 0,
+      format: 'wav',
+    });
   });
 
   it('shows errors next to their fields and keeps the slider and number box on one value', async () => {

@@ -1,7 +1,16 @@
 import { useEffect, type KeyboardEvent } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { countSourceTextChars, EMOTION, SOURCE_TEXT_MAX_CHARS, SPEECH_ENGINES, SPEED_FACTOR, VOICE_SCOPES, VOLUME_DB, type SpeechRequest } from '@/contract';
+import {
+  countSourceTextChars,
+  EMOTION,
+  SOURCE_TEXT_MAX_CHARS,
+  SPEECH_ENGINES,
+  SPEED_FACTOR,
+  VOICE_SCOPES,
+  VOLUME_DB,
+  type SpeechRequest,
+} from '@/contract';
 import { GatewayRequestError } from '@/lib/gateway-error';
 import { speechFormErrorMap, speechFormSchema, type SpeechFormValues } from '../api/speech-form-schema';
 import { readDraft, writeDraft } from '../stores/draft-store';

@@ -58,7 +58,13 @@ export function SpeechPage() {
         <ResultPanel loaded={current} />
       </div>
       {compared.length === 2 && <ComparePanel takes={[compared[0]!, compared[1]!]} onClose={() => setCompareIds([])} />}
-      <HistoryPanel currentId={current?.take.id ?? null} compareIds={compareIds} onReplay={(t) => void replay(t)} onReuse={reuse} onCompare={toggleCompare} />
+      <HistoryPanel
+        currentId={current?.take.id ?? null}
+        compareIds={compareIds}
+        onReplay={(t) => void replay(t)}
+        onReuse={reuse}
+        onCompare={toggleCompare}
+      />
     </section>
   );
 }

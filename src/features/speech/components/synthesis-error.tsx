@@ -23,8 +23,8 @@ export function SynthesisError({ error, userId, onRetry }: Props) {
       <div>
         <ErrorAlert error={error} title={`Not enough points for user ${userId || '(not set)'}`} />
         <p className="error-explain">
-          The gateway charges points per synthesis (the embedded gateway: 1 point per started 10 characters). Nothing was charged for
-          this attempt. Top up this user, use another user ID in Settings, or send a shorter text.
+          The gateway charges points per synthesis (the embedded gateway: 1 point per started 10 characters). Nothing was charged for this
+          attempt. Top up this user, use another user ID in Settings, or send a shorter text.
         </p>
       </div>
     );
@@ -34,8 +34,8 @@ export function SynthesisError({ error, userId, onRetry }: Props) {
       <div>
         <ErrorAlert error={error} title="The speech engine failed on this text" onRetry={onRetry} />
         <p className="error-explain">
-          Code 2107 is an internal failure of the engine, not a problem with your settings (the embedded gateway refunds the points). Try again, or
-          change the voice or shorten the text if it keeps failing.
+          Code 2107 is an internal failure of the engine, not a problem with your settings (the embedded gateway refunds the points). Try
+          again, or change the voice or shorten the text if it keeps failing.
         </p>
       </div>
     );

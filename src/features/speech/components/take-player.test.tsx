@@ -22,11 +22,14 @@ describe('TakePlayer without kept audio (e.g. a take kept in history)', () => {
     expect(screen.getByRole('link', { name: "Open the gateway's audio URL" })).toHaveAttribute('href', 'https://gw.test/a.wav');
   });
 
-  it.each(['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', '//evil.example/a.wav'])('neither plays nor links %j', (url) => {
-    const { container } = render(<TakePlayer loaded={{ take: take(url), audio: null }} label="Take" />);
-    expect(container.querySelector('audio')).toBeNull();
-    expect(screen.queryByRole('link')).toBeNull();
-  });
+  it.each(['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', '//evil.example/a.wav'])(
+    'neither plays nor links %j',
+    (url) => {
+      const { container } = render(<TakePlayer loaded={{ take: take(url), audio: null }} label="Take" />);
+      expect(container.querySelector('audio')).toBeNull();
+      expect(screen.queryByRole('link')).toBeNull();
+    },
+  );
 
   it('does not hand raw PCM it could not read to the audio element (no browser plays it); says why and links it', () => {
     const { container } = render(<TakePlayer loaded={{ take: take('https://gw.test/a.pcm', 'pcm'), audio: null }} label="Take" />);

@@ -21,17 +21,29 @@ export function TakePlayer({ loaded, label, children }: Props) {
       {/* A browser cannot play headerless PCM from a URL: only bytes the page has read can be wrapped as WAV. */}
       {rawPcmOnly ? (
         <p className="hint">
-          This raw PCM could not be read by the page (its URL allows no cross-origin reads), so it cannot be played here. Download it below, or
-          synthesize as WAV or MP3 to listen in the browser.
+          This raw PCM could not be read by the page (its URL allows no cross-origin reads), so it cannot be played here. Download it below,
+          or synthesize as WAV or MP3 to listen in the browser.
         </p>
       ) : (
         src && <audio ref={setAudio} controls preload="auto" src={src} aria-label={label} />
       )}
       <Waveform blob={playable} currentTime={clock.currentTime} duration={clock.duration} onSeek={seek} />
       <p className="downloads">
-        {take.format === 'pcm' && rawUrl && <a href={rawUrl} download={name('pcm')}>Download raw PCM (.pcm)</a>}
-        {take.format === 'pcm' && playableUrl && <a href={playableUrl} download={name('wav')}>Download as WAV (.wav)</a>}
-        {take.format !== 'pcm' && playableUrl && <a href={playableUrl} download={name(take.format)}>Download .{take.format}</a>}
+        {take.format === 'pcm' && rawUrl && (
+          <a href={rawUrl} download={name('pcm')}>
+            Download raw PCM (.pcm)
+          </a>
+        )}
+        {take.format === 'pcm' && playableUrl && (
+          <a href={playableUrl} download={name('wav')}>
+            Download as WAV (.wav)
+          </a>
+        )}
+        {take.format !== 'pcm' && playableUrl && (
+          <a href={playableUrl} download={name(take.format)}>
+            Download .{take.format}
+          </a>
+        )}
         {remoteUrl && (
           <a href={remoteUrl} download={name(take.format)} target="_blank" rel="noreferrer">
             Open the gateway's audio URL

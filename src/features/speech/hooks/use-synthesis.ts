@@ -41,7 +41,9 @@ export function useSynthesis(onTake: (loaded: LoadedTake) => void) {
         result,
         format: blob ? await sniffAudioFormat(blob, requested) : requested,
         pcmFormat: studioSettingsStore.get().pcm,
-        audio: audio.kept ? { kept: true, contentType: audio.contentType, byteLength: audio.blob.size } : { kept: false, reason: audio.reason },
+        audio: audio.kept
+          ? { kept: true, contentType: audio.contentType, byteLength: audio.blob.size }
+          : { kept: false, reason: audio.reason },
       };
       onTake({ take, audio: blob });
       void addTake(take, blob);

@@ -16,7 +16,10 @@ describe('draft store', () => {
   });
 
   it('falls back field by field on stored values of the wrong type or an unknown format', () => {
-    localStorage.setItem('console.speech.draft', JSON.stringify({ sourceText: 42, volume: 'loud', emotion: 3, format: 'ogg', voiceName: 'de' }));
+    localStorage.setItem(
+      'console.speech.draft',
+      JSON.stringify({ sourceText: 42, volume: 'loud', emotion: 3, format: 'ogg', voiceName: 'de' }),
+    );
     expect(readDraft()).toEqual({ ...SPEECH_FORM_DEFAULTS, emotion: 3, voiceName: 'de' });
     localStorage.setItem('console.speech.draft', '{not json');
     expect(readDraft()).toEqual(SPEECH_FORM_DEFAULTS);

@@ -19,8 +19,12 @@ export function isPcmFormat(v: unknown): v is PcmFormat {
   if (typeof v !== 'object' || v === null) return false;
   const { sampleRate, channels, bitsPerSample } = v as Record<string, unknown>;
   return (
-    Number.isInteger(sampleRate) && (sampleRate as number) >= 3000 && (sampleRate as number) <= 384000 &&
-    Number.isInteger(channels) && (channels as number) >= 1 && (channels as number) <= 8 &&
+    Number.isInteger(sampleRate) &&
+    (sampleRate as number) >= 3000 &&
+    (sampleRate as number) <= 384000 &&
+    Number.isInteger(channels) &&
+    (channels as number) >= 1 &&
+    (channels as number) <= 8 &&
     PCM_BITS.includes(bitsPerSample as number)
   );
 }

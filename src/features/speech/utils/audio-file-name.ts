@@ -1,7 +1,15 @@
 import type { AudioFormat, SpeechRequest } from '@/contract';
 
 const slug = (s: string) =>
-  s.normalize('NFKD').replace(/[^\w\s-]/g, '').trim().toLowerCase().split(/[\s_-]+/).filter(Boolean).slice(0, 5).join('-');
+  s
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .toLowerCase()
+    .split(/[\s_-]+/)
+    .filter(Boolean)
+    .slice(0, 5)
+    .join('-');
 
 /** e.g. "hello-from-the-console_en-us+f3_Service_AI1234.wav": what was said, by which voice, which task. */
 export function audioFileName(request: SpeechRequest, taskId: string, extension: AudioFormat): string {

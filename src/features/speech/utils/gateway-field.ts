@@ -4,7 +4,16 @@ import { GatewayRequestError } from '@/lib/gateway-error';
 import type { SpeechFormField } from '../api/speech-form-schema';
 
 const FORM_FIELDS: readonly SpeechFormField[] = [
-  'sourceText', 'targetLanguage', 'voiceName', 'timbreNumber', 'common', 'selectedEngine', 'speedFactor', 'volume', 'emotion', 'format',
+  'sourceText',
+  'targetLanguage',
+  'voiceName',
+  'timbreNumber',
+  'common',
+  'selectedEngine',
+  'speedFactor',
+  'volume',
+  'emotion',
+  'format',
 ];
 
 /** The form field a 2000/2001 answer names ("Invalid Parameter: speedFactor must be …"), if any. */

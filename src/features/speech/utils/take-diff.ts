@@ -1,7 +1,16 @@
 import type { SpeechRequest } from '@/contract';
 
 export const COMPARED_PARAMETERS = [
-  'sourceText', 'targetLanguage', 'voiceName', 'timbreNumber', 'common', 'selectedEngine', 'speedFactor', 'volume', 'emotion', 'format',
+  'sourceText',
+  'targetLanguage',
+  'voiceName',
+  'timbreNumber',
+  'common',
+  'selectedEngine',
+  'speedFactor',
+  'volume',
+  'emotion',
+  'format',
 ] as const satisfies readonly (keyof SpeechRequest)[];
 
 export type ParameterDifference = { parameter: (typeof COMPARED_PARAMETERS)[number]; a: string; b: string };

@@ -13,7 +13,16 @@ function answer(taskIds: string[]) {
   const data = taskIds.flatMap((taskId) => {
     const s = statusOf(taskId);
     if (s === null) return [];
-    return [{ taskId, taskStatus: s, taskProgress: s === 4 ? 100 : 50, errorCode: 0, targetVideoUrl: s === 4 ? `http://gw/v/${taskId}.mp4` : null, updateTime: 1 }];
+    return [
+      {
+        taskId,
+        taskStatus: s,
+        taskProgress: s === 4 ? 100 : 50,
+        errorCode: 0,
+        targetVideoUrl: s === 4 ? `http://gw/v/${taskId}.mp4` : null,
+        updateTime: 1,
+      },
+    ];
   });
   return new Response(JSON.stringify({ code: 0, message: 'OK', data }), { status: 200 });
 }
@@ -26,7 +35,9 @@ const interval = (client: QueryClient, options: ReturnType<typeof watchListPollQ
 
 beforeEach(() => {
   statusOf = () => 3;
-  fetchMock = vi.fn((_url: string, init: RequestInit) => Promise.resolve(answer((JSON.parse(String(init.body)) as { taskIds: string[] }).taskIds)));
+  fetchMock = vi.fn((_url: string, init: RequestInit) =>
+    Promise.resolve(answer((JSON.parse(String(init.body)) as { taskIds: string[] }).taskIds)),
+  );
   vi.stubGlobal('fetch', fetchMock);
   watchListStore.set(ids);
 });
@@ -43,7 +54,9 @@ describe('watchListPollQueryOptions', () => {
     const client = newClient();
     const options = watchListPollQueryOptions(connection, 2_000);
     const board = await client.fetchQuery(options);
-    expect(fetchMock.mock.calls.map(([, init]) => (JSON.parse(String(init.body)) as { taskIds: string[] }).taskIds.length)).toEqual([100, 100, 50]);
+    expect(fetchMock.mock.calls.map(([, init]) => (JSON.parse(String(init.body)) as { taskIds: string[] }).taskIds.length)).toEqual([
+      100, 100, 50,
+    ]);
     expect(board.tasks.size).toBe(250);
     expect(interval(client, options)).toBe(2_000);
   });
@@ -66,11 +79,15 @@ describe('watchListPollQueryOptions', () => {
     await client.fetchQuery(options);
     fetchMock.mockClear();
     await client.fetchQuery({ ...options, staleTime: 0 });
-    expect(fetchMock.mock.calls.map(([, init]) => (JSON.parse(String(init.body)) as { taskIds: string[] }).taskIds)).toEqual([['Service_AI_0']]);
+    expect(fetchMock.mock.calls.map(([, init]) => (JSON.parse(String(init.body)) as { taskIds: string[] }).taskIds)).toEqual([
+      ['Service_AI_0'],
+    ]);
     fetchMock.mockClear();
     requestFullRefresh();
     await client.fetchQuery({ ...options, staleTime: 0 });
-    expect(fetchMock.mock.calls.map(([, init]) => (JSON.parse(String(init.body)) as { taskIds: string[] }).taskIds)).toEqual([['Service_AI_0', 'Service_AI_1']]);
+    expect(fetchMock.mock.calls.map(([, init]) => (JSON.parse(String(init.body)) as { taskIds: string[] }).taskIds)).toEqual([
+      ['Service_AI_0', 'Service_AI_1'],
+    ]);
   });
 
   it('backs off exponentially after failures and keeps the last good board', async () => {

@@ -43,10 +43,17 @@ export function AddTaskIds({ onAdded }: { onAdded: () => void }) {
     <form className="add-ids" onSubmit={(e) => void submit(e)} aria-label="Add tasks">
       <label htmlFor="task-ids-input">Task IDs</label>
       <p id={hintId} className="hint">
-        Paste IDs from anywhere: one per line, separated by commas, spaces or tabs, a JSON array, a CSV column or log lines.
-        Only IDs starting with Service_AI are taken.
+        Paste IDs from anywhere: one per line, separated by commas, spaces or tabs, a JSON array, a CSV column or log lines. Only IDs
+        starting with Service_AI are taken.
       </p>
-      <textarea id="task-ids-input" aria-describedby={hintId} rows={3} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />
+      <textarea
+        id="task-ids-input"
+        aria-describedby={hintId}
+        rows={3}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        spellCheck={false}
+      />
       <div className="toolbar">
         <button type="submit" className="primary" disabled={text.trim() === ''}>
           Add to watch list

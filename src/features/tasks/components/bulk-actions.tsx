@@ -23,16 +23,22 @@ export function BulkActions({ rows, scope, onRemoved }: Props) {
   const n = rows.length;
   return (
     <div className="toolbar bulk-actions" role="group" aria-label={`Actions on ${scope} tasks`}>
-      <span className="bulk-scope">
-        {scope === 'selected' ? `${plural(n, 'task')} selected` : `${plural(n, 'task')} shown`}:
-      </span>
+      <span className="bulk-scope">{scope === 'selected' ? `${plural(n, 'task')} selected` : `${plural(n, 'task')} shown`}:</span>
       <button type="button" disabled={n === 0} onClick={() => void copyText(rows.map((r) => r.id).join('\n'), plural(n, 'ID'))}>
         Copy IDs
       </button>
-      <button type="button" disabled={links.length === 0} onClick={() => void copyText(links.join('\n'), plural(links.length, 'download link'))}>
+      <button
+        type="button"
+        disabled={links.length === 0}
+        onClick={() => void copyText(links.join('\n'), plural(links.length, 'download link'))}
+      >
         Copy download links
       </button>
-      <button type="button" disabled={failed.length === 0} onClick={() => void copyText(failed.join('\n'), plural(failed.length, 'failed ID'))}>
+      <button
+        type="button"
+        disabled={failed.length === 0}
+        onClick={() => void copyText(failed.join('\n'), plural(failed.length, 'failed ID'))}
+      >
         Copy failed IDs
       </button>
       <button type="button" disabled={n === 0} onClick={() => void exportRows(rows, 'csv')}>

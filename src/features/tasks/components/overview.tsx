@@ -20,7 +20,14 @@ export function Overview({ summary, selected, onToggle }: Props) {
       <p className="overview-line">
         <strong>{progressLine(summary)}</strong>
       </p>
-      <div className="overall-bar" role="progressbar" aria-label="Overall: finished tasks" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+      <div
+        className="overall-bar"
+        role="progressbar"
+        aria-label="Overall: finished tasks"
+        aria-valuenow={percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+      >
         <span style={{ width: `${percent}%` }} />
       </div>
       <div className="status-chips" role="group" aria-label="Filter by status">

@@ -25,7 +25,9 @@ export function StaleBanner({ poll, intervalMs }: Props) {
       <p role="status">
         {hasData && <>Last good update {formatExact(board.polledAt)}. </>}
         {failures} failed attempt{failures === 1 ? '' : 's'} in a row;{' '}
-        {intervalMs === 0 ? 'automatic checks are off.' : `next try in ${formatDuration(Math.max(0, nextAt - now))} (waiting longer after each failure).`}
+        {intervalMs === 0
+          ? 'automatic checks are off.'
+          : `next try in ${formatDuration(Math.max(0, nextAt - now))} (waiting longer after each failure).`}
       </p>
     </div>
   );

@@ -11,7 +11,14 @@ import { TaskList } from './task-list';
 import { TransitionsFeed } from './transitions-feed';
 import { WatchListActions } from './watch-list-actions';
 
-type Props = { ids: readonly string[]; rows: readonly TaskRow[]; summary: Summary; board: TaskBoard; settings: DashboardSettings; stale: boolean };
+type Props = {
+  ids: readonly string[];
+  rows: readonly TaskRow[];
+  summary: Summary;
+  board: TaskBoard;
+  settings: DashboardSettings;
+  stale: boolean;
+};
 
 /** Everything shown once the watch list has tasks; loaded as its own chunk (see tasks-page.tsx). */
 export function TaskBoardView({ ids, rows, summary, board, settings, stale }: Props) {

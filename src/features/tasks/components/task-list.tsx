@@ -34,19 +34,41 @@ export function TaskList({ rows, statuses, changed, stallMs, stale }: Props) {
     });
   }, []);
   const onSelectAll = useCallback((on: boolean) => setSelected(on ? new Set(shown.map((r) => r.id)) : new Set()), [shown]);
-  const onRemove = useCallback((id: string) => {
-    removeFromWatchList([id]);
-    onSelect(id, false);
-  }, [onSelect]);
+  const onRemove = useCallback(
+    (id: string) => {
+      removeFromWatchList([id]);
+      onSelect(id, false);
+    },
+    [onSelect],
+  );
 
   return (
     <section className="task-list" aria-labelledby="task-list-title">
       <h2 id="task-list-title">
         Watch list <span className="hint">({shown.length === rows.length ? rows.length : `${shown.length} of ${rows.length} shown`})</span>
       </h2>
-      <ListToolbar search={search} sort={sort.key} descending={sort.descending} onSearch={setSearch} onSort={(key, descending) => setSort({ key, descending })} />
-      <BulkActions rows={selectedRows.length ? selectedRows : shown} scope={selectedRows.length ? 'selected' : 'shown'} onRemoved={() => setSelected(new Set())} />
-      <TaskTable rows={shown} selected={selected} changed={changed} stallMs={stallMs} stale={stale} onSelect={onSelect} onSelectAll={onSelectAll} onRemove={onRemove} />
+      <ListToolbar
+        search={search}
+        sort={sort.key}
+        descending={sort.descending}
+        onSearch={setSearch}
+        onSort={(key, descending) => setSort({ key, descending })}
+      />
+      <BulkActions
+        rows={selectedRows.length ? selectedRows : shown}
+        scope={selectedRows.length ? 'selected' : 'shown'}
+        onRemoved={() => setSelected(new Set())}
+      />
+      <TaskTable
+        rows={shown}
+        selected={selected}
+        changed={changed}
+        stallMs={stallMs}
+        stale={stale}
+        onSelect={onSelect}
+        onSelectAll={onSelectAll}
+        onRemove={onRemove}
+      />
       {shown.length === 0 && <p className="hint">No watched task matches the filter and search.</p>}
     </section>
   );

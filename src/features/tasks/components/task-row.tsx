@@ -41,7 +41,14 @@ export const TaskRow = memo(function TaskRow({ row, rowIndex, selected, changed,
       <td>
         {snapshot?.item ? (
           <div className="progress">
-            <div role="progressbar" aria-label={`Progress of ${id}`} aria-valuenow={row.progress} aria-valuemin={0} aria-valuemax={100} className={`bar status-${row.group}`}>
+            <div
+              role="progressbar"
+              aria-label={`Progress of ${id}`}
+              aria-valuenow={row.progress}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              className={`bar status-${row.group}`}
+            >
               <span style={{ width: `${row.progress}%` }} />
             </div>
             <span className="progress-text">{row.progress}%</span>

@@ -27,7 +27,12 @@ export function TaskTable({ rows, selected, changed, stallMs, stale, onSelect, o
         <thead>
           <tr aria-rowindex={1}>
             <th scope="col">
-              <input type="checkbox" aria-label="Select all shown tasks" checked={allSelected} onChange={(e) => onSelectAll(e.target.checked)} />
+              <input
+                type="checkbox"
+                aria-label="Select all shown tasks"
+                checked={allSelected}
+                onChange={(e) => onSelectAll(e.target.checked)}
+              />
             </th>
             {COLUMNS.map((c) => (
               <th key={c} scope="col">

@@ -45,7 +45,13 @@ export function TasksPage() {
       />
       <StaleBanner poll={poll} intervalMs={settings.intervalMs} />
       {ids.length > 0 && (
-        <Suspense fallback={<p className="loading" role="status">Loading the task table…</p>}>
+        <Suspense
+          fallback={
+            <p className="loading" role="status">
+              Loading the task table…
+            </p>
+          }
+        >
           <TaskBoardView ids={ids} rows={rows} summary={summary} board={board} settings={settings} stale={poll.isError} />
         </Suspense>
       )}

@@ -18,14 +18,23 @@ export function WatchListActions({ ids, rows, notify }: Props) {
   const copyLink = () => {
     const link = shareLink(ids);
     void copyText(link, `a link to ${ids.length} tasks`);
-    setLinkNote(link.length > LONG_LINK ? `The link is ${Math.round(link.length / 1000)} k characters long; some chat tools cut long links, so Export JSON may travel better.` : '');
+    setLinkNote(
+      link.length > LONG_LINK
+        ? `The link is ${Math.round(link.length / 1000)} k characters long; some chat tools cut long links, so Export JSON may travel better.`
+        : '',
+    );
   };
 
   const toggleNotify = async (on: boolean) => {
     if (!on) return updateDashboardSettings({ notify: false });
     const permission = await askNotificationPermission();
     if (permission === 'granted') updateDashboardSettings({ notify: true });
-    else announce(permission === 'unsupported' ? 'This browser has no notifications' : 'Notifications are blocked for this site in the browser settings');
+    else
+      announce(
+        permission === 'unsupported'
+          ? 'This browser has no notifications'
+          : 'Notifications are blocked for this site in the browser settings',
+      );
   };
 
   return (

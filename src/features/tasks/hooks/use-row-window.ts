@@ -10,7 +10,9 @@ export function useRowWindow(ref: RefObject<HTMLElement | null>, count: number, 
     let frame = 0;
     const read = () => {
       frame = 0;
-      setView((v) => (v.scrollTop === el.scrollTop && v.height === el.clientHeight ? v : { scrollTop: el.scrollTop, height: el.clientHeight }));
+      setView((v) =>
+        v.scrollTop === el.scrollTop && v.height === el.clientHeight ? v : { scrollTop: el.scrollTop, height: el.clientHeight },
+      );
     };
     const schedule = () => {
       frame ||= requestAnimationFrame(read);

@@ -5,7 +5,13 @@ import { buildRows } from './task-rows';
 import { EMPTY_BOARD } from './task-snapshot';
 import { tasksToCsv, tasksToJson } from './export-tasks';
 
-const board = mergeBoard(EMPTY_BOARD, ['Service_AI_a', 'Service_AI_b'], [item('Service_AI_a', 5, { errorCode: 3001, taskProgress: 40 })], 1_000, 1);
+const board = mergeBoard(
+  EMPTY_BOARD,
+  ['Service_AI_a', 'Service_AI_b'],
+  [item('Service_AI_a', 5, { errorCode: 3001, taskProgress: 40 })],
+  1_000,
+  1,
+);
 const rows = buildRows(['Service_AI_a', 'Service_AI_b', 'Service_AI_c'], board);
 
 describe('export', () => {
@@ -18,13 +24,22 @@ describe('export', () => {
   });
 
   it('neutralises spreadsheet formulas and quotes separators', () => {
-    const evil = buildRows(['Service_AI_x'], mergeBoard(EMPTY_BOARD, ['Service_AI_x'], [item('Service_AI_x', 4, { targetVideoUrl: '=HYPERLINK("x","y")' })], 0, 1));
+    const evil = buildRows(
+      ['Service_AI_x'],
+      mergeBoard(EMPTY_BOARD, ['Service_AI_x'], [item('Service_AI_x', 4, { targetVideoUrl: '=HYPERLINK("x","y")' })], 0, 1),
+    );
     expect(tasksToCsv(evil)).toContain(`"'=HYPERLINK(""x"",""y"")"`);
   });
 
   it('keeps an updateTime no Date can hold as the gateway sent it, with no ISO time and no throw', () => {
     const ids = ['Service_AI_far', 'Service_AI_nan'];
-    const odd = mergeBoard(EMPTY_BOARD, ids, [item(ids[0]!, 3, { updateTime: 1e16 }), item(ids[1]!, 3, { updateTime: Number('99999999999999999999') })], 0, 1);
+    const odd = mergeBoard(
+      EMPTY_BOARD,
+      ids,
+      [item(ids[0]!, 3, { updateTime: 1e16 }), item(ids[1]!, 3, { updateTime: Number('99999999999999999999') })],
+      0,
+      1,
+    );
     const oddRows = buildRows(ids, odd);
     expect(oddRows.map((r) => r.updateTime)).toEqual([null, null]);
     const lines = tasksToCsv(oddRows).trim().split('\r\n');

@@ -2,7 +2,17 @@ import { taskErrorMeaning } from '@/contract';
 import { statusGroupName } from './status-group';
 import type { TaskRow } from './task-rows';
 
-const COLUMNS = ['taskId', 'taskStatus', 'statusName', 'taskProgress', 'errorCode', 'errorMeaning', 'targetVideoUrl', 'updateTime', 'updateTimeIso'] as const;
+const COLUMNS = [
+  'taskId',
+  'taskStatus',
+  'statusName',
+  'taskProgress',
+  'errorCode',
+  'errorMeaning',
+  'targetVideoUrl',
+  'updateTime',
+  'updateTimeIso',
+] as const;
 type ExportRecord = Record<(typeof COLUMNS)[number], string | number | null>;
 
 function toRecord(row: TaskRow): ExportRecord {

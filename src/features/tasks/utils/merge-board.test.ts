@@ -5,7 +5,13 @@ import { EMPTY_BOARD } from './task-snapshot';
 
 describe('mergeBoard', () => {
   it('records answers, not-found IDs, changes and transitions', () => {
-    const first = mergeBoard(EMPTY_BOARD, ['Service_AI_a', 'Service_AI_b', 'Service_AI_x'], [item('Service_AI_a', 3, { taskProgress: 10 }), item('Service_AI_b', 2)], 1_000, 1);
+    const first = mergeBoard(
+      EMPTY_BOARD,
+      ['Service_AI_a', 'Service_AI_b', 'Service_AI_x'],
+      [item('Service_AI_a', 3, { taskProgress: 10 }), item('Service_AI_b', 2)],
+      1_000,
+      1,
+    );
     expect(first.tasks.get('Service_AI_x')?.item).toBeNull();
     expect(first.tasks.get('Service_AI_a')?.firstRunning).toEqual({ progress: 10, at: 1_000 });
     expect(first.transitions).toEqual([]);

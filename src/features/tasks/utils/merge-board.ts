@@ -16,7 +16,13 @@ function nextSnapshot(prev: TaskSnapshot | undefined, item: TaskStatusItem | nul
  * Fold one cycle's answers into the board: IDs that were asked for but not returned become
  * "not found"; changes and status transitions of this cycle are recorded for the UI.
  */
-export function mergeBoard(prev: TaskBoard, asked: readonly string[], answers: readonly TaskStatusItem[], now: number, requests: number): TaskBoard {
+export function mergeBoard(
+  prev: TaskBoard,
+  asked: readonly string[],
+  answers: readonly TaskStatusItem[],
+  now: number,
+  requests: number,
+): TaskBoard {
   const byId = new Map(answers.map((a) => [a.taskId, a]));
   const tasks = new Map(prev.tasks);
   const changed = new Set<string>();

@@ -21,5 +21,13 @@ export function statusGroupName(group: StatusGroup): string {
 
 /** Sort order: what needs attention first. */
 export const STATUS_GROUP_RANK: Record<string, number> = {
-  5: 0, 6: 1, 'not-found': 2, unknown: 3, 3: 4, 2: 5, 1: 6, waiting: 7, 4: 8,
+  5: 0,
+  6: 1,
+  'not-found': 2,
+  unknown: 3,
+  3: 4,
+  2: 5,
+  1: 6,
+  waiting: 7,
+  4: 8,
 };

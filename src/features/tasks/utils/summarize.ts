@@ -7,7 +7,8 @@ export function summarize(rows: readonly TaskRow[]): Summary {
   const counts = new Map<StatusGroup, number>();
   for (const r of rows) counts.set(r.group, (counts.get(r.group) ?? 0) + 1);
   // A status outside 1–6 keeps being polled (see task-phase.ts), so it counts as live.
-  const live = (counts.get(1) ?? 0) + (counts.get(2) ?? 0) + (counts.get(3) ?? 0) + (counts.get('waiting') ?? 0) + (counts.get('unknown') ?? 0);
+  const live =
+    (counts.get(1) ?? 0) + (counts.get(2) ?? 0) + (counts.get(3) ?? 0) + (counts.get('waiting') ?? 0) + (counts.get('unknown') ?? 0);
   return { total: rows.length, counts, live };
 }
 
