@@ -15,7 +15,7 @@ const DIST = reuse ? 'dist' : mkdtempSync(join(tmpdir(), 'console-size-'));
 const MANIFEST = join(DIST, '.vite', 'manifest.json');
 const TASKS_PAGE = /^src\/features\/tasks\/components\/tasks-page\.tsx$/;
 // Loaded by the Tasks page only once there is a watch list, in parallel with the first status request.
-const TASK_BOARD = /^src\/features\/tasks\/components\/task-board\.tsx$/;
+const TASK_BOARD = /^src\/features\/tasks\/components\/board\/task-board\.tsx$/;
 
 if (reuse && !existsSync(MANIFEST)) {
   console.error(`${MANIFEST} is missing: run npm run build first (build.manifest is on in vite.config.ts).`);

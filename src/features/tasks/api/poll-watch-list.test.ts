@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { Connection } from '@/lib/connection-profile';
 import { watchListStore } from '../stores/watch-list-store';
-import { requestFullRefresh, watchListPollQueryOptions } from './poll-watch-list';
+import { refreshAll, watchListPollQueryOptions } from './poll-watch-list';
 
 const connection: Connection = { gatewayUrl: '/api', token: 'secret-token', userId: '42', channel: '', appSource: '' };
 const ids = Array.from({ length: 250 }, (_, i) => `Service_AI_${i}`);
@@ -61,6 +61,20 @@ describe('watchListPollQueryOptions', () => {
     expect(interval(client, options)).toBe(2_000);
   });
 
+  it('sends one signal to every batch: cancelling the poll aborts them all', async () => {
+    const client = newClient();
+    const options = watchListPollQueryOptions(connection, 2_000);
+    const signals: AbortSignal[] = [];
+    fetchMock.mockImplementation((_url: string, init: RequestInit) => {
+      signals.push(init.signal!);
+      return new Promise(() => undefined);
+    });
+    void client.fetchQuery(options).catch(() => undefined);
+    await vi.waitFor(() => expect(signals).toHaveLength(3));
+    await client.cancelQueries({ queryKey: options.queryKey });
+    expect(signals.every((s) => s.aborted)).toBe(true);
+  });
+
   it('stops (refetchInterval false, no requests) once every task is terminal', async () => {
     const client = newClient();
     const options = watchListPollQueryOptions(connection, 2_000);
@@ -83,8 +97,7 @@ describe('watchListPollQueryOptions', () => {
       ['Service_AI_0'],
     ]);
     fetchMock.mockClear();
-    requestFullRefresh();
-    await client.fetchQuery({ ...options, staleTime: 0 });
+    await refreshAll(client, connection);
     expect(fetchMock.mock.calls.map(([, init]) => (JSON.parse(String(init.body)) as { taskIds: string[] }).taskIds)).toEqual([
       ['Service_AI_0', 'Service_AI_1'],
     ]);
@@ -100,5 +113,13 @@ describe('watchListPollQueryOptions', () => {
     await expect(client.fetchQuery({ ...options, staleTime: 0 })).rejects.toBeTruthy();
     expect(interval(client, options)).toBe(8_000);
     expect(client.getQueryData(options.queryKey)?.tasks.size).toBe(250);
+    fetchMock.mockImplementation((_url: string, init: RequestInit) =>
+      Promise.resolve(answer((JSON.parse(String(init.body)) as { taskIds: string[] }).taskIds)),
+    );
+    await client.fetchQuery({ ...options, staleTime: 0 });
+    expect(interval(client, options)).toBe(2_000);
+    fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(client.fetchQuery({ ...options, staleTime: 0 })).rejects.toBeTruthy();
+    expect(interval(client, options)).toBe(4_000);
   });
 });

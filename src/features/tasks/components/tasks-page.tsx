@@ -1,26 +1,30 @@
 import { lazy, Suspense, useCallback, useMemo } from 'react';
-import { requestFullRefresh, useWatchListPoll } from '../api/poll-watch-list';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActiveConnection } from '@/lib/connection-store';
+import { refreshAll, useWatchListPoll } from '../api/poll-watch-list';
 import { useWatchList, watchListStore } from '../stores/watch-list-store';
 import { useDashboardSettings } from '../stores/dashboard-settings-store';
 import { announcerStore } from '../stores/announcer-store';
 import { useSharedLinkImport } from '../hooks/use-shared-link';
-import { buildRows } from '../utils/task-rows';
-import { summarize } from '../utils/summarize';
-import { EMPTY_BOARD } from '../utils/task-snapshot';
-import { AddTaskIds } from './add-task-ids';
-import { PollControls } from './poll-controls';
-import { StaleBanner } from './stale-banner';
+import { buildRows } from '../model/task-rows';
+import { summarize } from '../model/summarize';
+import { EMPTY_BOARD } from '../model/task-snapshot';
+import { AddTaskIds } from './add/add-task-ids';
+import { PollControls } from './polling/poll-controls';
+import { StaleBanner } from './polling/stale-banner';
 import './tasks.css';
 
 // The table and overview are a separate chunk so the first-load bundle stays in budget; with
 // a saved watch list it starts loading at once, in parallel with the first status request.
-const loadBoard = () => import('./task-board').then((m) => ({ default: m.TaskBoardView }));
+const loadBoard = () => import('./board/task-board').then((m) => ({ default: m.TaskBoardView }));
 const TaskBoardView = lazy(loadBoard);
 if (watchListStore.get().length > 0) void loadBoard();
 
 export function TasksPage() {
   const ids = useWatchList();
   const settings = useDashboardSettings();
+  const client = useQueryClient();
+  const connection = useActiveConnection();
   const poll = useWatchListPoll(settings.intervalMs, ids.length > 0);
   const board = poll.data ?? EMPTY_BOARD;
   const rows = useMemo(() => buildRows(ids, board), [ids, board]);
@@ -38,10 +42,7 @@ export function TasksPage() {
         poll={poll}
         settings={settings}
         live={summary.live + (summary.counts.get('not-found') ?? 0)}
-        onRefresh={() => {
-          requestFullRefresh();
-          checkNow();
-        }}
+        onRefresh={() => void refreshAll(client, connection)}
       />
       <StaleBanner poll={poll} intervalMs={settings.intervalMs} />
       {ids.length > 0 && (

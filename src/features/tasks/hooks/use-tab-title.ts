@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { tabTitle, type Summary } from '../utils/summarize';
+import { tabTitle, type Summary } from '../model/summarize';
 
 export function useTabTitle(summary: Summary): void {
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { TaskStatus } from '@/contract';
-import type { TaskBoard } from '../utils/task-snapshot';
+import type { TaskBoard } from '../model/task-snapshot';
 
 /** One browser notification per poll cycle in which watched tasks finished or failed (if enabled and granted). */
 export function useTaskNotifications(board: TaskBoard, enabled: boolean): void {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { createStore, local, readJson, writeJson } from '@/lib/persisted-store';
-import { DEFAULT_INTERVAL_MS, INTERVAL_CHOICES_MS } from '../utils/poll-schedule';
-import { DEFAULT_STALL_MS, STALL_CHOICES_MS } from '../utils/eta';
+import { DEFAULT_INTERVAL_MS, INTERVAL_CHOICES_MS } from '../model/poll-schedule';
+import { DEFAULT_STALL_MS, STALL_CHOICES_MS } from '../model/eta';
 
 const KEY = 'console.tasks.settings';
 

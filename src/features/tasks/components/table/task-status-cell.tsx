@@ -1,9 +1,9 @@
 import { TaskStatus } from '@/contract';
-import { errorAdvice } from '../utils/error-advice';
-import { statusGroupName } from '../utils/status-group';
-import type { TaskRow } from '../utils/task-rows';
+import { errorAdvice } from '../../model/error-advice';
+import { statusGroupName } from '../../model/status-group';
+import type { WatchedTask } from '../../model/task-rows';
 
-export function StatusBadge({ row, stalled }: { row: TaskRow; stalled: boolean }) {
+export function StatusBadge({ row, stalled }: { row: WatchedTask; stalled: boolean }) {
   return (
     <>
       <span className={`status status-${row.group}`}>
@@ -20,7 +20,7 @@ export function StatusBadge({ row, stalled }: { row: TaskRow; stalled: boolean }
 }
 
 /** Failed/Aborted: code, meaning and what to do; Finished: the download link (only for a safe http(s) URL). */
-export function OutcomeCell({ row }: { row: TaskRow }) {
+export function OutcomeCell({ row }: { row: WatchedTask }) {
   const item = row.snapshot?.item;
   if (item && (item.taskStatus === TaskStatus.failed || item.taskStatus === TaskStatus.aborted)) {
     const { code, meaning, advice } = errorAdvice(item.errorCode);

@@ -1,10 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { updateDashboardSettings, type DashboardSettings } from '../stores/dashboard-settings-store';
-import { INTERVAL_CHOICES_MS } from '../utils/poll-schedule';
-import { STALL_CHOICES_MS } from '../utils/eta';
-import { formatRelative } from '../utils/format-time';
-import type { TaskBoard } from '../utils/task-snapshot';
-import { useNow } from '../hooks/use-now';
+import { updateDashboardSettings, type DashboardSettings } from '../../stores/dashboard-settings-store';
+import { INTERVAL_CHOICES_MS } from '../../model/poll-schedule';
+import { STALL_CHOICES_MS } from '../../model/eta';
+import { formatRelative } from '@/lib/format-time';
+import type { TaskBoard } from '../../model/task-snapshot';
+import { useNow } from '../../hooks/use-now';
 
 type Props = { poll: UseQueryResult<TaskBoard>; settings: DashboardSettings; live: number; onRefresh: () => void };
 

@@ -1,10 +1,11 @@
 import { useRef } from 'react';
-import type { TaskRow as Row } from '../utils/task-rows';
-import { useRowWindow } from '../hooks/use-row-window';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { WatchedTask } from '../../model/task-rows';
 import { TaskRow, ROW_HEIGHT } from './task-row';
+import { TASK_COLUMNS } from './task-columns';
 
 type Props = {
-  rows: readonly Row[];
+  rows: readonly WatchedTask[];
   selected: ReadonlySet<string>;
   changed: ReadonlySet<string>;
   stallMs: number;
@@ -14,48 +15,49 @@ type Props = {
   onRemove: (id: string) => void;
 };
 
-const COLUMNS = ['Task ID', 'Status', 'Progress', 'Result or error', 'Last update', 'ETA'];
-
 /** Only the rows in view are in the DOM (spacer rows keep the scroll height), so 10,000 tasks stay smooth. */
 export function TaskTable({ rows, selected, changed, stallMs, stale, onSelect, onSelectAll, onRemove }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { start, end, top, bottom } = useRowWindow(scrollRef, rows.length, ROW_HEIGHT);
-  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  // This app does not run the React Compiler, so nothing memoizes the virtualizer's functions.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+    // Before the first measurement (and in jsdom, which has no layout) render a screenful.
+    initialRect: { width: 1000, height: 600 },
+    getItemKey: (i) => rows[i]!.id,
+  });
+  const items = virtualizer.getVirtualItems();
+  const top = items[0]?.start ?? 0;
+  const bottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
+  const header = { allSelected: rows.length > 0 && rows.every((r) => selected.has(r.id)), onSelectAll };
   return (
     <div ref={scrollRef} className={`table-scroll${stale ? ' is-stale' : ''}`} tabIndex={0} role="region" aria-label="Watched tasks">
       <table className="task-table" aria-rowcount={rows.length + 1}>
         <thead>
           <tr aria-rowindex={1}>
-            <th scope="col">
-              <input
-                type="checkbox"
-                aria-label="Select all shown tasks"
-                checked={allSelected}
-                onChange={(e) => onSelectAll(e.target.checked)}
-              />
-            </th>
-            {COLUMNS.map((c) => (
-              <th key={c} scope="col">
-                {c}
+            {TASK_COLUMNS.map((c) => (
+              <th key={c.id} scope="col">
+                {typeof c.header === 'string' ? c.header : c.header(header)}
               </th>
             ))}
-            <th scope="col">
-              <span className="visually-hidden">Remove</span>
-            </th>
           </tr>
         </thead>
         <tbody>
           {top > 0 && (
             <tr aria-hidden="true" className="spacer">
-              <td colSpan={8} style={{ height: top }} />
+              <td colSpan={TASK_COLUMNS.length} style={{ height: top }} />
             </tr>
           )}
-          {rows.slice(start, end).map((row, i) => {
+          {items.map(({ index }) => {
+            const row = rows[index]!;
             return (
               <TaskRow
                 key={row.id}
                 row={row}
-                rowIndex={start + i}
+                rowIndex={index}
                 selected={selected.has(row.id)}
                 changed={changed.has(row.id)}
                 stallMs={stallMs}
@@ -66,7 +68,7 @@ export function TaskTable({ rows, selected, changed, stallMs, stale, onSelect, o
           })}
           {bottom > 0 && (
             <tr aria-hidden="true" className="spacer">
-              <td colSpan={8} style={{ height: bottom }} />
+              <td colSpan={TASK_COLUMNS.length} style={{ height: bottom }} />
             </tr>
           )}
         </tbody>

@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { item, snap } from '../testing/snapshots';
-import { buildRows } from '../utils/task-rows';
-import { summarize } from '../utils/summarize';
-import { EMPTY_BOARD, type TaskBoard } from '../utils/task-snapshot';
+import { item, snap } from '../../testing/snapshots';
+import { buildRows } from '../../model/task-rows';
+import { summarize } from '../../model/summarize';
+import { EMPTY_BOARD, type TaskBoard } from '../../model/task-snapshot';
 import { Overview } from './overview';
 
 function summaryOf(statuses: number[]) {

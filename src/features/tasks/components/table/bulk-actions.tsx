@@ -1,18 +1,18 @@
 import { TaskStatus } from '@/contract';
-import type { TaskRow } from '../utils/task-rows';
-import { copyText } from '../stores/announcer-store';
-import { removeFromWatchList } from '../stores/watch-list-store';
-import { ConfirmButton } from './confirm-button';
+import type { WatchedTask } from '../../model/task-rows';
+import { copyText } from '../../stores/announcer-store';
+import { removeFromWatchList } from '../../stores/watch-list-store';
+import { ConfirmButton } from '@/components/confirm-button';
 
-type Props = { rows: readonly TaskRow[]; scope: 'selected' | 'shown'; onRemoved: () => void };
+type Props = { rows: readonly WatchedTask[]; scope: 'selected' | 'shown'; onRemoved: () => void };
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const failedIds = (rows: readonly TaskRow[]) =>
+const failedIds = (rows: readonly WatchedTask[]) =>
   rows.filter((r) => r.group === TaskStatus.failed || r.group === TaskStatus.aborted).map((r) => r.id);
 
-async function exportRows(rows: readonly TaskRow[], format: 'csv' | 'json') {
+async function exportRows(rows: readonly WatchedTask[], format: 'csv' | 'json') {
   // Export is rare: keep it out of the first-load bundle.
-  const { exportTasks } = await import('../utils/export-tasks');
+  const { exportTasks } = await import('./export-tasks');
   exportTasks(rows, format);
 }
 

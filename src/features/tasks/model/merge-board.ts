@@ -43,5 +43,7 @@ export function mergeBoard(
     changed,
     transitions: [...transitions, ...prev.transitions].slice(0, MAX_TRANSITIONS),
     requests,
+    errorsSeen: prev.errorsSeen,
+    refreshAll: false,
   };
 }

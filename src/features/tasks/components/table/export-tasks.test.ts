@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { item } from '../testing/snapshots';
-import { mergeBoard } from './merge-board';
-import { buildRows } from './task-rows';
-import { EMPTY_BOARD } from './task-snapshot';
+import { item } from '../../testing/snapshots';
+import { mergeBoard } from '../../model/merge-board';
+import { buildRows } from '../../model/task-rows';
+import { EMPTY_BOARD } from '../../model/task-snapshot';
 import { tasksToCsv, tasksToJson } from './export-tasks';
 
 const board = mergeBoard(

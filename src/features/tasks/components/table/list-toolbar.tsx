@@ -1,19 +1,12 @@
-import type { SortKey } from '../utils/task-rows';
+import { SORT_OPTIONS } from './task-columns';
 
 type Props = {
   search: string;
-  sort: SortKey;
+  sort: string;
   descending: boolean;
   onSearch: (v: string) => void;
-  onSort: (key: SortKey, descending: boolean) => void;
+  onSort: (key: string, descending: boolean) => void;
 };
-
-const SORTS: Array<[SortKey, string]> = [
-  ['list', 'Order added'],
-  ['status', 'Status (needs attention first)'],
-  ['progress', 'Progress'],
-  ['updated', 'Last update'],
-];
 
 export function ListToolbar({ search, sort, descending, onSearch, onSort }: Props) {
   return (
@@ -24,8 +17,8 @@ export function ListToolbar({ search, sort, descending, onSearch, onSort }: Prop
       </label>
       <label>
         Sort by{' '}
-        <select value={sort} onChange={(e) => onSort(e.target.value as SortKey, descending)}>
-          {SORTS.map(([key, label]) => (
+        <select value={sort} onChange={(e) => onSort(e.target.value, descending)}>
+          {SORT_OPTIONS.map(({ key, label }) => (
             <option key={key} value={key}>
               {label}
             </option>

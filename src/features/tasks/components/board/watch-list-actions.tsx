@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import type { TaskRow } from '../utils/task-rows';
-import { removeFromWatchList } from '../stores/watch-list-store';
-import { copyText, announce } from '../stores/announcer-store';
-import { updateDashboardSettings } from '../stores/dashboard-settings-store';
-import { shareLink } from '../hooks/use-shared-link';
-import { askNotificationPermission } from '../hooks/use-task-notifications';
-import { ConfirmButton } from './confirm-button';
+import type { WatchedTask } from '../../model/task-rows';
+import { removeFromWatchList } from '../../stores/watch-list-store';
+import { copyText, announce } from '../../stores/announcer-store';
+import { updateDashboardSettings } from '../../stores/dashboard-settings-store';
+import { shareLink } from '../../hooks/use-shared-link';
+import { askNotificationPermission } from '../../hooks/use-task-notifications';
+import { ConfirmButton } from '@/components/confirm-button';
 
 const LONG_LINK = 8_000;
 
-type Props = { ids: readonly string[]; rows: readonly TaskRow[]; notify: boolean };
+type Props = { ids: readonly string[]; rows: readonly WatchedTask[]; notify: boolean };
 
 export function WatchListActions({ ids, rows, notify }: Props) {
   const [linkNote, setLinkNote] = useState('');

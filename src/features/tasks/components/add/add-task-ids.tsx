@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
-import type { Extraction } from '../utils/extract-task-ids';
-import { addToWatchList, type AddResult } from '../stores/watch-list-store';
+import type { Extraction } from '../../model/extract-task-ids';
+import { addToWatchList, type AddResult } from '../../stores/watch-list-store';
 
 // Extraction and its report load on first use, keeping them out of the first-load bundle.
 const ImportReport = lazy(() => import('./import-report').then((m) => ({ default: m.ImportReport })));
@@ -16,7 +16,7 @@ export function AddTaskIds({ onAdded }: { onAdded: () => void }) {
   const hintId = useId();
 
   const add = async (source: string, input: string) => {
-    const { extractTaskIds } = await import('../utils/extract-task-ids');
+    const { extractTaskIds } = await import('../../model/extract-task-ids');
     const extraction = extractTaskIds(input);
     const result = addToWatchList(extraction.ids);
     setReport({ source, extraction, result });

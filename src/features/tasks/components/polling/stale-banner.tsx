@@ -1,22 +1,19 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useActiveConnection } from '@/lib/connection-store';
-import { pollFailures } from '../api/poll-watch-list';
+import { failuresInARow } from '../../api/poll-watch-list';
 import { ErrorAlert } from '@/components/error-alert';
-import { backoffDelay } from '../utils/poll-schedule';
-import { formatDuration, formatExact } from '../utils/format-time';
-import type { TaskBoard } from '../utils/task-snapshot';
-import { useNow } from '../hooks/use-now';
+import { backoffDelay } from '../../model/poll-schedule';
+import { formatDuration, formatExact } from '@/lib/format-time';
+import type { TaskBoard } from '../../model/task-snapshot';
+import { useNow } from '../../hooks/use-now';
 
 type Props = { poll: UseQueryResult<TaskBoard>; intervalMs: number };
 
 /** Failing polls: the error, the backoff, and that the table shows the last good data. */
 export function StaleBanner({ poll, intervalMs }: Props) {
   const now = useNow();
-  const connection = useActiveConnection();
   if (!poll.isError) return null;
-  const record = pollFailures(connection);
-  const failures = record?.count ?? 1;
-  const nextAt = (record?.at ?? poll.errorUpdatedAt) + backoffDelay(failures, intervalMs);
+  const failures = failuresInARow(poll);
+  const nextAt = poll.errorUpdatedAt + backoffDelay(failures, intervalMs);
   const board = poll.data;
   const hasData = board !== undefined && board.polledAt > 0;
   return (

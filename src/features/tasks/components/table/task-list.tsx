@@ -1,13 +1,14 @@
 import { useCallback, useMemo, useState } from 'react';
-import { queryRows, type SortKey, type TaskRow } from '../utils/task-rows';
-import type { StatusGroup } from '../utils/status-group';
-import { removeFromWatchList } from '../stores/watch-list-store';
+import { queryRows, type WatchedTask } from '../../model/task-rows';
+import type { StatusGroup } from '../../model/status-group';
+import { removeFromWatchList } from '../../stores/watch-list-store';
 import { ListToolbar } from './list-toolbar';
 import { BulkActions } from './bulk-actions';
 import { TaskTable } from './task-table';
+import { compareBy } from './task-columns';
 
 type Props = {
-  rows: readonly TaskRow[];
+  rows: readonly WatchedTask[];
   statuses: ReadonlySet<StatusGroup>;
   changed: ReadonlySet<string>;
   stallMs: number;
@@ -16,13 +17,10 @@ type Props = {
 
 export function TaskList({ rows, statuses, changed, stallMs, stale }: Props) {
   const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({ key: 'list', descending: false });
+  const [sort, setSort] = useState<{ key: string; descending: boolean }>({ key: 'list', descending: false });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
-  const shown = useMemo(
-    () => queryRows(rows, { statuses, search, sort: sort.key, descending: sort.descending }),
-    [rows, statuses, search, sort],
-  );
+  const shown = useMemo(() => queryRows(rows, { statuses, search }, compareBy(sort.key), sort.descending), [rows, statuses, search, sort]);
   const selectedRows = useMemo(() => (selected.size ? rows.filter((r) => selected.has(r.id)) : []), [rows, selected]);
 
   const onSelect = useCallback((id: string, on: boolean) => {

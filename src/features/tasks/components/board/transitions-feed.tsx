@@ -1,7 +1,7 @@
 import { taskStatusName, isKnownTaskStatus } from '@/contract';
-import type { Transition } from '../utils/task-snapshot';
-import { formatExact, formatRelative } from '../utils/format-time';
-import { useNow } from '../hooks/use-now';
+import type { Transition } from '../../model/task-snapshot';
+import { formatExact, formatRelative } from '@/lib/format-time';
+import { useNow } from '../../hooks/use-now';
 
 const SHOWN = 8;
 const name = (s: number | null) => (s === null ? 'Not found' : isKnownTaskStatus(s) ? taskStatusName[s] : `Status ${s}`);

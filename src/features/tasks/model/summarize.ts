@@ -1,9 +1,9 @@
 import type { StatusGroup } from './status-group';
-import type { TaskRow } from './task-rows';
+import type { WatchedTask } from './task-rows';
 
 export type Summary = { total: number; counts: ReadonlyMap<StatusGroup, number>; live: number };
 
-export function summarize(rows: readonly TaskRow[]): Summary {
+export function summarize(rows: readonly WatchedTask[]): Summary {
   const counts = new Map<StatusGroup, number>();
   for (const r of rows) counts.set(r.group, (counts.get(r.group) ?? 0) + 1);
   // A status outside 1–6 keeps being polled (see task-phase.ts), so it counts as live.

@@ -1,5 +1,5 @@
-import { ignoreReasonText, type Extraction } from '../utils/extract-task-ids';
-import type { AddResult } from '../stores/watch-list-store';
+import { ignoreReasonText, type Extraction } from '../../model/extract-task-ids';
+import type { AddResult } from '../../stores/watch-list-store';
 
 type Props = { source: string; extraction: Extraction; result: AddResult };
 

@@ -1,5 +1,5 @@
-import { STATUS_GROUPS, statusGroupName, type StatusGroup } from '../utils/status-group';
-import { progressLine, type Summary } from '../utils/summarize';
+import { STATUS_GROUPS, statusGroupName, type StatusGroup } from '../../model/status-group';
+import { progressLine, type Summary } from '../../model/summarize';
 
 type Props = { summary: Summary; selected: ReadonlySet<StatusGroup>; onToggle: (group: StatusGroup) => void };
 

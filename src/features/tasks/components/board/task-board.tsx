@@ -1,19 +1,19 @@
 import { useState } from 'react';
-import type { TaskRow } from '../utils/task-rows';
-import type { Summary } from '../utils/summarize';
-import type { StatusGroup } from '../utils/status-group';
-import type { TaskBoard } from '../utils/task-snapshot';
-import type { DashboardSettings } from '../stores/dashboard-settings-store';
-import { useTabTitle } from '../hooks/use-tab-title';
-import { useTaskNotifications } from '../hooks/use-task-notifications';
+import type { WatchedTask } from '../../model/task-rows';
+import type { Summary } from '../../model/summarize';
+import type { StatusGroup } from '../../model/status-group';
+import type { TaskBoard } from '../../model/task-snapshot';
+import type { DashboardSettings } from '../../stores/dashboard-settings-store';
+import { useTabTitle } from '../../hooks/use-tab-title';
+import { useTaskNotifications } from '../../hooks/use-task-notifications';
 import { Overview } from './overview';
-import { TaskList } from './task-list';
+import { TaskList } from '../table/task-list';
 import { TransitionsFeed } from './transitions-feed';
 import { WatchListActions } from './watch-list-actions';
 
 type Props = {
   ids: readonly string[];
-  rows: readonly TaskRow[];
+  rows: readonly WatchedTask[];
   summary: Summary;
   board: TaskBoard;
   settings: DashboardSettings;

@@ -27,6 +27,19 @@ export type TaskBoard = {
   transitions: readonly Transition[];
   /** Status requests the last cycle sent. */
   requests: number;
+  /** The poll query's errorUpdateCount when this board was made: failures in a row = errorUpdateCount − this. */
+  errorsSeen: number;
+  /** Set by "Refresh now": the next cycle asks for every task that is not terminal, not only the due ones. */
+  refreshAll: boolean;
 };
 
-export const EMPTY_BOARD: TaskBoard = { tasks: new Map(), cycle: 0, polledAt: 0, changed: new Set(), transitions: [], requests: 0 };
+export const EMPTY_BOARD: TaskBoard = {
+  tasks: new Map(),
+  cycle: 0,
+  polledAt: 0,
+  changed: new Set(),
+  transitions: [],
+  requests: 0,
+  errorsSeen: 0,
+  refreshAll: false,
+};

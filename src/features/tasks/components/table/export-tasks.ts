@@ -1,0 +1,40 @@
+import type { WatchedTask } from '../../model/task-rows';
+import { TASK_COLUMNS } from './task-columns';
+
+const FIELDS = TASK_COLUMNS.flatMap((c) => Object.entries(c.exported ?? {}));
+type ExportRecord = Record<string, string | number | null>;
+
+const toRecord = (row: WatchedTask): ExportRecord => Object.fromEntries(FIELDS.map(([name, value]) => [name, value(row)]));
+
+/** RFC 4180 quoting, and a leading ' on cells a spreadsheet would run as a formula. */
+function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function tasksToCsv(rows: readonly WatchedTask[]): string {
+  const lines = [FIELDS.map(([name]) => name).join(',')];
+  for (const row of rows) lines.push(FIELDS.map(([, value]) => csvCell(value(row))).join(','));
+  return lines.join('\r\n') + '\r\n';
+}
+
+export function tasksToJson(rows: readonly WatchedTask[]): string {
+  return JSON.stringify({ exportedAt: new Date().toISOString(), tasks: rows.map(toRecord) }, null, 2);
+}
+
+export function downloadText(text: string, filename: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+export function exportTasks(rows: readonly WatchedTask[], format: 'csv' | 'json'): void {
+  const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+  if (format === 'csv') downloadText(tasksToCsv(rows), `tasks-${stamp}.csv`, 'text/csv;charset=utf-8');
+  else downloadText(tasksToJson(rows), `tasks-${stamp}.json`, 'application/json');
+}

@@ -1,0 +1,150 @@
+import type { ReactNode } from 'react';
+import { taskErrorMeaning } from '@/contract';
+import { formatDuration, formatExact, formatRelative } from '@/lib/format-time';
+import { estimateRemainingMs, isStalled } from '../../model/eta';
+import { statusGroupName, STATUS_GROUP_RANK } from '../../model/status-group';
+import type { WatchedTask } from '../../model/task-rows';
+import { copyText } from '../../stores/announcer-store';
+import { OutcomeCell, StatusBadge } from './task-status-cell';
+
+export type CellContext = {
+  row: WatchedTask;
+  now: number;
+  stallMs: number;
+  selected: boolean;
+  onSelect: (id: string, selected: boolean) => void;
+  onRemove: (id: string) => void;
+};
+
+export type HeaderContext = { allSelected: boolean; onSelectAll: (selected: boolean) => void };
+
+type ExportValue = string | number | null;
+
+export type TaskColumn = {
+  id: string;
+  header: string | ((ctx: HeaderContext) => ReactNode);
+  cell: (ctx: CellContext) => ReactNode;
+  className?: string;
+  /** Offered in "Sort by" under this label; ties keep the watch-list order. */
+  sort?: { label: string; compare: (a: WatchedTask, b: WatchedTask) => number };
+  /** The fields this column adds to CSV and JSON exports, in order. */
+  exported?: Record<string, (row: WatchedTask) => ExportValue>;
+};
+
+const progressCell = ({ row }: CellContext) =>
+  row.snapshot?.item ? (
+    <div className="progress">
+      <div
+        role="progressbar"
+        aria-label={`Progress of ${row.id}`}
+        aria-valuenow={row.progress}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        className={`bar status-${row.group}`}
+      >
+        <span style={{ width: `${row.progress}%` }} />
+      </div>
+      <span className="progress-text">{row.progress}%</span>
+    </div>
+  ) : null;
+
+const updatedCell = ({ row, now }: CellContext) =>
+  row.updateTime !== null ? (
+    <time dateTime={new Date(row.updateTime).toISOString()} title={formatExact(row.updateTime)}>
+      {formatRelative(row.updateTime, now)}
+    </time>
+  ) : row.snapshot?.item ? (
+    <span title="The gateway's updateTime is not a time this console can show">unknown</span>
+  ) : null;
+
+const etaCell = ({ row, now }: CellContext) => {
+  const eta = row.snapshot ? estimateRemainingMs(row.snapshot, now) : null;
+  return eta === null ? null : eta === 0 ? 'any moment' : `~${formatDuration(eta)}`;
+};
+
+/** Every column of the task table, in order: the table, its rows, "Sort by" and the exports read this list. */
+export const TASK_COLUMNS: readonly TaskColumn[] = [
+  {
+    id: 'select',
+    header: ({ allSelected, onSelectAll }) => (
+      <input type="checkbox" aria-label="Select all shown tasks" checked={allSelected} onChange={(e) => onSelectAll(e.target.checked)} />
+    ),
+    cell: ({ row, selected, onSelect }) => (
+      <input type="checkbox" aria-label={`Select ${row.id}`} checked={selected} onChange={(e) => onSelect(row.id, e.target.checked)} />
+    ),
+  },
+  {
+    id: 'id',
+    header: 'Task ID',
+    className: 'cell-id',
+    cell: ({ row }) => (
+      <>
+        <code>{row.id}</code>
+        <button type="button" className="icon-button" aria-label={`Copy ${row.id}`} onClick={() => void copyText(row.id, row.id)}>
+          Copy
+        </button>
+      </>
+    ),
+    exported: { taskId: (r) => r.id },
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: ({ row, now, stallMs }) => <StatusBadge row={row} stalled={isStalled(row.snapshot, now, stallMs)} />,
+    sort: {
+      label: 'Status (needs attention first)',
+      compare: (a, b) => STATUS_GROUP_RANK[String(a.group)]! - STATUS_GROUP_RANK[String(b.group)]!,
+    },
+    exported: { taskStatus: (r) => r.snapshot?.item?.taskStatus ?? null, statusName: (r) => statusGroupName(r.group) },
+  },
+  {
+    id: 'progress',
+    header: 'Progress',
+    cell: progressCell,
+    sort: { label: 'Progress', compare: (a, b) => a.progress - b.progress },
+    exported: { taskProgress: (r) => (r.snapshot?.item ? r.progress : null) },
+  },
+  {
+    id: 'outcome',
+    header: 'Result or error',
+    cell: ({ row }) => <OutcomeCell row={row} />,
+    exported: {
+      errorCode: (r) => r.snapshot?.item?.errorCode ?? null,
+      errorMeaning: (r) => {
+        const code = r.snapshot?.item?.errorCode;
+        return code ? (taskErrorMeaning[code] ?? '') : '';
+      },
+      targetVideoUrl: (r) => r.snapshot?.item?.targetVideoUrl ?? null,
+    },
+  },
+  {
+    id: 'updated',
+    header: 'Last update',
+    cell: updatedCell,
+    sort: { label: 'Last update', compare: (a, b) => (a.updateTime ?? -1) - (b.updateTime ?? -1) },
+    exported: {
+      updateTime: (r) => r.snapshot?.item?.updateTime ?? null,
+      updateTimeIso: (r) => (r.updateTime !== null ? new Date(r.updateTime).toISOString() : null),
+    },
+  },
+  { id: 'eta', header: 'ETA', cell: etaCell },
+  {
+    id: 'remove',
+    header: () => <span className="visually-hidden">Remove</span>,
+    cell: ({ row, onRemove }) => (
+      <button type="button" className="icon-button" aria-label={`Remove ${row.id}`} onClick={() => onRemove(row.id)}>
+        Remove
+      </button>
+    ),
+  },
+];
+
+/** "Order added" (the watch list's own order), then every sortable column. */
+export const SORT_OPTIONS: ReadonlyArray<{ key: string; label: string }> = [
+  { key: 'list', label: 'Order added' },
+  ...TASK_COLUMNS.flatMap((c) => (c.sort ? [{ key: c.id, label: c.sort.label }] : [])),
+];
+
+export function compareBy(key: string): ((a: WatchedTask, b: WatchedTask) => number) | null {
+  return TASK_COLUMNS.find((c) => c.id === key)?.sort?.compare ?? null;
+}

@@ -1,0 +1,31 @@
+import { memo } from 'react';
+import type { WatchedTask } from '../../model/task-rows';
+import { useNow } from '../../hooks/use-now';
+import { TASK_COLUMNS } from './task-columns';
+
+/** Fixed row height (px) the table virtualizes by; the table's CSS keeps every cell to it. */
+export const ROW_HEIGHT = 52;
+
+type Props = {
+  row: WatchedTask;
+  rowIndex: number;
+  selected: boolean;
+  changed: boolean;
+  stallMs: number;
+  onSelect: (id: string, selected: boolean) => void;
+  onRemove: (id: string) => void;
+};
+
+export const TaskRow = memo(function TaskRow({ row, rowIndex, selected, changed, stallMs, onSelect, onRemove }: Props) {
+  const now = useNow();
+  const ctx = { row, now, stallMs, selected, onSelect, onRemove };
+  return (
+    <tr aria-rowindex={rowIndex + 2} className={changed ? 'row-changed' : undefined}>
+      {TASK_COLUMNS.map((c) => (
+        <td key={c.id} className={c.className}>
+          {c.cell(ctx)}
+        </td>
+      ))}
+    </tr>
+  );
+});
