@@ -1,10 +1,6 @@
 import * as z from 'zod/mini';
 import { connectionProfileSchema, LOCAL_GATEWAY_URL, toConnection, type Connection, type ConnectionProfile } from './connection-profile';
-import { createStore, local, readJson, session, writeJson } from './persisted-store';
-
-const PROFILES_KEY = 'console.connection.profiles';
-const ACTIVE_KEY = 'console.connection.active';
-const SESSION_TOKENS_KEY = 'console.connection.session-tokens';
+import { createPersistedStore, createStore, session } from './persisted-store';
 
 export type ConnectionState = { profiles: ConnectionProfile[]; activeId: string };
 
@@ -19,34 +15,31 @@ export const DEFAULT_PROFILE: ConnectionProfile = {
   appSource: '',
 };
 
-/** Profiles are stored without a token unless "remember on this device" is ticked; otherwise the token lives in sessionStorage. */
+// Profiles are stored without a token unless "remember on this device" is ticked; otherwise the
+// token lives in sessionStorage. A stored profile may predate a user ID being set, so userId may be empty.
+const profilesStore = createPersistedStore(
+  'console.connection.profiles',
+  z.array(z.extend(connectionProfileSchema, { userId: z.string() })),
+  [],
+);
+const sessionTokensStore = createPersistedStore('console.connection.session-tokens', z.record(z.string(), z.string()), {}, session);
+const activeIdStore = createPersistedStore('console.connection.active', z.string(), '');
+
 function load(): ConnectionState {
-  // A stored profile may predate a user ID being set, so userId may be empty here.
-  const storedSchema = z.array(z.extend(connectionProfileSchema, { userId: z.string() }));
-  const stored = storedSchema.safeParse(readJson(local(), PROFILES_KEY));
-  const tokenResult = z.record(z.string(), z.string()).safeParse(readJson(session(), SESSION_TOKENS_KEY));
-  const tokens = tokenResult.success ? tokenResult.data : {};
+  const tokens = sessionTokensStore.get();
+  const stored = profilesStore.get();
   const profiles: ConnectionProfile[] =
-    stored.success && stored.data.length > 0
-      ? stored.data.map((p) => ({ ...DEFAULT_PROFILE, ...p, token: p.rememberToken ? p.token : (tokens[p.id] ?? '') }))
+    stored.length > 0
+      ? stored.map((p) => ({ ...DEFAULT_PROFILE, ...p, token: p.rememberToken ? p.token : (tokens[p.id] ?? '') }))
       : [DEFAULT_PROFILE];
-  const active = z.string().safeParse(readJson(local(), ACTIVE_KEY));
-  const activeId = active.success && profiles.some((p) => p.id === active.data) ? active.data : profiles[0]!.id;
-  return { profiles, activeId };
+  const active = activeIdStore.get();
+  return { profiles, activeId: profiles.some((p) => p.id === active) ? active : profiles[0]!.id };
 }
 
 function persist(state: ConnectionState): void {
-  writeJson(
-    local(),
-    PROFILES_KEY,
-    state.profiles.map((p) => (p.rememberToken ? p : { ...p, token: '' })),
-  );
-  writeJson(
-    session(),
-    SESSION_TOKENS_KEY,
-    Object.fromEntries(state.profiles.filter((p) => !p.rememberToken && p.token).map((p) => [p.id, p.token])),
-  );
-  writeJson(local(), ACTIVE_KEY, state.activeId);
+  profilesStore.save(state.profiles.map((p) => (p.rememberToken ? p : { ...p, token: '' })));
+  sessionTokensStore.save(Object.fromEntries(state.profiles.filter((p) => !p.rememberToken && p.token).map((p) => [p.id, p.token])));
+  activeIdStore.save(state.activeId);
 }
 
 export const connectionStore = createStore<ConnectionState>(load());

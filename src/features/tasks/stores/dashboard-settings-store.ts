@@ -1,34 +1,26 @@
 import * as z from 'zod/mini';
-import { createStore, local, readJson, writeJson } from '@/lib/persisted-store';
+import { createPersistedStore } from '@/lib/persisted-store';
 import { DEFAULT_INTERVAL_MS, INTERVAL_CHOICES_MS } from '../model/poll-schedule';
 import { DEFAULT_STALL_MS, STALL_CHOICES_MS } from '../model/eta';
 
-const KEY = 'console.tasks.settings';
-
 export type DashboardSettings = { intervalMs: number; stallMs: number; notify: boolean };
 
-const DEFAULTS: DashboardSettings = { intervalMs: DEFAULT_INTERVAL_MS, stallMs: DEFAULT_STALL_MS, notify: false };
+const oneOf = (choices: readonly number[], fallback: number) => z.catch(z.number().check(z.refine((n) => choices.includes(n))), fallback);
 
-const storedSchema = z.object({
-  intervalMs: z.optional(z.number().check(z.refine((n) => (INTERVAL_CHOICES_MS as readonly number[]).includes(n)))),
-  stallMs: z.optional(z.number().check(z.refine((n) => (STALL_CHOICES_MS as readonly number[]).includes(n)))),
-  notify: z.optional(z.boolean()),
+const schema = z.object({
+  intervalMs: oneOf(INTERVAL_CHOICES_MS, DEFAULT_INTERVAL_MS),
+  stallMs: oneOf(STALL_CHOICES_MS, DEFAULT_STALL_MS),
+  notify: z.catch(z.boolean(), false),
 });
 
-function load(): DashboardSettings {
-  const parsed = storedSchema.safeParse(readJson(local(), KEY));
-  if (!parsed.success) return DEFAULTS;
-  const { intervalMs, stallMs, notify } = parsed.data;
-  return { intervalMs: intervalMs ?? DEFAULTS.intervalMs, stallMs: stallMs ?? DEFAULTS.stallMs, notify: notify ?? false };
-}
+/** How the dashboard polls and flags, kept per device. A stored value outside the choices falls back field by field. */
+export const dashboardSettingsStore = createPersistedStore<DashboardSettings>('console.tasks.settings', schema, {
+  intervalMs: DEFAULT_INTERVAL_MS,
+  stallMs: DEFAULT_STALL_MS,
+  notify: false,
+});
 
-export const dashboardSettingsStore = createStore<DashboardSettings>(load());
-
-export function updateDashboardSettings(patch: Partial<DashboardSettings>): void {
-  const next = { ...dashboardSettingsStore.get(), ...patch };
-  writeJson(local(), KEY, next);
-  dashboardSettingsStore.set(next);
-}
+export const updateDashboardSettings = (patch: Partial<DashboardSettings>): void => dashboardSettingsStore.update(patch);
 
 export function useDashboardSettings(): DashboardSettings {
   return dashboardSettingsStore.use();
