@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import styles from './confirm-button.module.css';
 
 type Props = { label: string; confirmLabel: string; onConfirm: () => void; disabled?: boolean };
 
@@ -13,7 +14,7 @@ export function ConfirmButton({ label, confirmLabel, onConfirm, disabled }: Prop
     );
   }
   return (
-    <span className="confirm">
+    <span className={styles.confirm}>
       <button
         type="button"
         className="danger"

@@ -4,6 +4,7 @@ import { useGatewayHealth, type GatewayHealth } from '@/lib/connection-health';
 import { describeError } from '@/lib/describe-error';
 import { Link } from '@/lib/router';
 import { testConnection } from '../api/test-connection';
+import styles from './connection-indicator.module.css';
 
 function stateText(health: GatewayHealth, userId: string): { label: string; why: string | undefined } {
   if (health.state === 'ok') return { label: 'OK', why: `Last answer at ${new Date(health.at).toLocaleTimeString()}` };
@@ -28,13 +29,13 @@ export function ConnectionIndicator() {
   }, [unknown, gatewayUrl, userId]);
   const { label, why } = stateText(health, userId);
   return (
-    <div className={`connection-indicator is-${health.state}`}>
-      <span className="dot" aria-hidden="true" />
-      <Link to="/settings" className="ci-link" title="Connection settings">
-        <span className="visually-hidden">Connection:</span> <span className="ci-profile">{profile.name}</span>{' '}
-        <span className="ci-gateway">{gatewayUrl}</span> <span className="ci-user">user {userId || 'not set'}</span>
+    <div className={`${styles.connectionIndicator} ${styles[`is-${health.state}`]}`}>
+      <span className={styles.dot} aria-hidden="true" />
+      <Link to="/settings" className={styles.ciLink} title="Connection settings">
+        <span className="visually-hidden">Connection:</span> <span className={styles.ciProfile}>{profile.name}</span>{' '}
+        <span className={styles.ciGateway}>{gatewayUrl}</span> <span className={styles.ciUser}>user {userId || 'not set'}</span>
       </Link>
-      <span role="status" className="ci-state" title={why}>
+      <span role="status" className={styles.ciState} title={why}>
         {label}
         {why && health.state === 'failing' && <span className="visually-hidden">. {why}</span>}
       </span>

@@ -4,6 +4,7 @@ import { GatewayRequestError } from '@/lib/gateway-error';
 import { gatewayUrlSchema, toConnection, type Connection, type ConnectionProfile } from '@/lib/connection-profile';
 import { activeProfile, connectionStore } from '@/lib/connection-store';
 import { useTestConnection } from '../api/test-connection';
+import styles from './settings.module.css';
 
 type Props = { profileId: string; readDraft: () => ConnectionProfile; validate: () => Promise<boolean> };
 
@@ -44,13 +45,13 @@ export function ConnectionTestPanel({ profileId, readDraft, validate }: Props) {
   };
   const error = urlError ?? (test.isError ? test.error : null);
   return (
-    <div className="connection-test">
+    <div className={styles.connectionTest}>
       <button type="button" onClick={run} disabled={test.isPending}>
         {test.isPending ? 'Testing…' : 'Test connection'}
       </button>
       <div aria-live="polite">
         {test.isSuccess && !urlError && (
-          <p role="status" className="test-ok">
+          <p role="status" className={styles.testOk}>
             Connection OK: {test.variables.connection.gatewayUrl} answered code 0 for user {test.variables.connection.userId}.
           </p>
         )}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ConnectionProfile } from '@/lib/connection-profile';
 import { deleteProfile } from '@/lib/connection-store';
+import styles from './settings.module.css';
 
 /** Two steps, so one stray click never loses a saved profile. */
 export function DeleteProfileButton({ profile, disabled }: { profile: ConnectionProfile; disabled: boolean }) {
@@ -19,7 +20,7 @@ export function DeleteProfileButton({ profile, disabled }: { profile: Connection
     );
   }
   return (
-    <span className="confirm-delete" role="group" aria-label={`Delete profile ${profile.name}?`}>
+    <span className={styles.confirmDelete} role="group" aria-label={`Delete profile ${profile.name}?`}>
       <button type="button" className="danger" onClick={() => deleteProfile(profile.id)}>
         Delete “{profile.name}”
       </button>

@@ -6,6 +6,7 @@ import { saveProfile } from '@/lib/connection-store';
 import { TokenField } from './token-field';
 import { ConnectionTestPanel } from './connection-test-panel';
 import { DeleteProfileButton } from './delete-profile-button';
+import styles from './settings.module.css';
 
 type Props = { profile: ConnectionProfile; isNew: boolean; canDelete: boolean; onSaved: (profile: ConnectionProfile) => void };
 
@@ -24,7 +25,7 @@ export function ProfileForm({ profile, isNew, canDelete, onSaved }: Props) {
     onSaved(valid);
   });
   return (
-    <form className="profile-form" onSubmit={onSubmit} noValidate aria-labelledby="profile-form-title">
+    <form className={styles.profileForm} onSubmit={onSubmit} noValidate aria-labelledby="profile-form-title">
       <h2 id="profile-form-title">{isNew ? 'New profile' : `Profile “${profile.name}”`}</h2>
       <Field id="profile-name" label="Profile name" error={errors.name?.message}>
         {(c) => <input {...c} {...register('name')} autoComplete="off" />}

@@ -4,6 +4,7 @@ import { activeProfile, draftProfile, useConnectionState } from '@/lib/connectio
 import { LocalGatewayCard } from './local-gateway-card';
 import { ProfileList } from './profile-list';
 import { ProfileForm } from './profile-form';
+import styles from './settings.module.css';
 
 /** Connection settings: profiles, the form for one of them, and the local-gateway shortcut. */
 export function SettingsPage() {
@@ -17,10 +18,10 @@ export function SettingsPage() {
     setRevision((r) => r + 1);
   };
   return (
-    <section aria-labelledby="settings-title" className="settings-page">
+    <section aria-labelledby="settings-title" className={styles.settingsPage}>
       <h1 id="settings-title">Connection settings</h1>
       <LocalGatewayCard onApplied={refresh} />
-      <div className="settings-layout">
+      <div className={styles.settingsLayout}>
         <ProfileList state={state} adding={draft !== null} onAdd={() => setDraft(draftProfile(state))} onSelect={() => setDraft(null)} />
         <ProfileForm
           key={`${editing.id}:${revision}`}

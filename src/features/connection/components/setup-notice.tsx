@@ -2,6 +2,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { useActiveConnection } from '@/lib/connection-store';
 import { Link } from '@/lib/router';
 import { useLocalGateway } from '../hooks/use-local-gateway';
+import styles from './setup-notice.module.css';
 
 /**
  * Above every page but Settings while the active profile has no user ID: says why nothing can be
@@ -17,9 +18,9 @@ function NotConnected() {
   const { info, apply, test, error } = useLocalGateway();
   return (
     <>
-      <div role="alert" className="alert alert-error setup-notice">
+      <div role="alert" className="alert alert-error">
         <p>No user ID is set, so the console cannot ask a gateway anything yet.</p>
-        <p className="setup-actions">
+        <p className={styles.setupActions}>
           {info ? (
             <>
               <button type="button" className="primary" onClick={apply} disabled={test.isPending}>

@@ -12,7 +12,7 @@ import { EMPTY_BOARD } from '../model/task-snapshot';
 import { AddTaskIds } from './add/add-task-ids';
 import { PollControls } from './polling/poll-controls';
 import { StaleBanner } from './polling/stale-banner';
-import './tasks.css';
+import styles from './tasks-page.module.css';
 
 // The table and overview are a separate chunk so the first-load bundle stays in budget; with
 // a saved watch list it starts loading at once, in parallel with the first status request.
@@ -35,7 +35,7 @@ export function TasksPage() {
   useSharedLinkImport(checkNow);
 
   return (
-    <section aria-labelledby="tasks-title" className="tasks-page">
+    <section aria-labelledby="tasks-title" className={styles.tasksPage}>
       <h1 id="tasks-title">Tasks</h1>
       <AddTaskIds onAdded={checkNow} />
       <PollControls
@@ -56,7 +56,7 @@ export function TasksPage() {
           <TaskBoardView ids={ids} rows={rows} summary={summary} board={board} settings={settings} stale={poll.isError} />
         </Suspense>
       )}
-      <p role="status" className="announcement">
+      <p role="status" className={styles.announcement}>
         {announcement.text}
       </p>
     </section>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import type { Extraction } from '../../model/extract-task-ids';
 import { addToWatchList, type AddResult } from '../../stores/watch-list-store';
+import styles from '../tasks-page.module.css';
 
 // Extraction and its report load on first use, keeping them out of the first-load bundle.
 const ImportReport = lazy(() => import('./import-report').then((m) => ({ default: m.ImportReport })));
@@ -40,9 +41,9 @@ export function AddTaskIds({ onAdded }: { onAdded: () => void }) {
   };
 
   return (
-    <form className="add-ids" onSubmit={(e) => void submit(e)} aria-label="Add tasks">
+    <form className={styles.addIds} onSubmit={(e) => void submit(e)} aria-label="Add tasks">
       <label htmlFor="task-ids-input">Task IDs</label>
-      <p id={hintId} className="hint">
+      <p id={hintId} className={styles.hint}>
         Paste IDs from anywhere: one per line, separated by commas, spaces or tabs, a JSON array, a CSV column or log lines. Only IDs
         starting with Service_AI are taken.
       </p>
@@ -54,11 +55,11 @@ export function AddTaskIds({ onAdded }: { onAdded: () => void }) {
         onChange={(e) => setText(e.target.value)}
         spellCheck={false}
       />
-      <div className="toolbar">
+      <div className={styles.toolbar}>
         <button type="submit" className="primary" disabled={text.trim() === ''}>
           Add to watch list
         </button>
-        <label className="file-button">
+        <label className={styles.fileButton}>
           Import from file…
           <input
             type="file"

@@ -1,5 +1,6 @@
 import { ignoreReasonText, type Extraction } from '../../model/extract-task-ids';
 import type { AddResult } from '../../stores/watch-list-store';
+import styles from '../tasks-page.module.css';
 
 type Props = { source: string; extraction: Extraction; result: AddResult };
 
@@ -8,7 +9,7 @@ export function ImportReport({ source, extraction, result }: Props) {
   const found = extraction.ids.length;
   const ignored = extraction.ignored.reduce((n, g) => n + g.count, 0);
   return (
-    <div role="status" className="import-report">
+    <div role="status" className={styles.importReport}>
       <p>
         <strong>
           {source}: added {result.added} task{result.added === 1 ? '' : 's'}

@@ -1,5 +1,6 @@
 import { STATUS_GROUPS, statusGroupName, type StatusGroup } from '../../model/status-group';
 import { progressLine, type Summary } from '../../model/summarize';
+import styles from '../board.module.css';
 
 type Props = { summary: Summary; selected: ReadonlySet<StatusGroup>; onToggle: (group: StatusGroup) => void };
 
@@ -13,15 +14,15 @@ export function Overview({ summary, selected, onToggle }: Props) {
   const finished = summary.counts.get(4) ?? 0;
   const percent = summary.total ? Math.round((finished / summary.total) * 100) : 0;
   return (
-    <section className="overview" aria-labelledby="overview-title">
+    <section aria-labelledby="overview-title">
       <h2 id="overview-title" className="visually-hidden">
         Overview
       </h2>
-      <p className="overview-line">
+      <p className={styles.overviewLine}>
         <strong>{progressLine(summary)}</strong>
       </p>
       <div
-        className="overall-bar"
+        className={styles.overallBar}
         role="progressbar"
         aria-label="Overall: finished tasks"
         aria-valuenow={percent}
@@ -30,11 +31,17 @@ export function Overview({ summary, selected, onToggle }: Props) {
       >
         <span style={{ width: `${percent}%` }} />
       </div>
-      <div className="status-chips" role="group" aria-label="Filter by status">
+      <div className={styles.statusChips} role="group" aria-label="Filter by status">
         {groupsShown(summary, selected).map((g) => (
-          <button key={g} type="button" className={`chip status-${g}`} aria-pressed={selected.has(g)} onClick={() => onToggle(g)}>
-            <span className="dot" aria-hidden="true" />
-            {statusGroupName(g)} <span className="chip-count">{summary.counts.get(g) ?? 0}</span>
+          <button
+            key={g}
+            type="button"
+            className={`${styles.chip} ${styles[`status-${g}`]}`}
+            aria-pressed={selected.has(g)}
+            onClick={() => onToggle(g)}
+          >
+            <span className={styles.dot} aria-hidden="true" />
+            {statusGroupName(g)} <span className={styles.chipCount}>{summary.counts.get(g) ?? 0}</span>
           </button>
         ))}
       </div>

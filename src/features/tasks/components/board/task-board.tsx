@@ -10,6 +10,7 @@ import { Overview } from './overview';
 import { TaskList } from '../table/task-list';
 import { TransitionsFeed } from './transitions-feed';
 import { WatchListActions } from './watch-list-actions';
+import styles from '../board.module.css';
 
 type Props = {
   ids: readonly string[];
@@ -35,7 +36,7 @@ export function TaskBoardView({ ids, rows, summary, board, settings, stale }: Pr
     <>
       <Overview summary={summary} selected={statuses} onToggle={toggleStatus} />
       <WatchListActions ids={ids} rows={rows} notify={settings.notify} />
-      <div className="tasks-columns">
+      <div className={styles.tasksColumns}>
         <TaskList rows={rows} statuses={statuses} changed={board.changed} stallMs={settings.stallMs} stale={stale} />
         <TransitionsFeed transitions={board.transitions} />
       </div>

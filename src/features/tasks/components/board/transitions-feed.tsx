@@ -2,6 +2,8 @@ import { taskStatusName, isKnownTaskStatus } from '@/contract';
 import type { Transition } from '../../model/task-snapshot';
 import { formatExact, formatRelative } from '@/lib/format-time';
 import { useNow } from '../../hooks/use-now';
+import page from '../tasks-page.module.css';
+import styles from '../board.module.css';
 
 const SHOWN = 8;
 const name = (s: number | null) => (s === null ? 'Not found' : isKnownTaskStatus(s) ? taskStatusName[s] : `Status ${s}`);
@@ -9,10 +11,10 @@ const name = (s: number | null) => (s === null ? 'Not found' : isKnownTaskStatus
 export function TransitionsFeed({ transitions }: { transitions: readonly Transition[] }) {
   const now = useNow();
   return (
-    <section className="transitions" aria-labelledby="transitions-title">
+    <section className={styles.transitions} aria-labelledby="transitions-title">
       <h2 id="transitions-title">Recent changes</h2>
       {transitions.length === 0 ? (
-        <p className="hint">Status changes of watched tasks show up here.</p>
+        <p className={page.hint}>Status changes of watched tasks show up here.</p>
       ) : (
         <ol>
           {transitions.slice(0, SHOWN).map((t) => (

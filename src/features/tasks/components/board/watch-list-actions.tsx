@@ -6,6 +6,7 @@ import { updateDashboardSettings } from '../../stores/dashboard-settings-store';
 import { shareLink } from '../../hooks/use-shared-link';
 import { askNotificationPermission } from '../../hooks/use-task-notifications';
 import { ConfirmButton } from '@/components/confirm-button';
+import styles from '../tasks-page.module.css';
 
 const LONG_LINK = 8_000;
 
@@ -38,7 +39,7 @@ export function WatchListActions({ ids, rows, notify }: Props) {
   };
 
   return (
-    <div className="toolbar watch-actions">
+    <div className={styles.toolbar}>
       <button type="button" onClick={copyLink} disabled={ids.length === 0}>
         Copy share link
       </button>
@@ -48,10 +49,10 @@ export function WatchListActions({ ids, rows, notify }: Props) {
         disabled={finished.length === 0}
         onConfirm={() => removeFromWatchList(finished)}
       />
-      <label className="inline-check">
+      <label className={styles.inlineCheck}>
         <input type="checkbox" checked={notify} onChange={(e) => void toggleNotify(e.target.checked)} /> Notify me when tasks finish or fail
       </label>
-      {linkNote && <p className="hint">{linkNote}</p>}
+      {linkNote && <p className={styles.hint}>{linkNote}</p>}
     </div>
   );
 }

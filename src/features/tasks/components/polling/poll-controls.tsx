@@ -5,6 +5,7 @@ import { STALL_CHOICES_MS } from '../../model/eta';
 import { formatRelative } from '@/lib/format-time';
 import type { TaskBoard } from '../../model/task-snapshot';
 import { useNow } from '../../hooks/use-now';
+import styles from '../tasks-page.module.css';
 
 type Props = { poll: UseQueryResult<TaskBoard>; settings: DashboardSettings; live: number; onRefresh: () => void };
 
@@ -21,7 +22,7 @@ export function PollControls({ poll, settings, live, onRefresh }: Props) {
         ? 'Automatic checks are off'
         : `Checking every ${settings.intervalMs / 1000} s while this tab is visible`;
   return (
-    <div className="poll-controls">
+    <div className={styles.pollControls}>
       <label>
         Check every{' '}
         <select value={settings.intervalMs} onChange={(e) => updateDashboardSettings({ intervalMs: Number(e.target.value) })}>
@@ -45,7 +46,7 @@ export function PollControls({ poll, settings, live, onRefresh }: Props) {
           ))}
         </select>
       </label>
-      <p className="poll-state">
+      <p className={styles.pollState}>
         {state}
         {board && board.polledAt > 0 && (
           <>

@@ -5,6 +5,7 @@ import { backoffDelay } from '../../model/poll-schedule';
 import { formatDuration, formatExact } from '@/lib/format-time';
 import type { TaskBoard } from '../../model/task-snapshot';
 import { useNow } from '../../hooks/use-now';
+import styles from '../tasks-page.module.css';
 
 type Props = { poll: UseQueryResult<TaskBoard>; intervalMs: number };
 
@@ -17,7 +18,7 @@ export function StaleBanner({ poll, intervalMs }: Props) {
   const board = poll.data;
   const hasData = board !== undefined && board.polledAt > 0;
   return (
-    <div className="stale-banner">
+    <div className={styles.staleBanner}>
       <ErrorAlert error={poll.error} title={hasData ? 'Status updates are failing — the table shows stale data' : undefined} />
       <p role="status">
         {hasData && <>Last good update {formatExact(board.polledAt)}. </>}

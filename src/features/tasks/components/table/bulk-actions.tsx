@@ -3,6 +3,8 @@ import type { WatchedTask } from '../../model/task-rows';
 import { copyText } from '../../stores/announcer-store';
 import { removeFromWatchList } from '../../stores/watch-list-store';
 import { ConfirmButton } from '@/components/confirm-button';
+import page from '../tasks-page.module.css';
+import styles from '../board.module.css';
 
 type Props = { rows: readonly WatchedTask[]; scope: 'selected' | 'shown'; onRemoved: () => void };
 
@@ -22,8 +24,8 @@ export function BulkActions({ rows, scope, onRemoved }: Props) {
   const failed = failedIds(rows);
   const n = rows.length;
   return (
-    <div className="toolbar bulk-actions" role="group" aria-label={`Actions on ${scope} tasks`}>
-      <span className="bulk-scope">{scope === 'selected' ? `${plural(n, 'task')} selected` : `${plural(n, 'task')} shown`}:</span>
+    <div className={page.toolbar} role="group" aria-label={`Actions on ${scope} tasks`}>
+      <span className={styles.bulkScope}>{scope === 'selected' ? `${plural(n, 'task')} selected` : `${plural(n, 'task')} shown`}:</span>
       <button type="button" disabled={n === 0} onClick={() => void copyText(rows.map((r) => r.id).join('\n'), plural(n, 'ID'))}>
         Copy IDs
       </button>

@@ -1,4 +1,5 @@
 import { SORT_OPTIONS } from './task-columns';
+import styles from '../tasks-page.module.css';
 
 type Props = {
   search: string;
@@ -10,7 +11,7 @@ type Props = {
 
 export function ListToolbar({ search, sort, descending, onSearch, onSort }: Props) {
   return (
-    <div className="toolbar list-toolbar">
+    <div className={styles.toolbar}>
       <label>
         Search by ID{' '}
         <input type="search" value={search} onChange={(e) => onSearch(e.target.value)} placeholder="Service_AI_…" spellCheck={false} />
@@ -25,7 +26,7 @@ export function ListToolbar({ search, sort, descending, onSearch, onSort }: Prop
           ))}
         </select>
       </label>
-      <label className="inline-check">
+      <label className={styles.inlineCheck}>
         <input type="checkbox" checked={descending} onChange={(e) => onSort(sort, e.target.checked)} /> Descending
       </label>
     </div>

@@ -6,6 +6,7 @@ import { statusGroupName, STATUS_GROUP_RANK } from '../../model/status-group';
 import type { WatchedTask } from '../../model/task-rows';
 import { copyText } from '../../stores/announcer-store';
 import { OutcomeCell, StatusBadge } from './task-status-cell';
+import styles from '../board.module.css';
 
 export type CellContext = {
   row: WatchedTask;
@@ -33,18 +34,18 @@ export type TaskColumn = {
 
 const progressCell = ({ row }: CellContext) =>
   row.snapshot?.item ? (
-    <div className="progress">
+    <div className={styles.progress}>
       <div
         role="progressbar"
         aria-label={`Progress of ${row.id}`}
         aria-valuenow={row.progress}
         aria-valuemin={0}
         aria-valuemax={100}
-        className={`bar status-${row.group}`}
+        className={`${styles.bar} ${styles[`status-${row.group}`]}`}
       >
         <span style={{ width: `${row.progress}%` }} />
       </div>
-      <span className="progress-text">{row.progress}%</span>
+      <span className={styles.progressText}>{row.progress}%</span>
     </div>
   ) : null;
 
@@ -76,11 +77,11 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
   {
     id: 'id',
     header: 'Task ID',
-    className: 'cell-id',
+    className: styles.cellId,
     cell: ({ row }) => (
       <>
         <code>{row.id}</code>
-        <button type="button" className="icon-button" aria-label={`Copy ${row.id}`} onClick={() => void copyText(row.id, row.id)}>
+        <button type="button" className={styles.iconButton} aria-label={`Copy ${row.id}`} onClick={() => void copyText(row.id, row.id)}>
           Copy
         </button>
       </>
@@ -132,7 +133,7 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
     id: 'remove',
     header: () => <span className="visually-hidden">Remove</span>,
     cell: ({ row, onRemove }) => (
-      <button type="button" className="icon-button" aria-label={`Remove ${row.id}`} onClick={() => onRemove(row.id)}>
+      <button type="button" className={styles.iconButton} aria-label={`Remove ${row.id}`} onClick={() => onRemove(row.id)}>
         Remove
       </button>
     ),

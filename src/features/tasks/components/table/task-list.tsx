@@ -6,6 +6,7 @@ import { ListToolbar } from './list-toolbar';
 import { BulkActions } from './bulk-actions';
 import { TaskTable } from './task-table';
 import { compareBy } from './task-columns';
+import styles from '../tasks-page.module.css';
 
 type Props = {
   rows: readonly WatchedTask[];
@@ -41,9 +42,10 @@ export function TaskList({ rows, statuses, changed, stallMs, stale }: Props) {
   );
 
   return (
-    <section className="task-list" aria-labelledby="task-list-title">
+    <section aria-labelledby="task-list-title">
       <h2 id="task-list-title">
-        Watch list <span className="hint">({shown.length === rows.length ? rows.length : `${shown.length} of ${rows.length} shown`})</span>
+        Watch list{' '}
+        <span className={styles.hint}>({shown.length === rows.length ? rows.length : `${shown.length} of ${rows.length} shown`})</span>
       </h2>
       <ListToolbar
         search={search}
@@ -67,7 +69,7 @@ export function TaskList({ rows, statuses, changed, stallMs, stale }: Props) {
         onSelectAll={onSelectAll}
         onRemove={onRemove}
       />
-      {shown.length === 0 && <p className="hint">No watched task matches the filter and search.</p>}
+      {shown.length === 0 && <p className={styles.hint}>No watched task matches the filter and search.</p>}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { WatchedTask } from '../../model/task-rows';
 import { useNow } from '../../hooks/use-now';
 import { TASK_COLUMNS } from './task-columns';
+import styles from '../board.module.css';
 
 /** Fixed row height (px) the table virtualizes by; the table's CSS keeps every cell to it. */
 export const ROW_HEIGHT = 52;
@@ -20,7 +21,7 @@ export const TaskRow = memo(function TaskRow({ row, rowIndex, selected, changed,
   const now = useNow();
   const ctx = { row, now, stallMs, selected, onSelect, onRemove };
   return (
-    <tr aria-rowindex={rowIndex + 2} className={changed ? 'row-changed' : undefined}>
+    <tr aria-rowindex={rowIndex + 2} className={changed ? styles.rowChanged : undefined}>
       {TASK_COLUMNS.map((c) => (
         <td key={c.id} className={c.className}>
           {c.cell(ctx)}

@@ -2,16 +2,18 @@ import { TaskStatus } from '@/contract';
 import { errorAdvice } from '../../model/error-advice';
 import { statusGroupName } from '../../model/status-group';
 import type { WatchedTask } from '../../model/task-rows';
+import page from '../tasks-page.module.css';
+import styles from '../board.module.css';
 
 export function StatusBadge({ row, stalled }: { row: WatchedTask; stalled: boolean }) {
   return (
     <>
-      <span className={`status status-${row.group}`}>
-        <span className="dot" aria-hidden="true" />
+      <span className={`${styles.status} ${styles[`status-${row.group}`]}`}>
+        <span className={styles.dot} aria-hidden="true" />
         {statusGroupName(row.group)}
       </span>
       {stalled && (
-        <span className="flag-stalled" title="No change in status or progress for the configured time">
+        <span className={styles.flagStalled} title="No change in status or progress for the configured time">
           Stalled
         </span>
       )}
@@ -25,11 +27,11 @@ export function OutcomeCell({ row }: { row: WatchedTask }) {
   if (item && (item.taskStatus === TaskStatus.failed || item.taskStatus === TaskStatus.aborted)) {
     const { code, meaning, advice } = errorAdvice(item.errorCode);
     return (
-      <div className="outcome-error" title={`Error ${code}: ${meaning}. ${advice}`}>
-        <span className="error-code">
+      <div className={styles.outcomeError} title={`Error ${code}: ${meaning}. ${advice}`}>
+        <span className={styles.errorCode}>
           Error {code}: {meaning}
         </span>
-        <span className="advice">{advice}</span>
+        <span className={styles.advice}>{advice}</span>
       </div>
     );
   }
@@ -40,7 +42,7 @@ export function OutcomeCell({ row }: { row: WatchedTask }) {
       </a>
     );
   }
-  if (row.group === 4) return <span className="hint">Result link not available yet</span>;
-  if (row.group === 'not-found') return <span className="hint">The gateway does not know this ID for this user</span>;
+  if (row.group === 4) return <span className={page.hint}>Result link not available yet</span>;
+  if (row.group === 'not-found') return <span className={page.hint}>The gateway does not know this ID for this user</span>;
   return null;
 }

@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { WatchedTask } from '../../model/task-rows';
 import { TaskRow, ROW_HEIGHT } from './task-row';
 import { TASK_COLUMNS } from './task-columns';
+import styles from '../board.module.css';
 
 type Props = {
   rows: readonly WatchedTask[];
@@ -34,8 +35,14 @@ export function TaskTable({ rows, selected, changed, stallMs, stale, onSelect, o
   const bottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   const header = { allSelected: rows.length > 0 && rows.every((r) => selected.has(r.id)), onSelectAll };
   return (
-    <div ref={scrollRef} className={`table-scroll${stale ? ' is-stale' : ''}`} tabIndex={0} role="region" aria-label="Watched tasks">
-      <table className="task-table" aria-rowcount={rows.length + 1}>
+    <div
+      ref={scrollRef}
+      className={stale ? `${styles.tableScroll} ${styles.isStale}` : styles.tableScroll}
+      tabIndex={0}
+      role="region"
+      aria-label="Watched tasks"
+    >
+      <table className={styles.taskTable} aria-rowcount={rows.length + 1}>
         <thead>
           <tr aria-rowindex={1}>
             {TASK_COLUMNS.map((c) => (
@@ -47,7 +54,7 @@ export function TaskTable({ rows, selected, changed, stallMs, stale, onSelect, o
         </thead>
         <tbody>
           {top > 0 && (
-            <tr aria-hidden="true" className="spacer">
+            <tr aria-hidden="true" className={styles.spacer}>
               <td colSpan={TASK_COLUMNS.length} style={{ height: top }} />
             </tr>
           )}
@@ -67,7 +74,7 @@ export function TaskTable({ rows, selected, changed, stallMs, stale, onSelect, o
             );
           })}
           {bottom > 0 && (
-            <tr aria-hidden="true" className="spacer">
+            <tr aria-hidden="true" className={styles.spacer}>
               <td colSpan={TASK_COLUMNS.length} style={{ height: bottom }} />
             </tr>
           )}
