@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-export type FieldControlProps = { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined };
+type FieldControlProps = { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined };
 
 type Props = {
   id: string;

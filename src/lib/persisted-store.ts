@@ -48,7 +48,7 @@ export const session = () => (typeof window === 'undefined' ? undefined : window
 /** Anything with zod's safeParse (zod or zod/mini): the stored value is only trusted through it. */
 type StoredSchema<T> = { safeParse(value: unknown): { success: true; data: T } | { success: false } };
 
-export type PersistedStore<T> = ReturnType<typeof createStore<T>> & {
+type PersistedStore<T> = ReturnType<typeof createStore<T>> & {
   /** Replace the value and write it to storage. */
   save(next: T): void;
   /** Merge a patch into an object value and save it. */

@@ -4,7 +4,7 @@ import { envelopeSchema } from '@/contract';
 import { LOCAL_GATEWAY_URL } from '@/lib/connection-profile';
 
 /** What this console's own server says about itself (not a gateway operation). */
-export const consoleInfoSchema = z.object({
+const consoleInfoSchema = z.object({
   mode: z.enum(['embedded', 'proxy']),
   emulator: z.optional(z.unknown()),
   defaultToken: z.nullish(z.string()),
@@ -12,10 +12,10 @@ export const consoleInfoSchema = z.object({
 });
 export type ConsoleInfo = z.output<typeof consoleInfoSchema>;
 
-export const CONSOLE_INFO_URL = `${LOCAL_GATEWAY_URL}/_console/info`;
+const CONSOLE_INFO_URL = `${LOCAL_GATEWAY_URL}/_console/info`;
 
 /** null when the server does not say (an older server, or a static host): the console then offers no shortcut. */
-export async function getConsoleInfo(signal?: AbortSignal): Promise<ConsoleInfo | null> {
+async function getConsoleInfo(signal?: AbortSignal): Promise<ConsoleInfo | null> {
   try {
     const response = await fetch(CONSOLE_INFO_URL, { headers: { Accept: 'application/json' }, signal, credentials: 'omit' });
     if (!response.ok) return null;
@@ -28,7 +28,7 @@ export async function getConsoleInfo(signal?: AbortSignal): Promise<ConsoleInfo 
   }
 }
 
-export const consoleInfoQueryOptions = () =>
+const consoleInfoQueryOptions = () =>
   queryOptions({ queryKey: ['console-info'], queryFn: ({ signal }) => getConsoleInfo(signal), staleTime: Infinity });
 
 export function useConsoleInfo() {

@@ -5,7 +5,7 @@ import { useConsoleInfo, type ConsoleInfo } from '../api/get-console-info';
 import { useTestConnection } from '../api/test-connection';
 
 /** Fill the "Local" profile with the embedded gateway's working values. */
-export function localGatewayProfile(info: ConsoleInfo, existing: ConnectionProfile | undefined): ConnectionProfile {
+function localGatewayProfile(info: ConsoleInfo, existing: ConnectionProfile | undefined): ConnectionProfile {
   return connectionProfileSchema.parse({
     ...(existing ?? DEFAULT_PROFILE),
     gatewayUrl: LOCAL_GATEWAY_URL,

@@ -3,7 +3,7 @@ import { navigate, useSearch } from '@/lib/router';
 import { addToWatchList } from '../stores/watch-list-store';
 import { announce } from '../stores/announcer-store';
 
-export const SHARE_PARAM = 'ids';
+const SHARE_PARAM = 'ids';
 
 /** A link that opens this watch list elsewhere: task IDs only, never a token or user ID. */
 export function shareLink(ids: readonly string[]): string {

@@ -7,7 +7,7 @@ const ADVICE: Record<number, string> = {
   [TaskErrorCode.abortedByOperator]: 'Resubmit only if the abort was a mistake.',
 };
 
-export type ErrorAdvice = { code: number; meaning: string; advice: string };
+type ErrorAdvice = { code: number; meaning: string; advice: string };
 
 /** Meaning and retry recommendation for the errorCode of a Failed or Aborted task. */
 export function errorAdvice(code: number): ErrorAdvice {

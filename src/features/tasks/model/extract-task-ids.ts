@@ -1,8 +1,8 @@
 import { TASK_ID_PREFIX } from '@/contract';
 
-export const MAX_TASK_ID_LENGTH = 128;
+const MAX_TASK_ID_LENGTH = 128;
 
-export type IgnoreReason = 'duplicate' | 'wrong-prefix' | 'prefix-only' | 'too-long' | 'not-an-id';
+type IgnoreReason = 'duplicate' | 'wrong-prefix' | 'prefix-only' | 'too-long' | 'not-an-id';
 
 export const ignoreReasonText: Record<IgnoreReason, string> = {
   duplicate: 'duplicate in the input',
@@ -12,7 +12,7 @@ export const ignoreReasonText: Record<IgnoreReason, string> = {
   'not-an-id': 'not a task ID (words, numbers, headers)',
 };
 
-export type IgnoredGroup = { reason: IgnoreReason; count: number; examples: string[] };
+type IgnoredGroup = { reason: IgnoreReason; count: number; examples: string[] };
 export type Extraction = { ids: string[]; ignored: IgnoredGroup[] };
 
 const MAX_EXAMPLES = 5;

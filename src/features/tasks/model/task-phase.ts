@@ -33,5 +33,3 @@ export function taskPhase(snapshot: TaskSnapshot | undefined): TaskPhase {
       return 'live';
   }
 }
-
-export const isTerminalPhase = (phase: TaskPhase) => phase === 'terminal';

@@ -30,8 +30,8 @@ export function buildRows(ids: readonly string[], board: TaskBoard): WatchedTask
   });
 }
 
-export type RowQuery = { statuses: ReadonlySet<StatusGroup>; search: string };
-export type RowCompare = (a: WatchedTask, b: WatchedTask) => number;
+type RowQuery = { statuses: ReadonlySet<StatusGroup>; search: string };
+type RowCompare = (a: WatchedTask, b: WatchedTask) => number;
 
 /** Rows matching every selected status (none selected = all) and the ID search; sorted by `compare` (ties keep list order), or in list order. */
 export function queryRows(

@@ -14,7 +14,7 @@ const schema = z.object({
 });
 
 /** How the dashboard polls and flags, kept per device. A stored value outside the choices falls back field by field. */
-export const dashboardSettingsStore = createPersistedStore<DashboardSettings>('console.tasks.settings', schema, {
+const dashboardSettingsStore = createPersistedStore<DashboardSettings>('console.tasks.settings', schema, {
   intervalMs: DEFAULT_INTERVAL_MS,
   stallMs: DEFAULT_STALL_MS,
   notify: false,

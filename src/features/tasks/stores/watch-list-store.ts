@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { hasTaskIdPrefix } from '@/contract';
 import { createPersistedStore } from '@/lib/persisted-store';
 
-export const MAX_WATCHED_TASKS = 20_000;
+const MAX_WATCHED_TASKS = 20_000;
 
 // Unusable entries (not an ID, repeated, past the cap) are dropped on read rather than losing the whole list.
 const schema = z.pipe(

@@ -24,7 +24,7 @@ export function tasksToJson(rows: readonly WatchedTask[]): string {
   return JSON.stringify({ exportedAt: new Date().toISOString(), tasks: rows.map(toRecord) }, null, 2);
 }
 
-export function downloadText(text: string, filename: string, type: string): void {
+function downloadText(text: string, filename: string, type: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const a = document.createElement('a');
   a.href = url;

@@ -8,7 +8,7 @@ import { copyText } from '../../stores/announcer-store';
 import { OutcomeCell, StatusBadge } from './task-status-cell';
 import styles from '../board.module.css';
 
-export type CellContext = {
+type CellContext = {
   row: WatchedTask;
   now: number;
   stallMs: number;
@@ -17,11 +17,11 @@ export type CellContext = {
   onRemove: (id: string) => void;
 };
 
-export type HeaderContext = { allSelected: boolean; onSelectAll: (selected: boolean) => void };
+type HeaderContext = { allSelected: boolean; onSelectAll: (selected: boolean) => void };
 
 type ExportValue = string | number | null;
 
-export type TaskColumn = {
+type TaskColumn = {
   id: string;
   header: string | ((ctx: HeaderContext) => ReactNode);
   cell: (ctx: CellContext) => ReactNode;
