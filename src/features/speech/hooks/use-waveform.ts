@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { computePeaks, decodeSamples } from '../utils/waveform-peaks';
+import { computePeaks, decodeSamples } from '../model/waveform-peaks';
 
 export type WaveformState = { status: 'idle' | 'drawing' | 'ready' | 'failed'; peaks: Float32Array | null };
 

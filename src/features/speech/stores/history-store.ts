@@ -1,6 +1,6 @@
 import { createStore } from '@/lib/persisted-store';
 import { clearTakes, deleteTake, listTakes, saveTake } from './history-db';
-import type { Take } from './take';
+import type { Take } from '../model/take';
 
 export type HistoryState = { status: 'loading' | 'ready' | 'unavailable'; takes: Take[]; error: string | null };
 

@@ -1,4 +1,4 @@
-import type { Take } from '../stores/take';
+import type { Take } from '../../model/take';
 
 type Props = {
   take: Take;

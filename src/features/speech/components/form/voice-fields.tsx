@@ -1,6 +1,6 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { EMBEDDED_TIMBRES, EMBEDDED_VOICES } from '@/contract';
-import type { SpeechFormValues } from '../api/speech-form-schema';
+import type { SpeechFormValues } from '../../api/speech-form-schema';
 import { FieldError } from './field-error';
 
 /** Voice name (suggested from the embedded gateway's voices) or timbre number: at least one. */

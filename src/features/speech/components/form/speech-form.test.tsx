@@ -1,5 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { SPEECH_FORM_DEFAULTS } from '../../api/speech-form-schema';
+import { draftStore } from '../../stores/draft-store';
 import { SpeechForm } from './speech-form';
 
 const setup = () => {
@@ -9,7 +11,10 @@ const setup = () => {
 };
 
 describe('SpeechForm', () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => {
+    localStorage.clear();
+    draftStore.set(SPEECH_FORM_DEFAULTS);
+  });
 
   it('counts code points, blocks above 5000 and trims on request', async () => {
     const { text } = setup();

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
-import { removeAllTakes, removeTake, useHistory } from '../stores/history-store';
-import type { Take } from '../stores/take';
-import { formatBytes, useStorageEstimate } from '../hooks/use-storage-estimate';
+import { removeAllTakes, removeTake, useHistory } from '../../stores/history-store';
+import type { Take } from '../../model/take';
+import { formatBytes } from '@/lib/format';
+import { useStorageEstimate } from '../../hooks/use-storage-estimate';
 import { HistoryItem } from './history-item';
 
 type Props = {

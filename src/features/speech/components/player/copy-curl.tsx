@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { copyText } from '@/lib/clipboard';
 import { useActiveConnection } from '@/lib/connection-store';
-import type { Take } from '../stores/take';
-import { curlCommand } from '../utils/curl-command';
+import type { Take } from '../../model/take';
+import { curlCommand } from '../../model/curl-command';
 
 /**
  * The exact request of this take as cURL. The token is not stored with takes: "include" uses the
@@ -19,12 +20,8 @@ export function CopyCurl({ take }: { take: Take }) {
     base: window.location.href,
   });
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(command);
-      setStatus(showToken ? 'Copied, with the token.' : 'Copied (token redacted).');
-    } catch {
-      setStatus('The browser refused the clipboard: select the command below and copy it.');
-    }
+    if (await copyText(command)) setStatus(showToken ? 'Copied, with the token.' : 'Copied (token redacted).');
+    else setStatus('The browser refused the clipboard: select the command below and copy it.');
   };
   return (
     <details className="copy-curl">

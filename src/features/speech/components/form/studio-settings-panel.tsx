@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { DEFAULT_STUDIO_SETTINGS, isPcmFormat, saveStudioSettings, useStudioSettings } from '../stores/studio-settings';
+import { DEFAULT_STUDIO_SETTINGS, isPcmFormat, studioSettingsStore, useStudioSettings } from '../../stores/studio-settings';
 
 const toLines = (l: { code: string; name: string }[]) => l.map((x) => `${x.code} ${x.name}`).join('\n');
 
@@ -22,7 +22,7 @@ export function StudioSettingsPanel() {
       .map((line) => ({ code: line.split(/\s+/)[0] ?? '', name: line.split(/\s+/).slice(1).join(' ') || line }));
     if (!isPcmFormat(pcm)) return setError('Sample rate 3000–384000 Hz, 1–8 channels, 16/24/32 bits.');
     setError('');
-    saveStudioSettings({ pcm, languages: languages.length ? languages : DEFAULT_STUDIO_SETTINGS.languages });
+    studioSettingsStore.save({ pcm, languages: languages.length ? languages : DEFAULT_STUDIO_SETTINGS.languages });
   };
   return (
     <details className="studio-settings">
@@ -58,7 +58,7 @@ export function StudioSettingsPanel() {
           </p>
         )}
         <button type="submit">Save studio settings</button>{' '}
-        <button type="button" onClick={() => saveStudioSettings(DEFAULT_STUDIO_SETTINGS)}>
+        <button type="button" onClick={() => studioSettingsStore.save(DEFAULT_STUDIO_SETTINGS)}>
           Reset to the embedded gateway
         </button>
       </form>

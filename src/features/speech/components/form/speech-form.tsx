@@ -12,9 +12,9 @@ import {
   type SpeechRequest,
 } from '@/contract';
 import { GatewayRequestError } from '@/lib/gateway-error';
-import { speechFormErrorMap, speechFormSchema, type SpeechFormValues } from '../api/speech-form-schema';
-import { readDraft, writeDraft } from '../stores/draft-store';
-import { fieldOfGatewayError } from '../utils/gateway-field';
+import { speechFormErrorMap, speechFormSchema, type SpeechFormValues } from '../../api/speech-form-schema';
+import { draftStore } from '../../stores/draft-store';
+import { fieldOfGatewayError } from '../../model/gateway-field';
 import { FormatField } from './format-field';
 import { KnownIntField } from './known-int-field';
 import { LanguageField } from './language-field';
@@ -35,11 +35,11 @@ const resolver = zodResolver(speechFormSchema, { error: speechFormErrorMap });
 
 /** Every field of the request. The draft is saved as it is typed and stays after a gateway error. */
 export function SpeechForm({ preset, pending, onSynthesize, onCancel }: Props) {
-  const form = useForm<SpeechFormValues, unknown, SpeechRequest>({ resolver, defaultValues: readDraft() });
+  const form = useForm<SpeechFormValues, unknown, SpeechRequest>({ resolver, defaultValues: draftStore.get() });
   const { handleSubmit, subscribe, reset, setError, setFocus, control } = form;
 
   // subscribe (not watch) saves the draft on every change without re-rendering the form.
-  useEffect(() => subscribe({ formState: { values: true }, callback: ({ values }) => writeDraft(values) }), [subscribe]);
+  useEffect(() => subscribe({ formState: { values: true }, callback: ({ values }) => draftStore.save(values) }), [subscribe]);
 
   useEffect(() => {
     if (preset) reset(preset.values);

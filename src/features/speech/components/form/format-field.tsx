@@ -1,6 +1,6 @@
 import { useFormContext } from 'react-hook-form';
 import { AUDIO_FORMATS } from '@/contract';
-import type { SpeechFormValues } from '../api/speech-form-schema';
+import type { SpeechFormValues } from '../../api/speech-form-schema';
 
 const DESCRIPTION = { pcm: 'raw samples', wav: 'default', mp3: 'smallest' } as const;
 

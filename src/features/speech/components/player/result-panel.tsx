@@ -1,4 +1,4 @@
-import type { LoadedTake } from '../stores/take';
+import type { LoadedTake } from '../../model/take';
 import { CopyCurl } from './copy-curl';
 import { SegmentList } from './segment-list';
 import { TakeDetails } from './take-details';

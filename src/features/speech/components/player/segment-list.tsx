@@ -1,5 +1,5 @@
 import { speechSegmentSchema } from '@/contract';
-import { formatSeconds } from '../hooks/use-audio-clock';
+import { formatSeconds } from '@/lib/format';
 
 type Props = { speeches: readonly unknown[]; currentTime: number; onSeek: (seconds: number) => void };
 

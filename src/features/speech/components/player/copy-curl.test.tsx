@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EMBEDDED_PCM } from '@/contract';
 import { connectionStore, DEFAULT_PROFILE } from '@/lib/connection-store';
-import type { Take } from '../stores/take';
+import type { Take } from '../../model/take';
 import { CopyCurl } from './copy-curl';
 
 const takeOn = (gatewayUrl: string): Take => ({

@@ -1,5 +1,5 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import type { SpeechFormValues } from '../api/speech-form-schema';
+import type { SpeechFormValues } from '../../api/speech-form-schema';
 import { FieldError } from './field-error';
 
 type Props = {

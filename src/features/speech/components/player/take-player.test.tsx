@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { EMBEDDED_PCM } from '@/contract';
-import type { Take } from '../stores/take';
+import type { Take } from '../../model/take';
 import { TakePlayer } from './take-player';
 
 const take = (targetAudioUrl: string, format: Take['format'] = 'wav'): Take => ({

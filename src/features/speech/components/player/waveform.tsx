@@ -1,6 +1,6 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
-import { useWaveform } from '../hooks/use-waveform';
-import { formatSeconds } from '../hooks/use-audio-clock';
+import { useWaveform } from '../../hooks/use-waveform';
+import { formatSeconds } from '@/lib/format';
 
 const COLUMNS = 480;
 const HEIGHT = 72;

@@ -1,7 +1,7 @@
 import { EMBEDDED_PCM } from '@/contract';
-import { formatSeconds } from '../hooks/use-audio-clock';
-import type { Take } from '../stores/take';
-import { resultUserId } from '../utils/result-user-id';
+import { formatSeconds } from '@/lib/format';
+import type { Take } from '../../model/take';
+import { resultUserId } from '../../model/result-user-id';
 
 const or = (v: unknown) => (v === undefined || v === null || v === '' ? '—' : String(v));
 const kb = (n: number) => `${(n / 1024).toFixed(n < 10_240 ? 1 : 0)} KB`;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { safeAudioUrl } from './safe-audio-url';
+import { safeHttpUrl } from './safe-http-url';
 
-describe('safeAudioUrl', () => {
+describe('safeHttpUrl', () => {
   it.each(['http://gw.test/a.wav', 'https://cdn.test/a.mp3?sig=1'])('keeps %j', (url) => {
-    expect(safeAudioUrl(url)).toBe(url);
+    expect(safeHttpUrl(url)).toBe(url);
   });
 
   it.each([
@@ -19,6 +19,6 @@ describe('safeAudioUrl', () => {
     'not a url',
     '',
   ])('refuses %j', (url) => {
-    expect(safeAudioUrl(url)).toBeNull();
+    expect(safeHttpUrl(url)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
-import type { Take } from '../stores/take';
-import { useLoadedTakes } from '../hooks/use-loaded-takes';
-import { parameterDifferences } from '../utils/take-diff';
-import { TakePlayer } from './take-player';
+import type { Take } from '../../model/take';
+import { useLoadedTakes } from '../../hooks/use-loaded-takes';
+import { parameterDifferences } from '../../model/take-diff';
+import { TakePlayer } from '../player/take-player';
 
 const clip = (s: string) => (s.length > 80 ? `${s.slice(0, 80)}…` : s);
 

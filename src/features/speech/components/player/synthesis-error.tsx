@@ -1,7 +1,7 @@
 import { ErrorCode } from '@/contract';
 import { ErrorAlert } from '@/components/error-alert';
 import { GatewayRequestError, type GatewayErrorKind } from '@/lib/gateway-error';
-import { fieldOfGatewayError } from '../utils/gateway-field';
+import { fieldOfGatewayError } from '../../model/gateway-field';
 
 // Failures of the connection, not of the request: sending the same request again may well work.
 const RETRYABLE = new Set<GatewayErrorKind>(['timeout', 'network', 'dropped']);

@@ -1,9 +1,10 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { countSourceTextChars, SOURCE_TEXT_MAX_CHARS, truncateSourceText } from '@/contract';
-import type { SpeechFormValues } from '../api/speech-form-schema';
+import type { SpeechFormValues } from '../../api/speech-form-schema';
 import { FieldError } from './field-error';
+import { formatCount } from '@/lib/format';
 
-const n = (v: number) => v.toLocaleString('en-US');
+const n = formatCount;
 
 /** The text, counted in code points as the gateway counts; above the cap sending is blocked until trimmed. */
 export function SourceTextField() {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { LoadedTake } from '../stores/take';
-import { useAudioClock, seekAndPlay, type AudioClock } from '../hooks/use-audio-clock';
-import { useTakeAudio } from '../hooks/use-take-audio';
-import { audioFileName } from '../utils/audio-file-name';
+import type { LoadedTake } from '../../model/take';
+import { useAudioClock, seekAndPlay, type AudioClock } from '../../hooks/use-audio-clock';
+import { useTakeAudio } from '../../hooks/use-take-audio';
+import { audioFileName } from '../../model/audio-file-name';
 import { Waveform } from './waveform';
 
 type Props = { loaded: LoadedTake; label: string; children?: (clock: AudioClock, seek: (s: number) => void) => React.ReactNode };
