@@ -12,7 +12,7 @@ import { ResultPanel } from './player/result-panel';
 import { SpeechForm, type FormPreset } from './form/speech-form';
 import { StudioSettingsPanel } from './form/studio-settings-panel';
 import { SynthesisError } from './player/synthesis-error';
-import '../speech.css';
+import styles from '../speech.module.css';
 
 export function SpeechPage() {
   const connection = useActiveConnection();
@@ -47,7 +47,7 @@ export function SpeechPage() {
   const compared = compareIds.map((id) => takes.find((t) => t.id === id)).filter((t): t is Take => t !== undefined);
 
   return (
-    <section aria-labelledby="speech-title" className="speech-studio">
+    <section aria-labelledby="speech-title" className={styles.studio}>
       <h1 id="speech-title">Speech studio</h1>
       <div className="studio-grid">
         <div className="studio-form">

@@ -1,6 +1,6 @@
 import type { SpeechRequest } from '@/contract';
 
-export const COMPARED_PARAMETERS = [
+const COMPARED_PARAMETERS = [
   'sourceText',
   'targetLanguage',
   'voiceName',
@@ -13,7 +13,7 @@ export const COMPARED_PARAMETERS = [
   'format',
 ] as const satisfies readonly (keyof SpeechRequest)[];
 
-export type ParameterDifference = { parameter: (typeof COMPARED_PARAMETERS)[number]; a: string; b: string };
+type ParameterDifference = { parameter: (typeof COMPARED_PARAMETERS)[number]; a: string; b: string };
 
 const show = (v: unknown) => (v === undefined ? '(not sent)' : String(v));
 

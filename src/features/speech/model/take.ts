@@ -2,7 +2,7 @@ import type { AudioFormat, SpeechRequest, SpeechResult } from '@/contract';
 import type { Connection } from '@/lib/connection-profile';
 import type { PcmFormat } from './pcm-to-wav';
 
-export type KeptAudio = { kept: true; contentType: string; byteLength: number } | { kept: false; reason: string };
+type KeptAudio = { kept: true; contentType: string; byteLength: number } | { kept: false; reason: string };
 
 /** One synthesis as history keeps it. The token is never stored. */
 export type Take = {

@@ -3,8 +3,8 @@ import { EMBEDDED_LANGUAGES, EMBEDDED_PCM } from '@/contract';
 import { createPersistedStore } from '@/lib/persisted-store';
 import type { PcmFormat } from '../model/pcm-to-wav';
 
-export type LanguageOption = { code: string; name: string };
-export type StudioSettings = { pcm: PcmFormat; languages: LanguageOption[] };
+type LanguageOption = { code: string; name: string };
+type StudioSettings = { pcm: PcmFormat; languages: LanguageOption[] };
 
 export const DEFAULT_STUDIO_SETTINGS: StudioSettings = {
   pcm: { ...EMBEDDED_PCM },
