@@ -1,9 +1,9 @@
-export type FetchedAudio = { kept: true; blob: Blob; contentType: string } | { kept: false; reason: string };
+type FetchedAudio = { kept: true; blob: Blob; contentType: string } | { kept: false; reason: string };
 
 /** How long the audio download may take before the take is kept without its bytes. */
-export const AUDIO_DOWNLOAD_TIMEOUT_MS = 60_000;
+const AUDIO_DOWNLOAD_TIMEOUT_MS = 60_000;
 /** Audio larger than this (by its declared length) is played from the URL, not kept. 5,000 characters of WAV are about 15 MB. */
-export const MAX_KEPT_AUDIO_BYTES = 64 * 1024 * 1024;
+const MAX_KEPT_AUDIO_BYTES = 64 * 1024 * 1024;
 
 type Limits = { timeoutMs?: number; maxBytes?: number };
 

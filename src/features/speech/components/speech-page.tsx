@@ -4,15 +4,15 @@ import { useActiveConnection } from '@/lib/connection-store';
 import { useSynthesis } from '../hooks/use-synthesis';
 import { readAudio } from '../stores/history-db';
 import { loadHistory, useHistory } from '../stores/history-store';
-import type { LoadedTake, Take } from '../stores/take';
-import { requestToValues } from '../utils/request-to-values';
-import { ComparePanel } from './compare-panel';
-import { HistoryPanel } from './history-panel';
-import { ResultPanel } from './result-panel';
-import { SpeechForm, type FormPreset } from './speech-form';
-import { StudioSettingsPanel } from './studio-settings-panel';
-import { SynthesisError } from './synthesis-error';
-import '../speech.css';
+import type { LoadedTake, Take } from '../model/take';
+import { requestToValues } from '../model/request-to-values';
+import { ComparePanel } from './history/compare-panel';
+import { HistoryPanel } from './history/history-panel';
+import { ResultPanel } from './player/result-panel';
+import { SpeechForm, type FormPreset } from './form/speech-form';
+import { StudioSettingsPanel } from './form/studio-settings-panel';
+import { SynthesisError } from './player/synthesis-error';
+import styles from '../speech.module.css';
 
 export function SpeechPage() {
   const connection = useActiveConnection();
@@ -47,7 +47,7 @@ export function SpeechPage() {
   const compared = compareIds.map((id) => takes.find((t) => t.id === id)).filter((t): t is Take => t !== undefined);
 
   return (
-    <section aria-labelledby="speech-title" className="speech-studio">
+    <section aria-labelledby="speech-title" className={styles.studio}>
       <h1 id="speech-title">Speech studio</h1>
       <div className="studio-grid">
         <div className="studio-form">

@@ -23,10 +23,3 @@ export function seekAndPlay(audio: HTMLAudioElement | null, seconds: number): vo
   // A rejected play (no user gesture, or the source cannot play) leaves the position set; the controls still work.
   void audio.play().catch(() => undefined);
 }
-
-export function formatSeconds(s: number): string {
-  if (!Number.isFinite(s)) return '–';
-  const m = Math.floor(s / 60);
-  const rest = (s - m * 60).toFixed(1).padStart(4, '0');
-  return `${m}:${rest}`;
-}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { readAudio } from '../stores/history-db';
-import type { LoadedTake, Take } from '../stores/take';
+import type { LoadedTake, Take } from '../model/take';
 
 /** Takes with their audio read back from IndexedDB; null while reading. */
 export function useLoadedTakes(takes: readonly Take[]): LoadedTake[] | null {

@@ -15,9 +15,3 @@ export function useStorageEstimate(dependency: unknown): number | null {
   }, [dependency]);
   return usage;
 }
-
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
-}

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import type { LoadedTake } from '../stores/take';
-import { playableBlob } from '../utils/playable-audio';
-import { MIME_TYPE } from '../utils/sniff-audio';
-import { safeAudioUrl } from '../utils/safe-audio-url';
+import type { LoadedTake } from '../model/take';
+import { playableBlob } from '../model/playable-audio';
+import { MIME_TYPE } from '../model/sniff-audio';
+import { safeHttpUrl } from '@/lib/safe-http-url';
 import { useObjectUrl } from './use-object-url';
 
 /** What the player needs: a playable blob and URL (PCM wrapped as WAV), and the untouched audio for download. */
@@ -13,7 +13,7 @@ export function useTakeAudio({ take, audio }: LoadedTake) {
   const rawUrl = useObjectUrl(raw);
   // Without the audio the element plays the gateway's URL itself (the page may not read it, the element may),
   // but only an http(s) one: a take kept before such URLs were refused must not play or link javascript: or data:.
-  const remoteUrl = audio ? null : safeAudioUrl(take.result.targetAudioUrl);
+  const remoteUrl = audio ? null : safeHttpUrl(take.result.targetAudioUrl);
   const src = audio ? playableUrl : remoteUrl;
   return { playable, src, playableUrl, rawUrl, remoteUrl };
 }

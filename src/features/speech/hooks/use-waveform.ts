@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { computePeaks, decodeSamples } from '../utils/waveform-peaks';
+import { computePeaks, decodeSamples } from '../model/waveform-peaks';
 
-export type WaveformState = { status: 'idle' | 'drawing' | 'ready' | 'failed'; peaks: Float32Array | null };
+type WaveformState = { status: 'idle' | 'drawing' | 'ready' | 'failed'; peaks: Float32Array | null };
 
 type Done = { blob: Blob; columns: number; status: 'ready' | 'failed'; peaks: Float32Array | null };
 

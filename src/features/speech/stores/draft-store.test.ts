@@ -1,27 +1,33 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SPEECH_FORM_DEFAULTS } from '../api/speech-form-schema';
-import { readDraft, writeDraft } from './draft-store';
+
+// The store reads localStorage once, when its module loads: each case loads it afresh.
+async function loadDraft() {
+  vi.resetModules();
+  const { draftStore } = await import('./draft-store');
+  return draftStore;
+}
 
 describe('draft store', () => {
   beforeEach(() => localStorage.clear());
 
-  it('gives the defaults when nothing is stored', () => {
-    expect(readDraft()).toEqual(SPEECH_FORM_DEFAULTS);
+  it('gives the defaults when nothing is stored', async () => {
+    expect((await loadDraft()).get()).toEqual(SPEECH_FORM_DEFAULTS);
   });
 
-  it('round-trips a draft, out-of-range values included (the form shows their errors)', () => {
+  it('round-trips a draft, out-of-range values included (the form shows their errors)', async () => {
     const draft = { ...SPEECH_FORM_DEFAULTS, sourceText: 'Draft 😀', speedFactor: 2.01, format: 'mp3' as const, timbreNumber: '3' };
-    writeDraft(draft);
-    expect(readDraft()).toEqual(draft);
+    (await loadDraft()).save(draft);
+    expect((await loadDraft()).get()).toEqual(draft);
   });
 
-  it('falls back field by field on stored values of the wrong type or an unknown format', () => {
+  it('falls back field by field on stored values of the wrong type or an unknown format', async () => {
     localStorage.setItem(
       'console.speech.draft',
       JSON.stringify({ sourceText: 42, volume: 'loud', emotion: 3, format: 'ogg', voiceName: 'de' }),
     );
-    expect(readDraft()).toEqual({ ...SPEECH_FORM_DEFAULTS, emotion: 3, voiceName: 'de' });
+    expect((await loadDraft()).get()).toEqual({ ...SPEECH_FORM_DEFAULTS, emotion: 3, voiceName: 'de' });
     localStorage.setItem('console.speech.draft', '{not json');
-    expect(readDraft()).toEqual(SPEECH_FORM_DEFAULTS);
+    expect((await loadDraft()).get()).toEqual(SPEECH_FORM_DEFAULTS);
   });
 });

@@ -1,22 +1,21 @@
+import * as z from 'zod/mini';
 import { AUDIO_FORMATS } from '@/contract';
-import { local, readJson, writeJson } from '@/lib/persisted-store';
-import { SPEECH_FORM_DEFAULTS, type SpeechFormValues } from '../api/speech-form-schema';
+import { createPersistedStore } from '@/lib/persisted-store';
+import { SPEECH_FORM_DEFAULTS as D, type SpeechFormValues } from '../api/speech-form-schema';
 
-const DRAFT_KEY = 'console.speech.draft';
+// Field by field: a value of the wrong type (older version, hand edit) falls back to its default.
+const draftSchema = z.object({
+  sourceText: z.catch(z.string(), D.sourceText),
+  targetLanguage: z.catch(z.string(), D.targetLanguage),
+  voiceName: z.catch(z.string(), D.voiceName),
+  timbreNumber: z.catch(z.string(), D.timbreNumber),
+  common: z.catch(z.string(), D.common),
+  selectedEngine: z.catch(z.string(), D.selectedEngine),
+  speedFactor: z.catch(z.number(), D.speedFactor),
+  volume: z.catch(z.number(), D.volume),
+  emotion: z.catch(z.number(), D.emotion),
+  format: z.catch(z.enum(AUDIO_FORMATS), D.format),
+});
 
-/** The last draft, field by field: a value of the wrong type (older version, hand edit) falls back to its default. */
-export function readDraft(): SpeechFormValues {
-  const stored = readJson(local(), DRAFT_KEY);
-  const draft: SpeechFormValues = { ...SPEECH_FORM_DEFAULTS };
-  if (typeof stored !== 'object' || stored === null) return draft;
-  for (const [key, fallback] of Object.entries(SPEECH_FORM_DEFAULTS)) {
-    const value: unknown = (stored as Record<string, unknown>)[key];
-    if (typeof value === typeof fallback && (typeof value !== 'number' || Number.isFinite(value))) Object.assign(draft, { [key]: value });
-  }
-  if (!(AUDIO_FORMATS as readonly string[]).includes(draft.format)) draft.format = SPEECH_FORM_DEFAULTS.format;
-  return draft;
-}
-
-export function writeDraft(values: SpeechFormValues): void {
-  writeJson(local(), DRAFT_KEY, values);
-}
+/** The form's last draft, saved as it is typed. */
+export const draftStore = createPersistedStore<SpeechFormValues>('console.speech.draft', draftSchema, D);

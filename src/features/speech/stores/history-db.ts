@@ -1,75 +1,56 @@
-import type { Take } from './take';
+import { openDB, type DBSchema } from 'idb';
+import type { Take } from '../model/take';
 
+// Name, version and stores as the hand-written wrapper made them, so existing history opens as is.
 const DB_NAME = 'console.speech.history';
-const TAKES = 'takes';
-const AUDIO = 'audio';
 
-let opening: Promise<IDBDatabase> | null = null;
+interface HistoryDb extends DBSchema {
+  takes: { key: string; value: Take };
+  // Audio lives in its own store so listing history never loads megabytes of sound.
+  audio: { key: string; value: Blob };
+}
 
-function openDb(): Promise<IDBDatabase> {
-  opening ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => {
-      request.result.createObjectStore(TAKES, { keyPath: 'id' });
-      // Audio lives in its own store so listing history never loads megabytes of sound.
-      request.result.createObjectStore(AUDIO);
-    };
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => {
-      opening = null;
-      reject(request.error ?? new Error('IndexedDB is not available'));
-    };
+let opening: ReturnType<typeof open> | null = null;
+
+function open() {
+  return openDB<HistoryDb>(DB_NAME, 1, {
+    upgrade(db) {
+      db.createObjectStore('takes', { keyPath: 'id' });
+      db.createObjectStore('audio');
+    },
+  });
+}
+
+function db() {
+  opening ??= open().catch((e: unknown) => {
+    opening = null;
+    throw e;
   });
   return opening;
 }
 
-function done<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-async function transaction(mode: IDBTransactionMode, work: (takes: IDBObjectStore, audio: IDBObjectStore) => void): Promise<void> {
-  const db = await openDb();
-  const tx = db.transaction([TAKES, AUDIO], mode);
-  work(tx.objectStore(TAKES), tx.objectStore(AUDIO));
-  await new Promise<void>((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onabort = tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
-  });
-}
-
 export async function listTakes(): Promise<Take[]> {
-  const db = await openDb();
-  const takes = await done(db.transaction(TAKES).objectStore(TAKES).getAll() as IDBRequest<Take[]>);
+  const takes = await (await db()).getAll('takes');
   return takes.sort((a, b) => b.createdAt - a.createdAt);
 }
 
 export async function readAudio(id: string): Promise<Blob | null> {
-  const db = await openDb();
-  const stored: unknown = await done(db.transaction(AUDIO).objectStore(AUDIO).get(id));
+  const stored: unknown = await (await db()).get('audio', id);
   return stored instanceof Blob ? stored : null;
 }
 
-export function saveTake(take: Take, audioBlob: Blob | null): Promise<void> {
-  return transaction('readwrite', (takes, audio) => {
-    takes.put(take);
-    // A Blob, not an ArrayBuffer: IndexedDB would serialize megabytes of ArrayBuffer on the main thread.
-    if (audioBlob) audio.put(audioBlob, take.id);
-  });
+export async function saveTake(take: Take, audioBlob: Blob | null): Promise<void> {
+  const tx = (await db()).transaction(['takes', 'audio'], 'readwrite');
+  // A Blob, not an ArrayBuffer: IndexedDB would serialize megabytes of ArrayBuffer on the main thread.
+  await Promise.all([tx.objectStore('takes').put(take), audioBlob && tx.objectStore('audio').put(audioBlob, take.id), tx.done]);
 }
 
-export function deleteTake(id: string): Promise<void> {
-  return transaction('readwrite', (takes, audio) => {
-    takes.delete(id);
-    audio.delete(id);
-  });
+export async function deleteTake(id: string): Promise<void> {
+  const tx = (await db()).transaction(['takes', 'audio'], 'readwrite');
+  await Promise.all([tx.objectStore('takes').delete(id), tx.objectStore('audio').delete(id), tx.done]);
 }
 
-export function clearTakes(): Promise<void> {
-  return transaction('readwrite', (takes, audio) => {
-    takes.clear();
-    audio.clear();
-  });
+export async function clearTakes(): Promise<void> {
+  const tx = (await db()).transaction(['takes', 'audio'], 'readwrite');
+  await Promise.all([tx.objectStore('takes').clear(), tx.objectStore('audio').clear(), tx.done]);
 }

@@ -1,10 +1,10 @@
 import { createStore } from '@/lib/persisted-store';
 import { clearTakes, deleteTake, listTakes, saveTake } from './history-db';
-import type { Take } from './take';
+import type { Take } from '../model/take';
 
-export type HistoryState = { status: 'loading' | 'ready' | 'unavailable'; takes: Take[]; error: string | null };
+type HistoryState = { status: 'loading' | 'ready' | 'unavailable'; takes: Take[]; error: string | null };
 
-export const historyStore = createStore<HistoryState>({ status: 'loading', takes: [], error: null });
+const historyStore = createStore<HistoryState>({ status: 'loading', takes: [], error: null });
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 

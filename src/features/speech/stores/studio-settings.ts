@@ -1,50 +1,48 @@
+import * as z from 'zod/mini';
 import { EMBEDDED_LANGUAGES, EMBEDDED_PCM } from '@/contract';
-import { createStore, local, readJson, writeJson } from '@/lib/persisted-store';
-import type { PcmFormat } from '../utils/pcm-to-wav';
+import { createPersistedStore } from '@/lib/persisted-store';
+import type { PcmFormat } from '../model/pcm-to-wav';
 
-export type LanguageOption = { code: string; name: string };
-export type StudioSettings = { pcm: PcmFormat; languages: LanguageOption[] };
-
-const SETTINGS_KEY = 'console.speech.settings';
+type LanguageOption = { code: string; name: string };
+type StudioSettings = { pcm: PcmFormat; languages: LanguageOption[] };
 
 export const DEFAULT_STUDIO_SETTINGS: StudioSettings = {
   pcm: { ...EMBEDDED_PCM },
   languages: EMBEDDED_LANGUAGES.map((l) => ({ code: l.code, name: l.name })),
 };
 
+const intIn = (min: number, max: number) => z.int().check(z.gte(min), z.lte(max));
 // 8-bit WAV is unsigned, so signed 8-bit PCM could not be wrapped as is.
-const PCM_BITS = [16, 24, 32];
+const pcmFormatSchema = z.object({
+  sampleRate: intIn(3000, 384000),
+  channels: intIn(1, 8),
+  bitsPerSample: z.union([z.literal(16), z.literal(24), z.literal(32)]),
+});
 
-export function isPcmFormat(v: unknown): v is PcmFormat {
-  if (typeof v !== 'object' || v === null) return false;
-  const { sampleRate, channels, bitsPerSample } = v as Record<string, unknown>;
-  return (
-    Number.isInteger(sampleRate) &&
-    (sampleRate as number) >= 3000 &&
-    (sampleRate as number) <= 384000 &&
-    Number.isInteger(channels) &&
-    (channels as number) >= 1 &&
-    (channels as number) <= 8 &&
-    PCM_BITS.includes(bitsPerSample as number)
-  );
-}
+export const isPcmFormat = (v: unknown): v is PcmFormat => pcmFormatSchema.safeParse(v).success;
 
-function load(): StudioSettings {
-  const stored = readJson(local(), SETTINGS_KEY) as Partial<Record<keyof StudioSettings, unknown>> | undefined;
-  const languages = Array.isArray(stored?.languages)
-    ? stored.languages.filter((l): l is LanguageOption => typeof l?.code === 'string' && typeof l?.name === 'string')
-    : [];
-  return {
-    pcm: isPcmFormat(stored?.pcm) ? stored.pcm : DEFAULT_STUDIO_SETTINGS.pcm,
-    languages: languages.length > 0 ? languages : DEFAULT_STUDIO_SETTINGS.languages,
-  };
-}
+const languageSchema = z.object({ code: z.string(), name: z.string() });
+// Entries that are not {code, name} are dropped one by one; none left gives the defaults.
+const languagesSchema = z.pipe(
+  z.catch(z.array(z.unknown()), []),
+  z.transform((list): LanguageOption[] => {
+    const kept = list.flatMap((l) => {
+      const parsed = languageSchema.safeParse(l);
+      return parsed.success ? [parsed.data] : [];
+    });
+    return kept.length > 0 ? kept : DEFAULT_STUDIO_SETTINGS.languages;
+  }),
+);
 
-export const studioSettingsStore = createStore<StudioSettings>(load());
+const studioSettingsSchema = z.object({
+  pcm: z.catch(pcmFormatSchema, { ...EMBEDDED_PCM }),
+  languages: languagesSchema,
+});
 
-export function saveStudioSettings(next: StudioSettings): void {
-  writeJson(local(), SETTINGS_KEY, next);
-  studioSettingsStore.set(next);
-}
+export const studioSettingsStore = createPersistedStore<StudioSettings>(
+  'console.speech.settings',
+  studioSettingsSchema,
+  DEFAULT_STUDIO_SETTINGS,
+);
 
 export const useStudioSettings = () => studioSettingsStore.use();

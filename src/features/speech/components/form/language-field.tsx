@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import type { SpeechFormValues } from '../../api/speech-form-schema';
+import { useStudioSettings } from '../../stores/studio-settings';
+import { FieldError } from './field-error';
+
+const OTHER = '__other';
+
+/** Auto (the field is not sent), a language from the configured list, or any code the gateway may support. */
+export function LanguageField() {
+  const { register, control, setValue, formState } = useFormContext<SpeechFormValues>();
+  const { languages } = useStudioSettings();
+  const value = useWatch({ control, name: 'targetLanguage' });
+  const listed = value === '' || languages.some((l) => l.code === value);
+  const [other, setOther] = useState(!listed);
+  const selected = other || !listed ? OTHER : value;
+  const error = formState.errors.targetLanguage?.message;
+  const choose = (next: string) => {
+    setOther(next === OTHER);
+    if (next !== OTHER) setValue('targetLanguage', next, { shouldValidate: formState.isSubmitted, shouldDirty: true });
+  };
+  return (
+    <div className="field">
+      <label htmlFor="speech-language">Target language</label>
+      <select id="speech-language" value={selected} onChange={(e) => choose(e.target.value)} aria-describedby="speech-language-error">
+        <option value="">Auto (not sent)</option>
+        {languages.map((l) => (
+          <option key={l.code} value={l.code}>
+            {l.name} ({l.code})
+          </option>
+        ))}
+        <option value={OTHER}>Other code…</option>
+      </select>
+      {selected === OTHER && (
+        <>
+          <label htmlFor="speech-language-code" className="sub-label">
+            Language code
+          </label>
+          <input
+            id="speech-language-code"
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={Boolean(error)}
+            aria-describedby="speech-language-error"
+            {...register('targetLanguage')}
+          />
+        </>
+      )}
+      <FieldError id="speech-language-error" message={error} />
+    </div>
+  );
+}

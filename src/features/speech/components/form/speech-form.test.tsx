@@ -1,0 +1,62 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { SPEECH_FORM_DEFAULTS } from '../../api/speech-form-schema';
+import { draftStore } from '../../stores/draft-store';
+import { SpeechForm } from './speech-form';
+
+const setup = () => {
+  const onSynthesize = vi.fn(() => Promise.resolve());
+  render(<SpeechForm preset={null} pending={false} onSynthesize={onSynthesize} onCancel={() => undefined} />);
+  return { onSynthesize, text: screen.getByLabelText('Text to synthesize') };
+};
+
+describe('SpeechForm', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    draftStore.set(SPEECH_FORM_DEFAULTS);
+  });
+
+  it('counts code points, blocks above 5000 and trims on request', async () => {
+    const { text } = setup();
+    fireEvent.change(text, { target: { value: `${'a'.repeat(5000)}😀` } });
+    expect(screen.getByText('5,001 / 5,000 characters')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('sending is blocked');
+    expect(screen.getByRole('button', { name: 'Synthesize' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Trim to 5000' }));
+    await waitFor(() => expect(screen.getByText('5,000 / 5,000 characters')).toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Synthesize' })).toBeEnabled();
+  });
+
+  it('sends the exact request body on Ctrl+Enter, leaving out empty optional fields', async () => {
+    const { text, onSynthesize } = setup();
+    fireEvent.change(text, { target: { value: 'Hello.' } });
+    fireEvent.change(screen.getByLabelText('Timbre number'), { target: { value: '5' } });
+    fireEvent.keyDown(text, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(onSynthesize).toHaveBeenCalledTimes(1));
+    expect(onSynthesize).toHaveBeenCalledWith({
+      sourceText: 'Hello.',
+      timbreNumber: 5,
+      speedFactor: 1,
+      volume: 0,
+      emotion: 0,
+      format: 'wav',
+    });
+  });
+
+  it('shows errors next to their fields and keeps the slider and number box on one value', async () => {
+    const { onSynthesize } = setup();
+    fireEvent.change(screen.getByLabelText('Volume value'), { target: { value: '20.5' } });
+    expect(screen.getByLabelText('Volume (dB)')).toHaveValue('20');
+    fireEvent.change(screen.getByLabelText('Emotion'), { target: { value: '4' } });
+    expect(screen.getByLabelText('Emotion value')).toHaveValue(4);
+    fireEvent.submit(screen.getByRole('form', { name: 'Synthesis' }));
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toEqual([
+      'Text is required',
+      'Give a voice name or a timbre number',
+      'Give a voice name or a timbre number',
+      'Must be at most 20',
+    ]);
+    expect(onSynthesize).not.toHaveBeenCalled();
+  });
+});

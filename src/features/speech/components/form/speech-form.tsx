@@ -1,0 +1,101 @@
+import { useEffect, type KeyboardEvent } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  countSourceTextChars,
+  EMOTION,
+  SOURCE_TEXT_MAX_CHARS,
+  SPEECH_ENGINES,
+  SPEED_FACTOR,
+  VOICE_SCOPES,
+  VOLUME_DB,
+  type SpeechRequest,
+} from '@/contract';
+import { GatewayRequestError } from '@/lib/gateway-error';
+import { speechFormErrorMap, speechFormSchema, type SpeechFormValues } from '../../api/speech-form-schema';
+import { draftStore } from '../../stores/draft-store';
+import { fieldOfGatewayError } from '../../model/gateway-field';
+import { FormatField } from './format-field';
+import { KnownIntField } from './known-int-field';
+import { LanguageField } from './language-field';
+import { SliderField } from './slider-field';
+import { SourceTextField } from './source-text-field';
+import { VoiceFields } from './voice-fields';
+
+export type FormPreset = { values: SpeechFormValues; key: number };
+
+type Props = {
+  preset: FormPreset | null;
+  pending: boolean;
+  onSynthesize: (request: SpeechRequest) => Promise<void>;
+  onCancel: () => void;
+};
+
+const resolver = zodResolver(speechFormSchema, { error: speechFormErrorMap });
+
+/** Every field of the request. The draft is saved as it is typed and stays after a gateway error. */
+export function SpeechForm({ preset, pending, onSynthesize, onCancel }: Props) {
+  const form = useForm<SpeechFormValues, unknown, SpeechRequest>({ resolver, defaultValues: draftStore.get() });
+  const { handleSubmit, subscribe, reset, setError, setFocus, control } = form;
+
+  // subscribe (not watch) saves the draft on every change without re-rendering the form.
+  useEffect(() => subscribe({ formState: { values: true }, callback: ({ values }) => draftStore.save(values) }), [subscribe]);
+
+  useEffect(() => {
+    if (preset) reset(preset.values);
+  }, [preset, reset]);
+
+  const send = handleSubmit(async (request) => {
+    try {
+      await onSynthesize(request);
+    } catch (error) {
+      const field = fieldOfGatewayError(error);
+      if (field && error instanceof GatewayRequestError) {
+        setError(field, { type: 'gateway', message: `Gateway: ${error.message}` });
+        setFocus(field);
+      }
+    }
+  });
+
+  const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      if (!pending) void send();
+    }
+  };
+  const over = countSourceTextChars(useWatch({ control, name: 'sourceText' })) > SOURCE_TEXT_MAX_CHARS;
+
+  return (
+    <FormProvider {...form}>
+      <form className="speech-form" aria-labelledby="speech-form-title" noValidate onSubmit={send} onKeyDown={onKeyDown}>
+        <h2 id="speech-form-title">Synthesis</h2>
+        <SourceTextField />
+        <div className="field-grid">
+          <LanguageField />
+          <FormatField />
+        </div>
+        <VoiceFields />
+        <div className="field-grid">
+          <KnownIntField name="common" label="Voice scope" known={VOICE_SCOPES} />
+          <KnownIntField name="selectedEngine" label="Engine" known={SPEECH_ENGINES} />
+        </div>
+        <SliderField name="speedFactor" label="Speed" unit="×" range={SPEED_FACTOR} step={0.05} />
+        <SliderField name="volume" label="Volume" unit="dB" range={VOLUME_DB} step={0.5} />
+        <SliderField name="emotion" label="Emotion" range={EMOTION} step={1} />
+        <div className="form-actions">
+          <button type="submit" className="primary" disabled={pending || over}>
+            {pending ? 'Synthesizing…' : 'Synthesize'}
+          </button>
+          {pending && (
+            <button type="button" onClick={onCancel}>
+              Cancel
+            </button>
+          )}
+          <span className="hint">
+            <kbd>Ctrl</kbd>/<kbd>⌘</kbd>+<kbd>Enter</kbd> sends
+          </span>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

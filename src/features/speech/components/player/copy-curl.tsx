@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { copyText } from '@/lib/clipboard';
+import { useActiveConnection } from '@/lib/connection-store';
+import type { Take } from '../../model/take';
+import { curlCommand } from '../../model/curl-command';
+
+/**
+ * The exact request of this take as cURL. The token is not stored with takes: "include" uses the
+ * active profile's, and only when the take was made on the same gateway URL, so a token is never
+ * paired with a host it was not given for.
+ */
+export function CopyCurl({ take }: { take: Take }) {
+  const active = useActiveConnection();
+  const sameGateway = take.connection.gatewayUrl === active.gatewayUrl;
+  const [wantToken, setWantToken] = useState(false);
+  const showToken = wantToken && sameGateway;
+  const [status, setStatus] = useState('');
+  const command = curlCommand({ ...take.connection, token: sameGateway ? active.token : '' }, take.request, {
+    showToken,
+    base: window.location.href,
+  });
+  const copy = async () => {
+    if (await copyText(command)) setStatus(showToken ? 'Copied, with the token.' : 'Copied (token redacted).');
+    else setStatus('The browser refused the clipboard: select the command below and copy it.');
+  };
+  return (
+    <details className="copy-curl">
+      <summary>Request as cURL</summary>
+      <div className="curl-actions">
+        <button type="button" onClick={() => void copy()}>
+          Copy as cURL
+        </button>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={showToken}
+            disabled={!sameGateway}
+            aria-describedby={sameGateway ? undefined : 'curl-token-hint'}
+            onChange={(e) => setWantToken(e.target.checked)}
+          />{' '}
+          Include the token
+        </label>
+        {!sameGateway && (
+          <span id="curl-token-hint" className="hint">
+            This take was made on another gateway; its token is not kept.
+          </span>
+        )}
+        <span role="status" className="hint">
+          {status}
+        </span>
+      </div>
+      <pre className="curl" tabIndex={0} aria-label="cURL command">
+        {command}
+      </pre>
+    </details>
+  );
+}

@@ -1,0 +1,36 @@
+import type { LoadedTake } from '../../model/take';
+import { CopyCurl } from './copy-curl';
+import { SegmentList } from './segment-list';
+import { TakeDetails } from './take-details';
+import { TakePlayer } from './take-player';
+
+/** The take being listened to: the newest synthesis, or one replayed from history. */
+export function ResultPanel({ loaded }: { loaded: LoadedTake | null }) {
+  if (!loaded) {
+    return (
+      <section aria-labelledby="result-title" className="result-panel is-empty">
+        <h2 id="result-title">Result</h2>
+        <p className="hint">Synthesize some text, or replay a take from the history.</p>
+      </section>
+    );
+  }
+  const { take } = loaded;
+  return (
+    <section aria-labelledby="result-title" className="result-panel">
+      <h2 id="result-title">Result</h2>
+      <p className="result-text">
+        “{take.request.sourceText.slice(0, 160)}
+        {take.request.sourceText.length > 160 ? '…' : ''}”
+      </p>
+      <TakePlayer key={take.id} loaded={loaded} label="Synthesized speech">
+        {(clock, seek) => (
+          <>
+            <TakeDetails take={take} duration={clock.duration} />
+            <SegmentList speeches={take.result.speeches ?? []} currentTime={clock.currentTime} onSeek={seek} />
+          </>
+        )}
+      </TakePlayer>
+      <CopyCurl take={take} />
+    </section>
+  );
+}

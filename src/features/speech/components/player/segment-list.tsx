@@ -1,0 +1,53 @@
+import { speechSegmentSchema } from '@/contract';
+import { formatSeconds } from '@/lib/format';
+
+type Props = { speeches: readonly unknown[]; currentTime: number; onSeek: (seconds: number) => void };
+
+/** speeches as a list: known segments seek on click, the playing one is marked; other shapes are shown as they came. */
+export function SegmentList({ speeches, currentTime, onSeek }: Props) {
+  if (speeches.length === 0) return null;
+  const ms = currentTime * 1000;
+  return (
+    <section aria-labelledby="segments-title" className="segments">
+      <h3 id="segments-title">Segments ({speeches.length})</h3>
+      <ol className="segment-list">
+        {speeches.map((raw, i) => {
+          const parsed = speechSegmentSchema.safeParse(raw);
+          if (!parsed.success) {
+            return (
+              <li key={i} className="segment is-unknown">
+                <UnknownSegment value={raw} />
+              </li>
+            );
+          }
+          const s = parsed.data;
+          const playing = ms >= s.startMs && ms < s.endMs;
+          return (
+            <li key={i} className={playing ? 'segment is-playing' : 'segment'} aria-current={playing ? 'true' : undefined}>
+              <button type="button" onClick={() => onSeek(s.startMs / 1000)}>
+                <span className="segment-time">
+                  {formatSeconds(s.startMs / 1000)}–{formatSeconds(s.endMs / 1000)}
+                </span>{' '}
+                <span className="segment-text">{s.text}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+function UnknownSegment({ value }: { value: unknown }) {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return <code>{JSON.stringify(value) ?? String(value)}</code>;
+  return (
+    <dl className="kv">
+      {Object.entries(value).map(([k, v]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{typeof v === 'string' ? v : JSON.stringify(v)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

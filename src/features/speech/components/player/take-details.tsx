@@ -1,0 +1,60 @@
+import { EMBEDDED_PCM } from '@/contract';
+import { formatSeconds } from '@/lib/format';
+import type { Take } from '../../model/take';
+import { resultUserId } from '../../model/result-user-id';
+
+const or = (v: unknown) => (v === undefined || v === null || v === '' ? '—' : String(v));
+const kb = (n: number) => `${(n / 1024).toFixed(n < 10_240 ? 1 : 0)} KB`;
+
+/** What the gateway said about the take, and what the console did with its audio. */
+export function TakeDetails({ take, duration }: { take: Take; duration: number }) {
+  const { result, request, audio, pcmFormat } = take;
+  const pcmNote =
+    take.format === 'pcm' ? ` · read as ${pcmFormat.bitsPerSample}-bit, ${pcmFormat.channels} ch, ${pcmFormat.sampleRate} Hz` : '';
+  const nonDefaultPcm = take.format === 'pcm' && pcmFormat.sampleRate !== EMBEDDED_PCM.sampleRate;
+  return (
+    <dl className="take-details">
+      <div>
+        <dt>Duration</dt>
+        <dd>{duration > 0 ? formatSeconds(duration) : '—'}</dd>
+      </div>
+      <div>
+        <dt>Format</dt>
+        <dd>
+          {take.format.toUpperCase()}
+          {pcmNote}
+          {nonDefaultPcm ? ' (not the embedded default)' : ''}
+        </dd>
+      </div>
+      <div>
+        <dt>Detected source language</dt>
+        <dd>{or(result.sourceLanguage)}</dd>
+      </div>
+      <div>
+        <dt>Target language</dt>
+        <dd>
+          {or(result.targetLanguage)}
+          {request.targetLanguage ? '' : ' (Auto)'}
+        </dd>
+      </div>
+      <div>
+        <dt>Voice</dt>
+        <dd>{request.voiceName ?? `timbre ${or(request.timbreNumber)}`}</dd>
+      </div>
+      <div>
+        <dt>Task ID</dt>
+        <dd>
+          <code>{result.taskId}</code>
+        </dd>
+      </div>
+      <div>
+        <dt>User ID</dt>
+        <dd>{or(resultUserId(result.userId, take.connection.userId))}</dd>
+      </div>
+      <div>
+        <dt>Audio kept</dt>
+        <dd>{audio.kept ? `Yes, ${kb(audio.byteLength)} in this browser` : `No — ${audio.reason}`}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import type { LoadedTake } from '../../model/take';
+import { useAudioClock, seekAndPlay, type AudioClock } from '../../hooks/use-audio-clock';
+import { useTakeAudio } from '../../hooks/use-take-audio';
+import { audioFileName } from '../../model/audio-file-name';
+import { Waveform } from './waveform';
+
+type Props = { loaded: LoadedTake; label: string; children?: (clock: AudioClock, seek: (s: number) => void) => React.ReactNode };
+
+/** Audio element, waveform and downloads for one take; children get the clock (segments follow playback). */
+export function TakePlayer({ loaded, label, children }: Props) {
+  const { take } = loaded;
+  const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
+  const clock = useAudioClock(audio);
+  const { playable, src, playableUrl, rawUrl, remoteUrl } = useTakeAudio(loaded);
+  const seek = (s: number) => seekAndPlay(audio, s);
+  const rawPcmOnly = take.format === 'pcm' && !playable && remoteUrl !== null;
+  const name = (ext: 'pcm' | 'wav' | 'mp3') => audioFileName(take.request, take.result.taskId, ext);
+  return (
+    <div className="take-player">
+      {/* A browser cannot play headerless PCM from a URL: only bytes the page has read can be wrapped as WAV. */}
+      {rawPcmOnly ? (
+        <p className="hint">
+          This raw PCM could not be read by the page (its URL allows no cross-origin reads), so it cannot be played here. Download it below,
+          or synthesize as WAV or MP3 to listen in the browser.
+        </p>
+      ) : (
+        src && <audio ref={setAudio} controls preload="auto" src={src} aria-label={label} />
+      )}
+      <Waveform blob={playable} currentTime={clock.currentTime} duration={clock.duration} onSeek={seek} />
+      <p className="downloads">
+        {take.format === 'pcm' && rawUrl && (
+          <a href={rawUrl} download={name('pcm')}>
+            Download raw PCM (.pcm)
+          </a>
+        )}
+        {take.format === 'pcm' && playableUrl && (
+          <a href={playableUrl} download={name('wav')}>
+            Download as WAV (.wav)
+          </a>
+        )}
+        {take.format !== 'pcm' && playableUrl && (
+          <a href={playableUrl} download={name(take.format)}>
+            Download .{take.format}
+          </a>
+        )}
+        {remoteUrl && (
+          <a href={remoteUrl} download={name(take.format)} target="_blank" rel="noreferrer">
+            Open the gateway's audio URL
+          </a>
+        )}
+      </p>
+      {children?.(clock, seek)}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useRef, type MouseEvent } from 'react';
+import { useWaveform } from '../../hooks/use-waveform';
+import { formatSeconds } from '@/lib/format';
+
+const COLUMNS = 480;
+const HEIGHT = 72;
+
+type Props = { blob: Blob | null; currentTime: number; duration: number; onSeek: (seconds: number) => void };
+
+/** A picture of the take; click to play from a point. The audio element's own controls stay the keyboard way to seek. */
+export function Waveform({ blob, currentTime, duration, onSeek }: Props) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const { status, peaks } = useWaveform(blob, COLUMNS);
+
+  useEffect(() => {
+    const el = canvas.current;
+    const ctx = el?.getContext('2d');
+    if (!el || !ctx || !peaks) return;
+    const ratio = window.devicePixelRatio || 1;
+    el.width = COLUMNS * 2 * ratio;
+    el.height = HEIGHT * ratio;
+    ctx.scale(ratio, ratio);
+    ctx.fillStyle = getComputedStyle(el).color;
+    const max = Math.max(0.05, ...peaks);
+    peaks.forEach((p, i) => {
+      const h = Math.max(1, (p / max) * (HEIGHT - 4));
+      ctx.fillRect(i * 2, (HEIGHT - h) / 2, 1.5, h);
+    });
+    performance.mark('speech-waveform-drawn');
+  }, [peaks]);
+
+  if (!blob) return <p className="hint waveform-note">No waveform: the audio itself could not be read by the page.</p>;
+  const seek = (e: MouseEvent<HTMLCanvasElement>) => {
+    const box = e.currentTarget.getBoundingClientRect();
+    if (duration > 0) onSeek(((e.clientX - box.left) / box.width) * duration);
+  };
+  const progress = duration > 0 ? Math.min(100, (currentTime / duration) * 100) : 0;
+  return (
+    <div className="waveform" data-state={status}>
+      <canvas ref={canvas} role="img" aria-label={`Waveform, ${formatSeconds(duration)} long`} onClick={seek} />
+      <div className="waveform-progress" style={{ width: `${progress}%` }} aria-hidden="true" />
+      {status === 'drawing' && <p className="hint waveform-note">Drawing waveform…</p>}
+      {status === 'failed' && <p className="hint waveform-note">This browser could not decode the audio for a waveform.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import type { AudioFormat, SpeechRequest, SpeechResult } from '@/contract';
+import type { Connection } from '@/lib/connection-profile';
+import type { PcmFormat } from './pcm-to-wav';
+
+type KeptAudio = { kept: true; contentType: string; byteLength: number } | { kept: false; reason: string };
+
+/** One synthesis as history keeps it. The token is never stored. */
+export type Take = {
+  id: string;
+  createdAt: number;
+  connection: Omit<Connection, 'token'>;
+  request: SpeechRequest;
+  result: SpeechResult;
+  format: AudioFormat;
+  /** How raw PCM was read when the take was made, so a replay sounds the same after the setting changes. */
+  pcmFormat: PcmFormat;
+  audio: KeptAudio;
+};
+
+/** A take ready to play: its audio when the page could read it (a Blob: megabytes never pass through JavaScript). */
+export type LoadedTake = { take: Take; audio: Blob | null };
+
+export function newTakeId(): string {
+  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}

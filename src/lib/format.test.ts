@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatCount, formatSeconds } from './format';
+
+describe('format', () => {
+  it.each([
+    [0, '0 B'],
+    [1023, '1023 B'],
+    [1536, '1.5 KB'],
+    [5 * 1024 * 1024, '5.0 MB'],
+  ])('formatBytes(%d) = %s', (n, text) => expect(formatBytes(n)).toBe(text));
+
+  it.each([
+    [0, '0:00.0'],
+    [75.25, '1:15.3'],
+    [Number.NaN, '–'],
+    [Number.POSITIVE_INFINITY, '–'],
+  ])('formatSeconds(%d) = %s', (s, text) => expect(formatSeconds(s)).toBe(text));
+
+  it('formatCount groups thousands', () => expect(formatCount(100000)).toBe('100,000'));
+});

@@ -1,0 +1,17 @@
+/** 1536 → "1.5 KB": binary units, one decimal, as storage figures are usually read. */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** 75.25 → "1:15.3": a position in audio; anything not finite reads "–". */
+export function formatSeconds(s: number): string {
+  if (!Number.isFinite(s)) return '–';
+  const m = Math.floor(s / 60);
+  const rest = (s - m * 60).toFixed(1).padStart(4, '0');
+  return `${m}:${rest}`;
+}
+
+/** 12000 → "12,000", the same in every locale so counts match the issue texts and tests. */
+export const formatCount = (n: number): string => n.toLocaleString('en-US');
