@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-export const PRODUCT_NAME = 'Service AI Console';
+const PRODUCT_NAME = 'Service AI Console';
 
 /** "Tasks · Service AI Console": the page first, so tabs and history entries say where they lead. */
 export function useDocumentTitle(pageTitle: string | undefined): void {

@@ -1,9 +1,11 @@
 import fc from 'fast-check';
-import type { TestGateway } from '../testing/test-gateway';
+import type { TestGateway } from '../test-gateway';
 import { answer, expectAnswer, send } from './fuzz-client';
 import { headerText } from './header-arbitraries';
+import { operations } from '../../../src/contract';
 
-const OPERATIONS = ['textRemoval', 'speechSynthesis', '_emulator', 'files'];
+/** First path segments with routes behind them. */
+const OPERATIONS = [...Object.values(operations).map((o) => o.path.split('/')[1]!), '_emulator', 'files'];
 const segment = headerText(16)
   .filter((s) => s !== '.' && s !== '..')
   .map(encodeURIComponent);
