@@ -18,14 +18,12 @@ const route = fc.oneof(
     .map((parts) => ({ caseClass: 'route-unknown', method: 'POST', path: `/api/${parts.join('/')}`, status: 404 })),
   fc
     .constantFrom(
-      ['GET', '/api/textRemoval/taskStatus'],
-      ['PUT', '/api/textRemoval/taskStatus'],
-      ['DELETE', '/api/speechSynthesis/textToSpeech'],
-      ['PATCH', '/api/speechSynthesis/textToSpeech'],
-      ['OPTIONS', '/api/textRemoval/taskStatus'],
-      ['POST', '/api/textRemoval/taskStatus/'],
-      ['POST', '/api/textremoval/taskstatus'],
-      ['POST', '/api/speechSynthesis/textToSpeech/x'],
+      ...Object.values(operations).flatMap(({ path }) => [
+        ...['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'].map((method) => [method, `/api${path}`]),
+        ['POST', `/api${path}/`],
+        ['POST', `/api${path.toLowerCase()}`],
+        ['POST', `/api${path}/x`],
+      ]),
       ['GET', '/api/_emulator/tasks'],
       ['POST', '/api/_emulator/users/1'],
       ['DELETE', '/api/_emulator/users/1'],
