@@ -9,7 +9,7 @@ import { newTaskId } from '../tasks/task-id';
 import { readSpeechRequest } from './speech-request';
 import { userIdAsJsonInteger } from './raw-user-id';
 
-/** Operation B: POST {base_url}/speechSynthesis/textToSpeech. */
+/** Operation B (section 4.2): synthesize speech, charge points, answer a signed audio URL. */
 export function textToSpeechRoutes(deps: GatewayDeps) {
   const app = new Hono();
   app.post(operations.textToSpeech.path, async (c) => {
