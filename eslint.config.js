@@ -3,8 +3,46 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-const features = ['connection', 'tasks', 'speech'];
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const boundaryZones = [
+  // The contract is the only thing the browser and the server share.
+  { target: './src', from: './server', message: 'The browser app must not import server code.' },
+  {
+    target: './server',
+    from: './src',
+    except: ['./contract'],
+    message: 'The server may import only src/contract from the browser tree.',
+  },
+  { target: './src/contract', from: './src', except: ['./contract'], message: 'The contract stands alone.' },
+  // Features never import each other; shared folders never import features or app.
+  ...features.map((f) => ({
+    target: `./src/features/${f}`,
+    from: './src/features',
+    except: [`./${f}`],
+    message: 'Features must not import each other; compose them in src/app.',
+  })),
+  ...['components', 'hooks', 'lib', 'config', 'utils', 'testing'].map((dir) => ({
+    target: `./src/${dir}`,
+    from: ['./src/features', './src/app'],
+    message: 'Shared code must not import features or app.',
+  })),
+];
+
+// Test scaffolding lives in marked homes that only tests, e2e and scripts may import.
+const scaffoldingZones = [
+  {
+    target: ['./server', './src'],
+    from: ['./server/testing', './scripts/lib', './src/testing'],
+    message: 'Production code must not import test scaffolding.',
+  },
+];
+const testFiles = ['**/*.test.ts', '**/*.test.tsx', 'server/testing/**', 'src/testing/**'];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.data', 'test-results', 'playwright-report', 'coverage'] },
@@ -16,40 +54,23 @@ export default tseslint.config(
     // The legacy `resolver: { node }` setting needs eslint-import-resolver-node, which is not
     // installed, and crashed on packages like vite; the built-in resolver needs nothing.
     settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          // Without the alias, imports spelled '@/…' were unresolved and so escaped every zone.
+          alias: { '@': [fileURLToPath(new URL('./src', import.meta.url))] },
+        }),
+      ],
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            // The contract is the only thing the browser and the server share.
-            { target: './src', from: './server', message: 'The browser app must not import server code.' },
-            {
-              target: './server',
-              from: './src',
-              except: ['./contract'],
-              message: 'The server may import only src/contract from the browser tree.',
-            },
-            { target: './src/contract', from: './src', except: ['./contract'], message: 'The contract stands alone.' },
-            // Features never import each other; shared folders never import features or app.
-            ...features.map((f) => ({
-              target: `./src/features/${f}`,
-              from: './src/features',
-              except: [`./${f}`],
-              message: 'Features must not import each other; compose them in src/app.',
-            })),
-            ...['components', 'hooks', 'lib', 'config', 'utils', 'testing'].map((dir) => ({
-              target: `./src/${dir}`,
-              from: ['./src/features', './src/app'],
-              message: 'Shared code must not import features or app.',
-            })),
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, ...scaffoldingZones] }],
     },
+  },
+  {
+    files: testFiles,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones }] },
   },
 );

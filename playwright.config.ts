@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { findChromium, NO_CHROMIUM_MESSAGE } from './scripts/find-chromium.mjs';
+import { findChromium, NO_CHROMIUM_MESSAGE } from './scripts/lib/find-chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4318);
 // Set once in the runner; workers inherit it, so they all see the same server's data directory.

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
-export type ConsoleInfo = { mode: string; defaultToken?: string; defaultUserId: string };
+type ConsoleInfo = { mode: string; defaultToken?: string; defaultUserId: string };
 
 export async function consoleInfo(request: APIRequestContext): Promise<ConsoleInfo> {
   const response = await request.get('/api/_console/info');

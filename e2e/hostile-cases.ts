@@ -1,11 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-export type Operation = 'taskStatus' | 'textToSpeech';
-export type CaseContext = { op: Operation; body: unknown; req: IncomingMessage; res: ServerResponse; origin: string };
+import type { OperationName } from '../src/contract';
+
+export type Operation = OperationName;
+type CaseContext = { op: Operation; body: unknown; req: IncomingMessage; res: ServerResponse; origin: string };
 type Case = (c: CaseContext) => void;
 
 /** What every payload tries to do; the tests check it never happens. */
-export const PWN = 'window.__pwned=1;alert(1)';
+const PWN = 'window.__pwned=1;alert(1)';
 
 /** Markup a gateway might put in any string field. */
 export const MARKUP = [
@@ -30,9 +32,9 @@ export const UNSAFE_URLS = [
 ] as const;
 
 /** 10 MB: far above any real answer (100 task items or one synthesis are a few KB). */
-export const HUGE_BYTES = 10 * 1024 * 1024;
+const HUGE_BYTES = 10 * 1024 * 1024;
 /** How long the stall case holds an answer before it gives one. */
-export const STALL_MS = 30_000;
+const STALL_MS = 30_000;
 
 const askedIds = (body: unknown): string[] => {
   const b = (body ?? {}) as { taskId?: unknown; taskIds?: unknown };

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { hostileCases, type Operation } from './hostile-cases';
+import { OPERATION_NAMES, operations } from '../src/contract';
 
 /**
  * A gateway that answers both operations badly, for browser tests. Started in-process on port 0
@@ -31,8 +32,8 @@ const CORS_HEADERS = {
   'Access-Control-Max-Age': '600',
 };
 
-const OPERATIONS: Record<string, Operation> = { '/textRemoval/taskStatus': 'taskStatus', '/speechSynthesis/textToSpeech': 'textToSpeech' };
-const ROUTE = /^\/(case|switch)\/([\w-]+)(\/textRemoval\/taskStatus|\/speechSynthesis\/textToSpeech)$/;
+const OPERATIONS = new Map<string, Operation>(OPERATION_NAMES.map((name) => [operations[name].path, name]));
+const ROUTE = /^\/(case|switch)\/([\w-]+)(\/.+)$/;
 
 /** 0.25 s of silence, 8 kHz mono 16-bit. */
 function silentWav(): Buffer {
@@ -78,10 +79,10 @@ export async function startHostileGateway(): Promise<HostileGateway> {
       return void res.writeHead(200, { 'Content-Type': 'audio/wav', 'Content-Length': WAV.length }).end(WAV);
     }
     const match = ROUTE.exec(path);
-    if (req.method !== 'POST' || !match)
+    const op = match ? OPERATIONS.get(match[3]!) : undefined;
+    if (req.method !== 'POST' || !match || !op)
       return void res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"code":404,"message":"no such route","data":null}');
-    const [, mode, key, opPath] = match as unknown as [string, string, string, string];
-    const op = OPERATIONS[opPath]!;
+    const [, mode, key] = match as unknown as [string, string, string];
     const name = mode === 'switch' ? (switches.get(key) ?? 'good') : key;
     const hostile = hostileCases[name];
     if (!hostile) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end(`unknown case ${name}`);

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
 /** What a payload would leave behind if it ran: dialogs it opened and errors the page threw. */
-export type ScriptWatch = { dialogs: string[]; pageErrors: string[] };
+type ScriptWatch = { dialogs: string[]; pageErrors: string[] };
 
 /**
  * Seed a connection profile pointing at a hostile gateway URL, the watch list and the 2 s poll,
@@ -59,7 +59,7 @@ export async function expectNothingRan(page: Page, watch: ScriptWatch): Promise<
 }
 
 /** Every href/src/action in the page that is not http(s), blob: or this page's own, or that points at evil.example. */
-export function unsafeUrls(page: Page): Promise<string[]> {
+function unsafeUrls(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const bad: string[] = [];
     for (const el of document.querySelectorAll('[href], [src], [action], [formaction], [poster], [data]')) {

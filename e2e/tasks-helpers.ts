@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
+import { operations } from '../src/contract';
 
 let counter = 0;
 /** A user ID no other test uses, so every test sees only its own tasks. */
@@ -48,7 +49,7 @@ export async function createTasks(
   return body.data.taskIds;
 }
 
-export type StatusCall = { at: number; ids: string[] };
+type StatusCall = { at: number; ids: string[] };
 
 // The shell's connection check asks for this one ID; it is not the dashboard's poller.
 const CONNECTION_CHECK_ID = 'Service_AI_connection_check';
@@ -57,7 +58,7 @@ const CONNECTION_CHECK_ID = 'Service_AI_connection_check';
 export function recordStatusCalls(page: Page): StatusCall[] {
   const calls: StatusCall[] = [];
   page.on('request', (req: Request) => {
-    if (!req.url().includes('/textRemoval/taskStatus')) return;
+    if (!req.url().includes(operations.taskStatus.path)) return;
     const body = req.postDataJSON() as { taskIds?: string[] };
     if (body.taskIds?.length === 1 && body.taskIds[0] === CONNECTION_CHECK_ID) return;
     calls.push({ at: Date.now(), ids: body.taskIds ?? [] });

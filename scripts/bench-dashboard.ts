@@ -6,8 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type CDPSession } from '@playwright/test';
-import { findChromium } from './find-chromium.mjs';
-import { serverAnswers } from './wait-for-server';
+import { findChromium } from './lib/find-chromium.mjs';
+import { serverAnswers } from './lib/wait-for-server';
+import { operations } from '../src/contract';
 
 const WATCHED = 10_000;
 const LIVE = 500;
@@ -117,7 +118,7 @@ try {
   const calls: number[] = [];
   const sizes: number[] = [];
   page.on('request', (r) => {
-    if (!r.url().includes('/textRemoval/taskStatus')) return;
+    if (!r.url().includes(operations.taskStatus.path)) return;
     const { taskIds } = r.postDataJSON() as { taskIds: string[] };
     // Only the dashboard's poller: the shell's connection check asks for an ID of its own.
     if (!taskIds.every((id) => watched.has(id))) return;

@@ -10,6 +10,8 @@ import { Hono } from 'hono';
 import { createGatewayApp } from '../server/gateway/app';
 import { createGatewayDeps } from '../server/gateway/create-gateway-deps';
 import { createSpeechService } from '../server/gateway/speech/speech-service';
+import { operations } from '../src/contract';
+import { GATEWAY_MOUNT } from '../server/gateway/files/url-signer';
 
 const TOKEN = 'bench-token';
 const LOAD_MS = 3000;
@@ -58,7 +60,7 @@ async function load(request: () => Promise<Response>, ms = LOAD_MS): Promise<Loa
   return { perSecond: times.length / ((performance.now() - started) / 1000), p50: pct(times, 50), p99: pct(times, 99) };
 }
 
-const status = () => post('/api/textRemoval/taskStatus', { taskIds });
+const status = () => post(`${GATEWAY_MOUNT}${operations.taskStatus.path}`, { taskIds });
 const ping = () => fetch(`${base}/bench/ping`);
 const f = (n: number, d = 1) => n.toFixed(d);
 
@@ -81,7 +83,7 @@ const textOf = (chars: number) => sentence.repeat(Math.ceil(chars / sentence.len
 const speak = async (chars: number, format: string) => {
   const t = performance.now();
   const env = (await (
-    await post('/api/speechSynthesis/textToSpeech', { sourceText: textOf(chars), voiceName: 'en-us', format })
+    await post(`${GATEWAY_MOUNT}${operations.textToSpeech.path}`, { sourceText: textOf(chars), voiceName: 'en-us', format })
   ).json()) as { code: number };
   if (env.code !== 0) throw new Error(`speech failed with code ${env.code}`);
   return performance.now() - t;

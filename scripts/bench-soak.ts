@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type CDPSession } from '@playwright/test';
-import { findChromium } from './find-chromium.mjs';
-import { serverAnswers } from './wait-for-server';
+import { findChromium } from './lib/find-chromium.mjs';
+import { serverAnswers } from './lib/wait-for-server';
+import { operations } from '../src/contract';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '120' } } });
 const SECONDS = Number(values.seconds);
@@ -113,7 +114,7 @@ try {
   let requests = 0;
   let failed = 0;
   const errors: string[] = [];
-  page.on('request', (r) => void (r.url().includes('/textRemoval/taskStatus') && requests++));
+  page.on('request', (r) => void (r.url().includes(operations.taskStatus.path) && requests++));
   page.on('requestfailed', (r) => {
     failed++;
     errors.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`);

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { findChromium } from './find-chromium.mjs';
+import { findChromium } from './lib/find-chromium.mjs';
 
 const SIZES = (process.env.BENCH_SIZES ?? '100,1000,5000').split(',').map(Number);
 const FORMATS = ['pcm', 'wav', 'mp3'] as const;

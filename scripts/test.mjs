@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findChromium, NO_CHROMIUM_MESSAGE } from './find-chromium.mjs';
+import { findChromium, NO_CHROMIUM_MESSAGE } from './lib/find-chromium.mjs';
 
 const chromium = findChromium();
 if (!chromium) {

@@ -8,7 +8,7 @@ export type ConsoleInfo = {
   defaultUserId: string;
 };
 
-export const DEFAULT_CONSOLE_USER_ID = '10001';
+const DEFAULT_CONSOLE_USER_ID = '10001';
 
 export function embeddedInfo(tokens: readonly string[]): ConsoleInfo {
   const [first] = tokens;

@@ -7,7 +7,7 @@ import { embeddedInfo, proxyInfo, type ConsoleInfo } from './console-info';
 import type { ServerConfig } from './config';
 import { createGatewayProxy } from './proxy/gateway-proxy';
 
-export type ServerApi = {
+type ServerApi = {
   api: Hono;
   info: ConsoleInfo;
   /** For the start-up line: what /api is. Never contains a token. */

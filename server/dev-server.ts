@@ -3,7 +3,7 @@ import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { API_MOUNT } from './server-app';
 
-export type DevServer = { server: Server; close(): Promise<void> };
+type DevServer = { server: Server; close(): Promise<void> };
 
 const isApiPath = (url: string) => url === API_MOUNT || url.startsWith(`${API_MOUNT}/`) || url.startsWith(`${API_MOUNT}?`);
 

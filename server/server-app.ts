@@ -9,7 +9,7 @@ export const API_MOUNT = '/api';
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
 
-export type ServerAppOptions = {
+type ServerAppOptions = {
   /** The gateway (embedded) or the proxy, with paths relative to {base_url}. */
   api: Hono;
   info: ConsoleInfo;

@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { killHard, makeStubDist, startRealServer, stopGracefully, type RealServer } from './real-server';
-import { findLosses, inspectAudioDir } from './verify-survivors';
-import { newAcknowledged, requestsInFlight, runWorkload } from './workload';
+import { killHard, makeStubDist, startRealServer, stopGracefully, type RealServer } from '../testing/crash-safety/real-server';
+import { findLosses, inspectAudioDir } from '../testing/crash-safety/verify-survivors';
+import { newAcknowledged, requestsInFlight, runWorkload } from '../testing/crash-safety/workload';
 
 const CRASHES = 3;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

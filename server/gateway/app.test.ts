@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { envelopeOf, makeTestGateway } from './testing/test-gateway';
+import { envelopeOf, makeTestGateway } from '../testing/test-gateway';
 
 describe('the gateway as mounted at /api', () => {
   it.each([

@@ -13,8 +13,8 @@ import { fileRoutes } from './routes/files';
  */
 export function createGatewayApp(deps: GatewayDeps) {
   const app = new Hono();
-  app.route('/textRemoval', taskStatusRoutes(deps));
-  app.route('/speechSynthesis', textToSpeechRoutes(deps));
+  app.route('/', taskStatusRoutes(deps));
+  app.route('/', textToSpeechRoutes(deps));
   app.route('/_emulator', emulatorRoutes(deps));
   app.route('/files', fileRoutes(deps));
 

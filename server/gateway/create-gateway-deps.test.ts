@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createGatewayDeps } from './create-gateway-deps';
-import { fakeSpeech } from './testing/test-gateway';
+import { fakeSpeech } from '../testing/test-gateway';
 
 describe('createGatewayDeps', () => {
   it('loads tasks, balances and the signing key left by an earlier run', async () => {

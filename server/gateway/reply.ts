@@ -29,5 +29,5 @@ export const missing = (what: string) => new GatewayError(ErrorCode.missingParam
 export const invalid = (what: string) => new GatewayError(ErrorCode.invalidParameter, `${ErrorMessage.invalidParameter}: ${what}`);
 
 /** Code used in the envelope when the bearer token is missing or not accepted (HTTP 401). */
-export const UNAUTHORIZED_CODE = 401;
+const UNAUTHORIZED_CODE = 401;
 export const unauthorized = (why: string) => new GatewayError(UNAUTHORIZED_CODE, `Unauthorized: ${why}`, 401);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeTestGateway, TEST_TOKEN, type TestGateway } from '../gateway/testing/test-gateway';
+import { makeTestGateway, TEST_TOKEN, type TestGateway } from '../testing/test-gateway';
 import { proxyInfo } from '../console-info';
 import { createServerApp } from '../server-app';
 import { createGatewayProxy } from './gateway-proxy';

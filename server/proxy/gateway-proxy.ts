@@ -1,22 +1,22 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { failureEnvelope } from '../../src/contract';
+import { failureEnvelope, operations } from '../../src/contract';
 import { readStreamCapped } from '../read-capped';
 
-/** The only two operations a proxy forwards; the upstream path is one of these fixed suffixes. */
-export const PROXIED_OPERATIONS = ['/textRemoval/taskStatus', '/speechSynthesis/textToSpeech'] as const;
+/** The service's operations are all a proxy forwards; the upstream path is one of these fixed suffixes. */
+const PROXIED_OPERATIONS = Object.values(operations).map((o) => o.path);
 
 /** Request headers a caller may send through; everything else (Host, Cookie, ...) stays here. */
-export const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'authorization', 'x-user-id', 'x-channel', 'x-app-source'] as const;
+const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'authorization', 'x-user-id', 'x-channel', 'x-app-source'] as const;
 
-export const PROXY_TIMEOUT_MS = 60_000;
-export const PROXY_MAX_BODY_BYTES = 1024 * 1024;
+const PROXY_TIMEOUT_MS = 60_000;
+const PROXY_MAX_BODY_BYTES = 1024 * 1024;
 /** Largest upstream answer passed back; the console itself reads at most 2 MiB of one. */
-export const PROXY_MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+const PROXY_MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 /** Envelope code of answers the proxy makes itself when the upstream cannot be used. */
-export const GATEWAY_UNREACHABLE_CODE = 502;
+const GATEWAY_UNREACHABLE_CODE = 502;
 
-export type GatewayProxyOptions = {
+type GatewayProxyOptions = {
   /** {base_url} of the upstream gateway, e.g. https://gw.example/api (no trailing slash). */
   gatewayUrl: string;
   timeoutMs?: number;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayApp } from '../gateway/app';
-import { makeTestGateway, type TestGateway } from '../gateway/testing/test-gateway';
+import { makeTestGateway, type TestGateway } from '../testing/test-gateway';
 import { embeddedInfo, proxyInfo } from '../console-info';
 import { createGatewayProxy } from '../proxy/gateway-proxy';
 import { createServerApp } from '../server-app';

@@ -4,8 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeStubDist } from '../crash-safety/real-server';
-import { runServerToExit, spawnServer, type SpawnedServer } from './spawn-server';
+import { makeStubDist } from '../testing/crash-safety/real-server';
+import { runServerToExit, spawnServer, type SpawnedServer } from '../testing/spawn-server';
 
 // Distinctive values: if any of them shows up in a log line or an answer, it leaked.
 const SECRET = `tok-LEAKCHECK-${process.pid}-${Date.now()}`;

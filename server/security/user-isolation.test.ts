@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SpeechService, StoredAudio } from '../gateway/speech/speech-service';
-import { envelopeOf, makeTestGateway, TEST_TOKEN, type TestGateway } from '../gateway/testing/test-gateway';
+import { envelopeOf, makeTestGateway, TEST_TOKEN, type TestGateway } from '../testing/test-gateway';
 
 // Existing tests already cover: another user's IDs left out of a status answer
 // (routes/task-status.test.ts), a video link with another u, a changed or missing sig

@@ -14,7 +14,7 @@ export const envelopeSchema = z.object({
   data: z.unknown(),
 });
 
-export type Envelope<T> = { code: number; message: string; data: T | null };
+type Envelope<T> = { code: number; message: string; data: T | null };
 
 export function successEnvelope<T>(data: T, message = 'OK'): Envelope<T> {
   return { code: 0, message, data };

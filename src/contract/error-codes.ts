@@ -7,15 +7,6 @@ export const ErrorCode = {
   insufficientPoints: 10091,
 } as const;
 
-export type KnownErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
-
-export const errorCodeMeaning: Record<number, string> = {
-  [ErrorCode.missingParameter]: 'Missing Parameter',
-  [ErrorCode.invalidParameter]: 'Invalid Parameter',
-  [ErrorCode.synthesisFailed]: 'voice synthesis failed',
-  [ErrorCode.insufficientPoints]: 'insufficient points',
-};
-
 /** Message texts the spec quotes. */
 export const ErrorMessage = {
   ok: 'OK',

@@ -12,7 +12,7 @@ export const HeaderName = {
 export const JSON_UTF8 = 'application/json;charset=UTF-8';
 
 /** Largest value of a signed 64-bit Long, the type the spec gives X-User-Id. */
-export const MAX_USER_ID = 9223372036854775807n;
+const MAX_USER_ID = 9223372036854775807n;
 
 /**
  * A user ID is kept as a string end to end (IDs above 2^53 must not be rounded).

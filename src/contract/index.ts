@@ -3,6 +3,8 @@ export * from './envelope';
 export * from './error-codes';
 export * from './headers';
 export * from './limits';
+export * from './operation-paths';
+export * from './operations';
 export * from './speech';
 export * from './task-error-codes';
 export * from './task-status';

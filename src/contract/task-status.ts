@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { MAX_TASK_IDS_PER_QUERY, TASK_ID_PREFIX } from './limits';
 import { envelopeSchema } from './envelope';
+import { ErrorMessage } from './error-codes';
 
 /** taskStatus values of section 3. */
 export const TaskStatus = {
@@ -36,7 +37,7 @@ const int = () => z.number().check(z.int());
  * One element of Operation A's data (section 2.2). Lenient where a real gateway might
  * differ without being wrong: a numeric-string updateTime, a missing errorCode or URL.
  */
-export const taskStatusItemSchema = z.object({
+const taskStatusItemSchema = z.object({
   taskId: z.string().check(z.minLength(1)),
   taskStatus: int(),
   taskProgress: z.number(),
@@ -52,20 +53,36 @@ export const taskStatusItemSchema = z.object({
 });
 export type TaskStatusItem = z.output<typeof taskStatusItemSchema>;
 
-/** Request body of Operation A (section 4.1). Both fields optional on the wire. */
-export const taskStatusRequestSchema = z.object({
-  taskId: z.optional(z.string()),
-  taskIds: z.optional(z.array(z.string())),
-});
-export type TaskStatusRequest = z.input<typeof taskStatusRequestSchema>;
-
 /** Merge taskId and taskIds and drop duplicates, keeping first-seen order (rule 2). */
 export function mergeTaskIds(request: { taskId?: string | null; taskIds?: readonly string[] | null }): string[] {
   const all = [...(request.taskId ? [request.taskId] : []), ...(request.taskIds ?? [])];
   return [...new Set(all)];
 }
 
-export const MAX_MERGED_TASK_IDS = MAX_TASK_IDS_PER_QUERY;
+/** The one rule of 1-4 that fails first, or null: each is a 2001, the empty case with the spec's own words. */
+function mergedIdsProblem(ids: readonly string[]): { message: string; verbatim?: true } | null {
+  if (ids.length === 0) return { message: ErrorMessage.bothIdsEmpty, verbatim: true };
+  if (ids.length > MAX_TASK_IDS_PER_QUERY) {
+    return { message: `at most ${MAX_TASK_IDS_PER_QUERY} task IDs after merging and removing duplicates, got ${ids.length}` };
+  }
+  const bad = ids.find((id) => !hasTaskIdPrefix(id));
+  if (bad !== undefined) return { message: `every task ID must start with ${TASK_ID_PREFIX} (got ${JSON.stringify(bad.slice(0, 60))})` };
+  return null;
+}
+
+/** Request body of Operation A (section 4.1): both fields optional on the wire, rules 1-4 on their merge. */
+// Pure: the console never parses a request, so its first-load bundle can drop this schema.
+export const taskStatusRequestSchema = /* @__PURE__ */ z
+  .object({
+    taskId: z.optional(z.string()),
+    taskIds: z.optional(z.array(z.string())),
+  })
+  .check(
+    z.check((ctx) => {
+      const problem = mergedIdsProblem(mergeTaskIds(ctx.value));
+      if (problem) ctx.issues.push({ code: 'custom', input: ctx.value, message: problem.message, params: { verbatim: problem.verbatim } });
+    }),
+  );
 
 export const taskStatusDataSchema = z.array(taskStatusItemSchema);
 

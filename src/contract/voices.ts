@@ -3,7 +3,7 @@ import { EMBEDDED_LANGUAGES } from './speech';
 export type EmbeddedLanguageCode = (typeof EMBEDDED_LANGUAGES)[number]['code'];
 
 /** The eSpeak NG voice that speaks each language of the embedded gateway. */
-export const EMBEDDED_LANGUAGE_VOICES: Record<EmbeddedLanguageCode, string> = {
+const EMBEDDED_LANGUAGE_VOICES: Record<EmbeddedLanguageCode, string> = {
   en: 'en-us',
   zh: 'cmn',
   es: 'es',

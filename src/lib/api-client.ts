@@ -1,15 +1,10 @@
 import type * as z from 'zod/mini';
-import { envelopeSchema, HeaderName, JSON_UTF8 } from '@/contract';
+import { envelopeSchema, HeaderName, JSON_UTF8, OPERATION_PATHS } from '@/contract';
 import type { Connection } from './connection-profile';
 import { GatewayRequestError, type GatewayOperation } from './gateway-error';
 import { recordGatewayOutcome } from './connection-health';
 
-export const OPERATION_PATH: Record<GatewayOperation, string> = {
-  taskStatus: '/textRemoval/taskStatus',
-  textToSpeech: '/speechSynthesis/textToSpeech',
-};
-
-export const DEFAULT_TIMEOUT_MS = 20_000;
+const DEFAULT_TIMEOUT_MS = 20_000;
 
 /**
  * Answers above this are not read: 100 task items or one synthesis's segments are a few hundred
@@ -18,7 +13,7 @@ export const DEFAULT_TIMEOUT_MS = 20_000;
 export const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
 
 /** recordHealth: false for calls with unsaved values (a settings test), so the indicator only reflects the active profile. */
-export type CallOptions = { signal?: AbortSignal; timeoutMs?: number; recordHealth?: boolean };
+type CallOptions = { signal?: AbortSignal; timeoutMs?: number; recordHealth?: boolean };
 
 type Schema = z.ZodMiniType;
 
@@ -36,7 +31,7 @@ export function buildHeaders(connection: Connection): Record<string, string> {
 }
 
 /** fetch throws a bare TypeError on a header it cannot send; name the setting instead of blaming the network. */
-export function unsendableHeader(headers: Record<string, string>): string | null {
+function unsendableHeader(headers: Record<string, string>): string | null {
   for (const [name, value] of Object.entries(headers)) {
     if (!/^[\x20-\x7e]*$/.test(value)) return name;
   }
@@ -44,10 +39,10 @@ export function unsendableHeader(headers: Record<string, string>): string | null
 }
 
 export function operationUrl(gatewayUrl: string, operation: GatewayOperation): string {
-  return gatewayUrl.trim().replace(/\/+$/, '') + OPERATION_PATH[operation];
+  return gatewayUrl.trim().replace(/\/+$/, '') + OPERATION_PATHS[operation];
 }
 
-export function isCrossOrigin(url: string): boolean {
+function isCrossOrigin(url: string): boolean {
   try {
     return new URL(url, window.location.href).origin !== window.location.origin;
   } catch {

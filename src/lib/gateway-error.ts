@@ -1,4 +1,6 @@
-export type GatewayOperation = 'taskStatus' | 'textToSpeech';
+import type { OperationName } from '@/contract';
+
+export type GatewayOperation = OperationName;
 
 export type GatewayErrorKind =
   | 'envelope' // the gateway answered code != 0

@@ -1,4 +1,4 @@
-export type ByteRange = { start: number; end: number };
+type ByteRange = { start: number; end: number };
 
 /**
  * One "bytes=" range of a Range header, resolved against the file size (end inclusive).

@@ -1,11 +1,11 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestGateway, type TestGateway } from '../testing/test-gateway';
-import { fuzzCreateTasks, fuzzSetPoints } from './emulator-fuzz';
-import { fuzzStats } from './fuzz-client';
-import { fuzzRoutes } from './route-fuzz';
-import { fuzzTaskStatus } from './task-status-fuzz';
-import { fuzzTextToSpeech, instantSpeech } from './text-to-speech-fuzz';
+import { makeTestGateway, type TestGateway } from '../../testing/test-gateway';
+import { fuzzCreateTasks, fuzzSetPoints } from '../../testing/fuzz/emulator-fuzz';
+import { fuzzStats } from '../../testing/fuzz/fuzz-client';
+import { fuzzRoutes } from '../../testing/fuzz/route-fuzz';
+import { fuzzTaskStatus } from '../../testing/fuzz/task-status-fuzz';
+import { fuzzTextToSpeech, instantSpeech } from '../../testing/fuzz/text-to-speech-fuzz';
 
 /**
  * Runs per property; together at least 10,000 requests (the summary line counts them). The heap

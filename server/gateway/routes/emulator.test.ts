@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PointsLedger } from '../users/points-ledger';
-import { envelopeOf, makeTestGateway, type TestGateway } from '../testing/test-gateway';
+import { envelopeOf, makeTestGateway, type TestGateway } from '../../testing/test-gateway';
 
 let gw: TestGateway;
 beforeEach(async () => {

@@ -3,11 +3,12 @@ import { z } from 'zod';
 import { isValidUserId } from '../../../src/contract';
 import type { GatewayDeps } from '../deps';
 import { readJsonObject } from '../read-json-body';
-import { fail, invalid, missing, ok } from '../reply';
+import { fail, invalid, ok } from '../reply';
+import { validateBody } from '../validate-body';
 import { readUserId } from '../request-context';
 import { TASK_DURATION_MS, TASK_OUTCOMES } from '../tasks/task-record';
 
-export const MAX_TASKS_PER_CALL = 1000;
+const MAX_TASKS_PER_CALL = 1000;
 
 const createTasksSchema = z.object({
   count: z.number().int().min(1).max(MAX_TASKS_PER_CALL),
@@ -30,13 +31,13 @@ export function emulatorRoutes(deps: GatewayDeps) {
 
   app.post('/tasks', async (c) => {
     const userId = readUserId(c);
-    const input = parse(createTasksSchema, await readJsonObject(c));
+    const input = validateBody(createTasksSchema, await readJsonObject(c));
     return ok(c, { taskIds: await deps.tasks.create(userId, input) });
   });
 
   app.put('/users/:userId', async (c) => {
     const userId = pathUserId(c);
-    const { points } = parse(setPointsSchema, await readJsonObject(c));
+    const { points } = validateBody(setPointsSchema, await readJsonObject(c));
     deps.points.set(userId, points);
     await deps.points.flush();
     return ok(c, { userId, points });
@@ -55,14 +56,4 @@ function pathUserId(c: Context): string {
   const userId = c.req.param('userId') ?? '';
   if (!isValidUserId(userId)) throw invalid('the user ID in the path must be numeric');
   return BigInt(userId).toString();
-}
-
-/** A missing required field is 2000, any other problem 2001 (the service's own split). */
-function parse<T>(schema: z.ZodType<T>, body: Record<string, unknown>): T {
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const field = issue.path.join('.') || 'body';
-  if (issue.code === 'invalid_type' && body[field] === undefined) throw missing(field);
-  throw invalid(`${field}: ${issue.message}`);
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { envelopeOf, fakeSpeech, makeTestGateway, type TestGateway } from '../testing/test-gateway';
+import { envelopeOf, fakeSpeech, makeTestGateway, type TestGateway } from '../../testing/test-gateway';
 
 const WAV = new Uint8Array([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4]);
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTestGateway, TEST_TOKEN, type TestGateway } from '../testing/test-gateway';
-import { expectFailure, expectItems } from '../testing/status-expectations';
+import { makeTestGateway, TEST_TOKEN, type TestGateway } from '../../testing/test-gateway';
+import { expectFailure, expectItems } from '../../testing/status-expectations';
 
 let gw: TestGateway;
 beforeEach(async () => {

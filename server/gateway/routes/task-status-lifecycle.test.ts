@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TaskStatus } from '../../../src/contract';
-import { makeTestGateway, type TestGateway } from '../testing/test-gateway';
-import { expectItems, type Item } from '../testing/status-expectations';
+import { makeTestGateway, type TestGateway } from '../../testing/test-gateway';
+import { expectItems, type Item } from '../../testing/status-expectations';
 
 let gw: TestGateway;
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorMessage } from '../../../src/contract';
-import { makeTestGateway, type TestGateway } from '../testing/test-gateway';
-import { expectFailure, expectItems } from '../testing/status-expectations';
+import { makeTestGateway, type TestGateway } from '../../testing/test-gateway';
+import { expectFailure, expectItems } from '../../testing/status-expectations';
 
 let gw: TestGateway;
 beforeEach(async () => {

@@ -1,17 +1,9 @@
 import { Hono } from 'hono';
-import {
-  ErrorCode,
-  ErrorMessage,
-  MAX_MERGED_TASK_IDS,
-  TaskStatus,
-  TASK_ID_PREFIX,
-  hasTaskIdPrefix,
-  mergeTaskIds,
-  type TaskStatusItem,
-} from '../../../src/contract';
+import { TaskStatus, mergeTaskIds, operations, type TaskStatusItem } from '../../../src/contract';
 import type { GatewayDeps } from '../deps';
 import { readJsonObject } from '../read-json-body';
-import { GatewayError, invalid, ok } from '../reply';
+import { ok } from '../reply';
+import { validateBody, withoutNulls } from '../validate-body';
 import { checkStatusToken, readUserId } from '../request-context';
 
 /**
@@ -21,7 +13,7 @@ import { checkStatusToken, readUserId } from '../request-context';
  */
 export function taskStatusRoutes(deps: GatewayDeps) {
   const app = new Hono();
-  app.post('/taskStatus', async (c) => {
+  app.post(operations.taskStatus.path, async (c) => {
     checkStatusToken(c, deps.tokens, deps.statusAuth);
     const userId = readUserId(c);
     const ids = readTaskIds(await readJsonObject(c));
@@ -40,19 +32,7 @@ export function taskStatusRoutes(deps: GatewayDeps) {
   return app;
 }
 
-/** Rules 1-4 of section 4.1. A JSON null counts as absent, as in the Java-style original. */
+/** Rules 1-4 of section 4.1, checked by the contract's schema; a JSON null counts as absent. */
 export function readTaskIds(body: Record<string, unknown>): string[] {
-  const { taskId, taskIds } = body;
-  if (taskId != null && typeof taskId !== 'string') throw invalid('taskId must be a string');
-  if (taskIds != null && (!Array.isArray(taskIds) || !taskIds.every((id) => typeof id === 'string'))) {
-    throw invalid('taskIds must be an array of strings');
-  }
-  const merged = mergeTaskIds({ taskId, taskIds: taskIds as string[] | null | undefined });
-  if (merged.length === 0) throw new GatewayError(ErrorCode.invalidParameter, ErrorMessage.bothIdsEmpty);
-  if (merged.length > MAX_MERGED_TASK_IDS) {
-    throw invalid(`at most ${MAX_MERGED_TASK_IDS} task IDs after merging and removing duplicates, got ${merged.length}`);
-  }
-  const bad = merged.find((id) => !hasTaskIdPrefix(id));
-  if (bad !== undefined) throw invalid(`every task ID must start with ${TASK_ID_PREFIX} (got ${JSON.stringify(bad.slice(0, 60))})`);
-  return merged;
+  return mergeTaskIds(validateBody(operations.taskStatus.request, withoutNulls(body)));
 }

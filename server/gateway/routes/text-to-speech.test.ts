@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { speechResponseSchema, speechSegmentSchema } from '../../../src/contract';
 import { createSpeechService } from '../speech/speech-service';
-import { envelopeOf, makeTestGateway, TEST_TOKEN, type TestGateway } from '../testing/test-gateway';
+import { envelopeOf, makeTestGateway, TEST_TOKEN, type TestGateway } from '../../testing/test-gateway';
 import { DEFAULT_POINTS, speechCost } from '../users/points-ledger';
 
 type SpeechData = {

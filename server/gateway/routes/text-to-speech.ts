@@ -1,21 +1,21 @@
 import { Hono } from 'hono';
-import { ErrorCode, ErrorMessage, successEnvelope } from '../../../src/contract';
+import { ErrorCode, ErrorMessage, operations, successEnvelope } from '../../../src/contract';
 import type { GatewayDeps } from '../deps';
 import { GatewayError } from '../reply';
 import { readJsonObject } from '../read-json-body';
 import { readCaller, requireToken } from '../request-context';
 import { speechCost } from '../users/points-ledger';
 import { newTaskId } from '../tasks/task-id';
-import { parseSpeechRequest } from './parse-speech-request';
+import { readSpeechRequest } from './speech-request';
 import { userIdAsJsonInteger } from './raw-user-id';
 
-/** Operation B: POST {base_url}/speechSynthesis/textToSpeech (mounted at /speechSynthesis). */
+/** Operation B (section 4.2): synthesize speech, charge points, answer a signed audio URL. */
 export function textToSpeechRoutes(deps: GatewayDeps) {
   const app = new Hono();
-  app.post('/textToSpeech', async (c) => {
+  app.post(operations.textToSpeech.path, async (c) => {
     requireToken(c, deps.tokens);
     const caller = readCaller(c);
-    const request = parseSpeechRequest(await readJsonObject(c));
+    const request = readSpeechRequest(await readJsonObject(c));
     const cost = speechCost(request.text);
     if (!deps.points.trySpend(caller.userId, cost)) {
       throw new GatewayError(ErrorCode.insufficientPoints, ErrorMessage.insufficientPoints);

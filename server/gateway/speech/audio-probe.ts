@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 
 /** Test helpers that read audio bytes back, so tests check real sound rather than trust sizes. */
-export type WavInfo = { format: number; channels: number; sampleRate: number; bitsPerSample: number; samples: Int16Array };
+type WavInfo = { format: number; channels: number; sampleRate: number; bitsPerSample: number; samples: Int16Array };
 
 const ascii = (b: Uint8Array, at: number, n: number) => String.fromCharCode(...b.subarray(at, at + n));
 

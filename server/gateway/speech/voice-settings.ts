@@ -6,7 +6,7 @@ import {
   type EmbeddedVoice,
 } from '../../../src/contract';
 
-export const BASE_WORDS_PER_MINUTE = 175;
+const BASE_WORDS_PER_MINUTE = 175;
 const ENGINE_WPM = { min: 80, max: 450 } as const;
 const SENTENCE_GAP_MS = 300;
 
@@ -30,7 +30,7 @@ export const MAX_TIMBRE_NUMBER = EMBEDDED_TIMBRES.length - 1;
  * emotion 0..6 (spec: values not named) as eSpeak prosody: base pitch (-p, 0..99), SSML pitch
  * range and a rate factor on top of speedFactor.
  */
-export const EMOTION_PROSODY = [
+const EMOTION_PROSODY = [
   { emotion: 0, label: 'neutral', pitch: 50, range: 'medium', rate: 1 },
   { emotion: 1, label: 'happy', pitch: 65, range: 'high', rate: 1.08 },
   { emotion: 2, label: 'sad', pitch: 35, range: 'x-low', rate: 0.85 },
@@ -40,7 +40,7 @@ export const EMOTION_PROSODY = [
   { emotion: 6, label: 'calm', pitch: 45, range: 'low', rate: 0.92 },
 ] as const;
 
-export type EngineProsody = { wpm: number; pitch: number; range: string; gapMs: number };
+type EngineProsody = { wpm: number; pitch: number; range: string; gapMs: number };
 
 /** speedFactor → words per minute (175 × factor × the emotion's rate, within espeak's 80..450). */
 export function engineProsody(speedFactor: number, emotion: number): EngineProsody {

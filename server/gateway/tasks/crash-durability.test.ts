@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { PointsLedger } from '../users/points-ledger';
 import { TaskEngine } from './task-engine';
 
-const WRITER = fileURLToPath(new URL('../testing/crash-writer.ts', import.meta.url));
+const WRITER = fileURLToPath(new URL('../../testing/crash-writer.ts', import.meta.url));
 
 /** Run the writer until it has reported `steps` durable steps, then kill -9 it mid-write. */
 async function writeThenKill(dataDir: string, steps: number) {

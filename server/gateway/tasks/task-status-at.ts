@@ -9,7 +9,7 @@ const QUEUED_FROM = 0.05;
 const RUNNING_FROM = 0.15;
 
 /** A 32-bit integer hash (murmur3 finalizer): every per-task choice derives from the seed. */
-export function mix(seed: number, salt: number): number {
+function mix(seed: number, salt: number): number {
   let h = (seed ^ Math.imul(salt + 1, 0x9e3779b1)) >>> 0;
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) >>> 0;
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0;

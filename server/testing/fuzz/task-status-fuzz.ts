@@ -1,11 +1,12 @@
 import fc from 'fast-check';
-import { taskStatusResponseSchema } from '../../../src/contract';
-import { MAX_BODY_BYTES } from '../read-json-body';
-import type { TestGateway } from '../testing/test-gateway';
+import { operations, taskStatusResponseSchema } from '../../../src/contract';
+import { MAX_BODY_BYTES } from '../../gateway/read-json-body';
+import type { TestGateway } from '../test-gateway';
 import { hostileBody, rawNumber, wrongType } from './body-arbitraries';
 import { answer, expectAnswer, send, type Expected } from './fuzz-client';
 import { authCase, headerLines, noiseHeaders, userIdCase } from './header-arbitraries';
 import { deepArray, toJsonText } from './raw-json';
+import { GATEWAY_MOUNT } from '../../gateway/files/url-signer';
 
 const PREFIX = 'Service_AI';
 /** What the body alone decides: fixed outcome, or the IDs the oracle checks against ownership. */
@@ -108,7 +109,7 @@ export async function fuzzTaskStatus(gw: TestGateway, numRuns: number): Promise<
       const hostile = 'body' in body;
       const res = await send(gw.api, `status/${body.caseClass}`, {
         method: 'POST',
-        path: '/api/textRemoval/taskStatus',
+        path: `${GATEWAY_MOUNT}${operations.taskStatus.path}`,
         headers: [
           ...noise,
           ...headerLines('Authorization', auth.values),

@@ -1,3 +1,5 @@
+import { operations } from '../../../src/contract';
+import { GATEWAY_MOUNT } from '../../gateway/files/url-signer';
 /** What the server acknowledged before it was killed: the test checks that all of it survives. */
 export type Seen = { taskStatus: number; taskProgress: number; updateTime: number };
 export type Acknowledged = {
@@ -27,8 +29,8 @@ export const requestsInFlight = () => inFlight;
 
 type Envelope<T> = { code: number; message: string; data: T | null };
 const TOKEN = 'dev-token';
-export const TASK_USERS = ['101', '102'];
-export const BALANCE_USERS = ['201', '202'];
+const TASK_USERS = ['101', '102'];
+const BALANCE_USERS = ['201', '202'];
 const SPEECH_USER = '301';
 let nextPoints = 1;
 
@@ -94,7 +96,7 @@ export function runWorkload(base: string, ack: Acknowledged, stop: { now: boolea
       const env = await call<{ targetAudioUrl: string }>(
         base,
         'POST',
-        '/api/speechSynthesis/textToSpeech',
+        `${GATEWAY_MOUNT}${operations.textToSpeech.path}`,
         { sourceText, voiceName: 'en-us', format: 'wav' },
         {
           Authorization: `Bearer ${TOKEN}`,
@@ -115,7 +117,7 @@ export function runWorkload(base: string, ack: Acknowledged, stop: { now: boolea
     const env = await call<Array<Seen & { taskId: string }>>(
       base,
       'POST',
-      '/api/textRemoval/taskStatus',
+      `${GATEWAY_MOUNT}${operations.taskStatus.path}`,
       { taskIds: ids },
       { 'X-User-Id': userId },
     );

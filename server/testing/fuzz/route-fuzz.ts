@@ -1,9 +1,11 @@
 import fc from 'fast-check';
-import type { TestGateway } from '../testing/test-gateway';
+import type { TestGateway } from '../test-gateway';
 import { answer, expectAnswer, send } from './fuzz-client';
 import { headerText } from './header-arbitraries';
+import { operations } from '../../../src/contract';
 
-const OPERATIONS = ['textRemoval', 'speechSynthesis', '_emulator', 'files'];
+/** First path segments with routes behind them. */
+const OPERATIONS = [...Object.values(operations).map((o) => o.path.split('/')[1]!), '_emulator', 'files'];
 const segment = headerText(16)
   .filter((s) => s !== '.' && s !== '..')
   .map(encodeURIComponent);
@@ -16,14 +18,12 @@ const route = fc.oneof(
     .map((parts) => ({ caseClass: 'route-unknown', method: 'POST', path: `/api/${parts.join('/')}`, status: 404 })),
   fc
     .constantFrom(
-      ['GET', '/api/textRemoval/taskStatus'],
-      ['PUT', '/api/textRemoval/taskStatus'],
-      ['DELETE', '/api/speechSynthesis/textToSpeech'],
-      ['PATCH', '/api/speechSynthesis/textToSpeech'],
-      ['OPTIONS', '/api/textRemoval/taskStatus'],
-      ['POST', '/api/textRemoval/taskStatus/'],
-      ['POST', '/api/textremoval/taskstatus'],
-      ['POST', '/api/speechSynthesis/textToSpeech/x'],
+      ...Object.values(operations).flatMap(({ path }) => [
+        ...['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'].map((method) => [method, `/api${path}`]),
+        ['POST', `/api${path}/`],
+        ['POST', `/api${path.toLowerCase()}`],
+        ['POST', `/api${path}/x`],
+      ]),
       ['GET', '/api/_emulator/tasks'],
       ['POST', '/api/_emulator/users/1'],
       ['DELETE', '/api/_emulator/users/1'],

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { TEST_TOKEN } from '../testing/test-gateway';
+import { TEST_TOKEN } from '../test-gateway';
 
 const MAX_LONG = 2n ** 63n - 1n;
 
@@ -11,7 +11,7 @@ const headerChar = fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ m
 export const headerText = (maxLength = 40) => fc.string({ unit: headerChar, maxLength });
 
 /** values: one entry per header line (none = missing). code: what the header alone causes (0 = fine). */
-export type UserIdCase = { caseClass: string; values: string[]; code: 0 | 2000 | 2001; userId: string | null };
+type UserIdCase = { caseClass: string; values: string[]; code: 0 | 2000 | 2001; userId: string | null };
 
 const validUserId = fc
   .oneof(
@@ -72,7 +72,7 @@ export const userIdCase: fc.Arbitrary<UserIdCase> = fc.oneof(
 );
 
 /** ok: the gateway accepts the Authorization lines (none at all is judged per operation). */
-export type AuthCase = { caseClass: string; values: string[]; ok: boolean };
+type AuthCase = { caseClass: string; values: string[]; ok: boolean };
 
 export const authCase: fc.Arbitrary<AuthCase> = fc.oneof(
   { weight: 2, arbitrary: fc.constant<AuthCase>({ caseClass: 'auth-missing', values: [], ok: false }) },

@@ -1,6 +1,6 @@
 // Child process for the kill -9 test: writes tasks and balances forever, reporting each durable step.
-import { TaskEngine } from '../tasks/task-engine';
-import { PointsLedger } from '../users/points-ledger';
+import { TaskEngine } from '../gateway/tasks/task-engine';
+import { PointsLedger } from '../gateway/users/points-ledger';
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: crash-writer <dataDir>');

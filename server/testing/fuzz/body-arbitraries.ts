@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import { MAX_BODY_BYTES } from '../read-json-body';
+import { MAX_BODY_BYTES } from '../../gateway/read-json-body';
 import type { BodyMaker, Expected } from './fuzz-client';
 import { answer } from './fuzz-client';
 import { deepArray, deepObject, raw, type RawJson } from './raw-json';
 
 /** A body that fails the same way on every operation, once the headers pass. */
-export type HostileBody = { caseClass: string; body: BodyMaker; extraHeaders: Array<[string, string]>; expected: Expected };
+type HostileBody = { caseClass: string; body: BodyMaker; extraHeaders: Array<[string, string]>; expected: Expected };
 
 const encoder = new TextEncoder();
 const parses = (text: string) => {
@@ -165,14 +165,14 @@ export const wrongType = (wanted: 'number' | 'string') =>
   );
 
 /** Numbers written as strings and NaN-like values, for fields that want a number. */
-export const numberAsString = fc.oneof(
+const numberAsString = fc.oneof(
   fc.constantFrom('NaN', 'Infinity', '-Infinity', '1', '0', '-0', '1.5', '1e3', '0x10', ' 1 ', ''),
   fc.double({ noNaN: true }).map(String),
 );
 
 /** Raw JSON numbers JSON.stringify can't write: overflow to ±Infinity, -0, underflow to 0. */
 export const rawNumber = fc.constantFrom(raw('1e309'), raw('-1e309'), raw('-0'), raw('1e-400'), raw('-0.0'), raw('100e-2'), raw('1E0'));
-export const rawNumberValue = (r: RawJson) => JSON.parse(r.text) as number;
+const rawNumberValue = (r: RawJson) => JSON.parse(r.text) as number;
 
 /** Anything a number field in [min, max] (integer or not) must refuse with 2001. */
 export const invalidNumber = (min: number, max: number, integer: boolean) =>

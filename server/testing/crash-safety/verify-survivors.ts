@@ -2,6 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { wavProblem } from './wav-check';
 import type { Acknowledged, Seen } from './workload';
+import { operations } from '../../../src/contract';
+import { GATEWAY_MOUNT } from '../../gateway/files/url-signer';
 
 const TERMINAL = new Set([4, 5, 6]);
 const DEFAULT_POINTS = 100_000;
@@ -16,7 +18,7 @@ export async function findLosses(base: string, ack: Acknowledged): Promise<strin
   for (const [userId, ids] of byUser) {
     for (let at = 0; at < ids.length; at += 100) {
       const batch = ids.slice(at, at + 100);
-      const res = await fetch(`${base}/api/textRemoval/taskStatus`, {
+      const res = await fetch(`${base}${GATEWAY_MOUNT}${operations.taskStatus.path}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-User-Id': userId },
         body: JSON.stringify({ taskIds: batch }),

@@ -1,10 +1,10 @@
 import type { Hono } from 'hono';
 
-export type HeaderList = ReadonlyArray<readonly [string, string]>;
+type HeaderList = ReadonlyArray<readonly [string, string]>;
 /** A body is made fresh per request: streams can be read only once. */
 export type BodyMaker = () => BodyInit | null;
-export type FuzzRequest = { method: string; path: string; headers: HeaderList; body?: BodyMaker };
-export type EnvelopeJson = { code: number; message: string; data: unknown };
+type FuzzRequest = { method: string; path: string; headers: HeaderList; body?: BodyMaker };
+type EnvelopeJson = { code: number; message: string; data: unknown };
 /** What a case must answer: one code and HTTP status, or (for random JSON) any of some codes. */
 export type Expected = { codes: readonly number[]; status: number };
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { TASK_DURATION_MS, TASK_OUTCOMES } from '../tasks/task-record';
-import type { TestGateway } from '../testing/test-gateway';
+import { TASK_DURATION_MS, TASK_OUTCOMES } from '../../gateway/tasks/task-record';
+import type { TestGateway } from '../test-gateway';
 import { hostileBody, invalidNumber, wrongType } from './body-arbitraries';
 import { answer, expectAnswer, readEnvelope, send } from './fuzz-client';
 import { headerLines, headerText, isLongDigits, noiseHeaders, userIdCase } from './header-arbitraries';

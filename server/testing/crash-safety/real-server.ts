@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const STARTED = /at (http:\/\/127\.0\.0\.1:\d+)\//;
 
 export type RealServer = { url: string; child: ChildProcess; exited: Promise<number | null> };

@@ -1,12 +1,13 @@
 import fc from 'fast-check';
-import { EMBEDDED_LANGUAGES, SPEECH_ENGINES, VOICE_SCOPES, speechResponseSchema } from '../../../src/contract';
-import type { SpeechService } from '../speech/speech-service';
-import { MAX_TIMBRE_NUMBER } from '../speech/voice-settings';
-import type { TestGateway } from '../testing/test-gateway';
+import { EMBEDDED_LANGUAGES, SPEECH_ENGINES, VOICE_SCOPES, operations, speechResponseSchema } from '../../../src/contract';
+import type { SpeechService } from '../../gateway/speech/speech-service';
+import { MAX_TIMBRE_NUMBER } from '../../gateway/speech/voice-settings';
+import type { TestGateway } from '../test-gateway';
 import { hostileBody, invalidNumber, wrongType } from './body-arbitraries';
 import { answer, expectAnswer, send } from './fuzz-client';
 import { authCase, headerLines, noiseHeaders, userIdCase } from './header-arbitraries';
 import { deepArray, raw, toJsonText } from './raw-json';
+import { GATEWAY_MOUNT } from '../../gateway/files/url-signer';
 
 /** Synthesizes nothing, instantly: the fuzz run is about the route, not espeak. */
 export function instantSpeech(): SpeechService {
@@ -26,7 +27,7 @@ export function instantSpeech(): SpeechService {
 }
 
 /** A user whose balance is 0: every valid request from them is 10091. */
-export const POOR_USER = '4242';
+const POOR_USER = '4242';
 
 type SpeechBody = { caseClass: string; value: Record<string, unknown>; code: 0 | 2000 | 2001 };
 
@@ -121,7 +122,7 @@ export async function fuzzTextToSpeech(gw: TestGateway, numRuns: number): Promis
       const before = user.userId === null ? 0 : gw.deps.points.balance(user.userId);
       const res = await send(gw.api, `speech/${body.caseClass}`, {
         method: 'POST',
-        path: '/api/speechSynthesis/textToSpeech',
+        path: `${GATEWAY_MOUNT}${operations.textToSpeech.path}`,
         headers: [
           ...noise,
           ...headerLines('Authorization', auth.values),

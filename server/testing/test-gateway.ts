@@ -2,13 +2,14 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import { createGatewayApp } from '../app';
-import { createGatewayDeps, type GatewayOptions, type OpenGatewayDeps } from '../create-gateway-deps';
-import type { SpeechService, StoredAudio } from '../speech/speech-service';
-import { GATEWAY_MOUNT } from '../files/url-signer';
+import { createGatewayApp } from '../gateway/app';
+import { createGatewayDeps, type GatewayOptions, type OpenGatewayDeps } from '../gateway/create-gateway-deps';
+import type { SpeechService, StoredAudio } from '../gateway/speech/speech-service';
+import { GATEWAY_MOUNT } from '../gateway/files/url-signer';
+import { operations } from '../../src/contract';
 
 export const TEST_TOKEN = 'test-token';
-export const T0 = Date.UTC(2026, 0, 1);
+const T0 = Date.UTC(2026, 0, 1);
 
 /** Speech that serves one known file and refuses to synthesize: enough for the files route. */
 export function fakeSpeech(files: Record<string, StoredAudio> = {}): SpeechService {
@@ -55,7 +56,7 @@ export async function makeTestGateway(options: Partial<GatewayOptions> = {}): Pr
     deps,
     api,
     advance: (ms) => void (clock += ms),
-    status: async (body, headers = { 'X-User-Id': '1001' }) => post('/textRemoval/taskStatus', body, headers),
+    status: async (body, headers = { 'X-User-Id': '1001' }) => post(operations.taskStatus.path, body, headers),
     async createTasks(userId, body) {
       const res = await post('/_emulator/tasks', body, { 'X-User-Id': userId });
       const json = (await res.json()) as { code: number; data: { taskIds: string[] } | null };
@@ -65,5 +66,5 @@ export async function makeTestGateway(options: Partial<GatewayOptions> = {}): Pr
   };
 }
 
-export type EnvelopeJson<T = unknown> = { code: number; message: string; data: T | null };
+type EnvelopeJson<T = unknown> = { code: number; message: string; data: T | null };
 export const envelopeOf = async <T = unknown>(res: Response) => (await res.json()) as EnvelopeJson<T>;
