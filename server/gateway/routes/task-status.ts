@@ -10,6 +10,7 @@ import {
   type TaskStatusItem,
 } from '../../../src/contract';
 import type { GatewayDeps } from '../deps';
+import { linkOrigin } from '../files/link-origin';
 import { readJsonObject } from '../read-json-body';
 import { GatewayError, invalid, ok } from '../reply';
 import { checkStatusToken, readUserId } from '../request-context';
@@ -25,7 +26,7 @@ export function taskStatusRoutes(deps: GatewayDeps) {
     checkStatusToken(c, deps.tokens, deps.statusAuth);
     const userId = readUserId(c);
     const ids = readTaskIds(await readJsonObject(c));
-    const origin = new URL(c.req.url).origin;
+    const origin = linkOrigin(c, deps);
     const now = deps.tasks.now();
     const data: TaskStatusItem[] = [];
     for (const taskId of ids) {

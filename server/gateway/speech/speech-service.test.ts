@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_LANGUAGES, EMBEDDED_PCM } from '../../../src/contract';
 import { decodeMp3WithFfmpeg, mp3Frames, parseWav, pcmSamples, rmsOf } from './audio-probe';
 import { createSpeechService, type SynthesisInput } from './speech-service';
+import { openGatewayDatabase } from '../storage/gateway-database';
 import { findVoice } from './voice-settings';
 
 const dataDir = await mkdtemp(join(tmpdir(), 'speech-service-'));
@@ -16,9 +17,9 @@ const base: SynthesisInput = { userId: '42', text: TEXT, format: 'wav', voiceNam
 
 async function audio(input: Partial<SynthesisInput> = {}) {
   const out = await service.synthesize({ ...base, ...input });
-  const stored = await service.readAudio(out.fileId);
-  if (!stored) throw new Error('audio not stored');
-  return { out, stored };
+  const found = await service.readAudio(out.fileId);
+  if (!found || !('path' in found)) throw new Error('audio not stored on disk');
+  return { out, stored: { ...found, bytes: new Uint8Array(await readFile(found.path)) } };
 }
 
 describe('speech service: real audio', () => {
@@ -104,10 +105,12 @@ describe('speech service: real audio', () => {
     expect(out).toMatchObject({ sourceLanguage: 'zh', targetLanguage: 'zh', voiceName: findVoice('cmn+f3')!.name });
   });
 
-  it('keeps metadata beside the file and serves it to a fresh service on the same data dir', async () => {
+  it('indexes the file in the database and serves it to a fresh service on the same data dir', async () => {
     const { out } = await audio({ userId: '9223372036854775807', channel: 7, appSource: 'web', format: 'mp3' });
-    const meta = JSON.parse(await readFile(join(dataDir, 'audio', `${out.fileId}.json`), 'utf8'));
-    expect(meta).toMatchObject({ userId: '9223372036854775807', channel: 7, appSource: 'web', format: 'mp3' });
+    const { db, close } = await openGatewayDatabase(dataDir);
+    const row = db.prepare('SELECT user_id, channel, app_source, format FROM audio WHERE file_id = ?').get(out.fileId);
+    close();
+    expect(row).toMatchObject({ user_id: '9223372036854775807', channel: 7, app_source: 'web', format: 'mp3' });
     const again = createSpeechService({ dataDir });
     expect((await again.readAudio(out.fileId))?.contentType).toBe('audio/mpeg');
     expect(await again.readAudio('0'.repeat(32))).toBeNull();
