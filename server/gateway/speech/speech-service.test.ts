@@ -1,12 +1,13 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_LANGUAGES, EMBEDDED_PCM } from '../../../src/contract';
 import { decodeMp3WithFfmpeg, mp3Frames, parseWav, pcmSamples, rmsOf } from './audio-probe';
-import { createSpeechService, type SynthesisInput } from './speech-service';
+import { OutputTooLongError } from './speech-errors';
+import { createSpeechService, leastDurationSeconds, type SynthesisInput } from './speech-service';
 import { openGatewayDatabase } from '../storage/gateway-database';
-import { findVoice } from './voice-settings';
+import { engineProsody, findVoice } from './voice-settings';
 
 const dataDir = await mkdtemp(join(tmpdir(), 'speech-service-'));
 const service = createSpeechService({ dataDir, poolSize: 2 });
@@ -137,5 +138,28 @@ describe('speech service: real audio', () => {
     await spin;
     expect(out.speeches.length).toBe(Math.ceil(5000 / sentence.length));
     expect(turns).toBeGreaterThan(200);
+  });
+});
+
+describe('speech service: longest output', () => {
+  it('refuses a text surely longer than SPEECH_MAX_OUTPUT_SECONDS before any work, and checks the real length after', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'speech-max-'));
+    const short = createSpeechService({ dataDir: dir, maxOutputSeconds: 3 });
+    const long = 'This sentence takes a little while to say out loud. '.repeat(40);
+    await expect(short.synthesize({ ...base, text: long, speedFactor: 0.5 })).rejects.toBeInstanceOf(OutputTooLongError);
+    // Under the estimate but over the limit once made (about 4 s): refused after synthesis, nothing stored.
+    const text = 'One two three four five six seven eight nine ten eleven twelve.';
+    expect(leastDurationSeconds(text, 1, engineProsody(1, 0))).toBeLessThan(3);
+    await expect(short.synthesize({ ...base, text })).rejects.toThrow(/more than the 3 s/);
+    expect(await readdir(join(dir, 'audio'))).toEqual([]);
+    await short.close?.();
+  });
+
+  it('estimates no more than the audio really lasts', () => {
+    const prosody = engineProsody(0.5, 0);
+    const text = 'The embedded gateway turns this sentence into speech. '.repeat(92);
+    // Measured: this text at speedFactor 0.5 lasts about 516 s.
+    expect(leastDurationSeconds(text, 92, prosody)).toBeLessThan(516);
+    expect(leastDurationSeconds(text, 92, prosody)).toBeGreaterThan(250);
   });
 });

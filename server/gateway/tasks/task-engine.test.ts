@@ -59,4 +59,56 @@ describe('TaskEngine', () => {
     expect(ids.slice(0, 100).some((id) => reopened.stateOf('2', id) !== undefined)).toBe(false);
     await reopened.close();
   });
+
+  it("makes room at TASKS_MAX_PER_USER by dropping the user's oldest finished tasks, and refuses when none has finished", async () => {
+    let now = 1_000_000;
+    const limits = { maxPerUser: 5, maxTotal: 100, retentionMs: 3_600_000 };
+    const engine = await TaskEngine.open(await freshDir(), () => now, limits);
+    const old = await engine.create('1', { count: 3, durationMs: 1000 });
+    now += 500;
+    const young = await engine.create('1', { count: 2, durationMs: 1000 });
+    await engine.create('2', { count: 5, durationMs: 1000 });
+    // Nothing has finished yet: a sixth task for user 1 is refused, and nothing changed.
+    await expect(engine.create('1', { count: 1 })).rejects.toMatchObject({
+      code: 429,
+      status: 429,
+      message: expect.stringMatching(/TASKS_MAX_PER_USER/),
+    });
+    expect(engine.size).toBe(10);
+    now += 600; // the first three have finished, the next two not yet
+    const fresh = await engine.create('1', { count: 2 });
+    expect(old.filter((id) => engine.find('1', id)).length).toBe(1);
+    expect([...young, ...fresh].every((id) => engine.find('1', id))).toBe(true);
+    expect(engine.size).toBe(10);
+    await engine.close();
+  });
+
+  it("makes room at TASKS_MAX_TOTAL from anyone's oldest finished tasks, and refuses when all are running", async () => {
+    let now = 1_000_000;
+    const engine = await TaskEngine.open(await freshDir(), () => now, { maxPerUser: 10, maxTotal: 10, retentionMs: 3_600_000 });
+    const first = await engine.create('1', { count: 6, durationMs: 1000 });
+    await engine.create('2', { count: 4, durationMs: 60_000 });
+    await expect(engine.create('3', { count: 1 })).rejects.toMatchObject({ code: 429, message: expect.stringMatching(/TASKS_MAX_TOTAL/) });
+    now += 2000;
+    await engine.create('3', { count: 6 });
+    expect(first.some((id) => engine.find('1', id))).toBe(false);
+    await expect(engine.create('3', { count: 1 })).rejects.toMatchObject({ code: 429 });
+    await expect(engine.create('3', { count: 11 })).rejects.toMatchObject({ code: 429 });
+    await engine.close();
+  });
+
+  it('expires finished tasks older than the retention, and only those', async () => {
+    let now = 1_000_000;
+    const engine = await TaskEngine.open(await freshDir(), () => now, { maxPerUser: 100_000, maxTotal: 100_000, retentionMs: 10_000 });
+    const done = await engine.create('1', { count: 12_000, durationMs: 1000 });
+    const long = await engine.create('1', { count: 3, durationMs: 3_600_000 });
+    now += 5_000;
+    expect(engine.expireFinished()).toBe(0);
+    now += 10_000;
+    expect(engine.expireFinished()).toBe(12_000);
+    expect(engine.find('1', done[0]!)).toBeUndefined();
+    expect(long.every((id) => engine.find('1', id))).toBe(true);
+    expect(engine.size).toBe(3);
+    await engine.close();
+  });
 });
