@@ -21,7 +21,13 @@ const LOAD_MS = 3000;
 const CONCURRENCY = 16;
 const dataDir = await mkdtemp(join(tmpdir(), 'bench-gateway-'));
 /** Bounds raised so the bench can store a million tasks; everything else as configured by default. */
-const benchOptions = (dir: string) => ({ dataDir: dir, tokens: [TOKEN], statusAuth: 'optional' as const, emulator: true });
+const benchOptions = (dir: string) => ({
+  dataDir: dir,
+  tokens: [TOKEN],
+  statusAuth: 'optional' as const,
+  emulator: true,
+  limits: { tasks: { maxPerUser: 2_000_000, maxTotal: 2_000_000 } },
+});
 const deps = await createGatewayDeps({ ...benchOptions(dataDir), speech: createSpeechService({ dataDir }) });
 const root = new Hono().route('/api', createGatewayApp(deps));
 root.get('/bench/ping', (c) => c.json({ ok: true }));
@@ -227,7 +233,10 @@ if (want('flood')) {
       .catch(() => answers.left++),
   );
   const leaveTimer = setTimeout(() => leave.abort(), 2000);
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+  loopDelay.enable();
   const during = await peakRssDuring(() => load(status, 3000));
+  loopDelay.disable();
   await Promise.all(flood);
   clearTimeout(leaveTimer);
   const t = performance.now();
@@ -240,6 +249,7 @@ if (want('flood')) {
     flood: {
       'status p99 ms': f(during.result.p99),
       'status req/s': f(during.result.perSecond, 0),
+      'loop max ms': f(loopDelay.max / 1e6),
       'RSS peak MB': f(during.peakMb, 0),
       'flood answered/refused/left': `${answers.ok}/${answers.refused}/${answers.left}`,
       "user 3's 100 chars after, ms": otherMs.toFixed(0) + (other.code === 0 ? '' : ` (code ${other.code})`),

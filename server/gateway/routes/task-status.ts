@@ -29,8 +29,9 @@ export function taskStatusRoutes(deps: GatewayDeps) {
     const origin = linkOrigin(c, deps);
     const now = deps.tasks.now();
     const data: TaskStatusItem[] = [];
+    const states = deps.tasks.statesOf(userId, ids, now);
     for (const taskId of ids) {
-      const state = deps.tasks.stateOf(userId, taskId, now);
+      const state = states.get(taskId);
       if (!state) continue;
       const finished = state.taskStatus === TaskStatus.finished;
       const targetVideoUrl = finished ? deps.signer.fileUrl(origin, 'video', taskId, userId) : null;

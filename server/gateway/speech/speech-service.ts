@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { countSourceTextChars, type AudioFormat, type EmbeddedVoice, type SpeechSegment } from '../../../src/contract';
 import { openGatewayDatabase, type Db } from '../storage/gateway-database';
 import { createAudioStore, DEFAULT_AUDIO_RETENTION, type AudioRetention, type StoredAudio } from './audio-store';
@@ -84,7 +85,8 @@ export function createSpeechService(options: SpeechServiceOptions): SpeechServic
     ...DEFAULT_AUDIO_RETENTION,
     ...options.retention,
   });
-  const pool = createWorkerPool(options.poolSize ?? 2);
+  // One core stays with the event loop, so status answers keep flowing while speech is made.
+  const pool = createWorkerPool(options.poolSize ?? Math.max(1, availableParallelism() - 1));
   const sweep = () =>
     void store.sweep().catch((err: unknown) => console.error('audio: sweep failed', err instanceof Error ? err.message : err));
   const sweeper = setInterval(sweep, SWEEP_EVERY_MS).unref();

@@ -28,6 +28,7 @@ type Row = { user_id: string; created_at: number; duration_ms: number; outcome: 
  */
 export class TaskEngine {
   private readonly byId: Stmt;
+  private readonly byIds: Stmt;
   private readonly countOf: Stmt;
   private readonly insert: Stmt;
   private readonly dropOldestOfUser: Stmt;
@@ -41,6 +42,12 @@ export class TaskEngine {
     private readonly onClose: () => void = () => undefined,
   ) {
     this.byId = db.prepare('SELECT user_id, created_at, duration_ms, outcome, seed FROM tasks WHERE task_id = ?');
+    // One statement for a whole status request (up to 100 IDs) instead of one call per ID.
+    this.byIds = db
+      .prepare(
+        'SELECT task_id, user_id, created_at, duration_ms, outcome, seed FROM tasks WHERE task_id IN (SELECT value FROM json_each(?))',
+      )
+      .raw(true);
     this.countOf = db.prepare('SELECT n FROM task_counts WHERE user_id = ?');
     this.insert = db.prepare(
       'INSERT INTO tasks (task_id, user_id, created_at, duration_ms, ends_at, outcome, seed) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -113,6 +120,17 @@ export class TaskEngine {
     const row = this.byId.get(taskId) as Row | undefined;
     if (!row || row.user_id !== userId) return undefined;
     return { taskId, userId, createdAt: row.created_at, durationMs: row.duration_ms, outcome: row.outcome, seed: row.seed };
+  }
+
+  /** States of those of `taskIds` that exist and belong to userId, by ID. */
+  statesOf(userId: string, taskIds: readonly string[], nowMs: number = this.now()): Map<string, TaskState> {
+    const states = new Map<string, TaskState>();
+    for (const row of this.byIds.all(JSON.stringify(taskIds)) as [string, string, number, number, TaskRecord['outcome'], number][]) {
+      const [taskId, owner, createdAt, durationMs, outcome, seed] = row;
+      if (owner !== userId) continue;
+      states.set(taskId, taskStateAt({ taskId, userId, createdAt, durationMs, outcome, seed }, nowMs));
+    }
+    return states;
   }
 
   stateOf(userId: string, taskId: string, nowMs: number = this.now()): TaskState | undefined {
