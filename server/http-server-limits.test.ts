@@ -17,6 +17,7 @@ let server: Server;
 let port: number;
 beforeAll(async () => {
   const app = new Hono().get('/ok', (c) => c.text('ok'));
+  app.post('/echo', async (c) => c.text(await c.req.text().catch(() => '')));
   server = createServer(serverOptions(LIMITS), getRequestListener(app.fetch));
   applyConnectionLimits(server, LIMITS);
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
@@ -51,6 +52,12 @@ describe('connection limits', () => {
     const raw = await exchange((s) => s.write('GET /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: '));
     expect(raw).toMatch(/^HTTP\/1\.1 408 /);
     expect(raw).toMatch(/X-Content-Type-Options: nosniff/);
+    expect(bodyOf(raw)).toMatchObject({ code: 408, data: null });
+  });
+
+  it('cuts off a client that sends its body too slowly, with a 408 envelope', async () => {
+    const raw = await exchange((s) => s.write('POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\nonly ten b'));
+    expect(raw).toMatch(/^HTTP\/1\.1 408 /);
     expect(bodyOf(raw)).toMatchObject({ code: 408, data: null });
   });
 
