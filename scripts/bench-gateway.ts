@@ -1,6 +1,9 @@
 // npm run bench:gateway — the embedded gateway on a loopback port: status throughput against a
-// trivial route, speech time per size and format, and event-loop delay while speech is made.
-import { mkdtemp, rm } from 'node:fs/promises';
+// trivial route, speech time per size and format, event-loop delay while speech is made, restart
+// time at 0 and 1,000,000 stored tasks, RSS during 200 concurrent range reads, and status p99
+// during a synthesis flood from another user. BENCH_ONLY=restart,ranges,flood runs some sections.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,16 +17,20 @@ import { operations } from '../src/contract';
 import { GATEWAY_MOUNT } from '../server/gateway/files/url-signer';
 
 const TOKEN = 'bench-token';
+const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+const want = (section: string) => only.length === 0 || only.includes(section);
 const LOAD_MS = 3000;
 const CONCURRENCY = 16;
 const dataDir = await mkdtemp(join(tmpdir(), 'bench-gateway-'));
-const deps = await createGatewayDeps({
-  dataDir,
+/** Bounds raised so the bench can store a million tasks; everything else as configured by default. */
+const benchOptions = (dir: string) => ({
+  dataDir: dir,
   tokens: [TOKEN],
-  statusAuth: 'optional',
+  statusAuth: 'optional' as const,
   emulator: true,
-  speech: createSpeechService({ dataDir }),
+  limits: { tasks: { maxPerUser: 2_000_000, maxTotal: 2_000_000 } },
 });
+const deps = await createGatewayDeps({ ...benchOptions(dataDir), speech: createSpeechService({ dataDir }) });
 const root = new Hono().route('/api', createGatewayApp(deps));
 root.get('/bench/ping', (c) => c.json({ ok: true }));
 const server = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' });
@@ -64,19 +71,21 @@ const status = () => post(`${GATEWAY_MOUNT}${operations.taskStatus.path}`, { tas
 const ping = () => fetch(`${base}/bench/ping`);
 const f = (n: number, d = 1) => n.toFixed(d);
 
-await load(status, 500);
-const statusLoad = await load(status);
-const pingLoad = await load(ping);
-console.log(`\nStatus (100 IDs) vs trivial route, ${CONCURRENCY} concurrent clients, ${LOAD_MS / 1000} s each`);
-console.table({
-  'status(100 IDs)': { 'req/s': f(statusLoad.perSecond, 0), 'p50 ms': f(statusLoad.p50), 'p99 ms': f(statusLoad.p99) },
-  'trivial route': { 'req/s': f(pingLoad.perSecond, 0), 'p50 ms': f(pingLoad.p50), 'p99 ms': f(pingLoad.p99) },
-  'ratio status/trivial': {
-    'req/s': f(statusLoad.perSecond / pingLoad.perSecond, 2),
-    'p50 ms': f(statusLoad.p50 / pingLoad.p50, 2),
-    'p99 ms': f(statusLoad.p99 / pingLoad.p99, 2),
-  },
-});
+if (want('status')) {
+  await load(status, 500);
+  const statusLoad = await load(status);
+  const pingLoad = await load(ping);
+  console.log(`\nStatus (100 IDs) vs trivial route, ${CONCURRENCY} concurrent clients, ${LOAD_MS / 1000} s each`);
+  console.table({
+    'status(100 IDs)': { 'req/s': f(statusLoad.perSecond, 0), 'p50 ms': f(statusLoad.p50), 'p99 ms': f(statusLoad.p99) },
+    'trivial route': { 'req/s': f(pingLoad.perSecond, 0), 'p50 ms': f(pingLoad.p50), 'p99 ms': f(pingLoad.p99) },
+    'ratio status/trivial': {
+      'req/s': f(statusLoad.perSecond / pingLoad.perSecond, 2),
+      'p50 ms': f(statusLoad.p50 / pingLoad.p50, 2),
+      'p99 ms': f(statusLoad.p99 / pingLoad.p99, 2),
+    },
+  });
+}
 
 const sentence = 'The embedded gateway turns this sentence into speech. ';
 const textOf = (chars: number) => sentence.repeat(Math.ceil(chars / sentence.length)).slice(0, chars);
@@ -90,13 +99,15 @@ const speak = async (chars: number, format: string) => {
 };
 
 await speak(100, 'wav'); // starts a worker and compiles the engine
-const speechRows: Record<string, Record<string, string>> = {};
-for (const chars of [100, 1000, 5000]) {
-  speechRows[`${chars} chars`] = {};
-  for (const format of ['wav', 'mp3', 'pcm']) speechRows[`${chars} chars`]![`${format} ms`] = f(await speak(chars, format), 0);
+if (want('speech')) {
+  const speechRows: Record<string, Record<string, string>> = {};
+  for (const chars of [100, 1000, 5000]) {
+    speechRows[`${chars} chars`] = {};
+    for (const format of ['wav', 'mp3', 'pcm']) speechRows[`${chars} chars`]![`${format} ms`] = f(await speak(chars, format), 0);
+  }
+  console.log('\nSpeech request time (one request at a time, en-us)');
+  console.table(speechRows);
 }
-console.log('\nSpeech request time (one request at a time, en-us)');
-console.table(speechRows);
 
 async function loopDelayDuring(work: () => Promise<unknown>) {
   const delay = monitorEventLoopDelay({ resolution: 1 });
@@ -114,10 +125,140 @@ async function loopDelayDuring(work: () => Promise<unknown>) {
     'status req/s': f(statusDuring.perSecond, 0),
   };
 }
-const idle = await loopDelayDuring(async () => {});
-const busy = await loopDelayDuring(() => Promise.all([speak(5000, 'mp3'), speak(5000, 'wav')]));
-console.log('\nEvent-loop delay (the load clients share the process) under status load, 1.5 s');
-console.table({ 'status load only': idle, '+ two 5,000-char syntheses': busy });
+if (want('loop')) {
+  const idle = await loopDelayDuring(async () => {});
+  const busy = await loopDelayDuring(() => Promise.all([speak(5000, 'mp3'), speak(5000, 'wav')]));
+  console.log('\nEvent-loop delay (the load clients share the process) under status load, 1.5 s');
+  console.table({ 'status load only': idle, '+ two 5,000-char syntheses': busy });
+}
+
+const PROBE = new URL('./bench/restart-probe.ts', import.meta.url).pathname;
+/** Fill a fresh DATA_DIR with `count` tasks through the engine, then time a restart in a new process. */
+async function restartAt(count: number) {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-restart-'));
+  let known = 'Service_AI_none';
+  if (count > 0) {
+    const filler = await createGatewayDeps({ ...benchOptions(dir), speech: createSpeechService({ dataDir: dir }) });
+    for (let made = 0; made < count; made += 1000) known = (await filler.tasks.create('1', { count: Math.min(1000, count - made) }))[0]!;
+    await filler.close();
+  }
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', PROBE, dir, known], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => void (out += chunk.toString()));
+  await new Promise((done) => child.once('exit', done));
+  const wallMs = performance.now() - started;
+  const probe = JSON.parse(out) as { openMs: number; firstAnswerMs: number; found: number; rssMb: number };
+  await rm(dir, { recursive: true, force: true });
+  return {
+    'open ms': f(probe.openMs, 0),
+    'first answer ms': f(probe.firstAnswerMs, 0),
+    'process wall ms': f(wallMs, 0),
+    'RSS MB': f(probe.rssMb, 0),
+    'task found': probe.found === 1 || count === 0 ? 'yes' : 'NO',
+  };
+}
+if (want('restart')) {
+  const empty = await restartAt(0);
+  const million = await restartAt(1_000_000);
+  console.log('\nRestart (open DATA_DIR, answer one status query) in a fresh process');
+  console.table({
+    '0 tasks': empty,
+    '1,000,000 tasks': million,
+    ratio: { 'first answer ms': f(Number(million['first answer ms']) / Number(empty['first answer ms']), 2) },
+  });
+}
+
+/** Peak RSS of this process while `work` runs, sampled every 5 ms. */
+async function peakRssDuring<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: number; beforeMb: number }> {
+  const beforeMb = process.memoryUsage().rss / 2 ** 20;
+  let peakMb = beforeMb;
+  const timer = setInterval(() => (peakMb = Math.max(peakMb, process.memoryUsage().rss / 2 ** 20)), 5);
+  try {
+    const result = await work();
+    return { result, peakMb: Math.max(peakMb, process.memoryUsage().rss / 2 ** 20), beforeMb };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+if (want('ranges')) {
+  const res = await post('/api/speechSynthesis/textToSpeech', {
+    sourceText: textOf(5000),
+    voiceName: 'en-us',
+    format: 'wav',
+    speedFactor: 0.5,
+  });
+  const env = (await res.json()) as { code: number; message: string; data: { targetAudioUrl: string } | null };
+  if (env.code !== 0 || !env.data) throw new Error(`long synthesis failed: ${env.message}`);
+  const url = env.data.targetAudioUrl;
+  const size = Number((await fetch(url, { headers: { Range: 'bytes=0-0' } })).headers.get('content-range')?.split('/')[1]);
+  const reads = await peakRssDuring(() =>
+    Promise.all(
+      Array.from({ length: 200 }, async (_, i) => {
+        const at = Math.floor((size * i) / 200);
+        const r = await fetch(url, { headers: { Range: `bytes=${at}-${at}` } });
+        return (await r.arrayBuffer()).byteLength === 1 && r.status === 206;
+      }),
+    ),
+  );
+  console.log(`\n200 concurrent one-byte range reads of a ${f(size / 2 ** 20)} MB WAV`);
+  console.table({
+    ranges: {
+      'RSS before MB': f(reads.beforeMb, 0),
+      'RSS peak MB': f(reads.peakMb, 0),
+      'all 206 with 1 byte': reads.result.every(Boolean) ? 'yes' : 'NO',
+    },
+  });
+}
+
+async function dirBytes(dir: string): Promise<number> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  let total = 0;
+  for (const name of names) total += (await stat(join(dir, name)).catch(() => ({ size: 0 }))).size;
+  return total;
+}
+
+if (want('flood')) {
+  // The issue's attack: 24 queued 5,000-character syntheses from user 2, whose client leaves after 2 s.
+  const audioBefore = await dirBytes(join(dataDir, 'audio'));
+  const leave = new AbortController();
+  const answers = { ok: 0, refused: 0, left: 0 };
+  const flood = Array.from({ length: 24 }, () =>
+    fetch(`${base}/api/speechSynthesis/textToSpeech`, {
+      method: 'POST',
+      signal: leave.signal,
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${TOKEN}`, 'X-User-Id': '2' },
+      body: JSON.stringify({ sourceText: textOf(5000), voiceName: 'en-us', format: 'wav', speedFactor: 0.5 }),
+    })
+      .then(async (r) => (((await r.json()) as { code: number }).code === 0 ? answers.ok++ : answers.refused++))
+      .catch(() => answers.left++),
+  );
+  const leaveTimer = setTimeout(() => leave.abort(), 2000);
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+  loopDelay.enable();
+  const during = await peakRssDuring(() => load(status, 3000));
+  loopDelay.disable();
+  await Promise.all(flood);
+  clearTimeout(leaveTimer);
+  const t = performance.now();
+  const other = (await (
+    await post('/api/speechSynthesis/textToSpeech', { sourceText: textOf(100), voiceName: 'en-us', format: 'wav' }, '3')
+  ).json()) as { code: number };
+  const otherMs = performance.now() - t;
+  console.log('\nSynthesis flood: user 2 sends 24 x 5,000 chars (WAV, speed 0.5) and leaves after 2 s; user 1 polls status');
+  console.table({
+    flood: {
+      'status p99 ms': f(during.result.p99),
+      'status req/s': f(during.result.perSecond, 0),
+      'loop max ms': f(loopDelay.max / 1e6),
+      'RSS peak MB': f(during.peakMb, 0),
+      'flood answered/refused/left': `${answers.ok}/${answers.refused}/${answers.left}`,
+      "user 3's 100 chars after, ms": otherMs.toFixed(0) + (other.code === 0 ? '' : ` (code ${other.code})`),
+      'audio written MB': f(((await dirBytes(join(dataDir, 'audio'))) - audioBefore) / 2 ** 20),
+    },
+  });
+}
 
 server.close();
 await deps.close();

@@ -11,7 +11,46 @@ describe('server configuration', () => {
       GATEWAY_TOKENS: ['dev-token'],
       STATUS_AUTH: 'optional',
       GATEWAY_URL: undefined,
+      ALLOWED_HOSTS: [],
+      PUBLIC_URL: undefined,
+      TASKS_MAX_PER_USER: 100_000,
+      TASKS_MAX_TOTAL: 1_000_000,
+      TASK_RETENTION_HOURS: 168,
+      AUDIO_MAX_AGE_HOURS: 168,
+      AUDIO_MAX_TOTAL_MB: 2048,
+      SPEECH_QUEUE_PER_USER: 2,
+      SPEECH_QUEUE_TOTAL: 8,
+      SPEECH_MAX_OUTPUT_SECONDS: 600,
+      HEADERS_TIMEOUT_SECONDS: 10,
+      REQUEST_TIMEOUT_SECONDS: 30,
+      KEEP_ALIVE_TIMEOUT_SECONDS: 5,
+      MAX_CONNECTIONS: 1000,
+      MAX_REQUESTS_PER_SOCKET: 1000,
     });
+  });
+
+  it('reads bounds, hosts and the public origin', () => {
+    const config = loadConfig({
+      ALLOWED_HOSTS: 'Console.Example, 10.0.0.5',
+      PUBLIC_URL: 'https://console.example/',
+      SPEECH_QUEUE_TOTAL: '20',
+    });
+    expect(config.ALLOWED_HOSTS).toEqual(['console.example', '10.0.0.5']);
+    expect(config.PUBLIC_URL).toBe('https://console.example');
+    expect(config.SPEECH_QUEUE_TOTAL).toBe(20);
+  });
+
+  it('lists every bad bound at once, and bounds that contradict each other', () => {
+    const bad = {
+      TASKS_MAX_TOTAL: '0',
+      SPEECH_QUEUE_PER_USER: '1.5',
+      HEADERS_TIMEOUT_SECONDS: 'soon',
+      PUBLIC_URL: 'https://x.example/path',
+    };
+    expect(() => loadConfig(bad)).toThrow(/PUBLIC_URL[\s\S]*TASKS_MAX_TOTAL[\s\S]*SPEECH_QUEUE_PER_USER[\s\S]*HEADERS_TIMEOUT_SECONDS/);
+    expect(() => loadConfig({ SPEECH_QUEUE_PER_USER: '9', SPEECH_QUEUE_TOTAL: '8', HEADERS_TIMEOUT_SECONDS: '60' })).toThrow(
+      /SPEECH_QUEUE_PER_USER: must not exceed SPEECH_QUEUE_TOTAL[\s\S]*HEADERS_TIMEOUT_SECONDS: must not exceed REQUEST_TIMEOUT_SECONDS/,
+    );
   });
 
   it('reads tokens as a list and GATEWAY_URL without a trailing slash', () => {

@@ -1,5 +1,17 @@
 import { z } from 'zod';
 
+/** A whole number of at least `min`, from an environment string. */
+const count = (fallback: number, min = 1) => z.coerce.number().int(`must be a whole number`).min(min).default(fallback);
+const listOf = z
+  .string()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((t) => t.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -22,16 +34,51 @@ const envSchema = z.object({
     .optional()
     .transform((s) => (s && s.trim() ? s.trim().replace(/\/+$/, '') : undefined))
     .refine((s) => s === undefined || /^https?:\/\/[^/]+/i.test(s), 'GATEWAY_URL must be an http(s) URL'),
+  /** Host names served besides loopback and HOST (e.g. the name a reverse proxy forwards). */
+  ALLOWED_HOSTS: listOf.refine(
+    (list) => list.every((h) => /^[a-z0-9.:[\]-]+$/.test(h)),
+    'ALLOWED_HOSTS must be host names, comma-separated',
+  ),
+  /** Origin of signed file links; unset: the origin the (allowed) request came to. */
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((s) => (s && s.trim() ? s.trim() : undefined))
+    .refine(
+      (s) => s === undefined || /^https?:\/\/[^/?#]+\/?$/i.test(s),
+      'PUBLIC_URL must be an http(s) origin, e.g. https://console.example',
+    )
+    .transform((s) => (s === undefined ? undefined : new URL(s).origin)),
+  TASKS_MAX_PER_USER: count(100_000),
+  TASKS_MAX_TOTAL: count(1_000_000),
+  TASK_RETENTION_HOURS: count(168),
+  AUDIO_MAX_AGE_HOURS: count(168),
+  AUDIO_MAX_TOTAL_MB: count(2048),
+  SPEECH_QUEUE_PER_USER: count(2),
+  SPEECH_QUEUE_TOTAL: count(8),
+  SPEECH_MAX_OUTPUT_SECONDS: count(600),
+  HEADERS_TIMEOUT_SECONDS: count(10),
+  REQUEST_TIMEOUT_SECONDS: count(30),
+  KEEP_ALIVE_TIMEOUT_SECONDS: count(5),
+  MAX_CONNECTIONS: count(1000),
+  MAX_REQUESTS_PER_SOCKET: count(1000),
 });
+
+/** Rules between two values, checked once each value is valid on its own. */
+const CROSS_RULES: [keyof ServerConfig, (c: ServerConfig) => boolean, string][] = [
+  ['TASKS_MAX_PER_USER', (c) => c.TASKS_MAX_PER_USER <= c.TASKS_MAX_TOTAL, 'must not exceed TASKS_MAX_TOTAL'],
+  ['SPEECH_QUEUE_PER_USER', (c) => c.SPEECH_QUEUE_PER_USER <= c.SPEECH_QUEUE_TOTAL, 'must not exceed SPEECH_QUEUE_TOTAL'],
+  ['HEADERS_TIMEOUT_SECONDS', (c) => c.HEADERS_TIMEOUT_SECONDS <= c.REQUEST_TIMEOUT_SECONDS, 'must not exceed REQUEST_TIMEOUT_SECONDS'],
+];
 
 export type ServerConfig = z.output<typeof envSchema>;
 
 /** Parse the environment once at start-up; every bad value is listed, then we stop. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const result = envSchema.safeParse(env);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid server configuration:\n${lines.join('\n')}`);
-  }
+  const lines = result.success
+    ? CROSS_RULES.filter(([, holds]) => !holds(result.data)).map(([key, , why]) => `  ${key}: ${why}`)
+    : result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  if (lines.length > 0 || !result.success) throw new Error(`Invalid server configuration:\n${lines.join('\n')}`);
   return result.data;
 }

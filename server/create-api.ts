@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import { createGatewayApp } from './gateway/app';
 import { createGatewayDeps } from './gateway/create-gateway-deps';
 import { createSpeechService } from './gateway/speech/speech-service';
+import { openGatewayDatabase } from './gateway/storage/gateway-database';
 import { embeddedInfo, proxyInfo, type ConsoleInfo } from './console-info';
 import type { ServerConfig } from './config';
 import { createGatewayProxy } from './proxy/gateway-proxy';
@@ -26,18 +27,33 @@ export async function createApi(config: ServerConfig): Promise<ServerApi> {
     };
   }
   const dataDir = resolve(config.DATA_DIR);
+  const database = await openGatewayDatabase(dataDir);
+  const hours = 3_600_000;
   const deps = await createGatewayDeps({
     dataDir,
     tokens: config.GATEWAY_TOKENS,
     statusAuth: config.STATUS_AUTH,
     emulator: true,
-    speech: createSpeechService({ dataDir }),
+    speech: createSpeechService({
+      dataDir,
+      database: database.db,
+      maxOutputSeconds: config.SPEECH_MAX_OUTPUT_SECONDS,
+      retention: { maxAgeMs: config.AUDIO_MAX_AGE_HOURS * hours, maxTotalBytes: config.AUDIO_MAX_TOTAL_MB * 1024 * 1024 },
+    }),
+    limits: {
+      tasks: { maxPerUser: config.TASKS_MAX_PER_USER, maxTotal: config.TASKS_MAX_TOTAL, retentionMs: config.TASK_RETENTION_HOURS * hours },
+      speechQueue: { perUser: config.SPEECH_QUEUE_PER_USER, total: config.SPEECH_QUEUE_TOTAL },
+    },
+    ...(config.PUBLIC_URL ? { publicOrigin: config.PUBLIC_URL } : {}),
   });
   return {
     api: createGatewayApp(deps),
     info: embeddedInfo(config.GATEWAY_TOKENS),
     description: `embedded gateway at /api, data in ${dataDir}`,
-    close: () => deps.close(),
+    close: async () => {
+      await deps.close();
+      database.close();
+    },
   };
 }
 

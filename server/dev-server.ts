@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerOptions } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { API_MOUNT } from './server-app';
@@ -11,9 +11,9 @@ const isApiPath = (url: string) => url === API_MOUNT || url.startsWith(`${API_MO
  * One process for development: /api goes to the same Hono app as in production, everything else
  * to Vite in middleware mode (SPA fallback, HMR over this server's own socket).
  */
-export async function createDevServer(root: string, app: Hono): Promise<DevServer> {
+export async function createDevServer(root: string, app: Hono, options: ServerOptions = {}): Promise<DevServer> {
   const { createServer: createViteServer } = await import('vite');
-  const server = createServer();
+  const server = createServer(options);
   const vite = await createViteServer({
     root,
     appType: 'spa',

@@ -3,6 +3,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { relative } from 'node:path';
 import { successEnvelope } from '../src/contract';
 import type { ConsoleInfo } from './console-info';
+import { allowedHostNames, hostAllowList } from './security/host-allow-list';
 import { securityHeaders } from './security/security-headers';
 
 export const API_MOUNT = '/api';
@@ -15,6 +16,8 @@ type ServerAppOptions = {
   info: ConsoleInfo;
   /** Directory of the built console; omitted in dev mode, where Vite serves it. */
   distDir?: string;
+  /** Host names served (allowedHostNames(HOST, ALLOWED_HOSTS)); loopback only when omitted. */
+  allowedHosts?: ReadonlySet<string>;
 };
 
 /**
@@ -22,10 +25,16 @@ type ServerAppOptions = {
  * /api answer an envelope), then the built console with an SPA fallback to index.html. Every
  * answer carries the security headers (server/security/security-headers.ts).
  */
-export function createServerApp({ api, info, distDir }: ServerAppOptions) {
+export function createServerApp({ api, info, distDir, allowedHosts = allowedHostNames('127.0.0.1') }: ServerAppOptions) {
   const app = new Hono();
   // First, so every answer gets the headers; the strict CSP only where this app serves the build.
   app.use('*', securityHeaders({ contentSecurityPolicy: distDir !== undefined }));
+  app.use('*', hostAllowList(allowedHosts));
+  // API answers (the token-bearing info among them) are never stored; file links set their own caching.
+  app.use(`${API_MOUNT}/*`, async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
   app.get(`${API_MOUNT}/_console/info`, (c) => c.json(successEnvelope(info)));
   app.route(API_MOUNT, api);
   if (distDir !== undefined) {

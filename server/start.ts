@@ -7,6 +7,8 @@ import { loadConfig, type ServerConfig } from './config';
 import { createApi } from './create-api';
 import { createDevServer } from './dev-server';
 import { ensureBuild } from './ensure-build';
+import { applyConnectionLimits, serverOptions } from './http-server-limits';
+import { allowedHostNames } from './security/host-allow-list';
 import { createServerApp } from './server-app';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,11 +27,20 @@ async function main(): Promise<void> {
   const distDir = resolve(config.DIST_DIR);
   if (!dev) await ensureBuild(ROOT, distDir);
   const api = await createApi(config);
-  const app = createServerApp({ api: api.api, info: api.info, ...(dev ? {} : { distDir }) });
+  const allowedHosts = allowedHostNames(config.HOST, config.ALLOWED_HOSTS);
+  const app = createServerApp({ api: api.api, info: api.info, allowedHosts, ...(dev ? {} : { distDir }) });
 
+  const limits = {
+    headersTimeoutSeconds: config.HEADERS_TIMEOUT_SECONDS,
+    requestTimeoutSeconds: config.REQUEST_TIMEOUT_SECONDS,
+    keepAliveTimeoutSeconds: config.KEEP_ALIVE_TIMEOUT_SECONDS,
+    maxConnections: config.MAX_CONNECTIONS,
+    maxRequestsPerSocket: config.MAX_REQUESTS_PER_SOCKET,
+  };
   const { server, close: closeFrontEnd } = dev
-    ? await createDevServer(ROOT, app)
-    : { server: createServer(getRequestListener(app.fetch)), close: async () => undefined };
+    ? await createDevServer(ROOT, app, serverOptions(limits))
+    : { server: createServer(serverOptions(limits), getRequestListener(app.fetch)), close: async () => undefined };
+  applyConnectionLimits(server, limits);
 
   await new Promise<void>((ready, fail) => {
     server.once('error', fail);

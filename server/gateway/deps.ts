@@ -1,6 +1,7 @@
 import type { TaskEngine } from './tasks/task-engine';
 import type { PointsLedger } from './users/points-ledger';
 import type { SpeechService } from './speech/speech-service';
+import type { SpeechAdmission } from './speech/speech-admission';
 import type { UrlSigner } from './files/url-signer';
 
 /** Everything the gateway's routes need, built once by createGatewayDeps (or by a test). */
@@ -12,5 +13,8 @@ export type GatewayDeps = {
   tasks: TaskEngine;
   points: PointsLedger;
   speech: SpeechService;
+  speechAdmission: SpeechAdmission;
   signer: UrlSigner;
+  /** Origin of signed file links (PUBLIC_URL); when unset, the origin the request came to (its Host was allowed). */
+  publicOrigin?: string;
 };

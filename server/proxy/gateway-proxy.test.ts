@@ -8,6 +8,8 @@ import { proxyInfo } from '../console-info';
 import { createServerApp } from '../server-app';
 import { createGatewayProxy } from './gateway-proxy';
 
+let proxyWith: ReturnType<typeof createGatewayProxy>;
+
 type Hit = { method: string; path: string; search: string; headers: Record<string, string> };
 
 function listen(fetch: (req: Request) => Response | Promise<Response>): Promise<{ server: Server; url: string }> {
@@ -209,6 +211,37 @@ describe('gateway proxy failures', () => {
       const res = await post(createGatewayProxy({ gatewayUrl: url, timeoutMs: 200 }));
       expect(res.status).toBe(502);
       expect(((await res.json()) as { message: string }).message).toMatch(/no answer within 200 ms/);
+    } finally {
+      server.closeAllConnections();
+      await close(server);
+    }
+  });
+
+  it('aborts its upstream request as soon as its own client leaves', async () => {
+    let upstreamSignal: AbortSignal | undefined;
+    const upstreamAborted = new Promise<void>((done) => {
+      const fakeFetch = ((_url: string, init: RequestInit) => {
+        upstreamSignal = init.signal ?? undefined;
+        upstreamSignal?.addEventListener('abort', () => done());
+        return new Promise<Response>(() => undefined); // an upstream that never answers
+      }) as typeof fetch;
+      proxyWith = createGatewayProxy({ gatewayUrl: 'http://upstream.invalid/api', fetch: fakeFetch, timeoutMs: 600_000 });
+    });
+    const { server, url } = await listen((req) => proxyWith.fetch(req));
+    try {
+      const client = new AbortController();
+      const answer = fetch(`${url}/textRemoval/taskStatus`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-User-Id': '1' },
+        body: '{}',
+        signal: client.signal,
+      }).catch(() => 'left');
+      while (!upstreamSignal) await new Promise((r) => setTimeout(r, 10));
+      expect(upstreamSignal.aborted).toBe(false);
+      client.abort();
+      expect(await answer).toBe('left');
+      await upstreamAborted;
+      expect(upstreamSignal.aborted).toBe(true);
     } finally {
       server.closeAllConnections();
       await close(server);

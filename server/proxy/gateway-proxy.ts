@@ -68,7 +68,8 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
         headers,
         body,
         redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
+        // The client leaving ends the upstream request too, instead of holding it for the timeout.
+        signal: AbortSignal.any([c.req.raw.signal, AbortSignal.timeout(timeoutMs)]),
       });
       bytes = await readCapped(upstream, maxAnswerBytes);
     } catch (err) {

@@ -1,4 +1,4 @@
-// Child process for the kill -9 test: writes tasks and balances forever, reporting each durable step.
+// Child process for the kill -9 test: writes tasks and balances forever, reporting each committed step.
 import { TaskEngine } from '../gateway/tasks/task-engine';
 import { PointsLedger } from '../gateway/users/points-ledger';
 
@@ -9,6 +9,5 @@ const ledger = await PointsLedger.open(dataDir);
 for (let step = 1; ; step++) {
   const ids = await engine.create('1', { count: 50 });
   ledger.set('1', step);
-  await ledger.flush();
   process.stdout.write(JSON.stringify({ step, ids }) + '\n');
 }

@@ -1,4 +1,8 @@
 import { ErrorCode } from '@/contract';
+
+/** Codes the embedded gateway adds (README, "Where the spec is silent"): a bound reached, storage failed. */
+const BUSY_CODE = 429;
+const STORAGE_FAILED_CODE = 507;
 import type { GatewayOperation } from './gateway-error';
 
 export type ErrorDescription = { title: string; detail: string; nextStep: string };
@@ -59,6 +63,19 @@ export function describeCode(code: number, message: string, operation: GatewayOp
       return { title: parameter ? `Invalid parameter: ${parameter}` : 'Invalid parameter', detail, nextStep: invalidStep(parameter) };
     case ErrorCode.insufficientPoints:
       return { title: 'Not enough points', detail, nextStep: 'Top up the points of this user, or use another user ID.' };
+    case BUSY_CODE:
+      return {
+        title: 'Gateway busy — try again shortly',
+        detail,
+        nextStep:
+          'The gateway has as much work from this user (or from everyone) as it takes at once: wait for a request to finish, then send again.',
+      };
+    case STORAGE_FAILED_CODE:
+      return {
+        title: 'The gateway could not save (disk full)',
+        detail,
+        nextStep: 'Nothing was kept or charged. The gateway operator must free disk space; then send again.',
+      };
     case ErrorCode.synthesisFailed:
       return {
         title: 'Synthesis failed — try again',

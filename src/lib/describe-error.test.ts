@@ -37,6 +37,13 @@ describe('describeError: envelope codes', () => {
     expect(describeError(envelope(40100, 'token expired', 403)).title).toBe('Token rejected');
   });
 
+  it("names the embedded gateway's busy (429) and storage (507) refusals", () => {
+    const busy = describeError(envelope(429, 'Busy: user 7 already has 2 syntheses in progress', 429));
+    expect(busy.title).toBe('Gateway busy — try again shortly');
+    expect(busy.detail).toMatch(/already has 2 syntheses/);
+    expect(describeError(envelope(507, 'Insufficient Storage: disk full', 507)).title).toBe('The gateway could not save (disk full)');
+  });
+
   it('falls back for codes the spec does not list, keeping the gateway message', () => {
     const d = describeError(envelope(7777, 'quota window closed'));
     expect(d.title).toBe('Speech synthesis failed (code 7777)');

@@ -39,7 +39,6 @@ export function emulatorRoutes(deps: GatewayDeps) {
     const userId = pathUserId(c);
     const { points } = validateBody(setPointsSchema, await readJsonObject(c));
     deps.points.set(userId, points);
-    await deps.points.flush();
     return ok(c, { userId, points });
   });
 

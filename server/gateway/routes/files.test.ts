@@ -96,7 +96,8 @@ describe('GET /files/video/:taskId', () => {
     const id = await finishedTask();
     const { path, query } = linkFor('video', id, '1001');
     await gw.deps.close();
-    gw = await makeTestGateway({ dataDir: gw.dataDir, now: () => Date.UTC(2030, 0, 1) });
+    // A day later: finished tasks are kept for TASK_RETENTION_HOURS (a week by default).
+    gw = await makeTestGateway({ dataDir: gw.dataDir, now: () => Date.UTC(2026, 0, 2) });
     expect((await get(path, query)).status).toBe(200);
   });
 });

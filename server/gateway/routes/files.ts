@@ -2,8 +2,8 @@ import { Hono, type Context } from 'hono';
 import { isValidUserId, TaskStatus } from '../../../src/contract';
 import type { GatewayDeps } from '../deps';
 import type { FileKind } from '../files/url-signer';
-import { parseByteRange } from '../files/byte-range';
-import { readSampleVideo } from '../files/sample-video';
+import { SAMPLE_VIDEO_PATH } from '../files/sample-video';
+import { sendFile } from '../files/send-file';
 import { fail } from '../reply';
 
 /**
@@ -18,7 +18,15 @@ export function fileRoutes(deps: GatewayDeps) {
     const userId = checkLink(c, deps, 'video', taskId);
     if (userId === null) return forbidden(c);
     if (deps.tasks.stateOf(userId, taskId)?.taskStatus !== TaskStatus.finished) return notFound(c);
-    return send(c, await readSampleVideo(), 'video/mp4', `attachment; ${fileNameParam(`${taskId}-text-removed.mp4`)}`);
+    const sent = await sendFile(
+      c,
+      { path: SAMPLE_VIDEO_PATH },
+      {
+        contentType: 'video/mp4',
+        disposition: `attachment; ${fileNameParam(`${taskId}-text-removed.mp4`)}`,
+      },
+    );
+    return sent ?? notFound(c);
   });
 
   app.get('/audio/:name', async (c) => {
@@ -26,7 +34,8 @@ export function fileRoutes(deps: GatewayDeps) {
     if (checkLink(c, deps, 'audio', name) === null) return forbidden(c);
     const audio = await deps.speech.readAudio(name);
     if (!audio) return notFound(c);
-    return send(c, audio.bytes, audio.contentType, `inline; ${fileNameParam(audio.fileName)}`);
+    const sent = await sendFile(c, audio, { contentType: audio.contentType, disposition: `inline; ${fileNameParam(audio.fileName)}` });
+    return sent ?? notFound(c);
   });
 
   return app;
@@ -37,29 +46,6 @@ function checkLink(c: Context, deps: GatewayDeps, kind: FileKind, name: string):
   const userId = c.req.query('u') ?? '';
   const sig = c.req.query('sig') ?? '';
   return isValidUserId(userId) && deps.signer.verify(kind, name, userId, sig) ? userId : null;
-}
-
-/** Whole file or one byte range of it: media elements seek with Range requests. */
-function send(c: Context, bytes: Uint8Array, contentType: string, disposition: string) {
-  const size = bytes.byteLength;
-  const range = parseByteRange(c.req.header('Range'), size);
-  if (range === 'unsatisfiable') {
-    c.header('Content-Range', `bytes */${size}`);
-    return fail(c, 416, 'Range Not Satisfiable', 416);
-  }
-  // Response bodies want an ArrayBuffer-backed view; copy only if the bytes sit in shared memory.
-  const whole = bytes.buffer instanceof ArrayBuffer ? new Uint8Array(bytes.buffer, bytes.byteOffset, size) : bytes.slice();
-  const body = range ? whole.subarray(range.start, range.end + 1) : whole;
-  const headers = {
-    'Content-Type': contentType,
-    'Content-Length': String(body.byteLength),
-    'Content-Disposition': disposition,
-    'Accept-Ranges': 'bytes',
-    'Cache-Control': 'private, max-age=3600',
-    'X-Content-Type-Options': 'nosniff',
-  };
-  if (!range) return c.body(body, 200, headers);
-  return c.body(body, 206, { ...headers, 'Content-Range': `bytes ${range.start}-${range.end}/${size}` });
 }
 
 /** filename= for old clients (ASCII only) and filename*= (RFC 5987) for the rest. */

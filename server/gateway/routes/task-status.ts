@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { TaskStatus, mergeTaskIds, operations, type TaskStatusItem } from '../../../src/contract';
 import type { GatewayDeps } from '../deps';
+import { linkOrigin } from '../files/link-origin';
 import { readJsonObject } from '../read-json-body';
 import { ok } from '../reply';
 import { validateBody, withoutNulls } from '../validate-body';
@@ -17,11 +18,12 @@ export function taskStatusRoutes(deps: GatewayDeps) {
     checkStatusToken(c, deps.tokens, deps.statusAuth);
     const userId = readUserId(c);
     const ids = readTaskIds(await readJsonObject(c));
-    const origin = new URL(c.req.url).origin;
+    const origin = linkOrigin(c, deps);
     const now = deps.tasks.now();
     const data: TaskStatusItem[] = [];
+    const states = deps.tasks.statesOf(userId, ids, now);
     for (const taskId of ids) {
-      const state = deps.tasks.stateOf(userId, taskId, now);
+      const state = states.get(taskId);
       if (!state) continue;
       const finished = state.taskStatus === TaskStatus.finished;
       const targetVideoUrl = finished ? deps.signer.fileUrl(origin, 'video', taskId, userId) : null;

@@ -1,9 +1,10 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { speechResponseSchema, speechSegmentSchema } from '../../../src/contract';
 import { createSpeechService } from '../speech/speech-service';
+import { openGatewayDatabase } from '../storage/gateway-database';
 import { envelopeOf, makeTestGateway, TEST_TOKEN, type TestGateway } from '../../testing/test-gateway';
 import { DEFAULT_POINTS, speechCost } from '../users/points-ledger';
 
@@ -76,8 +77,10 @@ describe('textToSpeech: headers', () => {
   ])('X-Channel %s with X-App-Source %s is recorded as channel %s, source %s', async (channel, source, wantChannel, wantSource) => {
     const res = await envelopeOf<SpeechData>(await tts(OK_BODY, { ...HEADERS, 'X-Channel': channel, 'X-App-Source': source }));
     const fileId = new URL(res.data!.targetAudioUrl).pathname.split('/').pop()!;
-    const meta = JSON.parse(await readFile(join(speechDataDir, 'audio', `${fileId}.json`), 'utf8'));
-    expect(meta).toMatchObject({ userId: '501', channel: wantChannel, appSource: wantSource });
+    const { db, close } = await openGatewayDatabase(speechDataDir);
+    const row = db.prepare('SELECT user_id, channel, app_source FROM audio WHERE file_id = ?').get(fileId);
+    close();
+    expect(row).toMatchObject({ user_id: '501', channel: wantChannel, app_source: wantSource });
   });
 });
 

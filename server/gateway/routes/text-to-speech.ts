@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { ErrorCode, ErrorMessage, operations, successEnvelope } from '../../../src/contract';
+import { operations, successEnvelope } from '../../../src/contract';
 import type { GatewayDeps } from '../deps';
-import { GatewayError } from '../reply';
+import { linkOrigin } from '../files/link-origin';
 import { readJsonObject } from '../read-json-body';
 import { readCaller, requireToken } from '../request-context';
-import { speechCost } from '../users/points-ledger';
+import { chargedSynthesis } from './charged-synthesis';
 import { newTaskId } from '../tasks/task-id';
 import { readSpeechRequest } from './speech-request';
 import { userIdAsJsonInteger } from './raw-user-id';
@@ -16,21 +16,10 @@ export function textToSpeechRoutes(deps: GatewayDeps) {
     requireToken(c, deps.tokens);
     const caller = readCaller(c);
     const request = readSpeechRequest(await readJsonObject(c));
-    const cost = speechCost(request.text);
-    if (!deps.points.trySpend(caller.userId, cost)) {
-      throw new GatewayError(ErrorCode.insufficientPoints, ErrorMessage.insufficientPoints);
-    }
-    let result;
-    try {
-      result = await deps.speech.synthesize({ ...request, userId: caller.userId, channel: caller.channel, appSource: caller.appSource });
-    } catch (error) {
-      deps.points.refund(caller.userId, cost);
-      console.error('speech: synthesis failed', error instanceof Error ? error.message : String(error));
-      throw new GatewayError(ErrorCode.synthesisFailed, ErrorMessage.synthesisFailed);
-    }
+    const result = await chargedSynthesis(deps, caller, request, c.req.raw.signal);
     const data = {
       taskId: newTaskId(Date.now()),
-      targetAudioUrl: deps.signer.fileUrl(new URL(c.req.url).origin, 'audio', result.fileId, caller.userId),
+      targetAudioUrl: deps.signer.fileUrl(linkOrigin(c, deps), 'audio', result.fileId, caller.userId),
       sourceLanguage: result.sourceLanguage,
       targetLanguage: result.targetLanguage,
       speeches: result.speeches,

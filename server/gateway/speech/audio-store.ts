@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AudioFormat } from '../../../src/contract';
-import type { StoredAudio } from './speech-service';
+import { inTransaction, scalar, type Db } from '../storage/gateway-database';
+import { isStorageFailure, storageFailed } from '../storage/storage-error';
+
+/** A stored file: on disk (path, streamed with ranges) or, for test doubles, in memory. */
+export type StoredAudio = { contentType: string; fileName: string } & ({ path: string; size: number } | { bytes: Uint8Array });
 
 export type AudioMeta = {
   fileId: string;
@@ -11,8 +15,12 @@ export type AudioMeta = {
   channel: number;
   appSource: string | null;
   durationMs: number;
+  sizeBytes: number;
   createdAt: number;
 };
+
+export type AudioRetention = { maxAgeMs: number; maxTotalBytes: number };
+export const DEFAULT_AUDIO_RETENTION: AudioRetention = { maxAgeMs: 7 * 24 * 3_600_000, maxTotalBytes: 2 * 1024 ** 3 };
 
 const CONTENT_TYPES: Record<AudioFormat, string> = {
   wav: 'audio/wav',
@@ -22,18 +30,24 @@ const CONTENT_TYPES: Record<AudioFormat, string> = {
 };
 
 const FILE_ID = /^[0-9a-f]{32}$/;
+const TEMP_FILE = /^\..*\.tmp$/;
 
-/** Write to a temp file, fsync, rename, fsync the directory: a kill -9 leaves old or new, never half. */
+/** Temp file, fsync, rename, fsync the directory; on any failure the temp file is removed. */
 async function writeDurably(dir: string, name: string, bytes: Uint8Array): Promise<void> {
   const temp = join(dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
-  const file = await open(temp, 'w');
   try {
-    await file.writeFile(bytes);
-    await file.sync();
-  } finally {
-    await file.close();
+    const file = await open(temp, 'w');
+    try {
+      await file.writeFile(bytes);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await rename(temp, join(dir, name));
+  } catch (err) {
+    await unlink(temp).catch(() => undefined);
+    throw err;
   }
-  await rename(temp, join(dir, name));
   const dirHandle = await open(dir, 'r');
   try {
     await dirHandle.sync();
@@ -42,38 +56,108 @@ async function writeDurably(dir: string, name: string, bytes: Uint8Array): Promi
   }
 }
 
-/** Audio files under `<dataDir>/audio/`: `<fileId>.<format>` plus `<fileId>.json` metadata. */
-export function createAudioStore(dataDir: string) {
+type Row = { file_id: string; format: AudioFormat; size_bytes: number };
+
+/**
+ * Audio files under `<dataDir>/audio/<fileId>.<format>`, indexed in the database (a file counts
+ * only once its row is committed). Retention by age and by total size drops the oldest first.
+ */
+export function createAudioStore(dataDir: string, database: Promise<Db>, retention: AudioRetention = DEFAULT_AUDIO_RETENTION) {
   const dir = join(dataDir, 'audio');
-  const ready = mkdir(dir, { recursive: true });
+  // Temp files of writes cut by a crash are never part of the index: remove them at start.
+  const ready = Promise.all([database, mkdir(dir, { recursive: true }).then(removeTempFiles)]).then(([db]) => statements(db));
+
+  async function removeTempFiles() {
+    for (const name of await readdir(dir)) if (TEMP_FILE.test(name)) await unlink(join(dir, name)).catch(() => undefined);
+  }
+
+  function statements(db: Db) {
+    return {
+      db,
+      insert: db.prepare(
+        `INSERT INTO audio (file_id, user_id, format, channel, app_source, duration_ms, size_bytes, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      byId: db.prepare('SELECT file_id, format, size_bytes FROM audio WHERE file_id = ?'),
+      total: db.prepare('SELECT COALESCE(SUM(size_bytes), 0) FROM audio'),
+      oldest: db.prepare('SELECT file_id, format, size_bytes FROM audio ORDER BY created_at LIMIT 64'),
+      olderThan: db.prepare('SELECT file_id, format, size_bytes FROM audio WHERE created_at < ? LIMIT 256'),
+      remove: db.prepare('DELETE FROM audio WHERE file_id = ?'),
+    };
+  }
+
+  /** Drop rows (committed first), then their files: a crash in between leaves a file no link can reach. */
+  async function drop(rows: Row[]): Promise<void> {
+    const s = await ready;
+    inTransaction(s.db, () => rows.forEach((r) => s.remove.run(r.file_id)));
+    for (const r of rows) await unlink(join(dir, `${r.file_id}.${r.format}`)).catch(() => undefined);
+  }
+
+  async function enforceTotal(): Promise<void> {
+    const s = await ready;
+    let excess = Number(scalar(s.total)) - retention.maxTotalBytes;
+    while (excess > 0) {
+      const victims: Row[] = [];
+      for (const row of s.oldest.all() as Row[]) {
+        if (excess <= 0) break;
+        victims.push(row);
+        excess -= Number(row.size_bytes);
+      }
+      if (victims.length === 0) return;
+      await drop(victims);
+    }
+  }
 
   return {
-    async save(bytes: Uint8Array, meta: Omit<AudioMeta, 'fileId' | 'createdAt'>): Promise<AudioMeta> {
-      await ready;
-      const full: AudioMeta = { ...meta, fileId: randomBytes(16).toString('hex'), createdAt: Date.now() };
-      await writeDurably(dir, `${full.fileId}.${full.format}`, bytes);
-      // Metadata last: its presence means the audio is complete.
-      await writeDurably(dir, `${full.fileId}.json`, new TextEncoder().encode(JSON.stringify(full)));
+    async save(bytes: Uint8Array, meta: Omit<AudioMeta, 'fileId' | 'createdAt' | 'sizeBytes'>): Promise<AudioMeta> {
+      const s = await ready;
+      const full: AudioMeta = { ...meta, fileId: randomBytes(16).toString('hex'), createdAt: Date.now(), sizeBytes: bytes.byteLength };
+      const name = `${full.fileId}.${full.format}`;
+      try {
+        await writeDurably(dir, name, bytes);
+        inTransaction(s.db, () =>
+          s.insert.run(
+            full.fileId,
+            full.userId,
+            full.format,
+            full.channel,
+            full.appSource,
+            Math.round(full.durationMs),
+            full.sizeBytes,
+            full.createdAt,
+          ),
+        );
+      } catch (err) {
+        await unlink(join(dir, name)).catch(() => undefined);
+        if (isStorageFailure(err)) throw storageFailed('the audio file', err);
+        throw err;
+      }
+      await enforceTotal().catch((err: unknown) => console.error('audio: retention failed', err instanceof Error ? err.message : err));
       return full;
     },
-    async readMeta(fileId: string): Promise<AudioMeta | null> {
-      if (!FILE_ID.test(fileId)) return null;
-      try {
-        return JSON.parse(await readFile(join(dir, `${fileId}.json`), 'utf8')) as AudioMeta;
-      } catch {
-        return null;
-      }
-    },
     async read(fileId: string): Promise<StoredAudio | null> {
-      const meta = await this.readMeta(fileId);
-      if (!meta) return null;
-      const name = `${fileId}.${meta.format}`;
-      try {
-        const bytes = new Uint8Array(await readFile(join(dir, name)));
-        return { bytes, contentType: CONTENT_TYPES[meta.format], fileName: name };
-      } catch {
-        return null;
+      if (!FILE_ID.test(fileId)) return null;
+      const row = (await ready).byId.get(fileId) as Row | undefined;
+      if (!row) return null;
+      const name = `${fileId}.${row.format}`;
+      const size = await stat(join(dir, name)).then(
+        (st) => st.size,
+        () => null,
+      );
+      return size === null ? null : { path: join(dir, name), size, contentType: CONTENT_TYPES[row.format], fileName: name };
+    },
+    /** Delete files older than the retention age (and any total-size excess); how many went. */
+    async sweep(nowMs = Date.now()): Promise<number> {
+      const s = await ready;
+      let removed = 0;
+      for (;;) {
+        const rows = s.olderThan.all(nowMs - retention.maxAgeMs) as Row[];
+        if (rows.length === 0) break;
+        await drop(rows);
+        removed += rows.length;
       }
+      await enforceTotal();
+      return removed;
     },
   };
 }

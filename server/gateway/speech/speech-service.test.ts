@@ -1,11 +1,13 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_LANGUAGES, EMBEDDED_PCM } from '../../../src/contract';
 import { decodeMp3WithFfmpeg, mp3Frames, parseWav, pcmSamples, rmsOf } from './audio-probe';
-import { createSpeechService, type SynthesisInput } from './speech-service';
-import { findVoice } from './voice-settings';
+import { OutputTooLongError } from './speech-errors';
+import { createSpeechService, leastDurationSeconds, type SynthesisInput } from './speech-service';
+import { openGatewayDatabase } from '../storage/gateway-database';
+import { engineProsody, findVoice } from './voice-settings';
 
 const dataDir = await mkdtemp(join(tmpdir(), 'speech-service-'));
 const service = createSpeechService({ dataDir, poolSize: 2 });
@@ -16,9 +18,9 @@ const base: SynthesisInput = { userId: '42', text: TEXT, format: 'wav', voiceNam
 
 async function audio(input: Partial<SynthesisInput> = {}) {
   const out = await service.synthesize({ ...base, ...input });
-  const stored = await service.readAudio(out.fileId);
-  if (!stored) throw new Error('audio not stored');
-  return { out, stored };
+  const found = await service.readAudio(out.fileId);
+  if (!found || !('path' in found)) throw new Error('audio not stored on disk');
+  return { out, stored: { ...found, bytes: new Uint8Array(await readFile(found.path)) } };
 }
 
 describe('speech service: real audio', () => {
@@ -104,10 +106,12 @@ describe('speech service: real audio', () => {
     expect(out).toMatchObject({ sourceLanguage: 'zh', targetLanguage: 'zh', voiceName: findVoice('cmn+f3')!.name });
   });
 
-  it('keeps metadata beside the file and serves it to a fresh service on the same data dir', async () => {
+  it('indexes the file in the database and serves it to a fresh service on the same data dir', async () => {
     const { out } = await audio({ userId: '9223372036854775807', channel: 7, appSource: 'web', format: 'mp3' });
-    const meta = JSON.parse(await readFile(join(dataDir, 'audio', `${out.fileId}.json`), 'utf8'));
-    expect(meta).toMatchObject({ userId: '9223372036854775807', channel: 7, appSource: 'web', format: 'mp3' });
+    const { db, close } = await openGatewayDatabase(dataDir);
+    const row = db.prepare('SELECT user_id, channel, app_source, format FROM audio WHERE file_id = ?').get(out.fileId);
+    close();
+    expect(row).toMatchObject({ user_id: '9223372036854775807', channel: 7, app_source: 'web', format: 'mp3' });
     const again = createSpeechService({ dataDir });
     expect((await again.readAudio(out.fileId))?.contentType).toBe('audio/mpeg');
     expect(await again.readAudio('0'.repeat(32))).toBeNull();
@@ -134,5 +138,28 @@ describe('speech service: real audio', () => {
     await spin;
     expect(out.speeches.length).toBe(Math.ceil(5000 / sentence.length));
     expect(turns).toBeGreaterThan(200);
+  });
+});
+
+describe('speech service: longest output', () => {
+  it('refuses a text surely longer than SPEECH_MAX_OUTPUT_SECONDS before any work, and checks the real length after', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'speech-max-'));
+    const short = createSpeechService({ dataDir: dir, maxOutputSeconds: 3 });
+    const long = 'This sentence takes a little while to say out loud. '.repeat(40);
+    await expect(short.synthesize({ ...base, text: long, speedFactor: 0.5 })).rejects.toBeInstanceOf(OutputTooLongError);
+    // Under the estimate but over the limit once made (about 4 s): refused after synthesis, nothing stored.
+    const text = 'One two three four five six seven eight nine ten eleven twelve.';
+    expect(leastDurationSeconds(text, 1, engineProsody(1, 0))).toBeLessThan(3);
+    await expect(short.synthesize({ ...base, text })).rejects.toThrow(/more than the 3 s/);
+    expect(await readdir(join(dir, 'audio'))).toEqual([]);
+    await short.close?.();
+  });
+
+  it('estimates no more than the audio really lasts', () => {
+    const prosody = engineProsody(0.5, 0);
+    const text = 'The embedded gateway turns this sentence into speech. '.repeat(92);
+    // Measured: this text at speedFactor 0.5 lasts about 516 s.
+    expect(leastDurationSeconds(text, 92, prosody)).toBeLessThan(516);
+    expect(leastDurationSeconds(text, 92, prosody)).toBeGreaterThan(250);
   });
 });

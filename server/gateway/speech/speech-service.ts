@@ -1,20 +1,21 @@
-import type { AudioFormat, EmbeddedVoice, SpeechSegment } from '../../../src/contract';
-import { createAudioStore } from './audio-store';
+import { availableParallelism } from 'node:os';
+import { countSourceTextChars, type AudioFormat, type EmbeddedVoice, type SpeechSegment } from '../../../src/contract';
+import { openGatewayDatabase, type Db } from '../storage/gateway-database';
+import { createAudioStore, DEFAULT_AUDIO_RETENTION, type AudioRetention, type StoredAudio } from './audio-store';
 import { detectLanguage } from './detect-language';
+import { OutputTooLongError } from './speech-errors';
 import { splitSentences } from './split-sentences';
-import { engineProsody, findVoice, isEmbeddedLanguage, voiceFor } from './voice-settings';
+import { engineProsody, findVoice, isEmbeddedLanguage, voiceFor, type EngineProsody } from './voice-settings';
 import { createWorkerPool } from './worker-pool';
 
-/**
- * What the gateway needs from speech synthesis. Minimal shape agreed between the task/files side
- * and the speech side; the speech engineer owns this file and may widen synthesize().
- */
-export type StoredAudio = { bytes: Uint8Array; contentType: string; fileName: string };
+export type { StoredAudio } from './audio-store';
 
+/** What the gateway needs from speech synthesis (the routes use only this; tests pass doubles). */
 export type SpeechService = {
-  /** Bytes of a synthesized file by its ID, or null when there is no such file. */
+  /** A synthesized file by its ID, or null when there is no such file (or it has expired). */
   readAudio(fileId: string): Promise<StoredAudio | null>;
-  synthesize(input: SynthesisInput): Promise<SynthesisOutput>;
+  /** Aborting `signal` (the client left) cancels the job; it then rejects with SynthesisCancelledError. */
+  synthesize(input: SynthesisInput, options?: { signal?: AbortSignal }): Promise<SynthesisOutput>;
   close?(): Promise<void>;
 };
 
@@ -54,27 +55,61 @@ export function chooseVoice(input: SynthesisInput, sourceLanguage: string): Embe
   return voice;
 }
 
-export function createSpeechService(options: { dataDir: string; poolSize?: number }): SpeechService {
-  const store = createAudioStore(options.dataDir);
-  const pool = createWorkerPool(options.poolSize ?? 2);
+/** Longest audio one request may produce unless configured (SPEECH_MAX_OUTPUT_SECONDS). */
+export const DEFAULT_MAX_OUTPUT_SECONDS = 600;
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * A lower bound of the audio's length, so only requests that are surely too long are refused
+ * before any work (at most 8 characters a word; the measured ratio is 5-6); the real length is
+ * checked again after synthesis.
+ */
+export function leastDurationSeconds(text: string, sentences: number, prosody: EngineProsody): number {
+  const words = countSourceTextChars(text) / 8;
+  return (words / prosody.wpm) * 60 + (Math.max(0, sentences - 1) * prosody.gapMs) / 1000;
+}
+
+export type SpeechServiceOptions = {
+  dataDir: string;
+  /** The gateway's database; opened here on dataDir when not given (tests). */
+  database?: Db;
+  poolSize?: number;
+  maxOutputSeconds?: number;
+  retention?: AudioRetention;
+};
+
+export function createSpeechService(options: SpeechServiceOptions): SpeechService {
+  const maxOutputSeconds = options.maxOutputSeconds ?? DEFAULT_MAX_OUTPUT_SECONDS;
+  const own = options.database ? null : openGatewayDatabase(options.dataDir);
+  const store = createAudioStore(options.dataDir, options.database ? Promise.resolve(options.database) : own!.then((d) => d.db), {
+    ...DEFAULT_AUDIO_RETENTION,
+    ...options.retention,
+  });
+  // One core stays with the event loop, so status answers keep flowing while speech is made.
+  const pool = createWorkerPool(options.poolSize ?? Math.max(1, availableParallelism() - 1));
+  const sweep = () =>
+    void store.sweep().catch((err: unknown) => console.error('audio: sweep failed', err instanceof Error ? err.message : err));
+  const sweeper = setInterval(sweep, SWEEP_EVERY_MS).unref();
+  sweep();
 
   return {
     readAudio: (fileId) => store.read(fileId),
-    close: () => pool.close(),
-    async synthesize(input) {
+    close: async () => {
+      clearInterval(sweeper);
+      await pool.close();
+      if (own) (await own).close();
+    },
+    async synthesize(input, { signal } = {}) {
       const named = input.voiceName === undefined ? undefined : findVoice(input.voiceName);
       const sourceLanguage = detectLanguage(input.text, named?.language ?? input.targetLanguage ?? 'en');
       const voice = chooseVoice(input, sourceLanguage);
       const sentences = splitSentences(input.text);
       if (sentences.length === 0) throw new Error('nothing to say');
       const prosody = engineProsody(input.speedFactor, input.emotion);
-      const result = await pool.run({
-        sentences,
-        voice: voice.name,
-        ...prosody,
-        volumeDb: input.volume,
-        format: input.format,
-      });
+      const least = leastDurationSeconds(input.text, sentences.length, prosody);
+      if (least > maxOutputSeconds) throw new OutputTooLongError(least, maxOutputSeconds);
+      const result = await pool.run({ sentences, voice: voice.name, ...prosody, volumeDb: input.volume, format: input.format }, signal);
+      if (result.durationMs > maxOutputSeconds * 1000) throw new OutputTooLongError(result.durationMs / 1000, maxOutputSeconds);
       const meta = await store.save(result.bytes, {
         userId: input.userId,
         format: input.format,

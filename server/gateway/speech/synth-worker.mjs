@@ -1,15 +1,12 @@
-// Worker thread: runs synthesis jobs one at a time, off the gateway's event loop.
-import { parentPort } from 'node:worker_threads';
+// Worker thread (run by tinypool): one synthesis job per call, off the gateway's event loop.
+import Tinypool from 'tinypool';
 import { runSynthJob } from './synth-job.mjs';
 
 // espeak's start-up builds many Error objects; without stack traces it starts about twice as fast.
 Error.stackTraceLimit = 0;
 
-parentPort.on('message', async ({ id, job }) => {
-  try {
-    const result = await runSynthJob(job);
-    parentPort.postMessage({ id, ok: true, result }, [result.bytes.buffer]);
-  } catch (error) {
-    parentPort.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) });
-  }
-});
+/** The result's audio buffer is moved to the main thread, not copied. */
+export default async function synthesize(job) {
+  const result = await runSynthJob(job);
+  return Tinypool.move({ [Tinypool.transferableSymbol]: [result.bytes.buffer], [Tinypool.valueSymbol]: result });
+}

@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import Tinypool from 'tinypool';
+import { SynthesisCancelledError } from './speech-errors';
 
 export type SynthJob = {
   sentences: string[];
@@ -16,82 +17,41 @@ export type SynthResult = {
   durationMs: number;
   engineCalls: number;
 };
-type Reply = { id: number; ok: true; result: SynthResult } | { id: number; ok: false; error: string };
-type Pending = { id: number; job: SynthJob; resolve: (r: SynthResult) => void; reject: (e: Error) => void };
-type Slot = { worker: Worker; busy: Pending | null; timer?: NodeJS.Timeout };
 
-export type WorkerPool = { run(job: SynthJob): Promise<SynthResult>; close(): Promise<void> };
+export type WorkerPool = {
+  /** Aborting `signal` cancels the job: taken off the queue, or its worker stopped if it is running. */
+  run(job: SynthJob, signal?: AbortSignal): Promise<SynthResult>;
+  close(): Promise<void>;
+};
 
 const WORKER_URL = new URL('./synth-worker.mjs', import.meta.url);
+/** A started worker has compiled the 18 MB engine; keep it a while rather than paying that again. */
+const IDLE_MS = 5 * 60_000;
 
 /**
- * A small pool of synthesis workers, started on first use. One job per worker at a time;
- * a worker that crashes or overruns `jobTimeoutMs` is replaced and its job fails.
+ * Synthesis workers (tinypool), started on first use, one job per worker at a time. A job that
+ * overruns `jobTimeoutMs` or whose signal aborts is cancelled the same way.
  */
 export function createWorkerPool(size = 2, jobTimeoutMs = 120_000): WorkerPool {
-  const slots: Slot[] = [];
-  const queue: Pending[] = [];
-  let nextId = 1;
+  const pool = new Tinypool({ filename: WORKER_URL.href, minThreads: 0, maxThreads: size, idleTimeout: IDLE_MS });
   let closed = false;
-
-  const startSlot = (): Slot => {
-    const slot: Slot = { worker: new Worker(WORKER_URL), busy: null };
-    slot.worker.on('message', (reply: Reply) => finish(slot, reply.ok ? null : new Error(reply.error), reply));
-    slot.worker.on('error', (err) => {
-      retire(slot);
-      finish(slot, err, null);
-    });
-    slot.worker.on('exit', () => {
-      retire(slot);
-      finish(slot, new Error('the synthesis worker stopped'), null);
-    });
-    slots.push(slot);
-    return slot;
-  };
-
-  // A failed worker leaves the pool before its job settles, so pump() never hands it more work.
-  const retire = (slot: Slot) => {
-    const at = slots.indexOf(slot);
-    if (at >= 0) slots.splice(at, 1);
-  };
-
-  const finish = (slot: Slot, error: Error | null, reply: Reply | null) => {
-    const job = slot.busy;
-    if (!job) return;
-    clearTimeout(slot.timer);
-    slot.busy = null;
-    if (reply?.ok) job.resolve(reply.result);
-    else job.reject(error ?? new Error('synthesis failed'));
-    pump();
-  };
-
-  const pump = () => {
-    while (queue.length > 0 && !closed) {
-      const slot = slots.find((s) => !s.busy) ?? (slots.length < size ? startSlot() : null);
-      if (!slot) return;
-      const job = queue.shift()!;
-      slot.busy = job;
-      slot.timer = setTimeout(() => {
-        retire(slot);
-        void slot.worker.terminate();
-        finish(slot, new Error('synthesis timed out'), null);
-      }, jobTimeoutMs);
-      slot.worker.postMessage({ id: job.id, job: job.job });
-    }
-  };
-
   return {
-    run(job) {
-      if (closed) return Promise.reject(new Error('the speech service is closed'));
-      return new Promise((resolve, reject) => {
-        queue.push({ id: nextId++, job, resolve, reject });
-        pump();
-      });
+    async run(job, signal) {
+      if (closed) throw new Error('the speech service is closed');
+      if (signal?.aborted) throw new SynthesisCancelledError();
+      const timeout = AbortSignal.timeout(jobTimeoutMs);
+      try {
+        return (await pool.run(job, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout })) as SynthResult;
+      } catch (err) {
+        if (signal?.aborted) throw new SynthesisCancelledError();
+        if (timeout.aborted) throw new Error('synthesis timed out', { cause: err });
+        if (closed) throw new Error('the speech service is closed', { cause: err });
+        throw err;
+      }
     },
     async close() {
       closed = true;
-      for (const p of queue.splice(0)) p.reject(new Error('the speech service is closed'));
-      await Promise.all(slots.map((s) => s.worker.terminate()));
+      await pool.destroy();
     },
   };
 }

@@ -1,10 +1,9 @@
-import { appendFile, mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TASK_ID_PREFIX, TaskStatus } from '../../../src/contract';
 import { TaskEngine } from './task-engine';
-import { TASKS_FILE } from './task-store';
 
 const freshDir = () => mkdtemp(join(tmpdir(), 'task-engine-'));
 
@@ -47,23 +46,6 @@ describe('TaskEngine', () => {
     await second.close();
   });
 
-  it('skips a torn last line after a crash and keeps appending on a fresh line', async () => {
-    const dir = await freshDir();
-    const first = await TaskEngine.open(dir);
-    const ids = await first.create('1', { count: 2 });
-    await first.close();
-    await appendFile(join(dir, TASKS_FILE), '{"taskId":"Service_AI_torn","userId":"1","crea');
-    const second = await TaskEngine.open(dir);
-    expect(second.size).toBe(2);
-    const [late] = await second.create('1', { count: 1 });
-    await second.close();
-    const lines = (await readFile(join(dir, TASKS_FILE), 'utf8')).trimEnd().split('\n');
-    expect(lines).toHaveLength(3);
-    const third = await TaskEngine.open(dir);
-    expect([...ids, late!].every((id) => third.find('1', id))).toBe(true);
-    await third.close();
-  });
-
   it('reopens 10,000 tasks from disk and answers each of them', async () => {
     const dir = await freshDir();
     const engine = await TaskEngine.open(dir);
@@ -76,5 +58,57 @@ describe('TaskEngine', () => {
     expect(ids.every((id) => reopened.stateOf('1', id) !== undefined)).toBe(true);
     expect(ids.slice(0, 100).some((id) => reopened.stateOf('2', id) !== undefined)).toBe(false);
     await reopened.close();
+  });
+
+  it("makes room at TASKS_MAX_PER_USER by dropping the user's oldest finished tasks, and refuses when none has finished", async () => {
+    let now = 1_000_000;
+    const limits = { maxPerUser: 5, maxTotal: 100, retentionMs: 3_600_000 };
+    const engine = await TaskEngine.open(await freshDir(), () => now, limits);
+    const old = await engine.create('1', { count: 3, durationMs: 1000 });
+    now += 500;
+    const young = await engine.create('1', { count: 2, durationMs: 1000 });
+    await engine.create('2', { count: 5, durationMs: 1000 });
+    // Nothing has finished yet: a sixth task for user 1 is refused, and nothing changed.
+    await expect(engine.create('1', { count: 1 })).rejects.toMatchObject({
+      code: 429,
+      status: 429,
+      message: expect.stringMatching(/TASKS_MAX_PER_USER/),
+    });
+    expect(engine.size).toBe(10);
+    now += 600; // the first three have finished, the next two not yet
+    const fresh = await engine.create('1', { count: 2 });
+    expect(old.filter((id) => engine.find('1', id)).length).toBe(1);
+    expect([...young, ...fresh].every((id) => engine.find('1', id))).toBe(true);
+    expect(engine.size).toBe(10);
+    await engine.close();
+  });
+
+  it("makes room at TASKS_MAX_TOTAL from anyone's oldest finished tasks, and refuses when all are running", async () => {
+    let now = 1_000_000;
+    const engine = await TaskEngine.open(await freshDir(), () => now, { maxPerUser: 10, maxTotal: 10, retentionMs: 3_600_000 });
+    const first = await engine.create('1', { count: 6, durationMs: 1000 });
+    await engine.create('2', { count: 4, durationMs: 60_000 });
+    await expect(engine.create('3', { count: 1 })).rejects.toMatchObject({ code: 429, message: expect.stringMatching(/TASKS_MAX_TOTAL/) });
+    now += 2000;
+    await engine.create('3', { count: 6 });
+    expect(first.some((id) => engine.find('1', id))).toBe(false);
+    await expect(engine.create('3', { count: 1 })).rejects.toMatchObject({ code: 429 });
+    await expect(engine.create('3', { count: 11 })).rejects.toMatchObject({ code: 429 });
+    await engine.close();
+  });
+
+  it('expires finished tasks older than the retention, and only those', async () => {
+    let now = 1_000_000;
+    const engine = await TaskEngine.open(await freshDir(), () => now, { maxPerUser: 100_000, maxTotal: 100_000, retentionMs: 10_000 });
+    const done = await engine.create('1', { count: 12_000, durationMs: 1000 });
+    const long = await engine.create('1', { count: 3, durationMs: 3_600_000 });
+    now += 5_000;
+    expect(engine.expireFinished()).toBe(0);
+    now += 10_000;
+    expect(engine.expireFinished()).toBe(12_000);
+    expect(engine.find('1', done[0]!)).toBeUndefined();
+    expect(long.every((id) => engine.find('1', id))).toBe(true);
+    expect(engine.size).toBe(3);
+    await engine.close();
   });
 });

@@ -1,9 +1,8 @@
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { z } from 'zod';
+import { randomBytes } from 'node:crypto';
 import { countSourceTextChars } from '../../../src/contract';
+import { column, inTransaction, scalar, openGatewayDatabase, type Db, type Stmt } from '../storage/gateway-database';
+import { guardStorage } from '../storage/storage-error';
 
-export const POINTS_FILE = 'points.json';
 /** Balance of a user the gateway has never seen: enough for a long day of trying things. */
 export const DEFAULT_POINTS = 100_000;
 export const CHARS_PER_POINT = 10;
@@ -13,91 +12,96 @@ export function speechCost(text: string): number {
   return Math.max(1, Math.ceil(countSourceTextChars(text) / CHARS_PER_POINT));
 }
 
-const fileSchema = z.object({ balances: z.record(z.string(), z.number().int().nonnegative()) });
+/** Points taken for one synthesis and not yet final: settle() keeps them, release() gives them back. */
+export type Charge = { chargeId: string; userId: string; points: number };
 
 /**
- * Per-user points. Decisions are synchronous (no two spends can race past a balance); every
- * change schedules an atomic rewrite (tmp + fsync + rename) and flush() waits for it.
+ * Per-user points in the database. Every change is one committed transaction, so a balance that
+ * was answered is on disk. A synthesis holds its cost as a charge row; charges still held when the
+ * server starts belong to syntheses cut by a crash or shutdown and are refunded.
  */
 export class PointsLedger {
-  private writing: Promise<void> = Promise.resolve();
-  private dirty = false;
+  private readonly get: Stmt;
+  private readonly put: Stmt;
+  private readonly addCharge: Stmt;
+  private readonly findCharge: Stmt;
+  private readonly dropCharge: Stmt;
+  private readonly allCharges: Stmt;
 
-  private constructor(
-    private readonly path: string,
-    private readonly balances: Map<string, number>,
-  ) {}
+  constructor(
+    private readonly db: Db,
+    private readonly onClose: () => void = () => undefined,
+  ) {
+    this.get = db.prepare('SELECT points FROM balances WHERE user_id = ?');
+    this.put = db.prepare(
+      'INSERT INTO balances (user_id, points) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET points = excluded.points',
+    );
+    this.addCharge = db.prepare('INSERT INTO charges (charge_id, user_id, points, created_at) VALUES (?, ?, ?, ?)');
+    this.findCharge = db.prepare('SELECT user_id, points FROM charges WHERE charge_id = ?');
+    this.dropCharge = db.prepare('DELETE FROM charges WHERE charge_id = ?');
+    this.allCharges = db.prepare('SELECT charge_id FROM charges');
+  }
 
+  /** A ledger of its own on dataDir (tests and tools); the server shares one database. */
   static async open(dataDir: string): Promise<PointsLedger> {
-    await mkdir(dataDir, { recursive: true });
-    const path = join(dataDir, POINTS_FILE);
-    const text = await readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
-      if (e.code === 'ENOENT') return null;
-      throw e;
-    });
-    const parsed = text === null ? null : fileSchema.safeParse(safeJson(text));
-    if (parsed && !parsed.success) throw new Error(`${path} is not a points file; move it away to start fresh`);
-    return new PointsLedger(path, new Map(Object.entries(parsed?.data.balances ?? {})));
+    const database = await openGatewayDatabase(dataDir);
+    return new PointsLedger(database.db, () => database.close());
   }
 
   balance(userId: string): number {
-    return this.balances.get(userId) ?? DEFAULT_POINTS;
+    const points = scalar(this.get, userId);
+    return points === undefined ? DEFAULT_POINTS : Number(points);
   }
 
+  /** Set a balance; returns once it is committed (507 envelope when it cannot be). */
   set(userId: string, points: number): void {
-    this.balances.set(userId, points);
-    this.schedule();
+    guardStorage('the balance', () => inTransaction(this.db, () => this.put.run(userId, points)));
   }
 
-  /** Take `cost` points if the user has them; false (and no change) otherwise. */
-  trySpend(userId: string, cost: number): boolean {
-    const have = this.balance(userId);
-    if (cost > have) return false;
-    this.set(userId, have - cost);
+  /** Take `points` from the user as a held charge; null (and no change) when the balance is short. */
+  hold(userId: string, points: number, nowMs = Date.now()): Charge | null {
+    return guardStorage('the charge', () =>
+      inTransaction(this.db, () => {
+        const have = this.balance(userId);
+        if (points > have) return null;
+        const charge = { chargeId: randomBytes(12).toString('hex'), userId, points };
+        this.put.run(userId, have - points);
+        this.addCharge.run(charge.chargeId, userId, points, Math.floor(nowMs));
+        return charge;
+      }),
+    );
+  }
+
+  /** The synthesis succeeded: the points stay spent. */
+  settle(charge: Charge): void {
+    guardStorage('the charge', () => inTransaction(this.db, () => this.dropCharge.run(charge.chargeId)));
+  }
+
+  /** The synthesis failed or was cancelled: the points go back. False when the charge was already final. */
+  release(charge: Charge): boolean {
+    return inTransaction(this.db, () => this.refundRow(charge.chargeId));
+  }
+
+  /** Give back every held charge; called at start-up, when no synthesis can be running. */
+  releaseAbandoned(): number {
+    const ids = column(this.allCharges) as string[];
+    inTransaction(this.db, () => ids.forEach((id) => this.refundRow(id)));
+    return ids.length;
+  }
+
+  get heldCharges(): number {
+    return column(this.allCharges).length;
+  }
+
+  private refundRow(chargeId: string): boolean {
+    const row = this.findCharge.get(chargeId) as { user_id: string; points: number } | undefined;
+    if (!row) return false;
+    this.dropCharge.run(chargeId);
+    this.put.run(row.user_id, this.balance(row.user_id) + Number(row.points));
     return true;
   }
 
-  /** Give back points taken for work that then failed. */
-  refund(userId: string, cost: number): void {
-    this.set(userId, this.balance(userId) + cost);
-  }
-
-  /** Resolves when every change made so far is on disk. */
-  async flush(): Promise<void> {
-    while (this.dirty) await this.writing;
-    await this.writing;
-  }
-
-  private schedule(): void {
-    if (this.dirty) return;
-    this.dirty = true;
-    this.writing = this.writing
-      .then(() => this.write())
-      .catch((e: unknown) => console.error('points: could not save balances', e instanceof Error ? e.message : e));
-  }
-
-  private async write(): Promise<void> {
-    this.dirty = false;
-    const body = JSON.stringify({ balances: Object.fromEntries(this.balances) });
-    const tmp = `${this.path}.tmp`;
-    const handle = await open(tmp, 'w');
-    try {
-      await handle.writeFile(body);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(tmp, this.path);
-    // The rename itself must reach the disk too, or a crash could bring back the old file.
-    const dir = await open(dirname(this.path), 'r');
-    await dir.sync().finally(() => dir.close());
-  }
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
+  async close(): Promise<void> {
+    this.onClose();
   }
 }

@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { openGatewayDatabase } from '../gateway/storage/gateway-database';
 import { wavProblem } from './wav-check';
 import type { Acknowledged, Seen } from './workload';
 import { operations } from '../../../src/contract';
@@ -56,9 +57,9 @@ function consistent(before: Seen, now: Seen): boolean {
 }
 
 /**
- * The audio directory after crashes: every metadata file points at a complete file, and the only
- * other names are hidden temp files (never served: links name 32 hex digits) or audio whose
- * metadata was never written (never answered). Returns problems and the leftover temp count.
+ * The audio directory after crashes: every file in the database's audio index is complete, and the
+ * only other names are hidden temp files (never served: links name 32 hex digits) or audio whose
+ * row was never committed (never answered). Returns problems and the leftover temp count.
  */
 export async function inspectAudioDir(
   dataDir: string,
@@ -67,9 +68,10 @@ export async function inspectAudioDir(
   const names = await readdir(dir);
   const problems: string[] = [];
   let complete = 0;
-  const metas = names.filter((n) => /^[0-9a-f]{32}\.json$/.test(n));
-  for (const meta of metas) {
-    const { fileId, format } = JSON.parse(await readFile(join(dir, meta), 'utf8')) as { fileId: string; format: string };
+  const database = await openGatewayDatabase(dataDir);
+  const indexed = database.db.prepare('SELECT file_id, format FROM audio').all() as { file_id: string; format: string }[];
+  database.close();
+  for (const { file_id: fileId, format } of indexed) {
     const problem = names.includes(`${fileId}.${format}`)
       ? format === 'wav'
         ? wavProblem(new Uint8Array(await readFile(join(dir, `${fileId}.${format}`))))
@@ -78,9 +80,10 @@ export async function inspectAudioDir(
     if (problem) problems.push(`${fileId}.${format}: ${problem}`);
     else complete++;
   }
+  const known = new Set(indexed.map((r) => `${r.file_id}.${r.format}`));
   const tempFiles = names.filter((n) => n.startsWith('.') && n.endsWith('.tmp')).length;
-  const orphans = names.filter((n) => /^[0-9a-f]{32}\.(wav|mp3|pcm)$/.test(n) && !names.includes(`${n.slice(0, 32)}.json`)).length;
-  const unexpected = names.filter((n) => !/^[0-9a-f]{32}\.(json|wav|mp3|pcm)$/.test(n) && !(n.startsWith('.') && n.endsWith('.tmp')));
+  const orphans = names.filter((n) => /^[0-9a-f]{32}\.(wav|mp3|pcm)$/.test(n) && !known.has(n)).length;
+  const unexpected = names.filter((n) => !/^[0-9a-f]{32}\.(wav|mp3|pcm)$/.test(n) && !(n.startsWith('.') && n.endsWith('.tmp')));
   for (const n of unexpected) problems.push(`unexpected file ${n}`);
   return { problems, tempFiles, orphans, complete };
 }

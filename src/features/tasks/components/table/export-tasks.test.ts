@@ -31,6 +31,14 @@ describe('export', () => {
     expect(tasksToCsv(evil)).toContain(`"'=HYPERLINK(""x"",""y"")"`);
   });
 
+  it.each([' =1+1', '\u00a0+cmd', '  -2', ' @SUM(A1)'])('guards a formula behind leading blanks: %j', (url) => {
+    const rows = buildRows(
+      ['Service_AI_x'],
+      mergeBoard(EMPTY_BOARD, ['Service_AI_x'], [item('Service_AI_x', 4, { targetVideoUrl: url })], 0, 1),
+    );
+    expect(tasksToCsv(rows)).toContain(`'${url}`);
+  });
+
   it('keeps an updateTime no Date can hold as the gateway sent it, with no ISO time and no throw', () => {
     const ids = ['Service_AI_far', 'Service_AI_nan'];
     const odd = mergeBoard(

@@ -10,7 +10,8 @@ const toRecord = (row: WatchedTask): ExportRecord => Object.fromEntries(FIELDS.m
 function csvCell(value: string | number | null): string {
   if (value === null) return '';
   let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  // Spreadsheets skip leading blanks before a formula, so " =cmd" is guarded as well as "=cmd".
+  if (/^\s*[=+\-@]|^[\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

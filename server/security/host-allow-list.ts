@@ -1,0 +1,50 @@
+import { networkInterfaces } from 'node:os';
+import type { MiddlewareHandler } from 'hono';
+import { failureEnvelope } from '../../src/contract';
+
+/** Envelope code and HTTP status for a request addressed to a host name this server does not serve. */
+export const MISDIRECTED_CODE = 421;
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+
+/**
+ * The allowed names: loopback always, ALLOWED_HOSTS, and HOST when it names one interface, or this
+ * machine's own addresses when HOST listens on all of them (an address cannot be rebound; a name can).
+ */
+export function allowedHostNames(host: string, extra: readonly string[] = []): ReadonlySet<string> {
+  const names = new Set(['localhost', '127.0.0.1', '[::1]', ...extra.map(bare)]);
+  if (!WILDCARD_HOSTS.has(host)) names.add(bare(host.toLowerCase()));
+  else for (const nets of Object.values(networkInterfaces())) for (const net of nets ?? []) names.add(bare(net.address.toLowerCase()));
+  return names;
+}
+
+/** A Host header's name without the port, IPv6 in brackets, lower case. */
+export function hostNameOf(hostHeader: string): string {
+  const h = hostHeader.trim().toLowerCase();
+  if (h.startsWith('[')) return h.slice(0, h.indexOf(']') + 1);
+  return h.replace(/:\d*$/, '');
+}
+
+function bare(name: string): string {
+  return name.includes(':') && !name.startsWith('[') ? `[${name}]` : name;
+}
+
+export function isAllowedHost(hostHeader: string, allowed: ReadonlySet<string>): boolean {
+  const name = hostNameOf(hostHeader);
+  return allowed.has(name) || name.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
+/**
+ * Refuse (421) requests whose Host is not one of ours, before anything else runs: a page loaded from
+ * an attacker's name that resolves here (DNS rebinding) gets neither the API nor the dev token.
+ */
+export function hostAllowList(allowed: ReadonlySet<string>): MiddlewareHandler {
+  return async (c, next) => {
+    const host = c.req.header('host') ?? new URL(c.req.url).host;
+    if (isAllowedHost(host, allowed)) return next();
+    const shown = hostNameOf(host).slice(0, 100);
+    return c.json(
+      failureEnvelope(MISDIRECTED_CODE, `Misdirected Request: this server does not answer for the host ${shown}; add it to ALLOWED_HOSTS`),
+      421,
+    );
+  };
+}
