@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { precompressAssets } from './server/build/precompress-assets';
+import { precompressAssets } from './server/build/precompress-assets.ts';
 
 export default defineConfig({
   plugins: [react(), precompressAssets()],
