@@ -10,6 +10,8 @@ export const API_MOUNT = '/api';
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
 
+const isCompressible = (type: string | null) => type !== null && /^(?:text\/|application\/(?:javascript|json)|image\/svg)/.test(type);
+
 type ServerAppOptions = {
   /** The gateway (embedded) or the proxy, with paths relative to {base_url}. */
   api: Hono;
@@ -45,11 +47,15 @@ export function createServerApp({ api, info, distDir, allowedHosts = allowedHost
       if (c.res.status !== 200) return;
       const hashed = c.req.path.startsWith('/assets/');
       c.res.headers.set('Cache-Control', hashed ? HASHED_ASSET_CACHE : NO_CACHE);
+      // Every variant of a file that has compressed twins says so, the plain one too, so no cache
+      // hands a stored brotli answer to a client that did not ask for it (or the reverse).
+      if (isCompressible(c.res.headers.get('Content-Type'))) c.res.headers.set('Vary', 'Accept-Encoding');
     });
-    app.use('*', serveStatic({ root }));
+    // precompressed: file.br or file.gz (written at build time) when Accept-Encoding names br or gzip.
+    app.use('*', serveStatic({ root, precompressed: true }));
     // A missing hashed asset is a stale page asking for an old build: 404, not the SPA shell.
     app.get('/assets/*', (c) => c.text('Not found', 404));
-    app.get('*', serveStatic({ root, path: 'index.html' }));
+    app.get('*', serveStatic({ root, path: 'index.html', precompressed: true }));
   }
   return app;
 }

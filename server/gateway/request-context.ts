@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { APP_SOURCE_IGNORED_CHANNEL, DEFAULT_CHANNEL, isValidUserId } from '../../src/contract';
 import { invalid, missing, unauthorized } from './reply';
 
-type Caller = { userId: string; channel: number; appSource: string | null };
+export type Caller = { userId: string; channel: number; appSource: string | null };
 
 /** X-User-Id: required and numeric on both operations (2000 missing, 2001 not numeric). */
 export function readUserId(c: Context): string {

@@ -4,8 +4,8 @@ import { GatewayError } from './reply';
 
 type Issue = z.core.$ZodIssue;
 type Result<T> = { success: true; data: T } | { success: false; error: { issues: readonly Issue[] } };
-/** A zod object schema, classic or mini: its keys give the order in which problems are reported. */
-type BodySchema<T> = { shape: object; safeParse(body: unknown): Result<T> };
+/** A zod schema, classic or mini; an object's keys give the order in which problems are reported. */
+type BodySchema<T> = { shape?: object; safeParse(body: unknown): Result<T> };
 
 /**
  * The one way a route reads its body: parse with the schema, or throw the first problem (in the
@@ -15,7 +15,7 @@ type BodySchema<T> = { shape: object; safeParse(body: unknown): Result<T> };
 export function validateBody<T>(schema: BodySchema<T>, body: Record<string, unknown>): T {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  throw gatewayErrorOf(result.error.issues, body, Object.keys(schema.shape));
+  throw gatewayErrorOf(result.error.issues, body, Object.keys(schema.shape ?? {}));
 }
 
 /** JSON null counts as absent on the service's operations, as in the Java-style original. */

@@ -11,7 +11,8 @@ type Verdict = { ok: true } | { ok: false; code: number };
 function browserVerdict(operation: OperationName, body: Record<string, unknown>): Verdict {
   const schema = operations[operation].request;
   const result = schema.safeParse(body);
-  return result.success ? { ok: true } : { ok: false, code: gatewayErrorOf(result.error.issues, body, Object.keys(schema.shape)).code };
+  const order = 'shape' in schema ? Object.keys(schema.shape) : [];
+  return result.success ? { ok: true } : { ok: false, code: gatewayErrorOf(result.error.issues, body, order).code };
 }
 
 const gatewayRead: Record<OperationName, (body: Record<string, unknown>) => unknown> = {

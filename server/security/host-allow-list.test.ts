@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayApp } from '../gateway/app';
-import { makeTestGateway, TEST_TOKEN, type TestGateway } from '../gateway/testing/test-gateway';
+import { makeTestGateway, TEST_TOKEN, type TestGateway } from '../testing/test-gateway';
 import { embeddedInfo } from '../console-info';
 import { createServerApp } from '../server-app';
 import { allowedHostNames, hostNameOf, isAllowedHost } from './host-allow-list';

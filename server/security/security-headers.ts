@@ -25,7 +25,7 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /** Headers on every answer: pages, assets and /api alike. */
-const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   // no-referrer: the console's own URL can hold watched task IDs (?ids=), and a gateway on another
   // origin has no need to learn it; nothing in the console relies on a Referer.

