@@ -35,7 +35,9 @@ describe('splitText', () => {
 
   it('splits a 6,000-character sentence without punctuation at word boundaries, never mid-word', () => {
     const words = ['alpha', 'be', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta'];
-    const text = Array.from({ length: 6000 }, (_, i) => words[i % words.length]).join(' ').slice(0, 6000);
+    const text = Array.from({ length: 6000 }, (_, i) => words[i % words.length])
+      .join(' ')
+      .slice(0, 6000);
     expect(countSourceTextChars(text)).toBe(6000);
     const parts = splitText(text);
     expect(parts.length).toBe(2);
@@ -65,7 +67,10 @@ describe('splitText', () => {
 
   it('12,000 characters of prose: at least 3 parts, each at most 5,000 and ending at a sentence end, nothing lost', () => {
     const sentence = 'The console reads this sentence aloud so that there is realistic speech. ';
-    const text = sentence.repeat(Math.ceil(12000 / sentence.length)).slice(0, 12000).replace(/\s*\S*$/, '.');
+    const text = sentence
+      .repeat(Math.ceil(12000 / sentence.length))
+      .slice(0, 12000)
+      .replace(/\s*\S*$/, '.');
     const parts = splitText(text);
     expect(parts.length).toBeGreaterThanOrEqual(3);
     for (const p of parts) {

@@ -18,7 +18,10 @@ const ABBREVIATIONS = new Set(
 
 /** Pieces whose concatenation is the text, cut after a blank line. */
 function paragraphs(text: string): string[] {
-  return cutAfter(text, [...text.matchAll(/\n[ \t]*\n\s*/g)].map((m) => m.index + m[0].length));
+  return cutAfter(
+    text,
+    [...text.matchAll(/\n[ \t]*\n\s*/g)].map((m) => m.index + m[0].length),
+  );
 }
 
 /** Pieces cut after each sentence end (and after a line break), the whitespace after it included. */
