@@ -1,20 +1,12 @@
 import { useEffect, type KeyboardEvent } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  countSourceTextChars,
-  EMOTION,
-  SOURCE_TEXT_MAX_CHARS,
-  SPEECH_ENGINES,
-  SPEED_FACTOR,
-  VOICE_SCOPES,
-  VOLUME_DB,
-  type SpeechRequest,
-} from '@/contract';
+import { countSourceTextChars, EMOTION, SPEECH_ENGINES, SPEED_FACTOR, VOICE_SCOPES, VOLUME_DB, type SpeechRequest } from '@/contract';
 import { GatewayRequestError } from '@/lib/gateway-error';
 import { speechFormErrorMap, speechFormSchema, type SpeechFormValues } from '../../api/speech-form-schema';
 import { draftStore } from '../../stores/draft-store';
 import { fieldOfGatewayError } from '../../model/gateway-field';
+import { LONG_TEXT_MAX_CHARS } from '../../model/split-text';
 import { FormatField } from './format-field';
 import { KnownIntField } from './known-int-field';
 import { LanguageField } from './language-field';
@@ -63,7 +55,7 @@ export function SpeechForm({ preset, pending, onSynthesize, onCancel }: Props) {
       if (!pending) void send();
     }
   };
-  const over = countSourceTextChars(useWatch({ control, name: 'sourceText' })) > SOURCE_TEXT_MAX_CHARS;
+  const over = countSourceTextChars(useWatch({ control, name: 'sourceText' })) > LONG_TEXT_MAX_CHARS;
 
   return (
     <FormProvider {...form}>

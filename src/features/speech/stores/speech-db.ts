@@ -1,0 +1,43 @@
+import { openDB, type DBSchema } from 'idb';
+import type { SpeechResult } from '@/contract';
+import type { LongJob } from '../model/long-job';
+import type { Take } from '../model/take';
+
+/** One finished part of a long synthesis, kept until the whole text is joined. */
+export type StoredPart = { jobId: string; index: number; result: SpeechResult; audio: Blob; contentType: string };
+
+export interface SpeechDb extends DBSchema {
+  takes: { key: string; value: Take };
+  // Audio lives in its own store so listing history never loads megabytes of sound.
+  audio: { key: string; value: Blob };
+  jobs: { key: string; value: LongJob };
+  parts: { key: [string, number]; value: StoredPart };
+}
+
+// Name and the version 1 stores as the first hand-written wrapper made them, so existing history opens as is.
+const DB_NAME = 'console.speech.history';
+
+let opening: ReturnType<typeof open> | null = null;
+
+function open() {
+  return openDB<SpeechDb>(DB_NAME, 2, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore('takes', { keyPath: 'id' });
+        db.createObjectStore('audio');
+      }
+      if (oldVersion < 2) {
+        db.createObjectStore('jobs', { keyPath: 'id' });
+        db.createObjectStore('parts', { keyPath: ['jobId', 'index'] });
+      }
+    },
+  });
+}
+
+export function speechDb() {
+  opening ??= open().catch((e: unknown) => {
+    opening = null;
+    throw e;
+  });
+  return opening;
+}
