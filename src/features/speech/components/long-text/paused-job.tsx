@@ -15,7 +15,7 @@ export function PausedJobNotice({ paused: { job, done }, onResume, onDiscard }: 
       </p>
       <div className="form-actions">
         <button type="button" className="primary" onClick={onResume}>
-          Resume from part {Math.min(done + 1, total)}
+          Resume: {total - done} of {total} parts to go
         </button>
         <button type="button" className="danger" onClick={onDiscard}>
           Discard finished parts
