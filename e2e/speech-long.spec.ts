@@ -78,3 +78,22 @@ test.describe('long texts in parts', () => {
     expect(sent).toHaveLength(2);
   });
 });
+
+test('the voice field offers the target language voices, and "Hear this voice" synthesizes a sample once', async ({ page }) => {
+  await openStudio(page);
+  await page.getByRole('combobox', { name: 'Target language' }).selectOption('de');
+  const options = page.locator('#speech-voice-list option');
+  await expect(options).toHaveCount(9);
+  expect(await options.evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value))).toContain('de+f3');
+  await page.getByLabel('Voice name').fill('de+f3');
+  const sent = recordSpeechRequests(page);
+  const hear = page.getByRole('button', { name: 'Hear this voice' });
+  await hear.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Playing a sample of de+f3' })).toBeVisible({ timeout: 20_000 });
+  await hear.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Playing a sample of de+f3' })).toBeVisible();
+  expect(sent).toEqual(['Hallo, so klingt meine Stimme.']);
+  // Free entry stays possible: a name outside the list is kept as typed.
+  await page.getByLabel('Voice name').fill('my-own-voice');
+  await expect(page.getByLabel('Voice name')).toHaveValue('my-own-voice');
+});

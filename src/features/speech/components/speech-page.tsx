@@ -72,8 +72,8 @@ export function SpeechPage() {
               synthesis.cancel();
               long.cancel();
             }}
+            status={long.progress && <SynthesisProgress progress={long.progress} />}
           />
-          {long.progress && <SynthesisProgress progress={long.progress} />}
           <SynthesisError error={mode === 'long' ? long.error : synthesis.error} userId={connection.userId} onRetry={retry} />
           {long.paused && !long.pending && <PausedJobNotice paused={long.paused} onResume={resume} onDiscard={() => void long.discard()} />}
           <StudioSettingsPanel />
