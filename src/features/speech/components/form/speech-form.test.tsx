@@ -1,12 +1,13 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithClient } from '@/testing/render-with-client';
 import { SPEECH_FORM_DEFAULTS } from '../../api/speech-form-schema';
 import { draftStore } from '../../stores/draft-store';
 import { SpeechForm } from './speech-form';
 
 const setup = () => {
   const onSynthesize = vi.fn(() => Promise.resolve());
-  render(<SpeechForm preset={null} pending={false} onSynthesize={onSynthesize} onCancel={() => undefined} />);
+  renderWithClient(<SpeechForm preset={null} pending={false} onSynthesize={onSynthesize} onCancel={() => undefined} />);
   return { onSynthesize, text: screen.getByLabelText('Text to synthesize') };
 };
 
