@@ -11,7 +11,7 @@ import { findChromium } from './find-chromium.mjs';
 const SIZES = (process.env.BENCH_SIZES ?? '100,1000,5000').split(',').filter(Boolean).map(Number);
 // Long texts go out in parts of at most 5,000 characters and come back as one audio.
 const LONG_SIZES = (process.env.BENCH_LONG_SIZES ?? '20000,100000').split(',').filter(Boolean).map(Number);
-const LONG_FORMATS = ['wav', 'mp3'] as const;
+const LONG_FORMATS = (process.env.BENCH_LONG_FORMATS ?? 'wav,mp3').split(',').filter(Boolean);
 const LONG_TIMEOUT_MS = 10 * 60_000;
 const FORMATS = ['pcm', 'wav', 'mp3'] as const;
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);

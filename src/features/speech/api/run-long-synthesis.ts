@@ -7,7 +7,7 @@ import { mergeSegments } from '../model/merge-segments';
 import { sniffAudioFormat } from '../model/sniff-audio';
 import type { LoadedTake, Take } from '../model/take';
 import type { StoredPart } from '../stores/speech-db';
-import { doneParts, readParts, savePart } from '../stores/job-db';
+import { readPart, readParts, savePart } from '../stores/job-db';
 import { fetchAudio } from './fetch-audio';
 import { synthesizeSpeech } from './synthesize-speech';
 
@@ -30,7 +30,10 @@ const cancelled = () => new GatewayRequestError({ operation: 'textToSpeech', kin
  * parts done so far stay, so the job resumes from where it stopped.
  */
 export async function runLongSynthesis(job: LongJob, connection: Connection, signal: AbortSignal, hooks: Hooks): Promise<LoadedTake> {
-  const done = await doneParts(job.id);
+  // Blob handles of the finished parts (the bytes stay in IndexedDB), reused by every preview.
+  const stored = new Map((await readParts(job.id)).map((p) => [p.index, p]));
+  const done = new Set(stored.keys());
+  const inOrder = (count: number) => Array.from({ length: count }, (_, i) => stored.get(i)!);
   const total = job.parts.length;
   const todo = job.parts.map((_, i) => i).filter((i) => !done.has(i));
   const started = Date.now();
@@ -48,14 +51,17 @@ export async function runLongSynthesis(job: LongJob, connection: Connection, sig
     while (done.has(prefix)) prefix++;
     if (prefix <= previewed || prefix === total) return;
     previewed = prefix;
-    hooks.onPreview(await joinParts(job, (await readParts(job.id)).slice(0, prefix)));
+    hooks.onPreview(await joinParts(job, inOrder(prefix)));
   };
 
   const worker = async () => {
     while (failure === null && !signal.aborted && next < todo.length) {
       const index = todo[next++]!;
       try {
-        await savePart(await synthesizePart(job, index, connection, signal));
+        const part = await synthesizePart(job, index, connection, signal);
+        await savePart(part);
+        // The stored copy, not the download: the browser may then let the downloaded bytes go.
+        stored.set(index, (await readPart(job.id, index)) ?? part);
         done.add(index);
         finishedHere++;
         report();
@@ -70,7 +76,7 @@ export async function runLongSynthesis(job: LongJob, connection: Connection, sig
   await Promise.all(Array.from({ length: Math.min(PARTS_AT_ONCE, todo.length) }, worker));
   if (signal.aborted) throw cancelled();
   if (failure !== null) throw failure;
-  return joinParts(job, await readParts(job.id));
+  return joinParts(job, inOrder(total));
 }
 
 async function synthesizePart(job: LongJob, index: number, connection: Connection, signal: AbortSignal): Promise<StoredPart> {

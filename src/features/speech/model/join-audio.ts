@@ -46,13 +46,17 @@ export async function joinAudio(parts: Blob[], format: AudioFormat, pcm: PcmForm
   return { audio: new Blob([wavHeader(dataBytes, first), ...pieces], { type: MIME_TYPE.wav }), startsMs, durationMs };
 }
 
+// A growing preview joins the same parts again: each part's frames are found once.
+const framesOf = new WeakMap<Blob, ReturnType<typeof findMp3Frames>>();
+
 async function joinMp3(parts: Blob[]): Promise<JoinedAudio> {
   const pieces: Blob[] = [];
   const startsMs: number[] = [];
   let ms = 0;
   for (const part of parts) {
     // One part at a time: its bytes are read to find the frames, then only a slice is kept.
-    const frames = findMp3Frames(new Uint8Array(await part.arrayBuffer()));
+    const frames = framesOf.get(part) ?? findMp3Frames(new Uint8Array(await part.arrayBuffer()));
+    framesOf.set(part, frames);
     startsMs.push(ms);
     ms += (frames.frames * frames.samplesPerFrame * 1000) / frames.sampleRate;
     pieces.push(part.slice(frames.start, frames.end));

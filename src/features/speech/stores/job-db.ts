@@ -31,3 +31,8 @@ export async function deleteJob(jobId: string): Promise<void> {
   const tx = (await db()).transaction(['jobs', 'parts'], 'readwrite');
   await Promise.all([tx.objectStore('jobs').delete(jobId), tx.objectStore('parts').delete(ofJob(jobId)), tx.done]);
 }
+
+/** One stored part, its audio now backed by IndexedDB's copy rather than the download's. */
+export async function readPart(jobId: string, index: number): Promise<StoredPart | undefined> {
+  return (await db()).get('parts', [jobId, index]);
+}
