@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { expectJoinedTake, fillLong, prose, recordSpeechRequests, storedParts } from './speech-long-helpers';
 import { openStudio, uniqueUserId } from './speech-helpers';
@@ -26,6 +27,26 @@ test.describe('long texts in parts', () => {
     const history = page.getByRole('region', { name: 'History' });
     await expect(history).toContainText('1 take');
     await expect.poll(() => storedParts(page)).toBe(0);
+    const axe = await new AxeBuilder({ page }).include('.result-panel').include('.speech-form').analyze();
+    expect(axe.violations).toEqual([]);
+  });
+
+  test('an engine failure (2107) on one part pauses; "Try again" continues with the rest', async ({ page }) => {
+    await openStudio(page);
+    await fillLong(page, prose(12_000));
+    let calls = 0;
+    await page.route('**/speechSynthesis/textToSpeech', async (route) => {
+      calls += 1;
+      if (calls !== 2) return route.continue();
+      await route.fulfill({ json: { code: 2107, message: 'voice synthesis failed', data: null } });
+    });
+    await page.getByRole('button', { name: 'Synthesize' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'The speech engine failed on this text' });
+    await expect(alert).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('region', { name: 'Unfinished long text' })).toContainText('1 of 3 parts done');
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expectJoinedTake(page, 3);
+    expect(calls).toBe(4);
   });
 
   test('cancel keeps the finished part; after a reload, resume sends only the rest', async ({ page }) => {

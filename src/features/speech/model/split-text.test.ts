@@ -52,8 +52,8 @@ describe('splitText', () => {
   });
 
   it('cuts one word longer than a part by code points, as the last resort', () => {
-    const parts = texts('😀'.repeat(12), 5);
-    expect(parts).toEqual(['😀😀😀😀😀', '😀😀😀😀😀', '😀😀']);
+    expect(texts('😀'.repeat(12), 5)).toEqual(['😀😀😀😀😀', '😀😀😀😀😀', '😀😀']);
+    expect(texts('a'.repeat(6000))).toEqual(['a'.repeat(5000), 'a'.repeat(1000)]);
   });
 
   it('cuts CJK text without punctuation at dictionary words', () => {

@@ -59,19 +59,38 @@ function isAbbreviation(text: string, dot: number): boolean {
   return ABBREVIATIONS.has(word) || /^\p{Lu}$/u.test(before);
 }
 
+/** Pieces at spaces, the whitespace kept with the word before it. */
+function words(text: string): string[] {
+  return text.split(/(?<=\s)(?=\S)/);
+}
+
 const wordSegmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
 
-/** Pieces at word boundaries (Intl.Segmenter: spaces in Latin text, dictionary words in CJK), whitespace kept with the word before it. */
-function words(text: string): string[] {
-  const cuts: number[] = [];
-  for (const s of wordSegmenter.segment(text)) if (s.index > 0 && s.isWordLike) cuts.push(s.index);
-  return cutAfter(text, cuts);
+/**
+ * Text with no spaces (CJK without punctuation): pieces of at most `max` code points, each cut at
+ * the last dictionary-word boundary Intl.Segmenter finds in it. Only a window is segmented at a
+ * time, as segmenting a whole 100,000-character text takes seconds.
+ */
+function dictionaryWords(text: string, max: number): string[] {
+  const out: string[] = [];
+  let rest = text;
+  while (chars(rest) > max) {
+    // One code point past the limit, so a boundary right at the limit is seen too.
+    const head = [...rest.slice(0, 2 * (max + 1))];
+    const limit = head.slice(0, max).join('').length;
+    let cut = 0;
+    for (const s of wordSegmenter.segment(head.slice(0, max + 1).join(''))) if (s.index > 0 && s.index <= limit) cut = s.index;
+    // One "word" longer than a part (6,000 letters of nothing): cut by code points as the last resort.
+    if (cut === 0) cut = limit;
+    out.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  out.push(rest);
+  return out;
 }
 
-/** The last resort for one "word" longer than a part (a 6,000-letter string): cut by code points. */
-function codePoints(text: string): string[] {
-  return [...text];
-}
+/** Code points, fast for the usual text with no surrogate pairs. */
+const chars = (s: string) => (/[\uD800-\uDFFF]/.test(s) ? countSourceTextChars(s) : s.length);
 
 function cutAfter(text: string, cuts: number[]): string[] {
   const out: string[] = [];
@@ -85,17 +104,17 @@ function cutAfter(text: string, cuts: number[]): string[] {
   return out;
 }
 
-const LEVELS = [paragraphs, sentences, words, codePoints];
+const LEVELS: ((text: string, max: number) => string[])[] = [paragraphs, sentences, words, dictionaryWords];
 
 /** Greedy packing: as many whole units as fit; a unit too long on its own is split at the next finer level. */
 function pack(text: string, level: number, max: number): string[] {
-  if (countSourceTextChars(text.trim()) <= max) return [text];
+  if (chars(text.trim()) <= max) return [text];
   const out: string[] = [];
   let current = '';
   let currentChars = 0;
-  for (const unit of LEVELS[level]!(text)) {
-    const n = countSourceTextChars(unit);
-    if (countSourceTextChars(unit.trim()) > max) {
+  for (const unit of LEVELS[level]!(text, max)) {
+    const n = chars(unit);
+    if (chars(unit.trim()) > max) {
       if (current) out.push(current);
       current = '';
       currentChars = 0;
@@ -103,7 +122,7 @@ function pack(text: string, level: number, max: number): string[] {
       continue;
     }
     // Trailing whitespace is trimmed before sending, so it may run past the limit.
-    if (current && currentChars + countSourceTextChars(unit.trimEnd()) > max) {
+    if (current && currentChars + chars(unit.trimEnd()) > max) {
       out.push(current);
       current = '';
       currentChars = 0;
