@@ -34,19 +34,24 @@ export async function fillLong(page: Page, text: string, format = 'WAV'): Promis
 }
 
 /** How many parts of unfinished jobs IndexedDB holds. */
-export function storedParts(page: Page): Promise<number> {
+export const storedParts = (page: Page) => storedCount(page, 'parts');
+/** How many unfinished long texts IndexedDB holds. */
+export const storedJobs = (page: Page) => storedCount(page, 'jobs');
+
+function storedCount(page: Page, store: 'parts' | 'jobs'): Promise<number> {
   return page.evaluate(
-    () =>
+    (store) =>
       new Promise<number>((resolve, reject) => {
         const open = indexedDB.open('console.speech.history');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          if (!open.result.objectStoreNames.contains('parts')) return resolve(0);
-          const count = open.result.transaction('parts').objectStore('parts').count();
+          if (!open.result.objectStoreNames.contains(store)) return resolve(0);
+          const count = open.result.transaction(store).objectStore(store).count();
           count.onsuccess = () => resolve(count.result);
           count.onerror = () => reject(count.error);
         };
       }),
+    store,
   );
 }
 

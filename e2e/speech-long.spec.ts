@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { expectJoinedTake, fillLong, prose, recordSpeechRequests, storedParts } from './speech-long-helpers';
+import { expectJoinedTake, fillLong, prose, recordSpeechRequests, storedJobs, storedParts } from './speech-long-helpers';
 import { openStudio, uniqueUserId } from './speech-helpers';
 
 const SENTENCE_END = /[.!?;。！？；…]["'”’)\]）」』》】]*$/u;
@@ -117,4 +117,17 @@ test('the voice field offers the target language voices, and "Hear this voice" s
   // Free entry stays possible: a name outside the list is kept as typed.
   await page.getByLabel('Voice name').fill('my-own-voice');
   await expect(page.getByLabel('Voice name')).toHaveValue('my-own-voice');
+});
+
+test('a long text the gateway refuses (2001) shows at its field and leaves nothing to resume', async ({ page }) => {
+  await openStudio(page);
+  await fillLong(page, prose(6_000));
+  await page.getByLabel('Voice name').fill('no-such-voice');
+  await page.getByRole('button', { name: 'Synthesize' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Gateway: Invalid Parameter' })).toContainText('voiceName');
+  await expect.poll(() => storedJobs(page)).toBe(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Speech studio' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'History' })).toContainText('0 takes');
+  await expect(page.getByRole('region', { name: 'Unfinished long text' })).toHaveCount(0);
 });

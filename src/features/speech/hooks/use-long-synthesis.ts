@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { SpeechRequest } from '@/contract';
+import { ErrorCode, type SpeechRequest } from '@/contract';
 import { useActiveConnection } from '@/lib/connection-store';
+import { GatewayRequestError } from '@/lib/gateway-error';
 import { runLongSynthesis, type LongProgress } from '../api/run-long-synthesis';
 import type { LongJob } from '../model/long-job';
 import { splitText } from '../model/split-text';
@@ -13,6 +14,7 @@ import { studioSettingsStore } from '../stores/studio-settings';
 /** A job that stopped before its end (cancel, an error, a reload), with how far it got. */
 export type PausedJob = { job: LongJob; done: number };
 
+const REFUSED = [ErrorCode.missingParameter, ErrorCode.invalidParameter] as const;
 const PAUSED_JOB_KEY = ['speech', 'paused-long-job'] as const;
 
 /** IndexedDB unavailable reads as "nothing to resume": the studio still works without it. */
@@ -44,6 +46,11 @@ export function useLongSynthesis(onTake: (loaded: LoadedTake) => void) {
         await addTake(loaded.take, loaded.audio);
         await deleteJob(job.id);
         return loaded;
+      } catch (error) {
+        // A request the gateway refuses as such (2000/2001) would fail again on resume: with nothing done, nothing to keep.
+        const refused = error instanceof GatewayRequestError && (REFUSED as readonly unknown[]).includes(error.code);
+        if (refused && (await doneParts(job.id).catch(() => new Set())).size === 0) await deleteJob(job.id).catch(() => undefined);
+        throw error;
       } finally {
         setProgress(null);
         await refreshPaused();

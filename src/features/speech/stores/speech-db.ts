@@ -21,15 +21,18 @@ let opening: ReturnType<typeof open> | null = null;
 
 function open() {
   return openDB<SpeechDb>(DB_NAME, 2, {
-    upgrade(db, oldVersion) {
-      if (oldVersion < 1) {
-        db.createObjectStore('takes', { keyPath: 'id' });
-        db.createObjectStore('audio');
-      }
-      if (oldVersion < 2) {
-        db.createObjectStore('jobs', { keyPath: 'id' });
-        db.createObjectStore('parts', { keyPath: ['jobId', 'index'] });
-      }
+    // By store rather than by version: a database some other code opened empty still gets every store.
+    upgrade(db) {
+      if (!db.objectStoreNames.contains('takes')) db.createObjectStore('takes', { keyPath: 'id' });
+      if (!db.objectStoreNames.contains('audio')) db.createObjectStore('audio');
+      if (!db.objectStoreNames.contains('jobs')) db.createObjectStore('jobs', { keyPath: 'id' });
+      if (!db.objectStoreNames.contains('parts')) db.createObjectStore('parts', { keyPath: ['jobId', 'index'] });
+    },
+    // A newer version of the console in another tab wants to upgrade: step aside, the next call reopens.
+    blocking() {
+      const closing = opening;
+      opening = null;
+      void closing?.then((db) => db.close());
     },
   });
 }
