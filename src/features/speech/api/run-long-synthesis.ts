@@ -12,7 +12,7 @@ import { fetchAudio } from './fetch-audio';
 import { synthesizeSpeech } from './synthesize-speech';
 
 /** Two requests in flight: the next part is synthesized while one downloads, and the gateway is not flooded. */
-export const PARTS_AT_ONCE = 2;
+const PARTS_AT_ONCE = 2;
 
 export type LongProgress = { done: number; total: number; msLeft: number | null };
 

@@ -5,10 +5,10 @@ import { MIME_TYPE } from './sniff-audio';
 import { readWavLayout, type WavLayout } from './wav-layout';
 
 /** One audio for the whole text, and where each part starts in it. */
-export type JoinedAudio = { audio: Blob; startsMs: number[]; durationMs: number };
+type JoinedAudio = { audio: Blob; startsMs: number[]; durationMs: number };
 
 /** Long enough to hide the step between two parts' samples, short enough not to be heard as a fade. */
-export const JOIN_FADE_MS = 5;
+const JOIN_FADE_MS = 5;
 
 /**
  * Joins parts of one format into one file, built from Blob slices of the parts plus a header and
@@ -72,11 +72,7 @@ async function bytesOf(blob: Blob, from: number, to: number): Promise<Uint8Array
 }
 
 /** A linear fade over little-endian integer samples (16, 24 or 32 bits), every channel alike. */
-export function faded(
-  bytes: Uint8Array<ArrayBuffer>,
-  { channels, bitsPerSample }: PcmFormat,
-  direction: 'in' | 'out',
-): Uint8Array<ArrayBuffer> {
+function faded(bytes: Uint8Array<ArrayBuffer>, { channels, bitsPerSample }: PcmFormat, direction: 'in' | 'out'): Uint8Array<ArrayBuffer> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const width = bitsPerSample / 8;
   const frames = bytes.byteLength / (width * channels);

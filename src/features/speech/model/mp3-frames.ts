@@ -1,5 +1,5 @@
 /** The playable frames of one MP3 file: tags and the Xing/Info frame left out, so files can be joined by frames. */
-export type Mp3Frames = { start: number; end: number; frames: number; sampleRate: number; samplesPerFrame: number };
+type Mp3Frames = { start: number; end: number; frames: number; sampleRate: number; samplesPerFrame: number };
 
 const BITRATES = {
   v1: [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],

@@ -6,7 +6,7 @@ import type { Take } from '../model/take';
 /** One finished part of a long synthesis, kept until the whole text is joined. */
 export type StoredPart = { jobId: string; index: number; result: SpeechResult; audio: Blob; contentType: string };
 
-export interface SpeechDb extends DBSchema {
+interface SpeechDb extends DBSchema {
   takes: { key: string; value: Take };
   // Audio lives in its own store so listing history never loads megabytes of sound.
   audio: { key: string; value: Blob };
