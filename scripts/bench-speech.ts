@@ -8,10 +8,14 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { findChromium } from './lib/find-chromium.mjs';
 
-const SIZES = (process.env.BENCH_SIZES ?? '100,1000,5000').split(',').map(Number);
+const SIZES = (process.env.BENCH_SIZES ?? '100,1000,5000').split(',').filter(Boolean).map(Number);
+// Long texts go out in parts of at most 5,000 characters and come back as one audio.
+const LONG_SIZES = (process.env.BENCH_LONG_SIZES ?? '20000,100000').split(',').filter(Boolean).map(Number);
+const LONG_FORMATS = (process.env.BENCH_LONG_FORMATS ?? 'wav,mp3').split(',').filter(Boolean);
+const LONG_TIMEOUT_MS = 10 * 60_000;
 const FORMATS = ['pcm', 'wav', 'mp3'] as const;
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
-const DEADLINE = Date.now() + 8 * 60_000;
+const DEADLINE = Date.now() + 8 * 60_000 + LONG_SIZES.length * LONG_FORMATS.length * LONG_TIMEOUT_MS;
 const STEP_TIMEOUT_MS = 60_000;
 const SENTENCE = 'The console reads this sentence aloud so that the benchmark has realistic speech to time. ';
 
@@ -121,8 +125,51 @@ async function once(page: Page, chars: number, format: string): Promise<Run> {
   });
 }
 
+type LongRun = { parts: number; firstPlayableMs: number; wholeMs: number; peakHeapMb: number; audioMb: number };
+
+/** One long text: click → first playable part, click → the joined take, and the page's peak JS heap (CDP, sampled every 100 ms). */
+async function long(page: Page, chars: number, format: string): Promise<LongRun> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await cdp.send('HeapProfiler.collectGarbage');
+  let peak = 0;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      peak = Math.max(peak, metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  await page.getByLabel('Text to synthesize').fill(text(chars).replace(/[^.]*$/, ''));
+  await page.getByRole('radio', { name: new RegExp(`^${format.toUpperCase()}`) }).check();
+  const parts = Number((await page.getByText(/sent as \d+ parts/).textContent())?.match(/sent as (\d+) parts/)?.[1]);
+  await page.evaluate(() => {
+    (window as unknown as { bench: Record<string, number> }).bench = { clickAt: 0, playableAt: 0 };
+  });
+  await page.getByRole('button', { name: 'Synthesize' }).click();
+  const list = page.getByRole('list', { name: 'Parts' }).getByRole('listitem');
+  await page.getByRole('progressbar', { name: 'Synthesis progress' }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+  await page.getByRole('progressbar', { name: 'Synthesis progress' }).waitFor({ state: 'detached', timeout: LONG_TIMEOUT_MS });
+  const wholeAt = await page.evaluate(() => performance.now());
+  if ((await list.count()) !== parts) throw new Error(`Expected ${parts} parts in the list, found ${await list.count()}`);
+  sampling = false;
+  await sampler;
+  const audioBytes = await page.getByRole('region', { name: 'History' }).textContent();
+  const b = await page.evaluate(() => (window as unknown as { bench: Record<string, number> }).bench);
+  await cdp.detach();
+  return {
+    parts,
+    firstPlayableMs: b.playableAt! - b.clickAt!,
+    wholeMs: wholeAt - b.clickAt!,
+    peakHeapMb: peak / 1024 / 1024,
+    audioMb: Number(audioBytes?.match(/audio ([\d.]+) MB/)?.[1] ?? NaN),
+  };
+}
+
 const browser = await chromium.launch({ executablePath: findChromium() ?? '/usr/bin/chromium' });
 const rows: string[][] = [];
+const longRows: string[][] = [];
 try {
   const page = await (await browser.newContext()).newPage();
   await page.addInitScript({ content: PAGE_PROBES });
@@ -147,6 +194,27 @@ try {
       ]);
     }
   }
+  for (const chars of LONG_SIZES) {
+    for (const format of LONG_FORMATS) {
+      if (Date.now() > DEADLINE) break;
+      // A fresh history each time, so its audio total is this run's and storage does not pile up.
+      // From a page that has not opened it, so nothing blocks the delete.
+      await page.goto(`${base}/settings`);
+      await page.evaluate(() => new Promise((resolve) => (indexedDB.deleteDatabase('console.speech.history').onsuccess = resolve)));
+      await page.goto(`${base}/speech`);
+      await page.getByLabel('Voice name').fill('en-us');
+      const r = await long(page, chars, format);
+      longRows.push([
+        String(chars),
+        format,
+        String(r.parts),
+        r.firstPlayableMs.toFixed(0),
+        r.wholeMs.toFixed(0),
+        r.peakHeapMb.toFixed(1),
+        r.audioMb.toFixed(1),
+      ]);
+    }
+  }
 } finally {
   await browser.close();
   await stop();
@@ -162,8 +230,18 @@ const header = [
   'long tasks (≥50 ms) during waveform',
   'longest main-thread block ms',
 ];
-const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-const line = (cells: string[]) => `| ${cells.map((c, i) => c.padStart(widths[i]!)).join(' | ')} |`;
-console.log(line(header));
-console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-rows.forEach((r) => console.log(line(r)));
+function table(head: string[], body: string[][]) {
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padStart(widths[i]!)).join(' | ')} |`;
+  console.log(line(head));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  body.forEach((r) => console.log(line(r)));
+}
+if (rows.length > 0) table(header, rows);
+if (longRows.length > 0) {
+  console.log('');
+  table(
+    ['chars', 'format', 'parts', 'click→first part playable ms', 'click→whole take ms', 'peak JS heap MB', 'joined audio MB'],
+    longRows,
+  );
+}

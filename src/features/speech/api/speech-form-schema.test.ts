@@ -27,16 +27,17 @@ describe('speechFormSchema boundaries', () => {
     expect(errorsOf({ [field]: value })[field]).toBe(message);
   });
 
-  it('accepts 5000 characters and refuses 5001', () => {
-    expect(errorsOf({ sourceText: 'a'.repeat(5000) }).sourceText).toBeUndefined();
-    expect(errorsOf({ sourceText: 'a'.repeat(5001) }).sourceText).toMatch(/Longer than 5000 characters/);
+  it('accepts 100,000 characters (sent in parts) and refuses 100,001', () => {
+    expect(errorsOf({ sourceText: 'a'.repeat(5001) }).sourceText).toBeUndefined();
+    expect(errorsOf({ sourceText: 'a'.repeat(100000) }).sourceText).toBeUndefined();
+    expect(errorsOf({ sourceText: 'a'.repeat(100001) }).sourceText).toMatch(/Longer than 100000 characters/);
   });
 
   it('counts a non-BMP character as one, like the gateway', () => {
     const emoji = '😀'; // two UTF-16 units, one code point
-    expect(errorsOf({ sourceText: 'a'.repeat(4999) + emoji }).sourceText).toBeUndefined();
-    expect(errorsOf({ sourceText: 'a'.repeat(5000) + emoji }).sourceText).toMatch(/Longer than 5000/);
-    expect(errorsOf({ sourceText: emoji.repeat(5000) }).sourceText).toBeUndefined();
+    expect(errorsOf({ sourceText: 'a'.repeat(99999) + emoji }).sourceText).toBeUndefined();
+    expect(errorsOf({ sourceText: 'a'.repeat(100000) + emoji }).sourceText).toMatch(/Longer than 100000/);
+    expect(errorsOf({ sourceText: emoji.repeat(100000) }).sourceText).toBeUndefined();
   });
 
   it('refuses empty and whitespace-only text', () => {

@@ -3,13 +3,13 @@ import {
   countSourceTextChars,
   DEFAULT_AUDIO_FORMAT,
   EMOTION,
-  SOURCE_TEXT_MAX_CHARS,
   SPEED_FACTOR,
   speechRequestSchema,
   VOLUME_DB,
   type AudioFormat,
   type SpeechRequest,
 } from '@/contract';
+import { LONG_TEXT_MAX_CHARS } from '../model/split-text';
 
 /** What the inputs hold: text boxes give strings ('' = not sent), sliders give numbers. */
 export type SpeechFormValues = {
@@ -62,13 +62,13 @@ export function toSpeechRequest(values: SpeechFormValues): SpeechRequest {
 
 const VOICE_MESSAGE = 'Give a voice name or a timbre number';
 
-/** The contract's request schema, plus what only the console enforces: the 5000 cap and the voice message on both fields. */
+/** The contract's request schema, plus what only the console enforces: the 100,000 cap (longer than 5,000 goes in parts) and the voice message on both fields. */
 export const speechFormSchema = z.pipe(
   z.transform(toSpeechRequest),
   speechRequestSchema.check(
-    z.refine((r) => countSourceTextChars(r.sourceText) <= SOURCE_TEXT_MAX_CHARS, {
+    z.refine((r) => countSourceTextChars(r.sourceText) <= LONG_TEXT_MAX_CHARS, {
       path: ['sourceText'],
-      message: `Longer than ${SOURCE_TEXT_MAX_CHARS} characters: the gateway would cut it`,
+      message: `Longer than ${LONG_TEXT_MAX_CHARS} characters: more than the studio sends in parts`,
     }),
     z.refine((r) => r.voiceName !== undefined || r.timbreNumber !== undefined, { path: ['timbreNumber'], message: VOICE_MESSAGE }),
   ),

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { SpeechRequest } from '@/contract';
+import { countSourceTextChars, SOURCE_TEXT_MAX_CHARS, type SpeechRequest } from '@/contract';
 import { useActiveConnection } from '@/lib/connection-store';
+import { useLongSynthesis } from '../hooks/use-long-synthesis';
 import { useSynthesis } from '../hooks/use-synthesis';
 import { readAudio } from '../stores/history-db';
 import { loadHistory, useHistory } from '../stores/history-store';
@@ -11,6 +12,8 @@ import { HistoryPanel } from './history/history-panel';
 import { ResultPanel } from './player/result-panel';
 import { SpeechForm, type FormPreset } from './form/speech-form';
 import { StudioSettingsPanel } from './form/studio-settings-panel';
+import { PausedJobNotice } from './long-text/paused-job';
+import { SynthesisProgress } from './long-text/synthesis-progress';
 import { SynthesisError } from './player/synthesis-error';
 import styles from '../speech.module.css';
 
@@ -21,6 +24,8 @@ export function SpeechPage() {
   const [preset, setPreset] = useState<FormPreset | null>(null);
   const [compareIds, setCompareIds] = useState<string[]>([]);
   const synthesis = useSynthesis(setCurrent);
+  const long = useLongSynthesis(setCurrent);
+  const [mode, setMode] = useState<'short' | 'long'>('short');
   const lastRequest = useRef<SpeechRequest | null>(null);
 
   useEffect(() => {
@@ -29,10 +34,18 @@ export function SpeechPage() {
 
   const onSynthesize = (request: SpeechRequest) => {
     lastRequest.current = request;
-    return synthesis.synthesize(request);
+    // Up to one request's worth goes out as before; longer text in parts, joined into one take.
+    const isLong = countSourceTextChars(request.sourceText) > SOURCE_TEXT_MAX_CHARS;
+    setMode(isLong ? 'long' : 'short');
+    return isLong ? long.start(request) : synthesis.synthesize(request);
+  };
+  const resume = () => {
+    setMode('long');
+    void long.resume().catch(() => undefined);
   };
   const retry = () => {
-    if (lastRequest.current) void synthesis.synthesize(lastRequest.current).catch(() => undefined);
+    if (mode === 'long' && long.paused && !long.pending) resume();
+    else if (lastRequest.current) void onSynthesize(lastRequest.current).catch(() => undefined);
   };
   const replay = async (take: Take) => {
     setCurrent({ take, audio: take.audio.kept ? await readAudio(take.id).catch(() => null) : null });
@@ -51,8 +64,18 @@ export function SpeechPage() {
       <h1 id="speech-title">Speech studio</h1>
       <div className="studio-grid">
         <div className="studio-form">
-          <SpeechForm preset={preset} pending={synthesis.pending} onSynthesize={onSynthesize} onCancel={synthesis.cancel} />
-          <SynthesisError error={synthesis.error} userId={connection.userId} onRetry={retry} />
+          <SpeechForm
+            preset={preset}
+            pending={synthesis.pending || long.pending}
+            onSynthesize={onSynthesize}
+            onCancel={() => {
+              synthesis.cancel();
+              long.cancel();
+            }}
+            status={long.progress && <SynthesisProgress progress={long.progress} />}
+          />
+          <SynthesisError error={mode === 'long' ? long.error : synthesis.error} userId={connection.userId} onRetry={retry} />
+          {long.paused && !long.pending && <PausedJobNotice paused={long.paused} onResume={resume} onDiscard={() => void long.discard()} />}
           <StudioSettingsPanel />
         </div>
         <ResultPanel loaded={current} />

@@ -15,7 +15,11 @@ export type Take = {
   /** How raw PCM was read when the take was made, so a replay sounds the same after the setting changes. */
   pcmFormat: PcmFormat;
   audio: KeptAudio;
+  /** A long text sent in parts and joined into this one audio: where each part starts. */
+  parts?: TakePart[];
 };
+
+export type TakePart = { text: string; startMs: number; taskId: string };
 
 /** A take ready to play: its audio when the page could read it (a Blob: megabytes never pass through JavaScript). */
 export type LoadedTake = { take: Take; audio: Blob | null };

@@ -1,33 +1,5 @@
-import { openDB, type DBSchema } from 'idb';
 import type { Take } from '../model/take';
-
-// Name, version and stores as the hand-written wrapper made them, so existing history opens as is.
-const DB_NAME = 'console.speech.history';
-
-interface HistoryDb extends DBSchema {
-  takes: { key: string; value: Take };
-  // Audio lives in its own store so listing history never loads megabytes of sound.
-  audio: { key: string; value: Blob };
-}
-
-let opening: ReturnType<typeof open> | null = null;
-
-function open() {
-  return openDB<HistoryDb>(DB_NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore('takes', { keyPath: 'id' });
-      db.createObjectStore('audio');
-    },
-  });
-}
-
-function db() {
-  opening ??= open().catch((e: unknown) => {
-    opening = null;
-    throw e;
-  });
-  return opening;
-}
+import { speechDb as db } from './speech-db';
 
 export async function listTakes(): Promise<Take[]> {
   const takes = await (await db()).getAll('takes');

@@ -1,19 +1,25 @@
 import { useFormContext, useWatch } from 'react-hook-form';
+import { useMemo } from 'react';
 import { countSourceTextChars, SOURCE_TEXT_MAX_CHARS, truncateSourceText } from '@/contract';
 import type { SpeechFormValues } from '../../api/speech-form-schema';
+import { LONG_TEXT_MAX_CHARS, splitText } from '../../model/split-text';
 import { FieldError } from './field-error';
 import { formatCount } from '@/lib/format';
 
 const n = formatCount;
 
-/** The text, counted in code points as the gateway counts; above the cap sending is blocked until trimmed. */
+/**
+ * The text, counted in code points as the gateway counts. Above one request's 5,000 it goes out in
+ * parts (the count says how many before sending); above 100,000 sending is blocked until trimmed.
+ */
 export function SourceTextField() {
   const { register, control, setValue, formState } = useFormContext<SpeechFormValues>();
   const text = useWatch({ control, name: 'sourceText' });
   const count = countSourceTextChars(text);
-  const over = count > SOURCE_TEXT_MAX_CHARS;
+  const over = count > LONG_TEXT_MAX_CHARS;
+  const parts = useMemo(() => (count > SOURCE_TEXT_MAX_CHARS && !over ? splitText(text).length : 1), [text, count, over]);
   const error = formState.errors.sourceText?.message;
-  const trim = () => setValue('sourceText', truncateSourceText(text), { shouldValidate: true, shouldDirty: true });
+  const trim = () => setValue('sourceText', truncateSourceText(text, LONG_TEXT_MAX_CHARS), { shouldValidate: true, shouldDirty: true });
   return (
     <div className="field field-text">
       <label htmlFor="speech-text">Text to synthesize</label>
@@ -25,16 +31,17 @@ export function SourceTextField() {
         {...register('sourceText')}
       />
       <p id="speech-text-count" className={over ? 'char-count is-over' : 'char-count'}>
-        {n(count)} / {n(SOURCE_TEXT_MAX_CHARS)} characters
+        {n(count)} / {n(LONG_TEXT_MAX_CHARS)} characters
+        {parts > 1 && ` · sent as ${parts} parts of at most ${n(SOURCE_TEXT_MAX_CHARS)}, joined into one audio`}
       </p>
       {over ? (
         <div id="speech-text-over" role="alert" className="over-limit">
           <p>
-            The text is {n(count)} characters. The gateway keeps only the first {n(SOURCE_TEXT_MAX_CHARS)} and silently drops the other{' '}
-            {n(count - SOURCE_TEXT_MAX_CHARS)}, so sending is blocked.
+            The text is {n(count)} characters, {n(count - LONG_TEXT_MAX_CHARS)} more than the {n(LONG_TEXT_MAX_CHARS)} the studio sends in
+            parts, so sending is blocked.
           </p>
           <button type="button" onClick={trim}>
-            Trim to {SOURCE_TEXT_MAX_CHARS}
+            Trim to {LONG_TEXT_MAX_CHARS}
           </button>
         </div>
       ) : (

@@ -1,12 +1,13 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithClient } from '@/testing/render-with-client';
 import { SPEECH_FORM_DEFAULTS } from '../../api/speech-form-schema';
 import { draftStore } from '../../stores/draft-store';
 import { SpeechForm } from './speech-form';
 
 const setup = () => {
   const onSynthesize = vi.fn(() => Promise.resolve());
-  render(<SpeechForm preset={null} pending={false} onSynthesize={onSynthesize} onCancel={() => undefined} />);
+  renderWithClient(<SpeechForm preset={null} pending={false} onSynthesize={onSynthesize} onCancel={() => undefined} />);
   return { onSynthesize, text: screen.getByLabelText('Text to synthesize') };
 };
 
@@ -16,14 +17,22 @@ describe('SpeechForm', () => {
     draftStore.set(SPEECH_FORM_DEFAULTS);
   });
 
-  it('counts code points, blocks above 5000 and trims on request', async () => {
+  it('says how many parts a text above 5,000 goes out as', () => {
     const { text } = setup();
-    fireEvent.change(text, { target: { value: `${'a'.repeat(5000)}😀` } });
-    expect(screen.getByText('5,001 / 5,000 characters')).toBeInTheDocument();
+    fireEvent.change(text, { target: { value: 'Short sentence here. '.repeat(500) } });
+    expect(screen.getByText(/^10,500 \/ 100,000 characters/)).toHaveTextContent('sent as 3 parts of at most 5,000, joined into one audio');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Synthesize' })).toBeEnabled();
+  });
+
+  it('counts code points, blocks above 100,000 and trims on request', async () => {
+    const { text } = setup();
+    fireEvent.change(text, { target: { value: `${'a'.repeat(100000)}😀` } });
+    expect(screen.getByText('100,001 / 100,000 characters')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('sending is blocked');
     expect(screen.getByRole('button', { name: 'Synthesize' })).toBeDisabled();
-    fireEvent.click(screen.getByRole('button', { name: 'Trim to 5000' }));
-    await waitFor(() => expect(screen.getByText('5,000 / 5,000 characters')).toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'Trim to 100000' }));
+    await waitFor(() => expect(screen.getByText(/^100,000 \/ 100,000 characters/)).toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Synthesize' })).toBeEnabled();
   });
 

@@ -1,20 +1,12 @@
-import { useEffect, type KeyboardEvent } from 'react';
+import { useEffect, type KeyboardEvent, type ReactNode } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  countSourceTextChars,
-  EMOTION,
-  SOURCE_TEXT_MAX_CHARS,
-  SPEECH_ENGINES,
-  SPEED_FACTOR,
-  VOICE_SCOPES,
-  VOLUME_DB,
-  type SpeechRequest,
-} from '@/contract';
+import { countSourceTextChars, EMOTION, SPEECH_ENGINES, SPEED_FACTOR, VOICE_SCOPES, VOLUME_DB, type SpeechRequest } from '@/contract';
 import { GatewayRequestError } from '@/lib/gateway-error';
 import { speechFormErrorMap, speechFormSchema, type SpeechFormValues } from '../../api/speech-form-schema';
 import { draftStore } from '../../stores/draft-store';
 import { fieldOfGatewayError } from '../../model/gateway-field';
+import { LONG_TEXT_MAX_CHARS } from '../../model/split-text';
 import { FormatField } from './format-field';
 import { KnownIntField } from './known-int-field';
 import { LanguageField } from './language-field';
@@ -29,12 +21,14 @@ type Props = {
   pending: boolean;
   onSynthesize: (request: SpeechRequest) => Promise<void>;
   onCancel: () => void;
+  /** Shown under the buttons while a long text is sent (its progress). */
+  status?: ReactNode;
 };
 
 const resolver = zodResolver(speechFormSchema, { error: speechFormErrorMap });
 
 /** Every field of the request. The draft is saved as it is typed and stays after a gateway error. */
-export function SpeechForm({ preset, pending, onSynthesize, onCancel }: Props) {
+export function SpeechForm({ preset, pending, onSynthesize, onCancel, status }: Props) {
   const form = useForm<SpeechFormValues, unknown, SpeechRequest>({ resolver, defaultValues: draftStore.get() });
   const { handleSubmit, subscribe, reset, setError, setFocus, control } = form;
 
@@ -63,7 +57,7 @@ export function SpeechForm({ preset, pending, onSynthesize, onCancel }: Props) {
       if (!pending) void send();
     }
   };
-  const over = countSourceTextChars(useWatch({ control, name: 'sourceText' })) > SOURCE_TEXT_MAX_CHARS;
+  const over = countSourceTextChars(useWatch({ control, name: 'sourceText' })) > LONG_TEXT_MAX_CHARS;
 
   return (
     <FormProvider {...form}>
@@ -95,6 +89,7 @@ export function SpeechForm({ preset, pending, onSynthesize, onCancel }: Props) {
             <kbd>Ctrl</kbd>/<kbd>⌘</kbd>+<kbd>Enter</kbd> sends
           </span>
         </div>
+        {status}
       </form>
     </FormProvider>
   );

@@ -1,9 +1,16 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { EMBEDDED_TIMBRES, EMBEDDED_VOICES } from '@/contract';
+import { EMBEDDED_LANGUAGES, EMBEDDED_TIMBRES, EMBEDDED_VOICES } from '@/contract';
 import type { SpeechFormValues } from '../../api/speech-form-schema';
 import { FieldError } from './field-error';
+import { HearVoice } from './hear-voice';
 
-/** Voice name (suggested from the embedded gateway's voices) or timbre number: at least one. */
+const voiceLabel = (language: string, timbre: number) =>
+  `${EMBEDDED_LANGUAGES.find((l) => l.code === language)?.name ?? language} · ${EMBEDDED_TIMBRES[timbre]?.label ?? ''}`;
+
+/**
+ * Voice name or timbre number: at least one. The name field offers the embedded gateway's voices
+ * for the target language (any name can still be typed, for other gateways) and a sample of each.
+ */
 export function VoiceFields() {
   const { register, control, formState } = useFormContext<SpeechFormValues>();
   const language = useWatch({ control, name: 'targetLanguage' }).trim().toLowerCase();
@@ -24,13 +31,14 @@ export function VoiceFields() {
         />
         <datalist id="speech-voice-list">
           {voices.map((v) => (
-            <option key={v.name} value={v.name} />
+            <option key={v.name} value={v.name} label={voiceLabel(v.language, v.timbreNumber)} />
           ))}
         </datalist>
         <p id="speech-voice-hint" className="hint">
           e.g. en-us or en-us+f3; or give a timbre number
         </p>
         <FieldError id="speech-voice-error" message={voiceName?.message} />
+        <HearVoice />
       </div>
       <div className="field">
         <label htmlFor="speech-timbre">Timbre number</label>

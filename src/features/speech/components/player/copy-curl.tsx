@@ -15,7 +15,9 @@ export function CopyCurl({ take }: { take: Take }) {
   const [wantToken, setWantToken] = useState(false);
   const showToken = wantToken && sameGateway;
   const [status, setStatus] = useState('');
-  const command = curlCommand({ ...take.connection, token: sameGateway ? active.token : '' }, take.request, {
+  // A long text went out in parts: the command is the first part's request, as one request may hold no more.
+  const request = take.parts?.[0] ? { ...take.request, sourceText: take.parts[0].text } : take.request;
+  const command = curlCommand({ ...take.connection, token: sameGateway ? active.token : '' }, request, {
     showToken,
     base: window.location.href,
   });
@@ -49,6 +51,9 @@ export function CopyCurl({ take }: { take: Take }) {
           {status}
         </span>
       </div>
+      {take.parts && take.parts.length > 1 && (
+        <p className="hint">The first of this take's {take.parts.length} requests; the others differ only in their text.</p>
+      )}
       <pre className="curl" tabIndex={0} aria-label="cURL command">
         {command}
       </pre>

@@ -1,5 +1,6 @@
 import type { LoadedTake } from '../../model/take';
 import { CopyCurl } from './copy-curl';
+import { PartList } from './part-list';
 import { SegmentList } from './segment-list';
 import { TakeDetails } from './take-details';
 import { TakePlayer } from './take-player';
@@ -26,6 +27,7 @@ export function ResultPanel({ loaded }: { loaded: LoadedTake | null }) {
         {(clock, seek) => (
           <>
             <TakeDetails take={take} duration={clock.duration} />
+            {take.parts && <PartList parts={take.parts} currentTime={clock.currentTime} onSeek={seek} />}
             <SegmentList speeches={take.result.speeches ?? []} currentTime={clock.currentTime} onSeek={seek} />
           </>
         )}

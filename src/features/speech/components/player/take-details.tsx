@@ -42,9 +42,10 @@ export function TakeDetails({ take, duration }: { take: Take; duration: number }
         <dd>{request.voiceName ?? `timbre ${or(request.timbreNumber)}`}</dd>
       </div>
       <div>
-        <dt>Task ID</dt>
+        <dt>{take.parts ? 'Task ID (first part)' : 'Task ID'}</dt>
         <dd>
           <code>{result.taskId}</code>
+          {take.parts && take.parts.length > 1 ? ` and ${take.parts.length - 1} more: one per part` : ''}
         </dd>
       </div>
       <div>

@@ -1,9 +1,13 @@
 import { useState } from 'react';
 import type { LoadedTake } from '../../model/take';
 import { useAudioClock, seekAndPlay, type AudioClock } from '../../hooks/use-audio-clock';
+import { useKeepPosition } from '../../hooks/use-keep-position';
 import { useTakeAudio } from '../../hooks/use-take-audio';
 import { audioFileName } from '../../model/audio-file-name';
 import { Waveform } from './waveform';
+
+// Drawing decodes the whole file: past about 9 minutes of audio that costs more memory than a picture is worth.
+const WAVEFORM_MAX_BYTES = { pcm: 24 * 1024 * 1024, wav: 24 * 1024 * 1024, mp3: 4 * 1024 * 1024 };
 
 type Props = { loaded: LoadedTake; label: string; children?: (clock: AudioClock, seek: (s: number) => void) => React.ReactNode };
 
@@ -12,6 +16,7 @@ export function TakePlayer({ loaded, label, children }: Props) {
   const { take } = loaded;
   const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
   const clock = useAudioClock(audio);
+  useKeepPosition(audio);
   const { playable, src, playableUrl, rawUrl, remoteUrl } = useTakeAudio(loaded);
   const seek = (s: number) => seekAndPlay(audio, s);
   const rawPcmOnly = take.format === 'pcm' && !playable && remoteUrl !== null;
@@ -27,7 +32,11 @@ export function TakePlayer({ loaded, label, children }: Props) {
       ) : (
         src && <audio ref={setAudio} controls preload="auto" src={src} aria-label={label} />
       )}
-      <Waveform blob={playable} currentTime={clock.currentTime} duration={clock.duration} onSeek={seek} />
+      {playable && playable.size > WAVEFORM_MAX_BYTES[take.format] ? (
+        <p className="hint waveform-note">No waveform for audio this long; the parts list and the player's own controls seek.</p>
+      ) : (
+        <Waveform blob={playable} currentTime={clock.currentTime} duration={clock.duration} onSeek={seek} />
+      )}
       <p className="downloads">
         {take.format === 'pcm' && rawUrl && (
           <a href={rawUrl} download={name('pcm')}>

@@ -1,0 +1,59 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useActiveConnection } from '@/lib/connection-store';
+import type { SpeechFormValues } from '../../api/speech-form-schema';
+import { voiceSampleQueryOptions } from '../../api/voice-sample';
+
+type State = { status: 'idle' | 'loading' | 'playing' } | { status: 'failed'; message: string };
+
+/** Plays a short sample of the voice in the field; the first click synthesizes it, later ones replay it. */
+export function HearVoice() {
+  const { control } = useFormContext<SpeechFormValues>();
+  const voiceName = useWatch({ control, name: 'voiceName' });
+  const targetLanguage = useWatch({ control, name: 'targetLanguage' });
+  const connection = useActiveConnection();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<State>({ status: 'idle' });
+  const player = useRef<{ audio: HTMLAudioElement; url: string } | null>(null);
+
+  const stop = () => {
+    player.current?.audio.pause();
+    if (player.current) URL.revokeObjectURL(player.current.url);
+    player.current = null;
+  };
+  useEffect(() => stop, []);
+
+  const hear = async () => {
+    stop();
+    setState({ status: 'loading' });
+    try {
+      const blob = await queryClient.fetchQuery(voiceSampleQueryOptions({ connection, voiceName, targetLanguage }));
+      const url = URL.createObjectURL(blob);
+      const audio = new Audio(url);
+      player.current = { audio, url };
+      audio.onended = () => setState({ status: 'idle' });
+      await audio.play();
+      setState({ status: 'playing' });
+    } catch (e) {
+      setState({ status: 'failed', message: e instanceof Error ? e.message : String(e) });
+    }
+  };
+
+  const voice = voiceName.trim();
+  return (
+    <div className="hear-voice">
+      <button type="button" onClick={() => void hear()} disabled={!voice || state.status === 'loading'}>
+        {state.status === 'loading' ? 'Making a sample…' : 'Hear this voice'}
+      </button>
+      <span role="status" className="hint">
+        {state.status === 'playing' ? `Playing a sample of ${voice}` : ''}
+      </span>
+      {state.status === 'failed' && (
+        <p role="alert" className="field-error">
+          No sample of {voice}: {state.message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import type { AudioFormat } from '@/contract';
+import { findMp3Frames } from './mp3-frames';
+import { wavHeader, wholeFrameBytes, type PcmFormat } from './pcm-to-wav';
+import { MIME_TYPE } from './sniff-audio';
+import { readWavLayout, type WavLayout } from './wav-layout';
+
+/** One audio for the whole text, and where each part starts in it. */
+type JoinedAudio = { audio: Blob; startsMs: number[]; durationMs: number };
+
+/** Long enough to hide the step between two parts' samples, short enough not to be heard as a fade. */
+const JOIN_FADE_MS = 5;
+
+/**
+ * Joins parts of one format into one file, built from Blob slices of the parts plus a header and
+ * the few faded bytes at each join: the samples themselves are never copied into JavaScript.
+ */
+export async function joinAudio(parts: Blob[], format: AudioFormat, pcm: PcmFormat): Promise<JoinedAudio> {
+  if (format === 'mp3') return joinMp3(parts);
+  const layouts =
+    format === 'wav'
+      ? await Promise.all(parts.map(readWavLayout))
+      : parts.map((p): WavLayout => ({ format: pcm, dataOffset: 0, dataBytes: wholeFrameBytes(p.size, pcm) }));
+  const first = layouts[0]?.format ?? pcm;
+  if (layouts.some((l) => !samePcm(l.format, first)))
+    throw new Error('The parts came back in different sample formats, so they cannot be joined');
+  const blockAlign = first.channels * (first.bitsPerSample / 8);
+  const fadeFrames = Math.round((first.sampleRate * JOIN_FADE_MS) / 1000);
+  const pieces: BlobPart[] = [];
+  const startsMs: number[] = [];
+  let dataBytes = 0;
+  for (const [i, part] of parts.entries()) {
+    const { dataOffset, dataBytes: size } = layouts[i]!;
+    startsMs.push(((dataBytes / blockAlign) * 1000) / first.sampleRate);
+    const fade = Math.min(fadeFrames, Math.floor(size / blockAlign / 2)) * blockAlign;
+    const head = i > 0 ? fade : 0;
+    const tail = i < parts.length - 1 ? fade : 0;
+    const end = dataOffset + size;
+    if (head) pieces.push(faded(await bytesOf(part, dataOffset, dataOffset + head), first, 'in'));
+    pieces.push(part.slice(dataOffset + head, end - tail));
+    if (tail) pieces.push(faded(await bytesOf(part, end - tail, end), first, 'out'));
+    dataBytes += size;
+  }
+  const durationMs = ((dataBytes / blockAlign) * 1000) / first.sampleRate;
+  if (format === 'pcm') return { audio: new Blob(pieces, { type: MIME_TYPE.pcm }), startsMs, durationMs };
+  if (dataBytes > 0xffffffff - 36) throw new Error('The joined audio is larger than a WAV file can hold (4 GB)');
+  return { audio: new Blob([wavHeader(dataBytes, first), ...pieces], { type: MIME_TYPE.wav }), startsMs, durationMs };
+}
+
+// A growing preview joins the same parts again: each part's frames are found once.
+const framesOf = new WeakMap<Blob, ReturnType<typeof findMp3Frames>>();
+
+async function joinMp3(parts: Blob[]): Promise<JoinedAudio> {
+  const pieces: Blob[] = [];
+  const startsMs: number[] = [];
+  let ms = 0;
+  for (const part of parts) {
+    // One part at a time: its bytes are read to find the frames, then only a slice is kept.
+    const frames = framesOf.get(part) ?? findMp3Frames(new Uint8Array(await part.arrayBuffer()));
+    framesOf.set(part, frames);
+    startsMs.push(ms);
+    ms += (frames.frames * frames.samplesPerFrame * 1000) / frames.sampleRate;
+    pieces.push(part.slice(frames.start, frames.end));
+  }
+  return { audio: new Blob(pieces, { type: MIME_TYPE.mp3 }), startsMs, durationMs: ms };
+}
+
+const samePcm = (a: PcmFormat, b: PcmFormat) =>
+  a.sampleRate === b.sampleRate && a.channels === b.channels && a.bitsPerSample === b.bitsPerSample;
+
+async function bytesOf(blob: Blob, from: number, to: number): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(await blob.slice(from, to).arrayBuffer());
+}
+
+/** A linear fade over little-endian integer samples (16, 24 or 32 bits), every channel alike. */
+function faded(bytes: Uint8Array<ArrayBuffer>, { channels, bitsPerSample }: PcmFormat, direction: 'in' | 'out'): Uint8Array<ArrayBuffer> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const width = bitsPerSample / 8;
+  const frames = bytes.byteLength / (width * channels);
+  for (let f = 0; f < frames; f++) {
+    const gain = direction === 'in' ? f / frames : (frames - 1 - f) / frames;
+    for (let c = 0; c < channels; c++) {
+      const at = (f * channels + c) * width;
+      if (width === 2) view.setInt16(at, Math.round(view.getInt16(at, true) * gain), true);
+      else if (width === 4) view.setInt32(at, Math.round(view.getInt32(at, true) * gain), true);
+      else {
+        const raw = view.getUint8(at) | (view.getUint8(at + 1) << 8) | (view.getInt8(at + 2) << 16);
+        const v = Math.round(raw * gain);
+        view.setUint8(at, v & 0xff);
+        view.setUint8(at + 1, (v >> 8) & 0xff);
+        view.setUint8(at + 2, (v >> 16) & 0xff);
+      }
+    }
+  }
+  return bytes;
+}
