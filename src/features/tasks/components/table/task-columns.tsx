@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { taskErrorMeaning } from '@/contract';
+import { Link } from '@/lib/router';
 import { formatDuration, formatExact, formatRelative } from '@/lib/format-time';
 import { estimateRemainingMs, isStalled } from '../../model/eta';
 import { statusGroupName, STATUS_GROUP_RANK } from '../../model/status-group';
 import type { WatchedTask } from '../../model/task-rows';
 import { copyText } from '../../stores/announcer-store';
 import { OutcomeCell, StatusBadge } from './task-status-cell';
+import { taskDetailsPath } from '../details/task-details-dialog';
 import styles from '../board.module.css';
 
 type CellContext = {
@@ -80,7 +82,9 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
     className: styles.cellId,
     cell: ({ row }) => (
       <>
-        <code>{row.id}</code>
+        <Link to={taskDetailsPath(row.id)} title="Timeline and last answer">
+          <code>{row.id}</code>
+        </Link>
         <button type="button" className={styles.iconButton} aria-label={`Copy ${row.id}`} onClick={() => void copyText(row.id, row.id)}>
           Copy
         </button>
