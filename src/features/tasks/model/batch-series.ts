@@ -24,10 +24,13 @@ export const MAX_FLOW_SAMPLES = 240;
 export const MAX_MINUTES = 180;
 export const EMPTY_SERIES: BatchSeries = { flow: [], perMinute: [] };
 
+/** The index in FLOW_BANDS of a task's band. */
+export const flowBand = (snapshot: TaskSnapshot | undefined): number => BAND_OF[String(statusGroupOf(snapshot))] ?? 6;
+
 /** Watched tasks per flow band. */
 export function flowCounts(watched: readonly string[], tasks: ReadonlyMap<string, TaskSnapshot>): number[] {
   const counts = FLOW_BANDS.map(() => 0);
-  for (const id of watched) counts[BAND_OF[String(statusGroupOf(tasks.get(id)))] ?? 6]!++;
+  for (const id of watched) counts[flowBand(tasks.get(id))]!++;
   return counts;
 }
 

@@ -1,4 +1,5 @@
 import { openDB, type DBSchema } from 'idb';
+import { measureSince } from '../model/measure-cost';
 import type { TaskRecord } from '../model/task-history';
 import type { BatchSeries } from '../model/batch-series';
 import type { Transition } from '../model/task-snapshot';
@@ -46,7 +47,11 @@ export async function loadHistory(scope: string): Promise<{ records: TaskRecord[
 export async function saveHistory(scope: string, records: readonly TaskRecord[], batch: StoredBatch): Promise<void> {
   const tx = (await db()).transaction(['tasks', 'batches'], 'readwrite');
   const tasks = tx.objectStore('tasks');
-  await Promise.all([...records.map((r) => tasks.put({ ...r, scope })), tx.objectStore('batches').put(batch), tx.done]);
+  // The puts clone their values on the main thread: that part is measured, the commit is not.
+  const start = performance.now();
+  const puts = [...records.map((r) => tasks.put({ ...r, scope })), tx.objectStore('batches').put(batch)];
+  measureSince('overview: write', start);
+  await Promise.all([...puts, tx.done]);
 }
 
 export async function deleteRecords(scope: string, ids: readonly string[]): Promise<void> {

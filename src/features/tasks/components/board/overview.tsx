@@ -60,7 +60,11 @@ export function Overview({ rows, summary, selected, onToggle }: Props) {
           </p>
         }
       >
-        <BatchOverview rows={rows} live={summary.live} />
+        <BatchOverview
+          rows={rows}
+          live={summary.live}
+          ended={`${rows.length} ${summary.counts.get(5) ?? 0} ${summary.counts.get(6) ?? 0}`}
+        />
       </Suspense>
     </section>
   );

@@ -8,7 +8,9 @@ import { ThroughputChart } from './throughput-chart';
 import styles from './overview.module.css';
 
 /** Pictures of the batch over time; its own chunk, with the chart library (see overview.tsx). */
-export function BatchOverview({ rows, live }: { rows: readonly WatchedTask[]; live: number }) {
+type Props = { rows: readonly WatchedTask[]; live: number; ended: string };
+
+export function BatchOverview({ rows, live, ended }: Props) {
   const { series } = useTaskHistory();
   const now = useNow();
   return (
@@ -18,7 +20,7 @@ export function BatchOverview({ rows, live }: { rows: readonly WatchedTask[]; li
         <ThroughputChart perMinute={series.perMinute} now={now} />
       </div>
       <BatchEta series={series} live={live} now={now} />
-      <FailuresTable rows={rows} />
+      <FailuresTable rows={rows} ended={ended} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import type uPlot from 'uplot';
 import { formatExact } from '@/lib/format-time';
 import { FLOW_BANDS, type FlowSample } from '../../model/batch-series';
-import { axisColors, bandColors } from './chart-palette';
+import { axisColors, bandColors, clockValues } from './chart-palette';
 import { useUplot } from './use-uplot';
 import styles from './overview.module.css';
 
@@ -40,8 +40,15 @@ export function FlowChart({ flow }: { flow: readonly FlowSample[] }) {
       height,
       legend: { show: false },
       cursor: { show: false },
-      scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-      axes: [axes, { ...axes, size: 44 }],
+      scales: {
+        // At least a minute wide, so the first few samples do not spread over the whole axis.
+        x: { time: true, range: (_u, min, max) => [min, Math.max(max, min + 60)] },
+        y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
+      },
+      axes: [
+        { ...axes, space: 90, values: clockValues },
+        { ...axes, size: 44 },
+      ],
       series: [
         {},
         ...[...FLOW_BANDS]

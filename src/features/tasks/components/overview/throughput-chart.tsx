@@ -1,16 +1,17 @@
 import { useCallback, useMemo } from 'react';
 import uPlot from 'uplot';
 import type { MinuteBucket } from '../../model/batch-series';
-import { axisColors, bandColors } from './chart-palette';
+import { axisColors, bandColors, clockValues } from './chart-palette';
 import { useUplot } from './use-uplot';
 import styles from './overview.module.css';
 
 const SHOWN_MINUTES = 60;
+const MIN_SHOWN_MINUTES = 10;
 
-/** The last hour (or since the first end), one bucket per minute including the quiet ones, up to the current minute. */
+/** The last hour (or since the first end, at least 10 minutes), one bucket per minute including the quiet ones, up to the current minute. */
 export function minuteRange(perMinute: readonly MinuteBucket[], now: number): MinuteBucket[] {
   const current = Math.floor(now / 60_000);
-  const first = Math.max(current - SHOWN_MINUTES + 1, perMinute[0]?.minute ?? current);
+  const first = Math.max(current - SHOWN_MINUTES + 1, Math.min(perMinute[0]?.minute ?? current, current - MIN_SHOWN_MINUTES + 1));
   const byMinute = new Map(perMinute.map((b) => [b.minute, b]));
   const out: MinuteBucket[] = [];
   for (let m = first; m <= current; m++) out.push(byMinute.get(m) ?? { minute: m, finished: 0, failed: 0, aborted: 0 });
@@ -44,14 +45,24 @@ export function ThroughputChart({ perMinute, now }: { perMinute: readonly Minute
     const axis = axisColors();
     const axes = { stroke: axis.text, grid: { stroke: axis.grid, width: 1 }, ticks: { stroke: axis.grid, width: 1 } };
     const bars = uPlot.paths.bars!({ size: [0.7, 24] });
-    const series = (label: string, color: string) => ({ label, stroke: color, fill: color, paths: bars, points: { show: false } });
+    const series = (label: string, color: string) => ({
+      label,
+      stroke: color,
+      fill: color,
+      width: 0,
+      paths: bars,
+      points: { show: false },
+    });
     return {
       width,
       height,
       legend: { show: false },
       cursor: { show: false },
-      scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-      axes: [axes, { ...axes, size: 44 }],
+      scales: { x: { time: true, range: (_u, min, max) => [min - 30, max + 30] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+      axes: [
+        { ...axes, space: 70, values: clockValues },
+        { ...axes, size: 44 },
+      ],
       series: [{}, series('Aborted', colors.aborted!), series('Failed', colors.failed!), series('Finished', colors.finished!)],
     };
   }, []);

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { measureSince } from '../../model/measure-cost';
 import { useColorScheme } from './use-color-scheme';
 
 const HEIGHT = 180;
@@ -34,7 +35,7 @@ export function useUplot(makeOptions: (width: number, height: number) => uPlot.O
     if (plot.current) {
       const start = performance.now();
       plot.current.setData(data);
-      performance.measure('overview: draw', { start });
+      measureSince('overview: draw', start);
     }
   }, [data]);
   return box;
