@@ -160,7 +160,7 @@ function record(state: ScopeState, query: Query) {
   measureSince('overview: record', start);
 }
 
-async function flush() {
+function flush() {
   flushTimer = undefined;
   let more = false;
   for (const state of states.values()) {
@@ -170,13 +170,12 @@ async function flush() {
     for (const id of ids) state.dirty.delete(id);
     more ||= state.dirty.size > 0;
     const records = ids.flatMap((id) => state.records.get(id) ?? []);
-    try {
-      await saveHistory(state.scope, records, { scope: state.scope, series: state.series, feed: [...state.feed] });
-    } catch {
-      // Kept in memory; the next flush writes the series again, and these records when they next change.
-    }
+    // Not awaited: IndexedDB runs transactions on the same stores in the order they were made, so
+    // the next slice need not wait for this one's commit. A failed write keeps the history in memory;
+    // the series is written again next time, these records when they next change.
+    saveHistory(state.scope, records, { scope: state.scope, series: state.series, feed: [...state.feed] }).catch(() => undefined);
   }
-  if (more) flushTimer ??= setTimeout(() => void flush(), NEXT_SLICE_MS);
+  if (more) flushTimer ??= setTimeout(flush, NEXT_SLICE_MS);
 }
 
 function* take<T>(items: Iterable<T>, n: number): Generator<T> {
@@ -188,13 +187,13 @@ function* take<T>(items: Iterable<T>, n: number): Generator<T> {
 }
 
 function flushSoon() {
-  flushTimer ??= setTimeout(() => void flush(), FLUSH_MS);
+  flushTimer ??= setTimeout(flush, FLUSH_MS);
 }
 
 function onHidden() {
   if (document.visibilityState !== 'hidden' || !flushTimer) return;
   clearTimeout(flushTimer);
-  void flush();
+  flush();
 }
 
 function onEvent(event: QueryCacheNotifyEvent) {
@@ -230,5 +229,3 @@ export function resetTaskHistoryForTests(client: QueryClient): void {
   flushTimer = undefined;
   taskHistoryStore.set(EMPTY_VIEW);
 }
-
-export const flushTaskHistory = flush;
