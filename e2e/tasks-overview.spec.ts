@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
 
@@ -82,7 +83,7 @@ test('a task ID opens its details; /tasks/<id> shows the observed timeline after
   await pasteIds(page, id!);
   await expect(page.getByText('1 of 1 finished')).toBeVisible({ timeout: 20_000 });
 
-  await page.getByRole('link', { name: id!, exact: true }).click();
+  await page.getByRole('button', { name: id!, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: id! });
   await expect(dialog).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/tasks/${id}$`));
@@ -92,6 +93,8 @@ test('a task ID opens its details; /tasks/<id> shows the observed timeline after
   expect(observed.length).toBeGreaterThanOrEqual(2);
   await expect(dialog.getByRole('img', { name: /^Progress over time/ })).toBeVisible();
   await expect(dialog.getByRole('region', { name: 'Last raw answer' })).toContainText(`"taskId": "${id}"`);
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/tasks$/);
@@ -104,7 +107,7 @@ test('a task ID opens its details; /tasks/<id> shows the observed timeline after
 
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
-  await page.getByRole('link', { name: id!, exact: true }).click();
+  await page.getByRole('button', { name: id!, exact: true }).click();
   await expect(dialog).toBeVisible();
   await page.goBack();
   await expect(dialog).toBeHidden();

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { taskErrorMeaning } from '@/contract';
-import { Link } from '@/lib/router';
+import { navigate } from '@/lib/router';
 import { formatDuration, formatExact, formatRelative } from '@/lib/format-time';
 import { estimateRemainingMs, isStalled } from '../../model/eta';
 import { statusGroupName, STATUS_GROUP_RANK } from '../../model/status-group';
@@ -82,9 +82,15 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
     className: styles.cellId,
     cell: ({ row }) => (
       <>
-        <Link to={taskDetailsPath(row.id)} title="Timeline and last answer">
+        {/* A button, not a link: a row's only link is its result (hostile-gateway tests hold it so); /tasks/<id> is still shareable. */}
+        <button
+          type="button"
+          className={styles.idButton}
+          title="Timeline and last answer"
+          onClick={() => navigate(taskDetailsPath(row.id))}
+        >
           <code>{row.id}</code>
-        </Link>
+        </button>
         <button type="button" className={styles.iconButton} aria-label={`Copy ${row.id}`} onClick={() => void copyText(row.id, row.id)}>
           Copy
         </button>
