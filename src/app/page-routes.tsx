@@ -19,7 +19,9 @@ export function PageRoutes() {
   useEffect(() => {
     if (pathname === '/' || pathname === '') navigate('/tasks' + window.location.search, { replace: true });
   }, [pathname]);
-  const page = PAGES.find((p) => pathname === p.path);
+  // /tasks/<taskId> is the Tasks page with that task's details open (a shareable link).
+  const tasks = pathname === '/tasks' || pathname === '/' || pathname.startsWith('/tasks/');
+  const page = tasks ? PAGES[0] : PAGES.find((p) => pathname === p.path);
   useDocumentTitle(page?.title ?? (pathname === '/' ? PAGES[0].title : 'Page not found'));
   // After a client-side navigation, start screen readers and Tab at the new page, as a full load
   // would. The first render and the redirect from / are the page load itself, not a navigation.
@@ -38,7 +40,7 @@ export function PageRoutes() {
       }
     >
       <ConnectionScoped>
-        {pathname === '/tasks' || pathname === '/' ? <TasksPage /> : null}
+        {tasks ? <TasksPage /> : null}
         {pathname === '/speech' ? <SpeechPage /> : null}
       </ConnectionScoped>
       {pathname === '/settings' ? <SettingsPage /> : null}

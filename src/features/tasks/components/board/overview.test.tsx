@@ -7,6 +7,9 @@ import { summarize } from '../../model/summarize';
 import { EMPTY_BOARD, type TaskBoard } from '../../model/task-snapshot';
 import { Overview } from './overview';
 
+// The charts chunk draws on a canvas, which jsdom has not; it has tests of its own.
+vi.mock('../overview/batch-overview', () => ({ BatchOverview: () => null }));
+
 function summaryOf(statuses: number[]) {
   const ids = statuses.map((_, i) => `Service_AI_${i}`);
   const board: TaskBoard = { ...EMPTY_BOARD, tasks: new Map(ids.map((id, i) => [id, snap(item(id, statuses[i]!))])) };
@@ -16,7 +19,7 @@ function summaryOf(statuses: number[]) {
 describe('Overview', () => {
   it('counts every status, and filters by a chip', async () => {
     const onToggle = vi.fn();
-    render(<Overview summary={summaryOf([4, 4, 5, 3])} selected={new Set()} onToggle={onToggle} />);
+    render(<Overview rows={[]} summary={summaryOf([4, 4, 5, 3])} selected={new Set()} onToggle={onToggle} />);
     expect(screen.getByText('2 of 4 finished · 1 failed')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Finished 2' })).toHaveAttribute('aria-pressed', 'false');
     expect(screen.queryByRole('button', { name: /Unknown status/ })).toBeNull();
@@ -26,7 +29,7 @@ describe('Overview', () => {
 
   it('counts and offers a filter for statuses outside 1–6 while a gateway reports them', async () => {
     const onToggle = vi.fn();
-    render(<Overview summary={summaryOf([4, 7, 0])} selected={new Set()} onToggle={onToggle} />);
+    render(<Overview rows={[]} summary={summaryOf([4, 7, 0])} selected={new Set()} onToggle={onToggle} />);
     expect(screen.getByText('1 of 3 finished · 2 with an unknown status')).toBeInTheDocument();
     expect(summaryOf([4, 7, 0]).live).toBe(2);
     await userEvent.click(screen.getByRole('button', { name: 'Unknown status 2' }));

@@ -1,8 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { STATUS_GROUPS, statusGroupName, type StatusGroup } from '../../model/status-group';
 import { progressLine, type Summary } from '../../model/summarize';
+import type { WatchedTask } from '../../model/task-rows';
 import styles from '../board.module.css';
 
-type Props = { summary: Summary; selected: ReadonlySet<StatusGroup>; onToggle: (group: StatusGroup) => void };
+// The charts and their library are a chunk of their own, fetched after the table is on screen.
+const BatchOverview = lazy(() => import('../overview/batch-overview').then((m) => ({ default: m.BatchOverview })));
+
+type Props = {
+  rows: readonly WatchedTask[];
+  summary: Summary;
+  selected: ReadonlySet<StatusGroup>;
+  onToggle: (group: StatusGroup) => void;
+};
 
 /** The usual chips, plus "Unknown status" while a gateway reports a status outside 1–6 (or it is filtering). */
 function groupsShown(summary: Summary, selected: ReadonlySet<StatusGroup>): readonly StatusGroup[] {
@@ -10,14 +20,12 @@ function groupsShown(summary: Summary, selected: ReadonlySet<StatusGroup>): read
 }
 
 /** Counts per status that double as the status filter (several may be on). */
-export function Overview({ summary, selected, onToggle }: Props) {
+export function Overview({ rows, summary, selected, onToggle }: Props) {
   const finished = summary.counts.get(4) ?? 0;
   const percent = summary.total ? Math.round((finished / summary.total) * 100) : 0;
   return (
     <section aria-labelledby="overview-title">
-      <h2 id="overview-title" className="visually-hidden">
-        Overview
-      </h2>
+      <h2 id="overview-title">Overview</h2>
       <p className={styles.overviewLine}>
         <strong>{progressLine(summary)}</strong>
       </p>
@@ -45,6 +53,19 @@ export function Overview({ summary, selected, onToggle }: Props) {
           </button>
         ))}
       </div>
+      <Suspense
+        fallback={
+          <p className="loading" role="status">
+            Loading the charts…
+          </p>
+        }
+      >
+        <BatchOverview
+          rows={rows}
+          live={summary.live}
+          ended={`${rows.length} ${summary.counts.get(5) ?? 0} ${summary.counts.get(6) ?? 0}`}
+        />
+      </Suspense>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { navigate, usePathname } from '@/lib/router';
 import type { WatchedTask } from '../../model/task-rows';
 import type { Summary } from '../../model/summarize';
 import type { StatusGroup } from '../../model/status-group';
@@ -6,6 +7,8 @@ import type { TaskBoard } from '../../model/task-snapshot';
 import type { DashboardSettings } from '../../stores/dashboard-settings-store';
 import { useTabTitle } from '../../hooks/use-tab-title';
 import { useTaskNotifications } from '../../hooks/use-task-notifications';
+import { useTaskHistoryRecorder } from '../../hooks/use-task-history';
+import { TaskDetailsDialog, taskIdFromPath } from '../details/task-details-dialog';
 import { Overview } from './overview';
 import { TaskList } from '../table/task-list';
 import { TransitionsFeed } from './transitions-feed';
@@ -25,6 +28,8 @@ type Props = {
 export function TaskBoardView({ ids, rows, summary, board, settings, stale }: Props) {
   useTabTitle(summary);
   useTaskNotifications(board, settings.notify);
+  useTaskHistoryRecorder();
+  const detailsId = taskIdFromPath(usePathname());
   const [statuses, setStatuses] = useState<ReadonlySet<StatusGroup>>(new Set());
   const toggleStatus = (g: StatusGroup) =>
     setStatuses((prev) => {
@@ -34,12 +39,15 @@ export function TaskBoardView({ ids, rows, summary, board, settings, stale }: Pr
     });
   return (
     <>
-      <Overview summary={summary} selected={statuses} onToggle={toggleStatus} />
+      <Overview rows={rows} summary={summary} selected={statuses} onToggle={toggleStatus} />
       <WatchListActions ids={ids} rows={rows} notify={settings.notify} />
       <div className={styles.tasksColumns}>
         <TaskList rows={rows} statuses={statuses} changed={board.changed} stallMs={settings.stallMs} stale={stale} />
         <TransitionsFeed transitions={board.transitions} />
       </div>
+      {detailsId !== null && (
+        <TaskDetailsDialog key={detailsId} id={detailsId} row={rows.find((r) => r.id === detailsId)} onClose={() => navigate('/tasks')} />
+      )}
     </>
   );
 }

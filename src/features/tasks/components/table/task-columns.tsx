@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { taskErrorMeaning } from '@/contract';
+import { navigate } from '@/lib/router';
 import { formatDuration, formatExact, formatRelative } from '@/lib/format-time';
 import { estimateRemainingMs, isStalled } from '../../model/eta';
 import { statusGroupName, STATUS_GROUP_RANK } from '../../model/status-group';
 import type { WatchedTask } from '../../model/task-rows';
 import { copyText } from '../../stores/announcer-store';
 import { OutcomeCell, StatusBadge } from './task-status-cell';
+import { taskDetailsPath } from '../details/task-details-dialog';
 import styles from '../board.module.css';
 
 type CellContext = {
@@ -80,7 +82,15 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
     className: styles.cellId,
     cell: ({ row }) => (
       <>
-        <code>{row.id}</code>
+        {/* A button, not a link: a row's only link is its result (hostile-gateway tests hold it so); /tasks/<id> is still shareable. */}
+        <button
+          type="button"
+          className={styles.idButton}
+          title="Timeline and last answer"
+          onClick={() => navigate(taskDetailsPath(row.id))}
+        >
+          <code>{row.id}</code>
+        </button>
         <button type="button" className={styles.iconButton} aria-label={`Copy ${row.id}`} onClick={() => void copyText(row.id, row.id)}>
           Copy
         </button>

@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { connectionScope } from '@/lib/connection-profile';
+import { useActiveConnection } from '@/lib/connection-store';
+import { EMPTY_SERIES } from '../model/batch-series';
+import { startTaskHistory, taskHistoryStore, type TaskHistoryView } from '../stores/task-history-recorder';
+
+const NONE: TaskHistoryView = { scope: '', version: 0, records: new Map(), series: EMPTY_SERIES };
+
+/** Start recording the poller's answers (once per client) while a board is shown. */
+export function useTaskHistoryRecorder(): void {
+  const client = useQueryClient();
+  useEffect(() => startTaskHistory(client), [client]);
+}
+
+/** The history of the active connection (empty until it has loaded or the poller has answered). */
+export function useTaskHistory(): TaskHistoryView {
+  const view = taskHistoryStore.use();
+  const scope = JSON.stringify(connectionScope(useActiveConnection()));
+  return view.scope === scope ? view : NONE;
+}

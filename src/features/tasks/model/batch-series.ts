@@ -1,0 +1,97 @@
+import { TaskStatus } from '@/contract';
+import { halve } from './task-history';
+import { statusGroupOf } from './status-group';
+import type { TaskSnapshot, Transition } from './task-snapshot';
+
+/** The bands of the flow diagram, bottom to top: done first, so finished work grows from the floor. */
+export const FLOW_BANDS = [
+  { key: 'finished', label: 'Finished' },
+  { key: 'failed', label: 'Failed' },
+  { key: 'aborted', label: 'Aborted' },
+  { key: 'running', label: 'Running' },
+  { key: 'queued', label: 'Queued' },
+  { key: 'created', label: 'Created' },
+  { key: 'other', label: 'Not checked, not found or unknown' },
+] as const;
+const BAND_OF: Record<string, number> = { 4: 0, 5: 1, 6: 2, 3: 3, 2: 4, 1: 5 };
+
+export type FlowSample = { at: number; counts: number[] };
+export type MinuteBucket = { minute: number; finished: number; failed: number; aborted: number };
+/** Batch-level samples: bounded whatever the number of watched tasks. */
+export type BatchSeries = { flow: FlowSample[]; perMinute: MinuteBucket[] };
+
+export const MAX_FLOW_SAMPLES = 240;
+export const MAX_MINUTES = 180;
+export const EMPTY_SERIES: BatchSeries = { flow: [], perMinute: [] };
+
+/** The index in FLOW_BANDS of a task's band. */
+export const flowBand = (snapshot: TaskSnapshot | undefined): number => BAND_OF[String(statusGroupOf(snapshot))] ?? 6;
+
+/** Watched tasks per flow band. */
+export function flowCounts(watched: readonly string[], tasks: ReadonlyMap<string, TaskSnapshot>): number[] {
+  const counts = FLOW_BANDS.map(() => 0);
+  for (const id of watched) counts[flowBand(tasks.get(id))]!++;
+  return counts;
+}
+
+const sameCounts = (a: readonly number[], b: readonly number[]) => a.every((n, i) => n === b[i]);
+
+/** One flow sample; a plateau keeps only its ends, and past the cap the series is halved. */
+export function addFlowSample(series: BatchSeries, at: number, counts: number[]): BatchSeries {
+  const { flow } = series;
+  const last = flow[flow.length - 1];
+  const beforeLast = flow[flow.length - 2];
+  let next: FlowSample[];
+  if (last && beforeLast && sameCounts(last.counts, counts) && sameCounts(beforeLast.counts, counts))
+    next = [...flow.slice(0, -1), { at, counts }];
+  else next = [...flow, { at, counts }];
+  return { ...series, flow: next.length > MAX_FLOW_SAMPLES ? halve(next) : next };
+}
+
+/** Count this cycle's transitions into Finished, Failed and Aborted per minute of local time. */
+export function addTransitions(series: BatchSeries, transitions: readonly Transition[]): BatchSeries {
+  const ends = transitions.filter((t) => t.to === TaskStatus.finished || t.to === TaskStatus.failed || t.to === TaskStatus.aborted);
+  if (ends.length === 0) return series;
+  const perMinute = [...series.perMinute];
+  for (const t of ends) {
+    const minute = Math.floor(t.at / 60_000);
+    let i = perMinute.findIndex((b) => b.minute === minute);
+    if (i < 0) {
+      perMinute.push({ minute, finished: 0, failed: 0, aborted: 0 });
+      perMinute.sort((a, b) => a.minute - b.minute);
+      i = perMinute.findIndex((b) => b.minute === minute);
+    }
+    const b = { ...perMinute[i]! };
+    if (t.to === TaskStatus.finished) b.finished++;
+    else if (t.to === TaskStatus.failed) b.failed++;
+    else b.aborted++;
+    perMinute[i] = b;
+  }
+  return { ...series, perMinute: perMinute.slice(-MAX_MINUTES) };
+}
+
+export type BatchEta = { remainingMs: number; lowMs: number; highMs: number; perMinute: number };
+
+const ETA_WINDOW_MS = 10 * 60_000;
+
+/**
+ * When the live tasks will be done at the rate tasks ended over the last 10 minutes watched.
+ * Tasks ending is treated as a Poisson process, so with k ends seen the rate is known to about
+ * ±1.96·√k (95 %): few ends, wide range. Null when no task has ended in the window yet.
+ */
+export function batchEta(series: BatchSeries, live: number, now: number): BatchEta | null {
+  const since = Math.max(now - ETA_WINDOW_MS, series.flow[0]?.at ?? now);
+  const windowMs = now - since;
+  if (live === 0 || windowMs <= 0) return null;
+  const fromMinute = Math.floor(since / 60_000);
+  const ended = series.perMinute.filter((b) => b.minute >= fromMinute).reduce((n, b) => n + b.finished + b.failed + b.aborted, 0);
+  if (ended === 0) return null;
+  const spread = 1.96 * Math.sqrt(ended);
+  const at = (k: number) => Math.round((live * windowMs) / k);
+  return {
+    remainingMs: at(ended),
+    lowMs: at(ended + spread),
+    highMs: at(Math.max(0.5, ended - spread)),
+    perMinute: (ended * 60_000) / windowMs,
+  };
+}

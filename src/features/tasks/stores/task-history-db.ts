@@ -1,0 +1,60 @@
+import { openDB, type DBSchema } from 'idb';
+import { measureSince } from '../model/measure-cost';
+import type { TaskRecord } from '../model/task-history';
+import type { BatchSeries } from '../model/batch-series';
+import type { Transition } from '../model/task-snapshot';
+
+const DB_NAME = 'console.tasks.history';
+
+/** Batch-level history of one connection: the flow and throughput samples and the change feed. */
+export type StoredBatch = { scope: string; series: BatchSeries; feed: Transition[] };
+type StoredTask = TaskRecord & { scope: string };
+
+interface TaskHistoryDb extends DBSchema {
+  // Keyed by [connection scope, task ID]: two profiles watching one ID keep separate histories.
+  tasks: { key: [string, string]; value: StoredTask; indexes: { scope: string } };
+  batches: { key: string; value: StoredBatch };
+}
+
+let opening: ReturnType<typeof open> | null = null;
+
+function open() {
+  return openDB<TaskHistoryDb>(DB_NAME, 1, {
+    upgrade(db) {
+      db.createObjectStore('tasks', { keyPath: ['scope', 'id'] }).createIndex('scope', 'scope');
+      db.createObjectStore('batches', { keyPath: 'scope' });
+    },
+  });
+}
+
+function db() {
+  opening ??= open().catch((e: unknown) => {
+    opening = null;
+    throw e;
+  });
+  return opening;
+}
+
+export async function loadHistory(scope: string): Promise<{ records: TaskRecord[]; batch: StoredBatch | undefined }> {
+  const d = await db();
+  const tx = d.transaction(['tasks', 'batches'], 'readonly');
+  const [stored, batch] = await Promise.all([tx.objectStore('tasks').index('scope').getAll(scope), tx.objectStore('batches').get(scope)]);
+  const records = stored.map(({ scope: _scope, ...record }) => record);
+  return { records, batch };
+}
+
+/** One transaction per flush: the records that changed since the last one, and the batch series. */
+export async function saveHistory(scope: string, records: readonly TaskRecord[], batch: StoredBatch): Promise<void> {
+  const tx = (await db()).transaction(['tasks', 'batches'], 'readwrite');
+  const tasks = tx.objectStore('tasks');
+  // The puts clone their values on the main thread: that part is measured, the commit is not.
+  const start = performance.now();
+  const puts = [...records.map((r) => tasks.put({ ...r, scope })), tx.objectStore('batches').put(batch)];
+  measureSince('overview: write', start);
+  await Promise.all([...puts, tx.done]);
+}
+
+export async function deleteRecords(scope: string, ids: readonly string[]): Promise<void> {
+  const tx = (await db()).transaction('tasks', 'readwrite');
+  await Promise.all([...ids.map((id) => tx.store.delete([scope, id])), tx.done]);
+}
