@@ -20,8 +20,8 @@ export function useSharedLinkImport(onAdded: () => void): void {
     const raw = new URLSearchParams(window.location.search).get(SHARE_PARAM);
     if (raw === null) return;
     navigate('/tasks', { replace: true });
-    void import('../model/extract-task-ids').then(({ extractTaskIds }) => {
-      const result = addToWatchList(extractTaskIds(raw).ids);
+    void import('../model/extract-task-ids').then(async ({ extractTaskIds }) => {
+      const result = await addToWatchList(extractTaskIds(raw).ids);
       const already = result.alreadyWatched ? `, ${result.alreadyWatched} already watched` : '';
       announce(`Opened a shared list: added ${result.added} task${result.added === 1 ? '' : 's'}${already}`);
       if (result.added > 0) onAdded();

@@ -22,11 +22,12 @@ export function progressLine({ total, counts }: Summary): string {
   return parts.join(' · ');
 }
 
-/** Tab title with live counts, so a background tab still tells the operator how it goes. */
-export function tabTitle(summary: Summary, base: string): string {
-  if (summary.total === 0) return base;
-  const failed = (summary.counts.get(5) ?? 0) + (summary.counts.get(6) ?? 0);
+/** Counts for the tab title, e.g. "(3 live · 2/5 done · 1 failed · 1 aborted) "; empty without tasks. */
+export function tabTitlePrefix(summary: Summary): string {
+  if (summary.total === 0) return '';
   const done = summary.counts.get(4) ?? 0;
-  const head = summary.live > 0 ? `${summary.live} live · ${done}/${summary.total} done` : `All done ${done}/${summary.total}`;
-  return `(${head}${failed ? ` · ${failed} failed` : ''}) ${base}`;
+  const parts = [summary.live > 0 ? `${summary.live} live · ${done}/${summary.total} done` : `All done ${done}/${summary.total}`];
+  if (summary.counts.get(5)) parts.push(`${summary.counts.get(5)} failed`);
+  if (summary.counts.get(6)) parts.push(`${summary.counts.get(6)} aborted`);
+  return `(${parts.join(' · ')}) `;
 }

@@ -4,8 +4,6 @@ import type { Summary } from '../../model/summarize';
 import type { StatusGroup } from '../../model/status-group';
 import type { TaskBoard } from '../../model/task-snapshot';
 import type { DashboardSettings } from '../../stores/dashboard-settings-store';
-import { useTabTitle } from '../../hooks/use-tab-title';
-import { useTaskNotifications } from '../../hooks/use-task-notifications';
 import { Overview } from './overview';
 import { TaskList } from '../table/task-list';
 import { TransitionsFeed } from './transitions-feed';
@@ -23,8 +21,6 @@ type Props = {
 
 /** Everything shown once the watch list has tasks; loaded as its own chunk (see tasks-page.tsx). */
 export function TaskBoardView({ ids, rows, summary, board, settings, stale }: Props) {
-  useTabTitle(summary);
-  useTaskNotifications(board, settings.notify);
   const [statuses, setStatuses] = useState<ReadonlySet<StatusGroup>>(new Set());
   const toggleStatus = (g: StatusGroup) =>
     setStatuses((prev) => {

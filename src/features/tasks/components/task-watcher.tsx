@@ -1,0 +1,30 @@
+import { useEffect, useMemo } from 'react';
+import { connectionScope } from '@/lib/connection-profile';
+import { useActiveConnection } from '@/lib/connection-store';
+import { titlePrefixStore } from '@/lib/use-document-title';
+import { useWatchListPoll } from '../api/poll-watch-list';
+import { openWatchList, useWatchList } from '../stores/watch-list-store';
+import { useDashboardSettings } from '../stores/dashboard-settings-store';
+import { useTaskNotifications } from '../hooks/use-task-notifications';
+import { buildRows } from '../model/task-rows';
+import { summarize, tabTitlePrefix } from '../model/summarize';
+import { EMPTY_BOARD } from '../model/task-snapshot';
+
+/**
+ * The app's one watcher of the watch list, mounted by the app on every page: it drives the poll,
+ * the notifications and the counts in the tab title, whichever page is open.
+ */
+export function TaskWatcher() {
+  const connection = useActiveConnection();
+  const scope = connectionScope(connection).join('\u0000');
+  useEffect(() => void openWatchList(scope), [scope]);
+  const { ids } = useWatchList();
+  const settings = useDashboardSettings();
+  const poll = useWatchListPoll(settings, ids.length > 0);
+  const board = poll.data ?? EMPTY_BOARD;
+  const summary = useMemo(() => summarize(buildRows(ids, board)), [ids, board]);
+  useTaskNotifications(board, settings.notify);
+  useEffect(() => titlePrefixStore.set(tabTitlePrefix(summary)), [summary]);
+  useEffect(() => () => titlePrefixStore.set(''), []);
+  return null;
+}
