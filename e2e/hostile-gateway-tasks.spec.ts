@@ -118,6 +118,8 @@ test('a 30-second stall ends in a timeout error (the page clock runs the 20 s cl
   const asked = gateway.requested('stall', 'taskStatus');
   const watch = await openWithGateway(page, gateway.caseUrl('stall'), { path: '/tasks', ids });
   await asked;
+  // The watch list loads from IndexedDB first: wait until the poller's own request is in flight.
+  await expect(page.getByRole('button', { name: 'Refresh now' })).toBeDisabled();
   await page.clock.fastForward('00:21');
   const alert = page.getByRole('alert').filter({ hasText: 'The gateway did not answer in time' });
   await expect(alert).toBeVisible();
