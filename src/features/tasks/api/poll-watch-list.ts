@@ -44,7 +44,9 @@ export function watchListPollQueryOptions(connection: Connection, intervalMs: nu
       if (due.length === 0) return { ...prev, errorsSeen, refreshAll: false };
       const batches = batchIds(due);
       const answers = await mapLimit(batches, CONCURRENT_BATCHES, (b) => getTaskStatus(connection, b, signal));
-      return { ...mergeBoard(prev, due, answers.flat(), Date.now(), batches.length), errorsSeen };
+      const items = answers.flatMap((a) => a.items);
+      const problems = answers.flatMap((a) => a.problems);
+      return { ...mergeBoard(prev, due, items, Date.now(), batches.length, problems), errorsSeen };
     },
     refetchInterval: (query) => {
       if (intervalMs <= 0) return false;

@@ -8,7 +8,12 @@ export function summarize(rows: readonly WatchedTask[]): Summary {
   for (const r of rows) counts.set(r.group, (counts.get(r.group) ?? 0) + 1);
   // A status outside 1–6 keeps being polled (see task-phase.ts), so it counts as live.
   const live =
-    (counts.get(1) ?? 0) + (counts.get(2) ?? 0) + (counts.get(3) ?? 0) + (counts.get('waiting') ?? 0) + (counts.get('unknown') ?? 0);
+    (counts.get(1) ?? 0) +
+    (counts.get(2) ?? 0) +
+    (counts.get(3) ?? 0) +
+    (counts.get('waiting') ?? 0) +
+    (counts.get('unknown') ?? 0) +
+    (counts.get('invalid') ?? 0);
   return { total: rows.length, counts, live };
 }
 
@@ -19,6 +24,7 @@ export function progressLine({ total, counts }: Summary): string {
   if (counts.get(6)) parts.push(`${counts.get(6)} aborted`);
   if (counts.get('not-found')) parts.push(`${counts.get('not-found')} not found`);
   if (counts.get('unknown')) parts.push(`${counts.get('unknown')} with an unknown status`);
+  if (counts.get('invalid')) parts.push(`${counts.get('invalid')} with an unreadable answer`);
   return parts.join(' · ');
 }
 
