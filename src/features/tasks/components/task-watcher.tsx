@@ -17,7 +17,8 @@ import { EMPTY_BOARD } from '../model/task-snapshot';
 export function TaskWatcher() {
   const connection = useActiveConnection();
   const scope = connectionScope(connection).join('\u0000');
-  useEffect(() => void openWatchList(scope), [scope]);
+  const hasUser = connection.userId !== '';
+  useEffect(() => void openWatchList(scope, hasUser), [scope, hasUser]);
   const { ids } = useWatchList();
   const settings = useDashboardSettings();
   const poll = useWatchListPoll(settings, ids.length > 0);

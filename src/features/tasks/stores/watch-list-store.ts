@@ -27,8 +27,11 @@ function persist(scope: string, ids: readonly string[]): void {
   writing = writing.then(() => db().then((m) => m.writeWatchList(scope, ids))).catch(() => undefined);
 }
 
-/** Switch to a profile's list (the watcher calls this whenever the active profile changes). */
-export function openWatchList(scope: string): Promise<void> {
+/**
+ * Switch to a profile's list (the watcher calls this whenever the active profile changes). The old
+ * single list goes to the first profile opened with a user ID (one without cannot ask for anything).
+ */
+export function openWatchList(scope: string, takeLegacy: boolean): Promise<void> {
   if (watchListStore.get().scope === scope) return ready;
   watchListStore.set({ scope, ids: [], loaded: false });
   ready = (async () => {
@@ -39,7 +42,7 @@ export function openWatchList(scope: string): Promise<void> {
     } catch {
       durable = false; // No IndexedDB (private mode, tests): the list lives for this page only.
     }
-    const legacy = legacyIds();
+    const legacy = takeLegacy ? legacyIds() : [];
     const ids = merge(stored, legacy);
     if (watchListStore.get().scope !== scope) return;
     watchListStore.set({ scope, ids, loaded: true });
