@@ -29,7 +29,7 @@ test('the watch goes on from every page, and a hidden tab keeps polling and noti
 }) => {
   test.setTimeout(60_000);
   const user = uniqueUserId();
-  const ids = await createTasks(request, user, 3, 7_000, 'finished');
+  const ids = await createTasks(request, user, 3, 20_000, 'finished');
   await seedConsole(page, user);
   await recordNotifications(page);
   const calls = recordStatusCalls(page);
@@ -46,7 +46,7 @@ test('the watch goes on from every page, and a hidden tab keeps polling and noti
   await setTabHidden(page, true);
   const hiddenAt = calls.length;
   await expect.poll(() => calls.length, { timeout: 10_000 }).toBeGreaterThan(hiddenAt + 1);
-  await expect.poll(() => notes(page), { timeout: 20_000 }).toContainEqual(expect.stringContaining('finished'));
+  await expect.poll(() => notes(page), { timeout: 40_000 }).toContainEqual(expect.stringContaining('finished'));
   await expect(page).toHaveTitle(/^\(All done 3\/3\) Speech studio/);
 });
 

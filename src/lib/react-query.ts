@@ -15,10 +15,13 @@ declare module '@tanstack/react-query' {
  */
 function handleQueryError(error: unknown): void {
   if (error instanceof GatewayRequestError && error.kind === 'aborted') return;
-  void loadDescribeError().then(({ describeError }) => {
-    const { title, detail } = describeError(error);
-    console.warn(`Service AI Console: ${title}. ${detail}`);
-  });
+  void loadDescribeError().then(
+    ({ describeError }) => {
+      const { title, detail } = describeError(error);
+      console.warn(`Service AI Console: ${title}. ${detail}`);
+    },
+    () => console.warn(`Service AI Console: ${error instanceof Error ? error.message : String(error)}`),
+  );
 }
 
 export function createQueryClient(): QueryClient {
