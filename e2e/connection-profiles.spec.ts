@@ -10,6 +10,10 @@ test('profiles: add, rename, switch and delete; the indicator follows the active
   await page.getByLabel('User ID').fill('9223372036854775807');
   await page.getByRole('button', { name: 'Save profile' }).click();
 
+  // Saving says so and does not switch: the new profile is chosen on purpose.
+  await expect(page.getByRole('status').filter({ hasText: 'Saved the new profile “Staging”. It is not active' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Local' })).toBeChecked();
+  await page.getByRole('radio', { name: 'Staging' }).check();
   const banner = page.getByRole('banner');
   await expect(page.getByRole('radio', { name: 'Staging' })).toBeChecked();
   await expect(banner).toContainText('http://127.0.0.1:9/gw');
@@ -18,6 +22,7 @@ test('profiles: add, rename, switch and delete; the indicator follows the active
 
   await page.getByLabel('Profile name').fill('Staging EU');
   await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved “Staging EU”.' })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Staging EU' })).toBeChecked();
 
   await page.getByRole('radio', { name: 'Local' }).check();

@@ -73,7 +73,14 @@ test.describe('connection settings against the embedded gateway', () => {
     test.skip(!defaultToken, 'needs a default token');
     const urls = recordRequestUrls(page);
     await useLocalGateway(page);
+    // The local gateway's token is a dev token: "Use the local gateway" remembers it on this device.
+    await expect(page.getByLabel('Remember on this device')).toBeChecked();
     let storage = await storageDump(page);
+    expect(storage.local).toContain(defaultToken);
+
+    await page.getByLabel('Remember on this device').uncheck();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    storage = await storageDump(page);
     expect(storage.local).not.toContain(defaultToken);
     expect(storage.session).toContain(defaultToken);
     await page.reload();

@@ -216,6 +216,14 @@ export const hostileCases: Record<string, Case> = {
   'error-markup': (c) => json(c, { code: 99999, message: MARKUP_TEXT, data: null }),
   'extra-fields': extraFields,
   'status-string': wrongType({ taskStatus: '4' }, {}),
+  /** The first asked item has a progress of "55" (a string); the rest of the batch is good. */
+  'one-bad-item': (c) =>
+    c.op === 'taskStatus'
+      ? ok(
+          c,
+          askedIds(c.body).map((id, i) => (i === 0 ? { ...taskItem(id, 70), taskProgress: '55' } : taskItem(id, 70))),
+        )
+      : good(0)(c),
   'progress-out-of-range': (c) =>
     c.op === 'taskStatus'
       ? ok(

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { failureEnvelope, operations } from '../../src/contract';
 import { readStreamCapped } from '../read-capped';
+import { CONSOLE_AUDIO_PATH, createAudioRelay } from './audio-relay';
 
 /** The service's operations are all a proxy forwards; the upstream path is one of these fixed suffixes. */
 const PROXIED_OPERATIONS = Object.values(operations).map((o) => o.path);
@@ -39,7 +40,9 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
   const maxAnswerBytes = options.maxAnswerBytes ?? PROXY_MAX_ANSWER_BYTES;
   const doFetch = options.fetch ?? fetch;
 
+  const audio = createAudioRelay({ gatewayUrl: prefix, fetch: doFetch });
   const app = new Hono();
+  app.get(CONSOLE_AUDIO_PATH, (c) => audio.serve(c));
   for (const operation of PROXIED_OPERATIONS) {
     const target = `${prefix}${operation}`;
     app.post(operation, bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge }), (c) => forward(c, target));
@@ -83,6 +86,7 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
     const out = new Headers();
     const contentType = upstream.headers.get('content-type');
     if (contentType) out.set('content-type', contentType);
+    if (target.endsWith('/speechSynthesis/textToSpeech') && upstream.ok) audio.remember(bytes);
     return new Response(bytes, { status: upstream.status, headers: out });
   }
 

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@/lib/react-query';
 import { connectionStore, scopeKeyOf } from '@/lib/connection-store';
+import { preloadErrorWording } from '@/lib/use-error-description';
 
 /**
  * Query client for the app's lifetime. A change of profile, gateway or user drops every cached answer,
@@ -9,6 +10,10 @@ import { connectionStore, scopeKeyOf } from '@/lib/connection-store';
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  useEffect(() => {
+    const preload = setTimeout(preloadErrorWording, 1_000);
+    return () => clearTimeout(preload);
+  }, []);
   useEffect(() => {
     let last = scopeKeyOf(connectionStore.get());
     const unsubscribe = connectionStore.subscribe(() => {

@@ -17,7 +17,7 @@ export function Shell({ children }: { children: ReactNode }) {
           <ul className="nav-list">
             {PAGES.map((p) => (
               <li key={p.path}>
-                <Link to={p.path} aria-current={pathname === p.path ? 'page' : undefined}>
+                <Link to={p.path} aria-current={pathname === p.path || pathname.startsWith(`${p.path}/`) ? 'page' : undefined}>
                   {p.label}
                 </Link>
               </li>

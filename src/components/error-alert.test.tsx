@@ -5,7 +5,7 @@ import { GatewayRequestError } from '@/lib/gateway-error';
 import { ErrorAlert } from './error-alert';
 
 describe('ErrorAlert', () => {
-  it('shows meaning, code, the gateway message and the next step in one alert', () => {
+  it('shows meaning, code, the gateway message and the next step in one alert', async () => {
     const error = new GatewayRequestError({
       operation: 'textToSpeech',
       kind: 'envelope',
@@ -14,7 +14,7 @@ describe('ErrorAlert', () => {
       message: 'insufficient points',
     });
     render(<ErrorAlert error={error} />);
-    const alert = screen.getByRole('alert');
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Not enough points');
     expect(alert).toHaveTextContent('code 10091');
     expect(alert).toHaveTextContent('insufficient points');
@@ -31,14 +31,14 @@ describe('ErrorAlert', () => {
       message: 'The answer (HTTP 502) was an HTML page',
     });
     render(<ErrorAlert error={error} onRetry={onRetry} />);
-    expect(screen.getByRole('alert')).toHaveTextContent('HTTP 502');
+    expect(await screen.findByRole('alert')).toHaveTextContent('HTTP 502');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalledOnce();
   });
 
-  it('describes errors that are not from a gateway', () => {
+  it('describes errors that are not from a gateway', async () => {
     render(<ErrorAlert error={new Error('boom')} title="Could not load" />);
-    expect(screen.getByRole('alert')).toHaveTextContent('Could not load');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load');
     expect(screen.getByRole('alert')).toHaveTextContent('boom');
   });
 });

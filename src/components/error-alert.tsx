@@ -1,11 +1,13 @@
-import { describeError } from '@/lib/describe-error';
 import { GatewayRequestError } from '@/lib/gateway-error';
+import { useErrorDescription } from '@/lib/use-error-description';
 
 type Props = { error: unknown; title?: string; onRetry?: () => void };
 
 /** The one way an error looks in the console: meaning, code, the gateway's words, next step. */
 export function ErrorAlert({ error, title, onRetry }: Props) {
-  const d = describeError(error);
+  const d = useErrorDescription(error);
+  // The wording loads on the first error (a few ms); an alert is announced once, with its words.
+  if (!d) return null;
   const gatewayError = error instanceof GatewayRequestError ? error : undefined;
   const code = gatewayError?.code;
   const http = gatewayError?.httpStatus;

@@ -95,3 +95,29 @@ export const taskStatusDataSchema = z.array(taskStatusItemSchema);
 export const taskStatusResponseSchema = z.extend(envelopeSchema, {
   data: z.nullable(taskStatusDataSchema),
 });
+
+/** A status item that breaks the contract, named by its taskId when it has a readable one. */
+export type TaskStatusItemProblem = { taskId: string; problem: string };
+
+/**
+ * Operation A's data checked item by item (the browser's reading; the gateway's own validation is
+ * unchanged): good items are kept, each bad one is reported with what was wrong, so one malformed
+ * item does not sink its batch. Null when data is not a list at all.
+ */
+export function parseTaskStatusItems(data: unknown): ParsedTaskStatusItems | null {
+  if (!Array.isArray(data)) return null;
+  const result: ParsedTaskStatusItems = { items: [], problems: [], unattributed: [] };
+  data.forEach((raw: unknown, index) => {
+    const parsed = taskStatusItemSchema.safeParse(raw);
+    if (parsed.success) return void result.items.push(parsed.data);
+    const issue = parsed.error.issues[0];
+    const problem = issue ? `${issue.path.join('.') || 'item'}: ${issue.message}` : 'unreadable item';
+    const taskId = (raw as { taskId?: unknown } | null)?.taskId;
+    if (typeof taskId === 'string' && taskId !== '') result.problems.push({ taskId, problem });
+    else result.unattributed.push(`${index}.${problem}`);
+  });
+  return result;
+}
+
+/** Good items, bad items by taskId, and bad items without a readable taskId ("3.taskId: …"). */
+export type ParsedTaskStatusItems = { items: TaskStatusItem[]; problems: TaskStatusItemProblem[]; unattributed: string[] };

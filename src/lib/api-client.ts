@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import { envelopeSchema, HeaderName, JSON_UTF8, OPERATION_PATHS } from '@/contract';
 import type { Connection } from './connection-profile';
-import { GatewayRequestError, type GatewayOperation } from './gateway-error';
+import { GatewayRequestError, isAuthRefusal, type GatewayOperation } from './gateway-error';
 import { recordGatewayOutcome } from './connection-health';
 
 const DEFAULT_TIMEOUT_MS = 20_000;
@@ -67,7 +67,17 @@ export async function callGateway<S extends Schema>(
     if (record) recordGatewayOutcome(connection, null);
     return data;
   } catch (error) {
-    const err = GatewayRequestError.from(error, operation);
+    let err = GatewayRequestError.from(error, operation);
+    if (!connection.token && isAuthRefusal(err)) {
+      const { code, httpStatus } = err;
+      err = new GatewayRequestError({
+        operation,
+        kind: 'no-token',
+        code,
+        httpStatus,
+        message: 'The gateway refused a request sent without a token',
+      });
+    }
     if (record && err.kind !== 'aborted') recordGatewayOutcome(connection, err);
     throw err;
   }

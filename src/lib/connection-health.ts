@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Connection } from './connection-profile';
-import type { GatewayRequestError } from './gateway-error';
+import { isAuthRefusal, type GatewayRequestError } from './gateway-error';
 
 export type GatewayHealth =
   | { state: 'unknown' }
@@ -14,8 +14,20 @@ const listeners = new Set<() => void>();
 // Kept in memory only, for comparison; never rendered, logged or used as a query key.
 const scopeOf = (c: Connection) => JSON.stringify([c.gatewayUrl, c.userId, c.token, c.channel, c.appSource]);
 
-/** Every gateway call reports here, so the shell's indicator shows the last answer and why. */
+/**
+ * Whether an error says something about the connection: unreachable, refused, not a gateway.
+ * Business answers (2000, 2001, 10091, 2107, …) and data this console cannot read came from a
+ * reachable gateway that accepted the token; they stay with the form or row that caused them.
+ */
+function concernsConnection(error: GatewayRequestError): boolean {
+  if (error.kind === 'contract') return false;
+  if (error.kind !== 'envelope') return true;
+  return isAuthRefusal(error) || (error.httpStatus ?? 200) >= 500 || error.code === 502 || error.httpStatus === 404;
+}
+
+/** Every gateway call reports here, so the shell's indicator shows reachability and authentication. */
 export function recordGatewayOutcome(connection: Connection, error: GatewayRequestError | null): void {
+  if (error && !concernsConnection(error)) error = null;
   const scope = scopeOf(connection);
   health = error ? { state: 'failing', at: Date.now(), scope, error } : { state: 'ok', at: Date.now(), scope };
   for (const l of listeners) l();

@@ -51,6 +51,14 @@ export function describeCode(code: number, message: string, operation: GatewayOp
       nextStep: 'The server answers but has no such operation: the gateway URL should be the base URL (e.g. /api).',
     };
   }
+  if (code === 502 || httpStatus === 502) {
+    return {
+      title: 'Gateway unreachable from this server',
+      detail,
+      nextStep:
+        "The console's server could not reach the gateway (GATEWAY_URL): check that the gateway is running and the address is right.",
+    };
+  }
   const parameter = parameterIn(message);
   switch (code) {
     case ErrorCode.missingParameter:

@@ -53,6 +53,8 @@ export function describeError(error: unknown): ErrorDescription {
         detail,
         nextStep: 'The gateway answered with data this console does not understand; report it to the gateway team.',
       };
+    case 'no-token':
+      return { title: 'No token set', detail, nextStep: 'This gateway needs a token: enter it in Settings (Token).' };
     case 'settings':
       return { title: 'Connection settings unusable', detail, nextStep: 'Open Settings and correct the value.' };
     case 'aborted':

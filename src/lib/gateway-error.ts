@@ -13,6 +13,7 @@ export type GatewayErrorKind =
   | 'dropped' // the connection broke off after the answer had begun
   | 'network' // unreachable, refused, or blocked by CORS
   | 'aborted'
+  | 'no-token' // refused, and no token was sent: the settings lack one
   | 'settings'; // the console's own settings are not usable
 
 type Fields = {
@@ -47,4 +48,9 @@ export class GatewayRequestError extends Error {
     const message = error instanceof Error ? error.message : String(error);
     return new GatewayRequestError({ operation, kind: 'network', message });
   }
+}
+
+/** A refusal of the token (HTTP or envelope 401/403). */
+export function isAuthRefusal(error: GatewayRequestError): boolean {
+  return [401, 403].includes(error.httpStatus ?? 0) || [401, 403].includes(error.code ?? 0);
 }

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { describeError } from './describe-error';
 import { GatewayRequestError } from './gateway-error';
+import { loadDescribeError } from './use-error-description';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -15,8 +15,13 @@ declare module '@tanstack/react-query' {
  */
 function handleQueryError(error: unknown): void {
   if (error instanceof GatewayRequestError && error.kind === 'aborted') return;
-  const { title, detail } = describeError(error);
-  console.warn(`Service AI Console: ${title}. ${detail}`);
+  void loadDescribeError().then(
+    ({ describeError }) => {
+      const { title, detail } = describeError(error);
+      console.warn(`Service AI Console: ${title}. ${detail}`);
+    },
+    () => console.warn(`Service AI Console: ${error instanceof Error ? error.message : String(error)}`),
+  );
 }
 
 export function createQueryClient(): QueryClient {

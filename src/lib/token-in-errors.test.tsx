@@ -71,7 +71,7 @@ describe('the token never reaches an error the console shows', () => {
     expect(shown).not.toContain('ERRLEAK');
 
     const { unmount } = render(<ErrorAlert error={error} />);
-    expect(screen.getByRole('alert').textContent).not.toContain('ERRLEAK');
+    expect((await screen.findByRole('alert')).textContent).not.toContain('ERRLEAK');
     unmount();
   });
 

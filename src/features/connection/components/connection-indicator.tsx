@@ -1,16 +1,16 @@
 import { useEffect } from 'react';
 import { useActiveConnection, useConnectionState, activeProfile } from '@/lib/connection-store';
 import { useGatewayHealth, type GatewayHealth } from '@/lib/connection-health';
-import { describeError } from '@/lib/describe-error';
+import type { ErrorDescription } from '@/lib/describe-error';
+import { useErrorDescription } from '@/lib/use-error-description';
 import { Link } from '@/lib/router';
 import { testConnection } from '../api/test-connection';
 import styles from './connection-indicator.module.css';
 
-function stateText(health: GatewayHealth, userId: string): { label: string; why: string | undefined } {
+function stateText(health: GatewayHealth, userId: string, d: ErrorDescription | null): { label: string; why: string | undefined } {
   if (health.state === 'ok') return { label: 'OK', why: `Last answer at ${new Date(health.at).toLocaleTimeString()}` };
   if (health.state === 'failing') {
-    const d = describeError(health.error);
-    return { label: `Failing: ${d.title}`, why: `${d.detail} — ${d.nextStep}` };
+    return d ? { label: `Failing: ${d.title}`, why: `${d.detail} — ${d.nextStep}` } : { label: 'Failing', why: undefined };
   }
   return { label: userId ? 'Checking…' : 'Not set up', why: userId ? undefined : 'Open Settings to connect to a gateway.' };
 }
@@ -27,7 +27,8 @@ export function ConnectionIndicator() {
     if (unknown && userId) void testConnection({ connection, recordHealth: true }).catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a check per gateway/user, not per token keystroke
   }, [unknown, gatewayUrl, userId]);
-  const { label, why } = stateText(health, userId);
+  const described = useErrorDescription(health.state === 'failing' ? health.error : null);
+  const { label, why } = stateText(health, userId, described);
   return (
     <div className={`${styles.connectionIndicator} ${styles[`is-${health.state}`]}`}>
       <span className={styles.dot} aria-hidden="true" />

@@ -52,7 +52,8 @@ export function ConnectionTestPanel({ profileId, readDraft, validate }: Props) {
       <div aria-live="polite">
         {test.isSuccess && !urlError && (
           <p role="status" className={styles.testOk}>
-            Connection OK: {test.variables.connection.gatewayUrl} answered code 0 for user {test.variables.connection.userId}.
+            Connection OK: {test.variables.connection.gatewayUrl} answered code 0 for user {test.variables.connection.userId}, and accepted
+            the token.
           </p>
         )}
       </div>

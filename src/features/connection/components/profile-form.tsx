@@ -2,13 +2,18 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Field } from '@/components/field';
 import { connectionProfileSchema, type ConnectionProfile } from '@/lib/connection-profile';
-import { saveProfile } from '@/lib/connection-store';
+import { activeProfile, connectionStore, saveProfile } from '@/lib/connection-store';
 import { TokenField } from './token-field';
 import { ConnectionTestPanel } from './connection-test-panel';
 import { DeleteProfileButton } from './delete-profile-button';
 import styles from './settings.module.css';
 
-type Props = { profile: ConnectionProfile; isNew: boolean; canDelete: boolean; onSaved: (profile: ConnectionProfile) => void };
+type Props = {
+  profile: ConnectionProfile;
+  isNew: boolean;
+  canDelete: boolean;
+  onSaved: (profile: ConnectionProfile, isNew: boolean) => void;
+};
 
 /** Edits one profile. Only values that pass the contract's schemas are ever saved. */
 export function ProfileForm({ profile, isNew, canDelete, onSaved }: Props) {
@@ -21,8 +26,9 @@ export function ProfileForm({ profile, isNew, canDelete, onSaved }: Props) {
   });
   const { errors, isDirty } = formState;
   const onSubmit = handleSubmit((valid) => {
-    saveProfile(valid, true);
-    onSaved(valid);
+    // A new profile is saved beside the active one, not switched to: switching changes every page's data.
+    saveProfile(valid, !isNew && profile.id === activeProfile(connectionStore.get()).id);
+    onSaved(valid, isNew);
   });
   return (
     <form className={styles.profileForm} onSubmit={onSubmit} noValidate aria-labelledby="profile-form-title">

@@ -59,20 +59,24 @@ describe('SettingsPage', () => {
   it('"Use the local gateway" fills, saves and tests the local profile', async () => {
     renderWithClient(<SettingsPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Use the local gateway' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Connected to the local gateway as user 10001');
+    expect(await screen.findByText('Connected to the local gateway as user 10001.')).toHaveAttribute('role', 'status');
     expect(connectionStore.get().profiles[0]).toMatchObject({
       gatewayUrl: '/api',
       token: 'dev-token',
       userId: '10001',
-      rememberToken: false,
+      rememberToken: true,
     });
     expect(screen.getByLabelText('User ID')).toHaveValue('10001');
-    const [url, init] = fetchMock.mock.calls.at(-1)!;
+    const [url, init] = fetchMock.mock.calls.at(-2)!;
     expect(url).toBe('/api/textRemoval/taskStatus');
     expect(init?.body).toBe(JSON.stringify({ taskIds: ['Service_AI_connection_check'] }));
+    // The token is checked with a speech request that lacks sourceText: nothing is synthesized.
+    const [speechUrl, speechInit] = fetchMock.mock.calls.at(-1)!;
+    expect(speechUrl).toBe('/api/speechSynthesis/textToSpeech');
+    expect(speechInit?.body).toBe('{}');
   });
 
-  it('adds a profile and makes it active', async () => {
+  it('adds a profile, says so, and keeps the active one', async () => {
     renderWithClient(<SettingsPage />);
     await userEvent.click(screen.getByRole('button', { name: 'Add profile' }));
     const name = screen.getByLabelText('Profile name');
@@ -80,7 +84,9 @@ describe('SettingsPage', () => {
     await userEvent.type(name, 'Staging');
     await userEvent.type(screen.getByLabelText('User ID'), '42');
     await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
-    expect(await screen.findByRole('radio', { name: 'Staging' })).toBeChecked();
+    expect(await screen.findByRole('radio', { name: 'Staging' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Local' })).toBeChecked();
+    expect(screen.getByText(/Saved the new profile “Staging”. It is not active/)).toHaveAttribute('role', 'status');
     expect(connectionStore.get().profiles.map((p) => p.name)).toEqual(['Local', 'Staging']);
   });
 });

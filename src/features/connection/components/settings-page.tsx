@@ -13,22 +13,45 @@ export function SettingsPage() {
   // Remount the form after outside changes (local gateway, save) so it shows what is stored.
   const [revision, setRevision] = useState(0);
   const editing = draft ?? activeProfile(state);
+  const [saved, setSaved] = useState('');
   const refresh = () => {
     setDraft(null);
     setRevision((r) => r + 1);
+  };
+  const onSaved = (profile: ConnectionProfile, isNew: boolean) => {
+    refresh();
+    setSaved(
+      isNew
+        ? `Saved the new profile “${profile.name}”. It is not active: choose it under Active profile to use it.`
+        : `Saved “${profile.name}”.`,
+    );
   };
   return (
     <section aria-labelledby="settings-title" className={styles.settingsPage}>
       <h1 id="settings-title">Connection settings</h1>
       <LocalGatewayCard onApplied={refresh} />
+      <p role="status" className={styles.saved}>
+        {saved}
+      </p>
       <div className={styles.settingsLayout}>
-        <ProfileList state={state} adding={draft !== null} onAdd={() => setDraft(draftProfile(state))} onSelect={() => setDraft(null)} />
+        <ProfileList
+          state={state}
+          adding={draft !== null}
+          onAdd={() => {
+            setSaved('');
+            setDraft(draftProfile(state));
+          }}
+          onSelect={() => {
+            setSaved('');
+            setDraft(null);
+          }}
+        />
         <ProfileForm
           key={`${editing.id}:${revision}`}
           profile={editing}
           isNew={draft !== null}
           canDelete={state.profiles.length > 1}
-          onSaved={refresh}
+          onSaved={onSaved}
         />
       </div>
     </section>

@@ -27,7 +27,7 @@ describe('SetupNotice', () => {
   it('connects a new user to the embedded gateway in one click, then goes away', async () => {
     const fetchMock = serverSays(embedded);
     renderWithClient(<SetupNotice />);
-    expect(screen.getByRole('alert')).toHaveTextContent('No user ID is set');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No user ID is set');
     await userEvent.click(await screen.findByRole('button', { name: 'Use the local gateway' }));
     const profile = activeProfile(connectionStore.get());
     expect(profile).toMatchObject({ gatewayUrl: '/api', userId: '10001', token: 'dev-token' });
@@ -42,7 +42,7 @@ describe('SetupNotice', () => {
     const fetchMock = serverSays({ mode: 'proxy', emulator: false, defaultUserId: '10001' });
     renderWithClient(<SetupNotice />);
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    expect(screen.getByRole('link', { name: 'Open Settings' })).toHaveAttribute('href', '/settings');
+    expect(await screen.findByRole('link', { name: 'Open Settings' })).toHaveAttribute('href', '/settings');
     expect(screen.queryByRole('button', { name: 'Use the local gateway' })).not.toBeInTheDocument();
   });
 

@@ -4,12 +4,13 @@ import { connectionStore, DEFAULT_PROFILE, saveProfile, useActiveConnection } fr
 import { useConsoleInfo, type ConsoleInfo } from '../api/get-console-info';
 import { useTestConnection } from '../api/test-connection';
 
-/** Fill the "Local" profile with the embedded gateway's working values. */
+/** Fill the "Local" profile with the embedded gateway's working values; its token is a local dev token, so it is remembered on this device. */
 function localGatewayProfile(info: ConsoleInfo, existing: ConnectionProfile | undefined): ConnectionProfile {
   return connectionProfileSchema.parse({
     ...(existing ?? DEFAULT_PROFILE),
     gatewayUrl: LOCAL_GATEWAY_URL,
     token: info.defaultToken ?? '',
+    rememberToken: true,
     userId: info.defaultUserId ?? '',
   });
 }

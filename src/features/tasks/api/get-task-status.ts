@@ -1,8 +1,26 @@
-import { taskStatusDataSchema, type TaskStatusItem } from '@/contract';
+import * as z from 'zod/mini';
+import { parseTaskStatusItems, type TaskStatusItem, type TaskStatusItemProblem } from '@/contract';
 import { callGateway } from '@/lib/api-client';
 import type { Connection } from '@/lib/connection-profile';
+import { GatewayRequestError } from '@/lib/gateway-error';
+
+/** A list of anything: each item is checked on its own (parseTaskStatusItems), not the batch as a whole. */
+const itemListSchema = z.array(z.unknown());
+
+export type TaskStatusAnswer = { items: TaskStatusItem[]; problems: TaskStatusItemProblem[] };
 
 /** Operation A for one batch (at most 100 IDs, already deduplicated). */
-export function getTaskStatus(connection: Connection, taskIds: readonly string[], signal?: AbortSignal): Promise<TaskStatusItem[]> {
-  return callGateway(connection, 'taskStatus', { taskIds }, taskStatusDataSchema, { signal });
+export async function getTaskStatus(connection: Connection, taskIds: readonly string[], signal?: AbortSignal): Promise<TaskStatusAnswer> {
+  const data = await callGateway(connection, 'taskStatus', { taskIds }, itemListSchema, { signal });
+  const parsed = parseTaskStatusItems(data) ?? { items: [], problems: [], unattributed: [] };
+  // An item with no readable taskId belongs to no row: the batch cannot be trusted to say who is "not found".
+  const [first] = parsed.unattributed;
+  if (first !== undefined) {
+    throw new GatewayRequestError({
+      operation: 'taskStatus',
+      kind: 'contract',
+      message: `The gateway's data breaks the contract (${first})`,
+    });
+  }
+  return parsed;
 }

@@ -39,7 +39,7 @@ beforeEach(() => {
     Promise.resolve(answer((JSON.parse(String(init.body)) as { taskIds: string[] }).taskIds)),
   );
   vi.stubGlobal('fetch', fetchMock);
-  watchListStore.set(ids);
+  watchListStore.set({ scope: 'test', ids, loaded: true });
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -6,6 +6,7 @@ import { mergeBoard } from '../model/merge-board';
 import { backoffDelay, dueTaskIds, nextPollDelay } from '../model/poll-schedule';
 import { EMPTY_BOARD, type TaskBoard } from '../model/task-snapshot';
 import { watchListStore } from '../stores/watch-list-store';
+import type { DashboardSettings } from '../stores/dashboard-settings-store';
 import { getTaskStatus } from './get-task-status';
 
 /** Batches in flight at once: enough to finish 10,000 IDs quickly without queueing behind the browser's per-host limit. */
@@ -39,16 +40,18 @@ export function watchListPollQueryOptions(connection: Connection, intervalMs: nu
     queryFn: async ({ client, signal }): Promise<TaskBoard> => {
       const prev = client.getQueryData<TaskBoard>(queryKey) ?? EMPTY_BOARD;
       const errorsSeen = client.getQueryState(queryKey)?.errorUpdateCount ?? 0;
-      const due = dueTaskIds(watchListStore.get(), prev.tasks, Date.now(), intervalMs, prev.refreshAll);
+      const due = dueTaskIds(watchListStore.get().ids, prev.tasks, Date.now(), intervalMs, prev.refreshAll);
       if (due.length === 0) return { ...prev, errorsSeen, refreshAll: false };
       const batches = batchIds(due);
       const answers = await mapLimit(batches, CONCURRENT_BATCHES, (b) => getTaskStatus(connection, b, signal));
-      return { ...mergeBoard(prev, due, answers.flat(), Date.now(), batches.length), errorsSeen };
+      const items = answers.flatMap((a) => a.items);
+      const problems = answers.flatMap((a) => a.problems);
+      return { ...mergeBoard(prev, due, items, Date.now(), batches.length, problems), errorsSeen };
     },
     refetchInterval: (query) => {
       if (intervalMs <= 0) return false;
       if (query.state.status === 'error') return backoffDelay(failuresInARow(query.state), intervalMs);
-      return nextPollDelay(watchListStore.get(), (query.state.data ?? EMPTY_BOARD).tasks, Date.now(), intervalMs);
+      return nextPollDelay(watchListStore.get().ids, (query.state.data ?? EMPTY_BOARD).tasks, Date.now(), intervalMs);
     },
     // A hidden tab's interval ticks are skipped; becoming visible refetches at once (catch-up).
     refetchOnWindowFocus: true,
@@ -57,9 +60,24 @@ export function watchListPollQueryOptions(connection: Connection, intervalMs: nu
   });
 }
 
-export function useWatchListPoll(intervalMs: number, hasIds: boolean) {
+/**
+ * The watcher's subscription (see task-watcher.tsx): it alone polls. A hidden tab keeps polling
+ * while notifications are on (the browser may still stretch a background tab's timers), and
+ * stays silent when they are off.
+ */
+export function useWatchListPoll({ intervalMs, notify }: Pick<DashboardSettings, 'intervalMs' | 'notify'>, hasIds: boolean) {
   const connection = useActiveConnection();
-  return useQuery({ ...watchListPollQueryOptions(connection, intervalMs), enabled: hasIds && connection.userId !== '' });
+  return useQuery({
+    ...watchListPollQueryOptions(connection, intervalMs),
+    enabled: hasIds && connection.userId !== '',
+    refetchIntervalInBackground: notify,
+  });
+}
+
+/** A page's view of the watcher's poll: the same query, never fetching on its own (refetch() still works). */
+export function useWatchListBoard(intervalMs: number) {
+  const connection = useActiveConnection();
+  return useQuery({ ...watchListPollQueryOptions(connection, intervalMs), enabled: false });
 }
 
 /** "Refresh now": the next cycle takes every task that is not terminal (marked on the board, since a refetch takes no arguments). */

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActiveConnection } from '@/lib/connection-store';
-import { refreshAll, useWatchListPoll } from '../api/poll-watch-list';
-import { useWatchList, watchListStore } from '../stores/watch-list-store';
+import { refreshAll, useWatchListBoard } from '../api/poll-watch-list';
+import { useWatchList } from '../stores/watch-list-store';
 import { useDashboardSettings } from '../stores/dashboard-settings-store';
 import { announcerStore } from '../stores/announcer-store';
 import { useSharedLinkImport } from '../hooks/use-shared-link';
@@ -14,18 +14,16 @@ import { PollControls } from './polling/poll-controls';
 import { StaleBanner } from './polling/stale-banner';
 import styles from './tasks-page.module.css';
 
-// The table and overview are a separate chunk so the first-load bundle stays in budget; with
-// a saved watch list it starts loading at once, in parallel with the first status request.
+// The table and overview are a separate chunk so the first-load bundle stays in budget.
 const loadBoard = () => import('./board/task-board').then((m) => ({ default: m.TaskBoardView }));
 const TaskBoardView = lazy(loadBoard);
-if (watchListStore.get().length > 0) void loadBoard();
 
 export function TasksPage() {
-  const ids = useWatchList();
+  const { ids } = useWatchList();
   const settings = useDashboardSettings();
   const client = useQueryClient();
   const connection = useActiveConnection();
-  const poll = useWatchListPoll(settings.intervalMs, ids.length > 0);
+  const poll = useWatchListBoard(settings.intervalMs);
   const board = poll.data ?? EMPTY_BOARD;
   const rows = useMemo(() => buildRows(ids, board), [ids, board]);
   const summary = useMemo(() => summarize(rows), [rows]);

@@ -1,30 +1,52 @@
 import { useEffect } from 'react';
-import { navigate, useSearch } from '@/lib/router';
 import { addToWatchList } from '../stores/watch-list-store';
 import { announce } from '../stores/announcer-store';
 
 const SHARE_PARAM = 'ids';
 
-/** A link that opens this watch list elsewhere: task IDs only, never a token or user ID. */
-export function shareLink(ids: readonly string[]): string {
+/** A link that opens this watch list elsewhere: task IDs only (compressed, in the fragment), never a token or user ID. */
+export async function shareLink(ids: readonly string[]): Promise<string> {
+  const { packIds } = await import('../model/share-codec');
   const url = new URL('/tasks', window.location.origin);
-  url.searchParams.set(SHARE_PARAM, ids.join(','));
+  url.hash = `${SHARE_PARAM}=${await packIds(ids)}`;
   return url.href;
 }
 
-/** Adds the IDs of a shared link to the watch list once, then drops them from the address bar so a reload cannot re-add removed tasks. */
+/** The shared IDs in the address (#ids=… or, from older links, ?ids=…), as text to extract from; null when there are none. */
+async function sharedText(): Promise<string | null> {
+  const hash = new URLSearchParams(window.location.hash.slice(1)).get(SHARE_PARAM);
+  if (hash !== null) return (await import('../model/share-codec')).unpackIds(hash);
+  return new URLSearchParams(window.location.search).get(SHARE_PARAM);
+}
+
+/** Drops the shared IDs from the address bar (keeping the rest), so a reload cannot re-add removed tasks. */
+function forgetSharedIds(): void {
+  const url = new URL(window.location.href);
+  url.searchParams.delete(SHARE_PARAM);
+  url.hash = '';
+  window.history.replaceState(window.history.state, '', url.pathname + url.search);
+}
+
+/** Adds the IDs of a shared link to the watch list once (on load, or when a link is pasted into this tab's address bar). */
 export function useSharedLinkImport(onAdded: () => void): void {
-  const search = useSearch();
   useEffect(() => {
-    // Read the live address, not `search`: a repeated effect run (StrictMode) must not import twice.
-    const raw = new URLSearchParams(window.location.search).get(SHARE_PARAM);
-    if (raw === null) return;
-    navigate('/tasks', { replace: true });
-    void import('../model/extract-task-ids').then(({ extractTaskIds }) => {
-      const result = addToWatchList(extractTaskIds(raw).ids);
-      const already = result.alreadyWatched ? `, ${result.alreadyWatched} already watched` : '';
-      announce(`Opened a shared list: added ${result.added} task${result.added === 1 ? '' : 's'}${already}`);
-      if (result.added > 0) onAdded();
-    });
-  }, [search, onAdded]);
+    const importShared = () => {
+      // Read and clear the live address at once: a repeated effect run (StrictMode) must not import twice.
+      const present = window.location.hash.startsWith(`#${SHARE_PARAM}=`) || new URLSearchParams(window.location.search).has(SHARE_PARAM);
+      if (!present) return;
+      const text = sharedText();
+      forgetSharedIds();
+      void Promise.all([text, import('../model/extract-task-ids')])
+        .then(async ([raw, { extractTaskIds }]) => {
+          const result = await addToWatchList(extractTaskIds(raw ?? '').ids);
+          const already = result.alreadyWatched ? `, ${result.alreadyWatched} already watched` : '';
+          announce(`Opened a shared list: added ${result.added} task${result.added === 1 ? '' : 's'}${already}`);
+          if (result.added > 0) onAdded();
+        })
+        .catch(() => announce('This share link is damaged: no task IDs could be read from it'));
+    };
+    importShared();
+    window.addEventListener('hashchange', importShared);
+    return () => window.removeEventListener('hashchange', importShared);
+  }, [onAdded]);
 }

@@ -31,3 +31,14 @@ describe('mergeBoard', () => {
     expect(b.tasks.get('Service_AI_a')).toMatchObject({ changedAt: 5_000, firstRunning: { progress: 5, at: 1_000 } });
   });
 });
+
+describe('mergeBoard with unreadable items', () => {
+  it('marks only the bad item, keeps its last readable answer, and updates the others', () => {
+    const first = mergeBoard(EMPTY_BOARD, ['Service_AI_a', 'Service_AI_b'], [item('Service_AI_a', 3), item('Service_AI_b', 3)], 1_000, 1);
+    const second = mergeBoard(first, ['Service_AI_a', 'Service_AI_b'], [item('Service_AI_b', 4)], 2_000, 1, [
+      { taskId: 'Service_AI_a', problem: 'taskProgress: Invalid input: expected number, received string' },
+    ]);
+    expect(second.tasks.get('Service_AI_a')).toMatchObject({ problem: /taskProgress/, item: { taskStatus: 3 }, checkedAt: 2_000 });
+    expect(second.tasks.get('Service_AI_b')).toMatchObject({ problem: null, item: { taskStatus: 4 } });
+  });
+});

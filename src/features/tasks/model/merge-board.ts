@@ -1,4 +1,4 @@
-import { TaskStatus, type TaskStatusItem } from '@/contract';
+import { TaskStatus, type TaskStatusItem, type TaskStatusItemProblem } from '@/contract';
 import type { TaskBoard, TaskSnapshot, Transition } from './task-snapshot';
 import { safeDownloadUrl } from './task-phase';
 
@@ -9,7 +9,7 @@ function nextSnapshot(prev: TaskSnapshot | undefined, item: TaskStatusItem | nul
   const running = item?.taskStatus === TaskStatus.running;
   const firstRunning = running ? (prev?.firstRunning ?? { progress: item.taskProgress, at: now }) : null;
   const downloadUrl = item?.taskStatus === TaskStatus.finished ? safeDownloadUrl(item.targetVideoUrl) : null;
-  return { item, checkedAt: now, changedAt: changed || !prev ? now : prev.changedAt, downloadUrl, firstRunning };
+  return { item, checkedAt: now, changedAt: changed || !prev ? now : prev.changedAt, downloadUrl, firstRunning, problem: null };
 }
 
 /**
@@ -22,13 +22,21 @@ export function mergeBoard(
   answers: readonly TaskStatusItem[],
   now: number,
   requests: number,
+  problems: readonly TaskStatusItemProblem[] = [],
 ): TaskBoard {
   const byId = new Map(answers.map((a) => [a.taskId, a]));
+  const problemOf = new Map(problems.map((p) => [p.taskId, p.problem]));
   const tasks = new Map(prev.tasks);
   const changed = new Set<string>();
   const transitions: Transition[] = [];
   for (const id of asked) {
     const before = prev.tasks.get(id);
+    const problem = byId.has(id) ? undefined : problemOf.get(id);
+    if (problem !== undefined) {
+      const kept = before ?? { item: null, checkedAt: now, changedAt: now, downloadUrl: null, firstRunning: null, problem };
+      tasks.set(id, { ...kept, checkedAt: now, problem });
+      continue;
+    }
     const after = nextSnapshot(before, byId.get(id) ?? null, now);
     tasks.set(id, after);
     if (before && after.changedAt === now) changed.add(id);

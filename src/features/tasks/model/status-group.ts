@@ -2,12 +2,13 @@ import { isKnownTaskStatus, taskStatusName, type TaskStatusCode } from '@/contra
 import type { TaskSnapshot } from './task-snapshot';
 
 /** What a row's status column shows: the six statuses, plus states the console adds. */
-export type StatusGroup = TaskStatusCode | 'waiting' | 'not-found' | 'unknown';
+export type StatusGroup = TaskStatusCode | 'waiting' | 'not-found' | 'unknown' | 'invalid';
 
 export const STATUS_GROUPS: readonly StatusGroup[] = [1, 2, 3, 4, 5, 6, 'not-found', 'waiting'];
 
 export function statusGroupOf(snapshot: TaskSnapshot | undefined): StatusGroup {
   if (!snapshot) return 'waiting';
+  if (snapshot.problem) return 'invalid';
   if (!snapshot.item) return 'not-found';
   return isKnownTaskStatus(snapshot.item.taskStatus) ? snapshot.item.taskStatus : 'unknown';
 }
@@ -16,6 +17,7 @@ export function statusGroupName(group: StatusGroup): string {
   if (group === 'waiting') return 'Not checked yet';
   if (group === 'not-found') return 'Not found';
   if (group === 'unknown') return 'Unknown status';
+  if (group === 'invalid') return 'Unreadable answer';
   return taskStatusName[group];
 }
 
@@ -25,6 +27,7 @@ export const STATUS_GROUP_RANK: Record<string, number> = {
   6: 1,
   'not-found': 2,
   unknown: 3,
+  invalid: 3,
   3: 4,
   2: 5,
   1: 6,

@@ -8,7 +8,12 @@ export function summarize(rows: readonly WatchedTask[]): Summary {
   for (const r of rows) counts.set(r.group, (counts.get(r.group) ?? 0) + 1);
   // A status outside 1–6 keeps being polled (see task-phase.ts), so it counts as live.
   const live =
-    (counts.get(1) ?? 0) + (counts.get(2) ?? 0) + (counts.get(3) ?? 0) + (counts.get('waiting') ?? 0) + (counts.get('unknown') ?? 0);
+    (counts.get(1) ?? 0) +
+    (counts.get(2) ?? 0) +
+    (counts.get(3) ?? 0) +
+    (counts.get('waiting') ?? 0) +
+    (counts.get('unknown') ?? 0) +
+    (counts.get('invalid') ?? 0);
   return { total: rows.length, counts, live };
 }
 
@@ -19,14 +24,16 @@ export function progressLine({ total, counts }: Summary): string {
   if (counts.get(6)) parts.push(`${counts.get(6)} aborted`);
   if (counts.get('not-found')) parts.push(`${counts.get('not-found')} not found`);
   if (counts.get('unknown')) parts.push(`${counts.get('unknown')} with an unknown status`);
+  if (counts.get('invalid')) parts.push(`${counts.get('invalid')} with an unreadable answer`);
   return parts.join(' · ');
 }
 
-/** Tab title with live counts, so a background tab still tells the operator how it goes. */
-export function tabTitle(summary: Summary, base: string): string {
-  if (summary.total === 0) return base;
-  const failed = (summary.counts.get(5) ?? 0) + (summary.counts.get(6) ?? 0);
+/** Counts for the tab title, e.g. "(3 live · 2/5 done · 1 failed · 1 aborted) "; empty without tasks. */
+export function tabTitlePrefix(summary: Summary): string {
+  if (summary.total === 0) return '';
   const done = summary.counts.get(4) ?? 0;
-  const head = summary.live > 0 ? `${summary.live} live · ${done}/${summary.total} done` : `All done ${done}/${summary.total}`;
-  return `(${head}${failed ? ` · ${failed} failed` : ''}) ${base}`;
+  const parts = [summary.live > 0 ? `${summary.live} live · ${done}/${summary.total} done` : `All done ${done}/${summary.total}`];
+  if (summary.counts.get(5)) parts.push(`${summary.counts.get(5)} failed`);
+  if (summary.counts.get(6)) parts.push(`${summary.counts.get(6)} aborted`);
+  return `(${parts.join(' · ')}) `;
 }

@@ -20,6 +20,7 @@ export function safeDownloadUrl(url: string | null | undefined): string | null {
 
 export function taskPhase(snapshot: TaskSnapshot | undefined): TaskPhase {
   if (!snapshot) return 'unseen';
+  if (snapshot.problem) return 'live';
   const { item } = snapshot;
   if (!item) return 'not-found';
   switch (item.taskStatus) {

@@ -12,6 +12,8 @@ export type TaskSnapshot = {
   downloadUrl: string | null;
   /** First progress seen while Running, for the progress rate behind the ETA. */
   firstRunning: { progress: number; at: number } | null;
+  /** What was wrong with the gateway's last item for this task (the item keeps the last readable answer). */
+  problem: string | null;
 };
 
 export type Transition = { taskId: string; from: number | null; to: number; at: number };

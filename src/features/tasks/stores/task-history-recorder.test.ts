@@ -16,7 +16,7 @@ const nextPublish = () => new Promise<void>((ok) => void taskHistoryStore.subscr
 
 afterEach(() => {
   resetTaskHistoryForTests(client);
-  watchListStore.save([]);
+  watchListStore.set({ scope: 'test', ids: [], loaded: true });
 });
 
 describe('historyScope', () => {
@@ -30,7 +30,7 @@ describe('historyScope', () => {
 describe('the task-history recorder', () => {
   it('records each answer the poller stores, and keeps its flow counts equal to a full recount', async () => {
     client = new QueryClient();
-    watchListStore.save(ids);
+    watchListStore.set({ scope: 'test', ids, loaded: true });
     const published = nextPublish();
     startTaskHistory(client);
     let board: TaskBoard = mergeBoard(

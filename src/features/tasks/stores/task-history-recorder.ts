@@ -118,7 +118,7 @@ function record(state: ScopeState, query: Query) {
   }
   state.pending = null;
   const start = performance.now();
-  const watched = watchListStore.get();
+  const watched = watchListStore.get().ids;
   let current = board;
   if (state.restoresLeft > 0) {
     state.restoresLeft--;

@@ -1,35 +1,85 @@
 import * as z from 'zod/mini';
 import { hasTaskIdPrefix } from '@/contract';
-import { createPersistedStore } from '@/lib/persisted-store';
+import { createStore, local, readJson, writeJson } from '@/lib/persisted-store';
 
-const MAX_WATCHED_TASKS = 20_000;
+const MAX_WATCHED_TASKS = 100_000;
+/** Where the one list lived before lists belonged to profiles; moved into the active profile's list once. */
+const LEGACY_KEY = 'console.tasks.watch-list';
 
-// Unusable entries (not an ID, repeated, past the cap) are dropped on read rather than losing the whole list.
-const schema = z.pipe(
-  z.array(z.string()),
-  z.transform((ids) => [...new Set(ids.filter(hasTaskIdPrefix))].slice(0, MAX_WATCHED_TASKS)),
-);
+/** The active profile's watch list: `scope` names the profile (gateway URL + user ID); `loaded` once IndexedDB answered. */
+export type WatchListState = { scope: string; ids: readonly string[]; loaded: boolean };
 
-/** The watched task IDs, in the order they were added (IDs only, never a token). */
-export const watchListStore = createPersistedStore<readonly string[]>('console.tasks.watch-list', schema, []);
+export const watchListStore = createStore<WatchListState>({ scope: '', ids: [], loaded: false });
+
+const db = () => import('./watch-list-db');
+let ready: Promise<void> = Promise.resolve();
+// Writes of one list go out one after another, so an older list never lands after a newer one.
+let writing: Promise<unknown> = Promise.resolve();
+
+function legacyIds(): string[] {
+  const parsed = z.array(z.string()).safeParse(readJson(local(), LEGACY_KEY));
+  return parsed.success ? parsed.data.filter(hasTaskIdPrefix) : [];
+}
+
+const merge = (base: readonly string[], more: readonly string[]) => [...new Set([...base, ...more])].slice(0, MAX_WATCHED_TASKS);
+
+function persist(scope: string, ids: readonly string[]): void {
+  writing = writing.then(() => db().then((m) => m.writeWatchList(scope, ids))).catch(() => undefined);
+}
+
+/**
+ * Switch to a profile's list (the watcher calls this whenever the active profile changes). The old
+ * single list goes to the first profile opened with a user ID (one without cannot ask for anything).
+ */
+export function openWatchList(scope: string, takeLegacy: boolean): Promise<void> {
+  if (watchListStore.get().scope === scope) return ready;
+  watchListStore.set({ scope, ids: [], loaded: false });
+  ready = (async () => {
+    let stored: string[] = [];
+    let durable = true;
+    try {
+      stored = await (await db()).readWatchList(scope);
+    } catch {
+      durable = false; // No IndexedDB (private mode, tests): the list lives for this page only.
+    }
+    const legacy = takeLegacy ? legacyIds() : [];
+    const ids = merge(stored, legacy);
+    if (watchListStore.get().scope !== scope) return;
+    watchListStore.set({ scope, ids, loaded: true });
+    if (legacy.length > 0 && durable) {
+      persist(scope, ids);
+      await writing;
+      writeJson(local(), LEGACY_KEY, undefined);
+    }
+  })();
+  return ready;
+}
+
+function save(ids: readonly string[]): void {
+  const { scope } = watchListStore.get();
+  watchListStore.set({ scope, ids, loaded: true });
+  persist(scope, ids);
+}
 
 export type AddResult = { added: number; alreadyWatched: number; overLimit: number };
 
-export function addToWatchList(ids: readonly string[]): AddResult {
-  const current = watchListStore.get();
+/** Adds after the active list has loaded, so nothing added at start-up is lost. */
+export async function addToWatchList(ids: readonly string[]): Promise<AddResult> {
+  await ready;
+  const current = watchListStore.get().ids;
   const known = new Set(current);
-  const fresh = ids.filter((id) => !known.has(id));
+  const fresh = [...new Set(ids)].filter((id) => !known.has(id));
   const room = Math.max(0, MAX_WATCHED_TASKS - current.length);
   const added = fresh.slice(0, room);
-  if (added.length > 0) watchListStore.save([...current, ...added]);
-  return { added: added.length, alreadyWatched: ids.length - fresh.length, overLimit: fresh.length - added.length };
+  if (added.length > 0) save([...current, ...added]);
+  return { added: added.length, alreadyWatched: ids.filter((id) => known.has(id)).length, overLimit: fresh.length - added.length };
 }
 
 export function removeFromWatchList(ids: Iterable<string>): void {
   const drop = new Set(ids);
-  if (drop.size > 0) watchListStore.save(watchListStore.get().filter((id) => !drop.has(id)));
+  if (drop.size > 0) save(watchListStore.get().ids.filter((id) => !drop.has(id)));
 }
 
-export function useWatchList(): readonly string[] {
+export function useWatchList(): WatchListState {
   return watchListStore.use();
 }

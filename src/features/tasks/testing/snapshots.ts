@@ -16,5 +16,5 @@ export function item(taskId: string, taskStatus: number, extra: Partial<TaskStat
 
 export function snap(it: TaskStatusItem | null, checkedAt = 0, extra: Partial<TaskSnapshot> = {}): TaskSnapshot {
   const downloadUrl = it?.taskStatus === 4 ? safeDownloadUrl(it.targetVideoUrl) : null;
-  return { item: it, checkedAt, changedAt: checkedAt, downloadUrl, firstRunning: null, ...extra };
+  return { item: it, checkedAt, changedAt: checkedAt, downloadUrl, firstRunning: null, problem: null, ...extra };
 }

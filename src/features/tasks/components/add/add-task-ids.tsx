@@ -19,7 +19,7 @@ export function AddTaskIds({ onAdded }: { onAdded: () => void }) {
   const add = async (source: string, input: string) => {
     const { extractTaskIds } = await import('../../model/extract-task-ids');
     const extraction = extractTaskIds(input);
-    const result = addToWatchList(extraction.ids);
+    const result = await addToWatchList(extraction.ids);
     setReport({ source, extraction, result });
     if (result.added > 0) onAdded();
     return result;

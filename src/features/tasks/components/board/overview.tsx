@@ -14,9 +14,10 @@ type Props = {
   onToggle: (group: StatusGroup) => void;
 };
 
-/** The usual chips, plus "Unknown status" while a gateway reports a status outside 1–6 (or it is filtering). */
+/** The usual chips, plus "Unknown status" and "Unreadable answer" while some task has one (or they are filtering). */
 function groupsShown(summary: Summary, selected: ReadonlySet<StatusGroup>): readonly StatusGroup[] {
-  return (summary.counts.get('unknown') ?? 0) > 0 || selected.has('unknown') ? [...STATUS_GROUPS, 'unknown'] : STATUS_GROUPS;
+  const extra = (['unknown', 'invalid'] as const).filter((g) => (summary.counts.get(g) ?? 0) > 0 || selected.has(g));
+  return [...STATUS_GROUPS, ...extra];
 }
 
 /** Counts per status that double as the status filter (several may be on). */

@@ -1,12 +1,11 @@
-import { useState } from 'react';
+import { useMemo } from 'react';
 import { navigate, usePathname } from '@/lib/router';
+import { useTaskView } from '../../hooks/use-task-view';
 import type { WatchedTask } from '../../model/task-rows';
 import type { Summary } from '../../model/summarize';
 import type { StatusGroup } from '../../model/status-group';
 import type { TaskBoard } from '../../model/task-snapshot';
 import type { DashboardSettings } from '../../stores/dashboard-settings-store';
-import { useTabTitle } from '../../hooks/use-tab-title';
-import { useTaskNotifications } from '../../hooks/use-task-notifications';
 import { useTaskHistoryRecorder } from '../../hooks/use-task-history';
 import { TaskDetailsDialog, taskIdFromPath } from '../details/task-details-dialog';
 import { Overview } from './overview';
@@ -26,23 +25,26 @@ type Props = {
 
 /** Everything shown once the watch list has tasks; loaded as its own chunk (see tasks-page.tsx). */
 export function TaskBoardView({ ids, rows, summary, board, settings, stale }: Props) {
-  useTabTitle(summary);
-  useTaskNotifications(board, settings.notify);
   useTaskHistoryRecorder();
   const detailsId = taskIdFromPath(usePathname());
-  const [statuses, setStatuses] = useState<ReadonlySet<StatusGroup>>(new Set());
+  const [view, setView] = useTaskView();
+  const statuses = useMemo(() => new Set(view.statuses), [view.statuses]);
   const toggleStatus = (g: StatusGroup) =>
-    setStatuses((prev) => {
-      const next = new Set(prev);
-      if (!next.delete(g)) next.add(g);
-      return next;
-    });
+    setView({ statuses: statuses.has(g) ? view.statuses.filter((s) => s !== g) : [...view.statuses, g] });
   return (
     <>
       <Overview rows={rows} summary={summary} selected={statuses} onToggle={toggleStatus} />
       <WatchListActions ids={ids} rows={rows} notify={settings.notify} />
       <div className={styles.tasksColumns}>
-        <TaskList rows={rows} statuses={statuses} changed={board.changed} stallMs={settings.stallMs} stale={stale} />
+        <TaskList
+          rows={rows}
+          statuses={statuses}
+          view={view}
+          onView={setView}
+          changed={board.changed}
+          stallMs={settings.stallMs}
+          stale={stale}
+        />
         <TransitionsFeed transitions={board.transitions} />
       </div>
       {detailsId !== null && (

@@ -16,9 +16,9 @@ export function WatchListActions({ ids, rows, notify }: Props) {
   const [linkNote, setLinkNote] = useState('');
   const finished = rows.filter((r) => r.group === 4).map((r) => r.id);
 
-  const copyLink = () => {
-    const link = shareLink(ids);
-    void copyText(link, `a link to ${ids.length} tasks`);
+  const copyLink = async () => {
+    const link = await shareLink(ids);
+    await copyText(link, `a link to ${ids.length} tasks`);
     setLinkNote(
       link.length > LONG_LINK
         ? `The link is ${Math.round(link.length / 1000)} k characters long; some chat tools cut long links, so Export JSON may travel better.`
@@ -40,7 +40,7 @@ export function WatchListActions({ ids, rows, notify }: Props) {
 
   return (
     <div className={styles.toolbar}>
-      <button type="button" onClick={copyLink} disabled={ids.length === 0}>
+      <button type="button" onClick={() => void copyLink()} disabled={ids.length === 0}>
         Copy share link
       </button>
       <ConfirmButton

@@ -1,8 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { updateDashboardSettings, type DashboardSettings } from '../../stores/dashboard-settings-store';
-import { INTERVAL_CHOICES_MS } from '../../model/poll-schedule';
+import { backoffDelay, INTERVAL_CHOICES_MS } from '../../model/poll-schedule';
+import { failuresInARow } from '../../api/poll-watch-list';
 import { STALL_CHOICES_MS } from '../../model/eta';
-import { formatRelative } from '@/lib/format-time';
+import { formatDuration, formatRelative } from '@/lib/format-time';
 import type { TaskBoard } from '../../model/task-snapshot';
 import { useNow } from '../../hooks/use-now';
 import styles from '../tasks-page.module.css';
@@ -14,13 +15,17 @@ const intervalLabel = (ms: number) => (ms === 0 ? 'Off' : `${ms / 1000} s`);
 export function PollControls({ poll, settings, live, onRefresh }: Props) {
   const now = useNow();
   const board = poll.data;
+  const failures = failuresInARow(poll);
+  const retryIn = Math.max(0, poll.errorUpdatedAt + backoffDelay(failures, settings.intervalMs) - now);
   const state = poll.isFetching
     ? 'Checking…'
     : live === 0
       ? 'Nothing live: no requests are sent'
       : settings.intervalMs === 0
         ? 'Automatic checks are off'
-        : `Checking every ${settings.intervalMs / 1000} s while this tab is visible`;
+        : failures > 0
+          ? `Backing off after ${failures} failed check${failures === 1 ? '' : 's'}: next check in ${formatDuration(retryIn)}`
+          : `Checking every ${settings.intervalMs / 1000} s ${settings.notify ? 'on every page, also in a hidden tab' : 'while this tab is visible'}`;
   return (
     <div className={styles.pollControls}>
       <label>

@@ -9,8 +9,8 @@ import styles from '../board.module.css';
 type Props = { rows: readonly WatchedTask[]; scope: 'selected' | 'shown'; onRemoved: () => void };
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const failedIds = (rows: readonly WatchedTask[]) =>
-  rows.filter((r) => r.group === TaskStatus.failed || r.group === TaskStatus.aborted).map((r) => r.id);
+// Failed only: aborted tasks were stopped on purpose, and "failed" says so.
+const failedIds = (rows: readonly WatchedTask[]) => rows.filter((r) => r.group === TaskStatus.failed).map((r) => r.id);
 
 async function exportRows(rows: readonly WatchedTask[], format: 'csv' | 'json') {
   // Export is rare: keep it out of the first-load bundle.

@@ -5,23 +5,29 @@ import { removeFromWatchList } from '../../stores/watch-list-store';
 import { ListToolbar } from './list-toolbar';
 import { BulkActions } from './bulk-actions';
 import { TaskTable } from './task-table';
-import { compareBy } from './task-columns';
+import { compareBy, SORT_OPTIONS } from './task-columns';
+import type { TaskView } from '../../hooks/use-task-view';
 import styles from '../tasks-page.module.css';
 
 type Props = {
   rows: readonly WatchedTask[];
   statuses: ReadonlySet<StatusGroup>;
+  view: TaskView;
+  onView: (patch: Partial<TaskView>) => void;
   changed: ReadonlySet<string>;
   stallMs: number;
   stale: boolean;
 };
 
-export function TaskList({ rows, statuses, changed, stallMs, stale }: Props) {
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<{ key: string; descending: boolean }>({ key: 'list', descending: false });
+export function TaskList({ rows, statuses, view, onView, changed, stallMs, stale }: Props) {
+  const { search, descending } = view;
+  const sortKey = SORT_OPTIONS.some((o) => o.key === view.sort) ? view.sort : 'list';
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
-  const shown = useMemo(() => queryRows(rows, { statuses, search }, compareBy(sort.key), sort.descending), [rows, statuses, search, sort]);
+  const shown = useMemo(
+    () => queryRows(rows, { statuses, search }, compareBy(sortKey), descending),
+    [rows, statuses, search, sortKey, descending],
+  );
   const selectedRows = useMemo(() => (selected.size ? rows.filter((r) => selected.has(r.id)) : []), [rows, selected]);
 
   const onSelect = useCallback((id: string, on: boolean) => {
@@ -49,10 +55,10 @@ export function TaskList({ rows, statuses, changed, stallMs, stale }: Props) {
       </h2>
       <ListToolbar
         search={search}
-        sort={sort.key}
-        descending={sort.descending}
-        onSearch={setSearch}
-        onSort={(key, descending) => setSort({ key, descending })}
+        sort={sortKey}
+        descending={descending}
+        onSearch={(v) => onView({ search: v })}
+        onSort={(key, desc) => onView({ sort: key, descending: desc })}
       />
       <BulkActions
         rows={selectedRows.length ? selectedRows : shown}

@@ -6,6 +6,9 @@ import styles from '../board.module.css';
 
 /** Fixed row height (px) the table virtualizes by; the table's CSS keeps every cell to it. */
 export const ROW_HEIGHT = 52;
+/** Row height as a card on narrow screens (board.module.css, max-width 640px). */
+export const ROW_HEIGHT_NARROW = 100;
+export const NARROW_SCREEN = '(max-width: 640px)';
 
 type Props = {
   row: WatchedTask;
@@ -23,7 +26,7 @@ export const TaskRow = memo(function TaskRow({ row, rowIndex, selected, changed,
   return (
     <tr aria-rowindex={rowIndex + 2} className={changed ? styles.rowChanged : undefined}>
       {TASK_COLUMNS.map((c) => (
-        <td key={c.id} className={c.className}>
+        <td key={c.id} className={c.className} data-column={c.id}>
           {c.cell(ctx)}
         </td>
       ))}

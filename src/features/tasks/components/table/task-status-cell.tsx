@@ -23,6 +23,15 @@ export function StatusBadge({ row, stalled }: { row: WatchedTask; stalled: boole
 
 /** Failed/Aborted: code, meaning and what to do; Finished: the download link (only for a safe http(s) URL). */
 export function OutcomeCell({ row }: { row: WatchedTask }) {
+  const problem = row.snapshot?.problem;
+  if (problem) {
+    return (
+      <div className={styles.outcomeError} title={`The gateway's answer for this task breaks the contract: ${problem}`}>
+        <span className={styles.errorCode}>Unreadable answer</span>
+        <span className={styles.advice}>{problem}</span>
+      </div>
+    );
+  }
   const item = row.snapshot?.item;
   if (item && (item.taskStatus === TaskStatus.failed || item.taskStatus === TaskStatus.aborted)) {
     const { code, meaning, advice } = errorAdvice(item.errorCode);

@@ -1,7 +1,7 @@
-import { useRef } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { WatchedTask } from '../../model/task-rows';
-import { TaskRow, ROW_HEIGHT } from './task-row';
+import { NARROW_SCREEN, TaskRow, ROW_HEIGHT, ROW_HEIGHT_NARROW } from './task-row';
 import { TASK_COLUMNS } from './task-columns';
 import styles from '../board.module.css';
 
@@ -19,17 +19,23 @@ type Props = {
 /** Only the rows in view are in the DOM (spacer rows keep the scroll height), so 10,000 tasks stay smooth. */
 export function TaskTable({ rows, selected, changed, stallMs, stale, onSelect, onSelectAll, onRemove }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const rowHeight = useMatchMedia(NARROW_SCREEN) ? ROW_HEIGHT_NARROW : ROW_HEIGHT;
   // This app does not run the React Compiler, so nothing memoizes the virtualizer's functions.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 6,
     // Before the first measurement (and in jsdom, which has no layout) render a screenful.
     initialRect: { width: 1000, height: 600 },
     getItemKey: (i) => rows[i]!.id,
   });
+  const measured = useRef(rowHeight);
+  if (measured.current !== rowHeight) {
+    measured.current = rowHeight;
+    virtualizer.measure();
+  }
   const items = virtualizer.getVirtualItems();
   const top = items[0]?.start ?? 0;
   const bottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
@@ -46,7 +52,7 @@ export function TaskTable({ rows, selected, changed, stallMs, stale, onSelect, o
         <thead>
           <tr aria-rowindex={1}>
             {TASK_COLUMNS.map((c) => (
-              <th key={c.id} scope="col">
+              <th key={c.id} scope="col" data-column={c.id}>
                 {typeof c.header === 'string' ? c.header : c.header(header)}
               </th>
             ))}
@@ -81,5 +87,16 @@ export function TaskTable({ rows, selected, changed, stallMs, stale, onSelect, o
         </tbody>
       </table>
     </div>
+  );
+}
+
+function useMatchMedia(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = typeof window.matchMedia === 'function' ? window.matchMedia(query) : null;
+      list?.addEventListener('change', onChange);
+      return () => list?.removeEventListener('change', onChange);
+    },
+    () => (typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : false),
   );
 }

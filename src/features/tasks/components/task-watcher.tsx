@@ -1,0 +1,35 @@
+import { useEffect, useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { connectionScope } from '@/lib/connection-profile';
+import { useActiveConnection } from '@/lib/connection-store';
+import { titlePrefixStore } from '@/lib/use-document-title';
+import { useWatchListPoll } from '../api/poll-watch-list';
+import { openWatchList, useWatchList } from '../stores/watch-list-store';
+import { useDashboardSettings } from '../stores/dashboard-settings-store';
+import { useTaskNotifications } from '../hooks/use-task-notifications';
+import { buildRows } from '../model/task-rows';
+import { summarize, tabTitlePrefix } from '../model/summarize';
+import { EMPTY_BOARD } from '../model/task-snapshot';
+
+/**
+ * The app's one watcher of the watch list, mounted by the app on every page: it drives the poll,
+ * the notifications, the counts in the tab title and the task history (loaded lazily: it records
+ * the poller's answers into IndexedDB), whichever page is open.
+ */
+export function TaskWatcher() {
+  const client = useQueryClient();
+  useEffect(() => void import('../stores/task-history-recorder').then((m) => m.startTaskHistory(client)), [client]);
+  const connection = useActiveConnection();
+  const scope = connectionScope(connection).join('\u0000');
+  const hasUser = connection.userId !== '';
+  useEffect(() => void openWatchList(scope, hasUser), [scope, hasUser]);
+  const { ids } = useWatchList();
+  const settings = useDashboardSettings();
+  const poll = useWatchListPoll(settings, ids.length > 0);
+  const board = poll.data ?? EMPTY_BOARD;
+  const summary = useMemo(() => summarize(buildRows(ids, board)), [ids, board]);
+  useTaskNotifications(board, settings.notify);
+  useEffect(() => titlePrefixStore.set(tabTitlePrefix(summary)), [summary]);
+  useEffect(() => () => titlePrefixStore.set(''), []);
+  return null;
+}

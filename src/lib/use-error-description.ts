@@ -1,0 +1,46 @@
+import { useEffect, useReducer } from 'react';
+import type { ErrorDescription } from './describe-error';
+
+type DescribeModule = typeof import('./describe-error');
+let loaded: DescribeModule | undefined;
+let failed = false;
+let loading: Promise<DescribeModule> | undefined;
+
+/**
+ * describe-error.ts on first need, or soon after start-up (preloadErrorWording): errors are rare,
+ * and its wording stays out of the first-load bundle.
+ */
+export function loadDescribeError(): Promise<DescribeModule> {
+  loading ??= import('./describe-error').then(
+    (m) => (loaded = m),
+    (error: unknown) => {
+      failed = true;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Fetch the wording while the console's server is surely reachable: an outage must still be described. */
+export function preloadErrorWording(): void {
+  void loadDescribeError().catch(() => undefined);
+}
+
+// If the wording could not be loaded at all (the console's own server went away first), say what is known.
+const fallback = (error: unknown): ErrorDescription => ({
+  title: 'Request failed',
+  detail: error instanceof Error ? error.message : String(error),
+  nextStep: "Check that this console's server is reachable, then reload the page.",
+});
+
+/** The error in the operator's words, or null while there is none (or the wording is still loading, a few ms). */
+export function useErrorDescription(error: unknown): ErrorDescription | null {
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const missing = error != null && !loaded && !failed;
+  useEffect(() => {
+    if (missing) loadDescribeError().then(rerender, rerender);
+  }, [missing]);
+  if (error == null) return null;
+  if (loaded) return loaded.describeError(error);
+  return failed ? fallback(error) : null;
+}
