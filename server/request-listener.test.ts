@@ -89,4 +89,10 @@ describe('request listener', () => {
     const answer = await raw(`GET /api/_console/info HTTP/1.1\r\nHost: LOCALHOST:${port}\r\nConnection: close\r\n\r\n`);
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
   });
+
+  it('refuses an absolute request target on a foreign host even when the Host header is ours', async () => {
+    const answer = await raw('GET http://evil.example/api/_console/info HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 421 /);
+    expect(answer).not.toContain('dev-token');
+  });
 });
