@@ -51,6 +51,17 @@ export function createServerApp({ api, info, distDir, allowedHosts = allowedHost
       // hands a stored brotli answer to a client that did not ask for it (or the reverse).
       if (isCompressible(c.res.headers.get('Content-Type'))) c.res.headers.set('Vary', 'Accept-Encoding');
     });
+    // serveStatic's Range handling is wrong (bytes=-5 sends the first 6 bytes, bytes=0-0 the whole file
+    // as a 206, a start past the end is a 500); the console's files need no ranges, and a server may
+    // ignore Range (RFC 9110 14.2), so they are answered whole.
+    app.use('*', async (c, next) => {
+      if (c.req.header('Range') !== undefined) {
+        const headers = new Headers(c.req.raw.headers);
+        headers.delete('Range');
+        c.req.raw = new Request(c.req.url, { method: c.req.method, headers });
+      }
+      await next();
+    });
     // precompressed: file.br or file.gz (written at build time) when Accept-Encoding names br or gzip.
     app.use('*', serveStatic({ root, precompressed: true }));
     // A missing hashed asset is a stale page asking for an old build: 404, not the SPA shell.
