@@ -51,6 +51,10 @@ describe('server configuration', () => {
     expect(() => loadConfig({ SPEECH_QUEUE_PER_USER: '9', SPEECH_QUEUE_TOTAL: '8', HEADERS_TIMEOUT_SECONDS: '60' })).toThrow(
       /SPEECH_QUEUE_PER_USER: must not exceed SPEECH_QUEUE_TOTAL[\s\S]*HEADERS_TIMEOUT_SECONDS: must not exceed REQUEST_TIMEOUT_SECONDS/,
     );
+    // A contradiction is listed with the other bad values, not only once they are fixed.
+    expect(() => loadConfig({ TASKS_MAX_TOTAL: '0', SPEECH_QUEUE_PER_USER: '9' })).toThrow(
+      /TASKS_MAX_TOTAL: Too small[\s\S]*SPEECH_QUEUE_PER_USER: must not exceed SPEECH_QUEUE_TOTAL/,
+    );
   });
 
   it('reads tokens as a list and GATEWAY_URL without a trailing slash', () => {

@@ -64,11 +64,19 @@ const envSchema = z.object({
   MAX_REQUESTS_PER_SOCKET: count(1000),
 });
 
-/** Rules between two values, checked once each value is valid on its own. */
-const CROSS_RULES: [keyof ServerConfig, (c: ServerConfig) => boolean, string][] = [
-  ['TASKS_MAX_PER_USER', (c) => c.TASKS_MAX_PER_USER <= c.TASKS_MAX_TOTAL, 'must not exceed TASKS_MAX_TOTAL'],
-  ['SPEECH_QUEUE_PER_USER', (c) => c.SPEECH_QUEUE_PER_USER <= c.SPEECH_QUEUE_TOTAL, 'must not exceed SPEECH_QUEUE_TOTAL'],
-  ['HEADERS_TIMEOUT_SECONDS', (c) => c.HEADERS_TIMEOUT_SECONDS <= c.REQUEST_TIMEOUT_SECONDS, 'must not exceed REQUEST_TIMEOUT_SECONDS'],
+type Bound =
+  | 'TASKS_MAX_PER_USER'
+  | 'TASKS_MAX_TOTAL'
+  | 'SPEECH_QUEUE_PER_USER'
+  | 'SPEECH_QUEUE_TOTAL'
+  | 'HEADERS_TIMEOUT_SECONDS'
+  | 'REQUEST_TIMEOUT_SECONDS';
+
+/** Pairs of values where the first must not exceed the second, checked when both are valid on their own. */
+const CROSS_RULES: [Bound, Bound][] = [
+  ['TASKS_MAX_PER_USER', 'TASKS_MAX_TOTAL'],
+  ['SPEECH_QUEUE_PER_USER', 'SPEECH_QUEUE_TOTAL'],
+  ['HEADERS_TIMEOUT_SECONDS', 'REQUEST_TIMEOUT_SECONDS'],
 ];
 
 export type ServerConfig = z.output<typeof envSchema>;
@@ -76,9 +84,11 @@ export type ServerConfig = z.output<typeof envSchema>;
 /** Parse the environment once at start-up; every bad value is listed, then we stop. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const result = envSchema.safeParse(env);
-  const lines = result.success
-    ? CROSS_RULES.filter(([, holds]) => !holds(result.data)).map(([key, , why]) => `  ${key}: ${why}`)
-    : result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  const lines = result.success ? [] : result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  for (const [key, limit] of CROSS_RULES) {
+    const [value, max] = [envSchema.shape[key].safeParse(env[key]), envSchema.shape[limit].safeParse(env[limit])];
+    if (value.success && max.success && value.data > max.data) lines.push(`  ${key}: must not exceed ${limit}`);
+  }
   if (lines.length > 0 || !result.success) throw new Error(`Invalid server configuration:\n${lines.join('\n')}`);
   return result.data;
 }

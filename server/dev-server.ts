@@ -1,6 +1,6 @@
 import { createServer, type Server, type ServerOptions } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
+import { createRequestListener } from './request-listener';
 import { API_MOUNT } from './server-app';
 
 type DevServer = { server: Server; close(): Promise<void> };
@@ -19,7 +19,7 @@ export async function createDevServer(root: string, app: Hono, options: ServerOp
     appType: 'spa',
     server: { middlewareMode: true, hmr: { server } },
   });
-  const api = getRequestListener(app.fetch);
+  const api = createRequestListener(app.fetch);
   server.on('request', (req, res) => {
     if (isApiPath(req.url ?? '/')) void api(req, res);
     else vite.middlewares(req, res);

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRequestListener } from './request-listener';
 import { applyConnectionLimits, serverOptions, type ConnectionLimits } from './http-server-limits';
 
 const LIMITS: ConnectionLimits = {
@@ -18,7 +18,7 @@ let port: number;
 beforeAll(async () => {
   const app = new Hono().get('/ok', (c) => c.text('ok'));
   app.post('/echo', async (c) => c.text(await c.req.text().catch(() => '')));
-  server = createServer(serverOptions(LIMITS), getRequestListener(app.fetch));
+  server = createServer(serverOptions(LIMITS), createRequestListener(app.fetch));
   applyConnectionLimits(server, LIMITS);
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   port = (server.address() as AddressInfo).port;

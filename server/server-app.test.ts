@@ -44,6 +44,13 @@ describe('production server app (embedded)', () => {
     expect(res.headers.get('content-type')).toMatch(/javascript/);
   });
 
+  it('answers a Range request for a console file with the whole file (serveStatic gets ranges wrong)', async () => {
+    for (const range of ['bytes=-5', 'bytes=0-0', 'bytes=999999-', 'bytes=5-2']) {
+      const res = await app.request('/assets/index-abc123.js', { headers: { Range: range } });
+      expect([res.status, res.headers.get('content-range'), await res.text()], range).toEqual([200, null, 'console.log(1)']);
+    }
+  });
+
   it('falls back to index.html for unknown console paths', async () => {
     for (const path of ['/tasks', '/speech/history?x=1', '/deep/link/here']) {
       const res = await app.request(path);

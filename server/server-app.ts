@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { relative } from 'node:path';
 import { successEnvelope } from '../src/contract';
+import { precompressedEncodings } from './accept-encoding';
 import type { ConsoleInfo } from './console-info';
 import { allowedHostNames, hostAllowList } from './security/host-allow-list';
 import { securityHeaders } from './security/security-headers';
@@ -50,6 +51,21 @@ export function createServerApp({ api, info, distDir, allowedHosts = allowedHost
       // Every variant of a file that has compressed twins says so, the plain one too, so no cache
       // hands a stored brotli answer to a client that did not ask for it (or the reverse).
       if (isCompressible(c.res.headers.get('Content-Type'))) c.res.headers.set('Vary', 'Accept-Encoding');
+    });
+    // serveStatic's Range handling is wrong (bytes=-5 sends the first 6 bytes, bytes=0-0 the whole file
+    // as a 206, a start past the end is a 500); the console's files need no ranges, and a server may
+    // ignore Range (RFC 9110 14.2), so they are answered whole.
+    // Accept-Encoding with weights is reduced to the list serveStatic reads (server/accept-encoding.ts).
+    app.use('*', async (c, next) => {
+      const range = c.req.header('Range');
+      const encodings = precompressedEncodings(c.req.header('Accept-Encoding'));
+      if (range !== undefined || encodings !== null) {
+        const headers = new Headers(c.req.raw.headers);
+        headers.delete('Range');
+        if (encodings !== null) headers.set('Accept-Encoding', encodings);
+        c.req.raw = new Request(c.req.url, { method: c.req.method, headers });
+      }
+      await next();
     });
     // precompressed: file.br or file.gz (written at build time) when Accept-Encoding names br or gzip.
     app.use('*', serveStatic({ root, precompressed: true }));

@@ -2,12 +2,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { getRequestListener } from '@hono/node-server';
 import { loadConfig, type ServerConfig } from './config';
 import { createApi } from './create-api';
 import { createDevServer } from './dev-server';
 import { ensureBuild } from './ensure-build';
 import { applyConnectionLimits, serverOptions } from './http-server-limits';
+import { createRequestListener } from './request-listener';
 import { allowedHostNames } from './security/host-allow-list';
 import { createServerApp } from './server-app';
 
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   };
   const { server, close: closeFrontEnd } = dev
     ? await createDevServer(ROOT, app, serverOptions(limits))
-    : { server: createServer(serverOptions(limits), getRequestListener(app.fetch)), close: async () => undefined };
+    : { server: createServer(serverOptions(limits), createRequestListener(app.fetch)), close: async () => undefined };
   applyConnectionLimits(server, limits);
 
   await new Promise<void>((ready, fail) => {

@@ -48,6 +48,8 @@ describe('precompressed build', () => {
     ['gzip, deflate, br, zstd', 'br'],
     ['gzip', 'gzip'],
     ['br', 'br'],
+    ['br;q=0.5, gzip;q=1', 'br'],
+    ['br;q=0, gzip', 'gzip'],
   ])('Accept-Encoding "%s" gets %s with its own Content-Length and Vary', async (accept, encoding) => {
     const res = await get('/assets/index-abc.js', accept);
     expect(res.status).toBe(200);
@@ -60,13 +62,16 @@ describe('precompressed build', () => {
     expect((encoding === 'br' ? brotliDecompressSync(body) : gunzipSync(body)).toString()).toBe(SCRIPT);
   });
 
-  it.each([undefined, 'identity', 'deflate'])('Accept-Encoding %s gets the plain file, still with Vary', async (accept) => {
-    const res = await get('/assets/index-abc.js', accept);
-    expect(res.headers.get('content-encoding')).toBeNull();
-    expect(res.headers.get('vary')).toBe('Accept-Encoding');
-    expect((await bytes(res)).toString()).toBe(SCRIPT);
-    expect(Number(res.headers.get('content-length'))).toBe(SCRIPT.length);
-  });
+  it.each([undefined, 'identity', 'deflate', 'br;q=0, gzip;q=0'])(
+    'Accept-Encoding %s gets the plain file, still with Vary',
+    async (accept) => {
+      const res = await get('/assets/index-abc.js', accept);
+      expect(res.headers.get('content-encoding')).toBeNull();
+      expect(res.headers.get('vary')).toBe('Accept-Encoding');
+      expect((await bytes(res)).toString()).toBe(SCRIPT);
+      expect(Number(res.headers.get('content-length'))).toBe(SCRIPT.length);
+    },
+  );
 
   it.each(['/', '/tasks', '/speech'])('index.html at %s comes compressed too', async (path) => {
     const res = await get(path, 'gzip, br');

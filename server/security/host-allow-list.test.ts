@@ -56,6 +56,12 @@ describe('server app behind the allow-list', () => {
     }
   });
 
+  it('checks the URL authority too: an absolute-form target on a foreign host is refused though Host is ours', async () => {
+    const res = await app.request('http://rebind.attacker.example/api/_console/info', { headers: { Host: '127.0.0.1' } });
+    expect(res.status).toBe(421);
+    expect(await res.text()).not.toContain('dev-token');
+  });
+
   it('serves loopback names, with Cache-Control: no-store on API answers', async () => {
     const res = await app.request('http://localhost/api/_console/info', { headers: { Host: 'localhost:4420' } });
     expect(res.status).toBe(200);

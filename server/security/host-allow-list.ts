@@ -24,6 +24,13 @@ export function hostNameOf(hostHeader: string): string {
   return h.replace(/:\d*$/, '');
 }
 
+/** "host:port" of an absolute URL string, without parsing the whole URL on every request. */
+function authorityOf(url: string): string {
+  const start = url.indexOf('//') + 2;
+  const end = url.indexOf('/', start);
+  return url.slice(start, end === -1 ? undefined : end);
+}
+
 function bare(name: string): string {
   return name.includes(':') && !name.startsWith('[') ? `[${name}]` : name;
 }
@@ -39,9 +46,13 @@ export function isAllowedHost(hostHeader: string, allowed: ReadonlySet<string>):
  */
 export function hostAllowList(allowed: ReadonlySet<string>): MiddlewareHandler {
   return async (c, next) => {
-    const host = c.req.header('host') ?? new URL(c.req.url).host;
-    if (isAllowedHost(host, allowed)) return next();
-    const shown = hostNameOf(host).slice(0, 100);
+    // The URL's authority is the Host header, or the request target's in absolute form
+    // (GET http://evil.example/ HTTP/1.1), which then names the origin of signed links: check both.
+    const header = c.req.header('host');
+    const target = authorityOf(c.req.url);
+    const refused = !isAllowedHost(target, allowed) ? target : header !== undefined && !isAllowedHost(header, allowed) ? header : null;
+    if (refused === null) return next();
+    const shown = hostNameOf(refused).slice(0, 100);
     return c.json(
       failureEnvelope(MISDIRECTED_CODE, `Misdirected Request: this server does not answer for the host ${shown}; add it to ALLOWED_HOSTS`),
       421,

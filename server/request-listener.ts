@@ -1,0 +1,48 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { failureEnvelope } from '../src/contract';
+import { COMMON_SECURITY_HEADERS } from './security/security-headers';
+
+type Fetch = (request: Request, env: unknown) => Response | Promise<Response>;
+
+/**
+ * The Node request listener for a Hono app, with three repairs to @hono/node-server 1.19:
+ * - a request it cannot turn into a URL (no Host, a malformed one) gets an envelope with the
+ *   security headers, not an empty text/plain 400;
+ * - a Host in capitals (valid: host names are case-insensitive) is not refused as malformed;
+ * - HEAD is answered as GET without the body. Hono's own HEAD path drops headers that middleware
+ *   set after the handler (security headers, Cache-Control: no-store) under node-server's
+ *   lightweight Response, and never cancels a streamed body, so a file handle stayed open until GC.
+ */
+export function createRequestListener(fetch: Fetch): (incoming: IncomingMessage, outgoing: ServerResponse) => Promise<void> {
+  const listener = getRequestListener(
+    (request, env) => (request.method === 'HEAD' ? headAsGet(fetch, request, env) : fetch(request, env)),
+    {
+      errorHandler: (err) => malformedRequest(err),
+    },
+  );
+  return (incoming, outgoing) => {
+    const host = incoming.headers.host;
+    if (host !== undefined && host !== host.toLowerCase()) incoming.headers.host = host.toLowerCase();
+    return listener(incoming, outgoing);
+  };
+}
+
+async function headAsGet(fetch: Fetch, request: Request, env: unknown): Promise<Response> {
+  const res = await fetch(new Request(request.url, { method: 'GET', headers: request.headers, signal: request.signal }), env);
+  const headers = new Headers(res.headers);
+  await res.body?.cancel();
+  return new Response(null, { status: res.status, statusText: res.statusText, headers });
+}
+
+function malformedRequest(err: unknown): Response {
+  const name = err instanceof Error ? err.name : '';
+  const [status, message] =
+    name === 'RequestError'
+      ? [400, `Bad Request: ${err instanceof Error ? err.message : 'the request could not be read'}`]
+      : [500, 'Internal Server Error: the request could not be processed'];
+  return new Response(JSON.stringify(failureEnvelope(status, message)), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': 'no-store', ...COMMON_SECURITY_HEADERS },
+  });
+}
