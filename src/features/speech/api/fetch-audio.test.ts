@@ -19,6 +19,29 @@ function stallingBody(): typeof fetch {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('fetchAudio', () => {
+  it('reads audio another origin will not share through the console server relay', async () => {
+    const seen: string[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      seen.push(String(input));
+      if (String(input) === URL_) throw new TypeError('Failed to fetch');
+      return new Response(new Uint8Array([1, 2]), { headers: { 'Content-Type': 'audio/mpeg' } });
+    });
+    const audio = await fetchAudio(URL_);
+    expect(seen).toEqual([URL_, `${window.location.origin}/api/_console/audio?u=${encodeURIComponent(URL_)}`]);
+    expect(audio).toMatchObject({ kept: true, contentType: 'audio/mpeg' });
+  });
+
+  it('keeps the take without its bytes when the relay does not know the URL either', async () => {
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      if (String(input) === URL_) throw new TypeError('Failed to fetch');
+      return new Response('{"code":404}', { status: 404 });
+    });
+    expect(await fetchAudio(URL_)).toEqual({
+      kept: false,
+      reason: 'The page may not read this audio URL (another origin without CORS, or unreachable)',
+    });
+  });
+
   it('keeps the bytes of a readable answer', async () => {
     vi.stubGlobal('fetch', async () => new Response(new Uint8Array([1, 2, 3]), { headers: { 'Content-Type': 'audio/wav' } }));
     const audio = await fetchAudio(URL_);
