@@ -9,7 +9,11 @@ import styles from './overview.module.css';
 const TABLE_ROWS = 12;
 
 /** Each band drawn as the sum of itself and every band below, topmost first, so later fills stack on earlier ones. */
-function stackedData(flow: readonly FlowSample[]): uPlot.AlignedData {
+function stackedData(samples: readonly FlowSample[], now = Date.now()): uPlot.AlignedData {
+  // The last counts hold until now: a batch first seen already done is one sample, and a single
+  // point draws no area (uPlot then also spread the time axis from 1970).
+  const last = samples[samples.length - 1];
+  const flow = last && now > last.at ? [...samples, { ...last, at: now }] : samples;
   const xs = flow.map((s) => s.at / 1000);
   const tops = FLOW_BANDS.map((_, band) => flow.map((s) => s.counts.slice(0, band + 1).reduce((a, b) => a + b, 0))).reverse();
   return [xs, ...tops];
