@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { seedProfileScript } from '../scripts/lib/seed-profile';
 
 let counter = 0;
 
@@ -10,20 +11,7 @@ export function uniqueUserId(): string {
 
 /** Seed the local connection profile before any page script runs. */
 export async function seedConnection(page: Page, userId: string): Promise<void> {
-  await page.addInitScript((id) => {
-    const profile = {
-      id: 'local',
-      name: 'Local',
-      gatewayUrl: '/api',
-      token: 'dev-token',
-      rememberToken: true,
-      userId: id,
-      channel: '',
-      appSource: '',
-    };
-    window.localStorage.setItem('console.connection.profiles', JSON.stringify([profile]));
-    window.localStorage.setItem('console.connection.active', '"local"');
-  }, userId);
+  await page.addInitScript(seedProfileScript(userId));
 }
 
 export async function openStudio(page: Page, userId = uniqueUserId()): Promise<string> {

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { operations } from '../src/contract';
+import { seedProfileScript } from '../scripts/lib/seed-profile';
 
 let counter = 0;
 /** A user ID no other test uses, so every test sees only its own tasks. */
@@ -10,24 +11,7 @@ export function uniqueUserId(): string {
 
 /** Seed the active connection profile (and the 2 s poll interval) before any page script runs. */
 export async function seedConsole(page: Page, userId: string, intervalMs = 2_000): Promise<void> {
-  await page.addInitScript(
-    ([user, interval]) => {
-      const profile = {
-        id: 'local',
-        name: 'Local',
-        gatewayUrl: '/api',
-        token: 'dev-token',
-        rememberToken: true,
-        userId: user,
-        channel: '',
-        appSource: '',
-      };
-      localStorage.setItem('console.connection.profiles', JSON.stringify([profile]));
-      localStorage.setItem('console.connection.active', '"local"');
-      localStorage.setItem('console.tasks.settings', JSON.stringify({ intervalMs: interval }));
-    },
-    [userId, intervalMs] as const,
-  );
+  await page.addInitScript(seedProfileScript(userId, { 'console.tasks.settings': { intervalMs } }));
 }
 
 type Outcome = 'finished' | 'failed' | 'aborted' | 'mixed';

@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type CDPSession } from '@playwright/test';
 import { findChromium } from './lib/find-chromium.mjs';
+import { seedProfileScript } from './lib/seed-profile';
+import { benchServerEnv } from './lib/start-server';
 import { serverAnswers } from './lib/wait-for-server';
 import { operations } from '../src/contract';
 
@@ -28,15 +30,7 @@ function fail(why: string): never {
 execFileSync('node_modules/.bin/vite', ['build', '--logLevel', 'warn', '--outDir', join(work, 'dist'), '--emptyOutDir'], {
   stdio: 'inherit',
 });
-const env = {
-  ...process.env,
-  PORT: String(PORT),
-  HOST: '127.0.0.1',
-  DATA_DIR: join(work, 'data'),
-  DIST_DIR: join(work, 'dist'),
-  GATEWAY_URL: '',
-};
-const server = spawn('node_modules/.bin/tsx', ['server/start.ts'], { env, stdio: 'ignore' });
+const server = spawn('node_modules/.bin/tsx', ['server/start.ts'], { env: benchServerEnv(work, PORT), stdio: 'ignore' });
 const cleanup = () => {
   server.kill('SIGTERM');
   rmSync(work, { recursive: true, force: true });
@@ -90,20 +84,9 @@ try {
 
   const browser = await chromium.launch({ executablePath: findChromium() ?? undefined });
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  await page.addInitScript(seedProfileScript(user));
   await page.addInitScript(
-    ([u, list, interval]) => {
-      const profile = {
-        id: 'local',
-        name: 'Local',
-        gatewayUrl: '/api',
-        token: 'dev-token',
-        rememberToken: true,
-        userId: u,
-        channel: '',
-        appSource: '',
-      };
-      localStorage.setItem('console.connection.profiles', JSON.stringify([profile]));
-      localStorage.setItem('console.connection.active', '"local"');
+    ([list, interval]) => {
       localStorage.setItem('console.tasks.watch-list', JSON.stringify(list));
       localStorage.setItem('console.tasks.settings', JSON.stringify({ intervalMs: interval }));
       const w = window as unknown as { longTasks: number[]; overviewCost: Record<string, number> };
@@ -120,7 +103,7 @@ try {
         buffered: true,
       });
     },
-    [user, ids, INTERVAL_MS] as const,
+    [ids, INTERVAL_MS] as const,
   );
   const calls: number[] = [];
   const sizes: number[] = [];

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type CDPSession } from '@playwright/test';
 import { findChromium } from './lib/find-chromium.mjs';
+import { seedProfileScript } from './lib/seed-profile';
+import { benchServerEnv } from './lib/start-server';
 import { serverAnswers } from './lib/wait-for-server';
 import { operations } from '../src/contract';
 
@@ -30,15 +32,7 @@ execFileSync('node_modules/.bin/vite', ['build', '--logLevel', 'warn', '--outDir
 });
 // node --import tsx, not the tsx CLI: the child's pid is then the server itself, whose RSS we read.
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: join(work, 'data'),
-    DIST_DIR: join(work, 'dist'),
-    GATEWAY_URL: '',
-    GATEWAY_TOKENS: 'dev-token',
-  },
+  env: benchServerEnv(work, PORT, { GATEWAY_TOKENS: 'dev-token' }),
   stdio: ['ignore', 'ignore', 'pipe'],
 });
 let serverErrors = '';
@@ -91,26 +85,12 @@ type Sample = { at: number; heapMb: number; rssMb: number; requests: number; fai
 try {
   await waitForServer();
   const ids = await createWorkload();
-  const connection = {
-    id: 'local',
-    name: 'Local',
-    gatewayUrl: '/api',
-    token: 'dev-token',
-    rememberToken: true,
-    userId: user,
-    channel: '',
-    appSource: '',
-  };
   const browser = await chromium.launch({
     executablePath: findChromium() ?? undefined,
     args: ['--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1'],
   });
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  // A string, not a function: tsx's name helpers do not exist inside the page.
-  await page.addInitScript(
-    `localStorage.setItem('console.connection.profiles', ${JSON.stringify(JSON.stringify([connection]))});` +
-      `localStorage.setItem('console.connection.active', '"local"');`,
-  );
+  await page.addInitScript(seedProfileScript(user));
   let requests = 0;
   let failed = 0;
   const errors: string[] = [];

@@ -1,12 +1,10 @@
 // npm run bench:speech — the built console and the embedded gateway in a child process, driven by
 // Chromium: click-to-playable time per text size and format, and the longest main-thread task
 // while the waveform is drawn. Bounded: every step has a timeout and the whole run a deadline.
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { findChromium } from './lib/find-chromium.mjs';
+import { seedProfileScript } from './lib/seed-profile';
+import { startBenchServer } from './lib/start-server';
 
 const SIZES = (process.env.BENCH_SIZES ?? '100,1000,5000').split(',').filter(Boolean).map(Number);
 // Long texts go out in parts of at most 5,000 characters and come back as one audio.
@@ -19,52 +17,14 @@ const DEADLINE = Date.now() + 8 * 60_000 + LONG_SIZES.length * LONG_FORMATS.leng
 const STEP_TIMEOUT_MS = 60_000;
 const SENTENCE = 'The console reads this sentence aloud so that the benchmark has realistic speech to time. ';
 
-const work = await mkdtemp(join(tmpdir(), 'bench-speech-'));
-const server = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/start.ts'], {
-  env: {
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: join(work, 'data'),
-    DIST_DIR: join(work, 'dist'),
-    GATEWAY_URL: '',
-    GATEWAY_TOKENS: 'dev-token',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const stop = async () => {
-  // Wait for the server to go, still reading its output, so its shutdown line never hits a closed pipe.
-  const exited = new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve(null)));
-  server.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  await rm(work, { recursive: true, force: true });
-};
-
-const base = await new Promise<string>((resolve, reject) => {
-  const timer = setTimeout(() => reject(new Error('The server did not start within 180 s')), 180_000);
-  let out = '';
-  server.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-    const match = /at (http:\/\/[^/\s]+)\//.exec(out);
-    if (match) {
-      clearTimeout(timer);
-      resolve(match[1]!);
-    }
-  });
-  server.once('exit', (code) => reject(new Error(`The server exited (${code})`)));
-}).catch(async (e: unknown) => {
-  await stop();
-  throw e;
-});
+const { base, stop } = await startBenchServer('bench-speech-', { GATEWAY_TOKENS: 'dev-token' });
 
 // Plain JavaScript on purpose: tsx would wrap named functions in a page callback with __name(),
 // which does not exist in the page. Long tasks are reported only from 50 ms; the timer loop also
 // catches shorter blocks (the gap between two ticks). Media events do not bubble, but a
 // capturing listener on the document still sees them.
 const PAGE_PROBES = `
-  localStorage.setItem('console.connection.profiles', JSON.stringify([{ id: 'local', name: 'Local', gatewayUrl: '/api',
-    token: 'dev-token', rememberToken: true, userId: '900000001', channel: '', appSource: '' }]));
-  localStorage.setItem('console.connection.active', '"local"');
+  ${seedProfileScript('900000001')}
   window.bench = { clickAt: 0, playableAt: 0 };
   window.longTasks = [];
   window.gaps = [];

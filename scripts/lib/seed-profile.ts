@@ -1,0 +1,25 @@
+/** The local connection profile the console's own server accepts (gateway '/api', token 'dev-token'). */
+export function localProfile(userId: string) {
+  return {
+    id: 'local',
+    name: 'Local',
+    gatewayUrl: '/api',
+    token: 'dev-token',
+    rememberToken: true,
+    userId,
+    channel: '',
+    appSource: '',
+  };
+}
+
+/**
+ * An init script (for page.addInitScript) that makes the local profile active, plus any further
+ * localStorage entries (stored as JSON). A string, not a function: tsx's name helpers do not exist
+ * inside the page.
+ */
+export function seedProfileScript(userId: string, extra: Record<string, unknown> = {}): string {
+  const entries = { 'console.connection.profiles': [localProfile(userId)], 'console.connection.active': 'local', ...extra };
+  return Object.entries(entries)
+    .map(([key, value]) => `localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(JSON.stringify(value))});`)
+    .join('\n');
+}
