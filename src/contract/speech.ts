@@ -33,7 +33,6 @@ export const SPEECH_ENGINES = [
 export const EMBEDDED_PCM = { sampleRate: 22050, channels: 1, bitsPerSample: 16 } as const;
 
 const int = () => z.number().check(z.int());
-/** Marks a refinement whose failure means "not given" (naming what): the gateway answers 2000, not 2001. */
 /** The voice rule's missing thing, as the gateway names it. */
 export const VOICE_MISSING = 'voiceName or timbreNumber';
 

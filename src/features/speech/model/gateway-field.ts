@@ -1,20 +1,9 @@
 import { ErrorCode } from '@/contract';
 import { parameterIn } from '@/lib/describe-error-code';
 import { GatewayRequestError } from '@/lib/gateway-error';
-import type { SpeechFormField } from '../api/speech-form-schema';
+import { SPEECH_FORM_DEFAULTS, type SpeechFormField } from '../api/speech-form-schema';
 
-const FORM_FIELDS: readonly SpeechFormField[] = [
-  'sourceText',
-  'targetLanguage',
-  'voiceName',
-  'timbreNumber',
-  'common',
-  'selectedEngine',
-  'speedFactor',
-  'volume',
-  'emotion',
-  'format',
-];
+const FORM_FIELDS = Object.keys(SPEECH_FORM_DEFAULTS) as SpeechFormField[];
 
 /** The form field a 2000/2001 answer names ("Invalid Parameter: speedFactor must be …"), if any. */
 export function fieldOfGatewayError(error: unknown): SpeechFormField | null {

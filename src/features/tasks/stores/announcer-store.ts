@@ -1,3 +1,4 @@
+import { copyText } from '@/lib/clipboard';
 import { createStore } from '@/lib/persisted-store';
 
 /** The last short confirmation ("Copied 12 IDs"), read out by the page's status region. */
@@ -7,11 +8,7 @@ export function announce(text: string): void {
   announcerStore.set({ text, at: Date.now() });
 }
 
-export async function copyText(text: string, what: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    announce(`Copied ${what}`);
-  } catch {
-    announce(`Could not copy ${what}: the browser refused clipboard access`);
-  }
+/** Copies, then says so (or why not) in the page's status region. */
+export async function copyAndAnnounce(text: string, what: string): Promise<void> {
+  announce((await copyText(text)) ? `Copied ${what}` : `Could not copy ${what}: the browser refused clipboard access`);
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { WatchedTask } from '../../model/task-rows';
 import { removeFromWatchList } from '../../stores/watch-list-store';
-import { copyText, announce } from '../../stores/announcer-store';
+import { copyAndAnnounce, announce } from '../../stores/announcer-store';
 import { updateDashboardSettings } from '../../stores/dashboard-settings-store';
 import { shareLink } from '../../hooks/use-shared-link';
 import { askNotificationPermission } from '../../hooks/use-task-notifications';
@@ -18,7 +18,7 @@ export function WatchListActions({ ids, rows, notify }: Props) {
 
   const copyLink = async () => {
     const link = await shareLink(ids);
-    await copyText(link, `a link to ${ids.length} tasks`);
+    await copyAndAnnounce(link, `a link to ${ids.length} tasks`);
     setLinkNote(
       link.length > LONG_LINK
         ? `The link is ${Math.round(link.length / 1000)} k characters long; some chat tools cut long links, so Export JSON may travel better.`

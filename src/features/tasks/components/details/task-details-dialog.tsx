@@ -5,7 +5,7 @@ import { useNow } from '../../hooks/use-now';
 import { useTaskHistory } from '../../hooks/use-task-history';
 import { statusGroupName } from '../../model/status-group';
 import type { WatchedTask } from '../../model/task-rows';
-import { copyText } from '../../stores/announcer-store';
+import { copyAndAnnounce } from '../../stores/announcer-store';
 import { ProgressSparkline } from './progress-sparkline';
 import styles from './task-details.module.css';
 
@@ -75,14 +75,14 @@ export function TaskDetailsDialog({ id, row, onClose }: Props) {
         )}
       </p>
       <div className={styles.actions}>
-        <button type="button" onClick={() => void copyText(id, id)}>
+        <button type="button" onClick={() => void copyAndAnnounce(id, id)}>
           Copy task ID
         </button>
-        <button type="button" onClick={() => void copyText(link, 'the link to this task')}>
+        <button type="button" onClick={() => void copyAndAnnounce(link, 'the link to this task')}>
           Copy link
         </button>
         {raw !== null && (
-          <button type="button" onClick={() => void copyText(raw, 'the last raw answer')}>
+          <button type="button" onClick={() => void copyAndAnnounce(raw, 'the last raw answer')}>
             Copy raw answer
           </button>
         )}

@@ -14,8 +14,11 @@ export function bandColors(): Record<string, string> {
   };
 }
 
-export function axisColors() {
-  return { text: cssColor('--muted', '#555d6b'), grid: cssColor('--border', '#d5d9e0') };
+/** The theme's axis style (labels muted, grid and ticks in the border colour), read when a chart is made. */
+export function axisStyle(): uPlot.Axis {
+  const text = cssColor('--muted', '#555d6b');
+  const grid = cssColor('--border', '#d5d9e0');
+  return { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
 }
 
 /** Clock labels for a time axis: seconds only while the chart spans under 10 minutes. */

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { TaskStatus } from '@/contract';
 import { errorAdvice } from '../../model/error-advice';
 import type { WatchedTask } from '../../model/task-rows';
-import { copyText } from '../../stores/announcer-store';
+import { copyAndAnnounce } from '../../stores/announcer-store';
 import { timed } from '../../model/measure-cost';
 import styles from './overview.module.css';
 
@@ -59,7 +59,7 @@ export function FailuresTable({ rows, ended }: { rows: readonly WatchedTask[]; e
                     type="button"
                     aria-label={`Copy IDs of tasks with error code ${g.code}`}
                     onClick={() =>
-                      void copyText(g.ids.join('\n'), `${g.ids.length} ID${g.ids.length === 1 ? '' : 's'} with error code ${g.code}`)
+                      void copyAndAnnounce(g.ids.join('\n'), `${g.ids.length} ID${g.ids.length === 1 ? '' : 's'} with error code ${g.code}`)
                     }
                   >
                     Copy IDs

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import type uPlot from 'uplot';
 import { formatExact } from '@/lib/format-time';
 import { FLOW_BANDS, type FlowSample } from '../../model/batch-series';
-import { axisColors, bandColors, clockValues } from './chart-palette';
+import { axisStyle, bandColors, clockValues } from './chart-palette';
 import { useUplot } from './use-uplot';
 import styles from './overview.module.css';
 
@@ -37,8 +37,7 @@ export function FlowChart({ flow }: { flow: readonly FlowSample[] }) {
   const data = useMemo(() => stackedData(flow), [flow]);
   const options = useCallback((width: number, height: number): uPlot.Options => {
     const colors = bandColors();
-    const axis = axisColors();
-    const axes = { stroke: axis.text, grid: { stroke: axis.grid, width: 1 }, ticks: { stroke: axis.grid, width: 1 } };
+    const axes = axisStyle();
     return {
       width,
       height,

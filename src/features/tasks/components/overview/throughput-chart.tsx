@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import uPlot from 'uplot';
 import type { MinuteBucket } from '../../model/batch-series';
-import { axisColors, bandColors, clockValues } from './chart-palette';
+import { axisStyle, bandColors, clockValues } from './chart-palette';
 import { useUplot } from './use-uplot';
 import styles from './overview.module.css';
 
@@ -42,8 +42,7 @@ export function ThroughputChart({ perMinute, now }: { perMinute: readonly Minute
   );
   const options = useCallback((width: number, height: number): uPlot.Options => {
     const colors = bandColors();
-    const axis = axisColors();
-    const axes = { stroke: axis.text, grid: { stroke: axis.grid, width: 1 }, ticks: { stroke: axis.grid, width: 1 } };
+    const axes = axisStyle();
     const bars = uPlot.paths.bars!({ size: [0.7, 24] });
     const series = (label: string, color: string) => ({
       label,

@@ -1,6 +1,6 @@
 import { TaskStatus } from '@/contract';
 import type { WatchedTask } from '../../model/task-rows';
-import { copyText } from '../../stores/announcer-store';
+import { copyAndAnnounce } from '../../stores/announcer-store';
 import { removeFromWatchList } from '../../stores/watch-list-store';
 import { ConfirmButton } from '@/components/confirm-button';
 import page from '../tasks-page.module.css';
@@ -26,20 +26,20 @@ export function BulkActions({ rows, scope, onRemoved }: Props) {
   return (
     <div className={page.toolbar} role="group" aria-label={`Actions on ${scope} tasks`}>
       <span className={styles.bulkScope}>{scope === 'selected' ? `${plural(n, 'task')} selected` : `${plural(n, 'task')} shown`}:</span>
-      <button type="button" disabled={n === 0} onClick={() => void copyText(rows.map((r) => r.id).join('\n'), plural(n, 'ID'))}>
+      <button type="button" disabled={n === 0} onClick={() => void copyAndAnnounce(rows.map((r) => r.id).join('\n'), plural(n, 'ID'))}>
         Copy IDs
       </button>
       <button
         type="button"
         disabled={links.length === 0}
-        onClick={() => void copyText(links.join('\n'), plural(links.length, 'download link'))}
+        onClick={() => void copyAndAnnounce(links.join('\n'), plural(links.length, 'download link'))}
       >
         Copy download links
       </button>
       <button
         type="button"
         disabled={failed.length === 0}
-        onClick={() => void copyText(failed.join('\n'), plural(failed.length, 'failed ID'))}
+        onClick={() => void copyAndAnnounce(failed.join('\n'), plural(failed.length, 'failed ID'))}
       >
         Copy failed IDs
       </button>

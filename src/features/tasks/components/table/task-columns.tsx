@@ -5,7 +5,7 @@ import { formatDuration, formatExact, formatRelative } from '@/lib/format-time';
 import { estimateRemainingMs, isStalled } from '../../model/eta';
 import { statusGroupName, STATUS_GROUP_RANK } from '../../model/status-group';
 import type { WatchedTask } from '../../model/task-rows';
-import { copyText } from '../../stores/announcer-store';
+import { copyAndAnnounce } from '../../stores/announcer-store';
 import { OutcomeCell, StatusBadge } from './task-status-cell';
 import { taskDetailsPath } from '../details/task-details-dialog';
 import styles from '../board.module.css';
@@ -91,7 +91,12 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
         >
           <code>{row.id}</code>
         </button>
-        <button type="button" className={styles.iconButton} aria-label={`Copy ${row.id}`} onClick={() => void copyText(row.id, row.id)}>
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label={`Copy ${row.id}`}
+          onClick={() => void copyAndAnnounce(row.id, row.id)}
+        >
           Copy
         </button>
       </>
