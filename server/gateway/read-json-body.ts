@@ -7,9 +7,18 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Read the body as a JSON object, with a size cap; anything else is a 2001 (or 413 when too large). */
 export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
+  return parseJsonObject(await readBodyBytes(c));
+}
+
+/** The body's bytes, with the size cap of readJsonObject (413 when too large). */
+export async function readBodyBytes(c: Context): Promise<Uint8Array> {
   const declared = Number(c.req.header('Content-Length') ?? '0');
   if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const bytes = await readCapped(c);
+  return readCapped(c);
+}
+
+/** The bytes read as readJsonObject reads them: an empty body is {}, anything but a JSON object a 2001. */
+export function parseJsonObject(bytes: Uint8Array): Record<string, unknown> {
   if (bytes.byteLength === 0) return {};
   let text: string;
   try {

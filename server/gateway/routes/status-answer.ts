@@ -1,5 +1,6 @@
-import type { TaskState } from '../tasks/task-status-at';
-
+import { TaskStatus } from '../../../src/contract';
+import type { IndexedTask } from '../tasks/task-read-index';
+import { taskStateAt, type TaskState } from '../tasks/task-status-at';
 /**
  * Operation A's answer, written by hand: the same bytes as JSON.stringify(successEnvelope(items))
  * with items { taskId, taskStatus, taskProgress, errorCode, updateTime, targetVideoUrl } (a test
@@ -11,6 +12,31 @@ export function taskItemJson(taskId: string, state: TaskState, targetVideoUrl: s
     `,"errorCode":${num(state.errorCode)},"updateTime":${num(state.updateTime)}` +
     `,"targetVideoUrl":${targetVideoUrl === null ? 'null' : str(targetVideoUrl)}}`
   );
+}
+
+/**
+ * A task's item at nowMs, reusing the one last written when its state is the same: a watch list
+ * polls the same tasks every few seconds, and most of them have settled or not moved since. The
+ * link of a finished task depends on the origin the answer is for, so that is part of the match.
+ */
+export function indexedItemJson(entry: IndexedTask, nowMs: number, originOf: () => string, linkOf: (origin: string) => string): string {
+  const last = entry.item;
+  const settled = Math.floor(nowMs) >= entry.settlesAt;
+  if (last !== undefined && last.settled && settled && (last.origin === undefined || last.origin === originOf())) return last.json;
+  const state = taskStateAt(entry.record, nowMs);
+  const origin = state.taskStatus === TaskStatus.finished ? originOf() : undefined;
+  if (
+    last !== undefined &&
+    last.updateTime === state.updateTime &&
+    last.taskStatus === state.taskStatus &&
+    last.taskProgress === state.taskProgress &&
+    last.origin === origin
+  ) {
+    return last.json;
+  }
+  const json = taskItemJson(entry.record.taskId, state, origin === undefined ? null : linkOf(origin));
+  entry.item = { json, settled, updateTime: state.updateTime, taskStatus: state.taskStatus, taskProgress: state.taskProgress, origin };
+  return json;
 }
 
 export function statusAnswerJson(items: readonly string[]): string {

@@ -4,7 +4,7 @@ import { guardStorage } from '../storage/storage-error';
 import { DEFAULT_TASK_DURATION_MS, type TaskOutcome, type TaskRecord } from './task-record';
 import { newSeed, newTaskId } from './task-id';
 import { taskStateAt, type TaskState } from './task-status-at';
-
+import { TaskReadIndex, type IndexedTask } from './task-read-index';
 export type CreateTasksInput = { count: number; durationMs?: number; outcome?: TaskOutcome };
 export type Clock = () => number;
 
@@ -15,16 +15,21 @@ export type TaskLimits = {
   maxTotal: number;
   /** Finished tasks older than this are deleted by expireFinished(). */
   retentionMs: number;
+  /** Most tasks kept in the read index (READ_INDEX_MAX unless set; tests set it small). */
+  readIndexMax?: number;
 };
 export const DEFAULT_TASK_LIMITS: TaskLimits = { maxPerUser: 100_000, maxTotal: 1_000_000, retentionMs: 7 * 24 * 3_600_000 };
 const EXPIRY_BATCH = 5_000;
-
+/** Most tasks the read index holds: every live task of a few busy consoles, some tens of MB. */
+export const READ_INDEX_MAX = 100_000;
 type Row = { user_id: string; created_at: number; duration_ms: number; outcome: TaskRecord['outcome']; seed: number };
-
+type RawRow = [taskId: string, userId: string, createdAt: number, durationMs: number, outcome: TaskRecord['outcome'], seed: number];
 /**
  * Text removal tasks of the embedded gateway, one row each in the database. A task's state is
- * computed from its row and the clock on demand, so reads are one primary-key lookup per ID and
- * opening the store costs the same at 0 and at a million tasks.
+ * computed from its row and the clock on demand, so opening the store costs the same at 0 and at
+ * a million tasks. Reads go through a bounded in-memory index of the rows read or written lately
+ * (task-read-index.ts): a status poll of known tasks runs no SQL; a miss is one query for all of
+ * a request's missing IDs. Every write commits to the database before the index learns of it.
  */
 export class TaskEngine {
   private readonly byId: Stmt;
@@ -34,13 +39,16 @@ export class TaskEngine {
   private readonly dropOldestOfUser: Stmt;
   private readonly dropOldest: Stmt;
   private readonly dropExpired: Stmt;
-
+  private readonly index: TaskReadIndex;
+  /** How many creations and deletions have committed: a cached answer is only as fresh as these. */
+  private changes = { created: 0, deleted: 0 };
   constructor(
     private readonly db: Db,
     readonly now: Clock = Date.now,
     readonly limits: TaskLimits = DEFAULT_TASK_LIMITS,
     private readonly onClose: () => void = () => undefined,
   ) {
+    this.index = new TaskReadIndex(Math.min(limits.readIndexMax ?? READ_INDEX_MAX, limits.maxTotal));
     this.byId = db.prepare('SELECT user_id, created_at, duration_ms, outcome, seed FROM tasks WHERE task_id = ?');
     // One statement for a whole status request (up to 100 IDs) instead of one call per ID.
     this.byIds = db
@@ -52,13 +60,20 @@ export class TaskEngine {
     this.insert = db.prepare(
       'INSERT INTO tasks (task_id, user_id, created_at, duration_ms, ends_at, outcome, seed) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
-    this.dropOldestOfUser = db.prepare(
-      'DELETE FROM tasks WHERE task_id IN (SELECT task_id FROM tasks WHERE user_id = ? AND ends_at <= ? ORDER BY ends_at LIMIT ?)',
-    );
-    this.dropOldest = db.prepare(
-      'DELETE FROM tasks WHERE task_id IN (SELECT task_id FROM tasks WHERE ends_at <= ? ORDER BY ends_at LIMIT ?)',
-    );
-    this.dropExpired = db.prepare('DELETE FROM tasks WHERE task_id IN (SELECT task_id FROM tasks WHERE ends_at < ? LIMIT ?)');
+    // Deletes name the rows they removed, so the index forgets exactly those.
+    this.dropOldestOfUser = db
+      .prepare(
+        'DELETE FROM tasks WHERE task_id IN (SELECT task_id FROM tasks WHERE user_id = ? AND ends_at <= ? ORDER BY ends_at LIMIT ?) RETURNING task_id',
+      )
+      .raw(true);
+    this.dropOldest = db
+      .prepare(
+        'DELETE FROM tasks WHERE task_id IN (SELECT task_id FROM tasks WHERE ends_at <= ? ORDER BY ends_at LIMIT ?) RETURNING task_id',
+      )
+      .raw(true);
+    this.dropExpired = db
+      .prepare('DELETE FROM tasks WHERE task_id IN (SELECT task_id FROM tasks WHERE ends_at < ? LIMIT ?) RETURNING task_id')
+      .raw(true);
   }
 
   /** A store of its own on dataDir (tests and tools); the server shares one database (create-gateway-deps). */
@@ -80,14 +95,23 @@ export class TaskEngine {
     const createdAt = Math.floor(this.now());
     const durationMs = input.durationMs ?? DEFAULT_TASK_DURATION_MS;
     const outcome = input.outcome ?? 'mixed';
-    const ids = Array.from({ length: input.count }, () => newTaskId(createdAt));
+    const records: TaskRecord[] = Array.from({ length: input.count }, () => ({
+      taskId: newTaskId(createdAt),
+      userId,
+      createdAt,
+      durationMs,
+      outcome,
+      seed: newSeed(),
+    }));
     guardStorage('the new tasks', () =>
       inTransaction(this.db, () => {
         this.makeRoom(userId, input.count, createdAt);
-        for (const id of ids) this.insert.run(id, userId, createdAt, durationMs, createdAt + durationMs, outcome, newSeed());
+        for (const r of records) this.insert.run(r.taskId, userId, createdAt, durationMs, createdAt + durationMs, outcome, r.seed);
       }),
     );
-    return ids;
+    for (const r of records) this.index.add(r);
+    this.changes = { created: this.changes.created + 1, deleted: this.changes.deleted };
+    return records.map((r) => r.taskId);
   }
 
   /** Inside the creating transaction: drop the oldest finished tasks the bounds require, or refuse. */
@@ -95,11 +119,11 @@ export class TaskEngine {
     const { maxPerUser, maxTotal } = this.limits;
     if (adding > maxPerUser || adding > maxTotal) throw busy(`at most ${Math.min(maxPerUser, maxTotal)} tasks can be stored`);
     const overUser = this.count(userId) + adding - maxPerUser;
-    if (overUser > 0 && this.dropOldestOfUser.run(userId, nowMs, overUser).changes < overUser) {
+    if (overUser > 0 && this.forget(this.dropOldestOfUser.all(userId, nowMs, overUser)) < overUser) {
       throw busy(`user ${userId} already has ${maxPerUser} unfinished tasks (TASKS_MAX_PER_USER); try again when some have finished`);
     }
     const overTotal = this.count('*') + adding - maxTotal;
-    if (overTotal > 0 && this.dropOldest.run(nowMs, overTotal).changes < overTotal) {
+    if (overTotal > 0 && this.forget(this.dropOldest.all(nowMs, overTotal)) < overTotal) {
       throw busy(`the emulator already holds ${maxTotal} unfinished tasks (TASKS_MAX_TOTAL); try again when some have finished`);
     }
   }
@@ -109,28 +133,63 @@ export class TaskEngine {
     const before = Math.floor(nowMs) - this.limits.retentionMs;
     let removed = 0;
     for (;;) {
-      const n = inTransaction(this.db, () => this.dropExpired.run(before, EXPIRY_BATCH).changes);
+      const n = inTransaction(this.db, () => this.forget(this.dropExpired.all(before, EXPIRY_BATCH)));
       removed += n;
       if (n < EXPIRY_BATCH) return removed;
     }
   }
 
+  /** Drop deleted rows (RETURNING task_id) from the index; how many there were. A rollback only costs a re-read. */
+  private forget(rows: unknown[]): number {
+    for (const row of rows as [string][]) this.index.delete(row[0]);
+    if (rows.length > 0) this.changes = { created: this.changes.created, deleted: this.changes.deleted + 1 };
+    return rows.length;
+  }
+
   /** The record, only when the task exists and belongs to userId (a foreign task reads as unknown). */
   find(userId: string, taskId: string): TaskRecord | undefined {
-    const row = this.byId.get(taskId) as Row | undefined;
-    if (!row || row.user_id !== userId) return undefined;
-    return { taskId, userId, createdAt: row.created_at, durationMs: row.duration_ms, outcome: row.outcome, seed: row.seed };
+    let entry = this.index.get(taskId);
+    if (!entry) {
+      const row = this.byId.get(taskId) as Row | undefined;
+      if (!row) return undefined;
+      const { user_id, created_at, duration_ms, outcome, seed } = row;
+      entry = this.index.add({ taskId, userId: user_id, createdAt: created_at, durationMs: duration_ms, outcome, seed });
+    }
+    return entry.record.userId === userId ? entry.record : undefined;
+  }
+
+  /** Counters of committed creations and deletions (a new object whenever one changes). */
+  get version(): { readonly created: number; readonly deleted: number } {
+    return this.changes;
+  }
+
+  /**
+   * The tasks of `taskIds` that exist and belong to userId, in the order asked, and how many of
+   * the IDs exist for no one: from the index, with one query for the IDs it does not hold.
+   */
+  ownedTasks(userId: string, taskIds: readonly string[]): { owned: IndexedTask[]; unknown: number } {
+    const entries: (IndexedTask | undefined)[] = taskIds.map((id) => this.index.get(id));
+    const missing = taskIds.filter((_, i) => entries[i] === undefined);
+    if (missing.length > 0) {
+      // Adding may push older entries out of the bounded index, so this request keeps its own.
+      const read = new Map<string, IndexedTask>();
+      for (const [taskId, owner, createdAt, durationMs, outcome, seed] of this.byIds.all(JSON.stringify(missing)) as RawRow[]) {
+        read.set(taskId, this.index.add({ taskId, userId: owner, createdAt, durationMs, outcome, seed }));
+      }
+      taskIds.forEach((id, i) => (entries[i] ??= read.get(id)));
+    }
+    const owned: IndexedTask[] = [];
+    let unknown = 0;
+    for (const entry of entries) {
+      if (entry === undefined) unknown++;
+      else if (entry.record.userId === userId) owned.push(entry);
+    }
+    return { owned, unknown };
   }
 
   /** States of those of `taskIds` that exist and belong to userId, by ID. */
   statesOf(userId: string, taskIds: readonly string[], nowMs: number = this.now()): Map<string, TaskState> {
-    const states = new Map<string, TaskState>();
-    for (const row of this.byIds.all(JSON.stringify(taskIds)) as [string, string, number, number, TaskRecord['outcome'], number][]) {
-      const [taskId, owner, createdAt, durationMs, outcome, seed] = row;
-      if (owner !== userId) continue;
-      states.set(taskId, taskStateAt({ taskId, userId, createdAt, durationMs, outcome, seed }, nowMs));
-    }
-    return states;
+    return new Map(this.ownedTasks(userId, taskIds).owned.map((entry) => [entry.record.taskId, taskStateAt(entry.record, nowMs)]));
   }
 
   stateOf(userId: string, taskId: string, nowMs: number = this.now()): TaskState | undefined {

@@ -57,6 +57,11 @@ function runningProgress(elapsed: number, durationMs: number): { progress: numbe
   return { progress, sinceMs: runningAt + Math.ceil((progress * runLen) / 99) };
 }
 
+/** When the task's state stops changing: from then on taskStateAt answers the same whatever the clock. */
+export function settledAt(record: TaskRecord): number {
+  return record.createdAt + endingOf(record).atMs;
+}
+
 /** The task's state at `nowMs`: a pure function, so only creation records need persisting. */
 export function taskStateAt(record: TaskRecord, nowMs: number): TaskState {
   const elapsed = Math.max(0, Math.floor(nowMs) - record.createdAt);
@@ -78,3 +83,24 @@ const state = (taskStatus: TaskStatusCode, taskProgress: number, updateTime: num
   errorCode: TaskErrorCode.none,
   updateTime,
 });
+
+/**
+ * The first clock reading (whole ms) at which the task's state may differ from its state at
+ * nowMs, or Infinity once settled: taskStateAt answers the same for every reading before it.
+ */
+export function nextChangeAt(record: TaskRecord, nowMs: number): number {
+  const elapsed = Math.max(0, Math.floor(nowMs) - record.createdAt);
+  const ending = endingOf(record);
+  if (elapsed >= ending.atMs) return Infinity;
+  const { queuedAt, runningAt, runLen } = phases(record.durationMs);
+  let next: number;
+  if (elapsed < queuedAt) next = queuedAt;
+  else if (elapsed < runningAt) next = runningAt;
+  else {
+    const { progress } = runningProgress(elapsed, record.durationMs);
+    next = progress >= 99 ? Infinity : runningAt + Math.ceil(((progress + 1) * runLen) / 99);
+    // Rounding must never make it late: if the progress has moved by then, say "the next ms".
+    if (next !== Infinity && runningProgress(next - 1, record.durationMs).progress !== progress) next = elapsed + 1;
+  }
+  return record.createdAt + Math.min(next, ending.atMs);
+}

@@ -1,0 +1,64 @@
+/** What a stored answer was computed under; it holds while none of it has changed. */
+export type AnswerConditions = {
+  /** Clock readings (whole ms) for which every item's state is the one written: [from, until). */
+  from: number;
+  until: number;
+  /** The origin of the answer's file links, when it has any. */
+  origin: string | undefined;
+  /** Engine counters at the time; creations only matter when some asked ID existed for no one. */
+  deleted: number;
+  created: number | undefined;
+};
+
+type Slot = AnswerConditions & { userId: string; body: Buffer; answer: Uint8Array<ArrayBuffer> };
+
+/** Bodies larger than this are answered afresh each time (100 IDs take about 5 KB). */
+const MAX_CACHED_BODY = 16 * 1024;
+const MAX_SLOTS = 256;
+const encoder = new TextEncoder();
+
+/**
+ * The last status answers, by user and request body bytes. A console polls the same batches of
+ * IDs again and again; while no asked task can have changed state (each task's next change is
+ * known from its record and the clock), no task was deleted, and no unknown ID can have been
+ * created, the same bytes get the same answer without parsing, looking up or writing anything.
+ * Bounded: at most MAX_SLOTS answers of at most 100 items each, the oldest dropped first.
+ */
+export class StatusAnswerCache {
+  private readonly slots = new Map<string, Slot>();
+
+  get(
+    userId: string,
+    body: Uint8Array,
+    nowMs: number,
+    version: { created: number; deleted: number },
+    originOf: () => string,
+  ): Uint8Array<ArrayBuffer> | undefined {
+    if (body.byteLength > MAX_CACHED_BODY) return undefined;
+    const slot = this.slots.get(keyOf(userId, body));
+    if (slot === undefined || slot.userId !== userId || !slot.body.equals(body)) return undefined;
+    const now = Math.floor(nowMs);
+    if (now < slot.from || now >= slot.until || slot.deleted !== version.deleted) return undefined;
+    if (slot.created !== undefined && slot.created !== version.created) return undefined;
+    if (slot.origin !== undefined && slot.origin !== originOf()) return undefined;
+    return slot.answer;
+  }
+
+  set(userId: string, body: Uint8Array, answer: string, conditions: AnswerConditions): void {
+    if (body.byteLength > MAX_CACHED_BODY || conditions.until <= conditions.from) return;
+    const key = keyOf(userId, body);
+    if (!this.slots.has(key) && this.slots.size >= MAX_SLOTS) {
+      const oldest = this.slots.keys().next();
+      if (!oldest.done) this.slots.delete(oldest.value);
+    }
+    this.slots.set(key, { ...conditions, userId, body: Buffer.from(body), answer: encoder.encode(answer) });
+  }
+}
+
+/** A cheap key: the user, the length and a hash of up to 64 sampled bytes (equals() settles collisions). */
+function keyOf(userId: string, body: Uint8Array): string {
+  const step = Math.max(1, Math.floor(body.byteLength / 64));
+  let h = 0;
+  for (let i = 0; i < body.byteLength; i += step) h = (Math.imul(h, 31) + body[i]!) | 0;
+  return `${userId}:${body.byteLength}:${h}`;
+}
