@@ -60,6 +60,44 @@ describe('TaskEngine', () => {
     await reopened.close();
   });
 
+  it('answers from a read index smaller than the store: every owned task, in the order asked, none of another user', async () => {
+    const dir = await freshDir();
+    const limits = { maxPerUser: 1000, maxTotal: 1000, retentionMs: 3_600_000, readIndexMax: 10 };
+    const engine = await TaskEngine.open(dir, () => 5_000, limits);
+    const mine = await engine.create('1', { count: 60 });
+    const theirs = await engine.create('2', { count: 20 });
+    const asked = [...theirs.slice(0, 5), ...mine.slice(0, 30).reverse(), 'Service_AI_unknown', ...mine.slice(30)];
+    for (let round = 0; round < 3; round++) {
+      const { owned, unknown } = engine.ownedTasks('1', asked);
+      expect(owned.map((t) => t.record.taskId)).toEqual([...mine.slice(0, 30).reverse(), ...mine.slice(30)]);
+      expect(unknown).toBe(1);
+    }
+    await engine.close();
+    // A fresh process starts with an empty index and reads the same from the database.
+    const reopened = await TaskEngine.open(dir, () => 5_000, limits);
+    expect(reopened.ownedTasks('2', asked).owned.map((t) => t.record.taskId)).toEqual(theirs.slice(0, 5));
+    expect(reopened.find('1', theirs[0]!)).toBeUndefined();
+    expect(reopened.find('2', theirs[0]!)?.taskId).toBe(theirs[0]);
+    await reopened.close();
+  });
+
+  it('counts committed creations and deletions, and forgets deleted tasks it had read', async () => {
+    let now = 1_000_000;
+    const engine = await TaskEngine.open(await freshDir(), () => now, { maxPerUser: 100, maxTotal: 100, retentionMs: 10_000 });
+    const before = engine.version;
+    const ids = await engine.create('1', { count: 3, durationMs: 1000 });
+    expect(engine.version).toEqual({ created: before.created + 1, deleted: before.deleted });
+    expect(engine.ownedTasks('1', ids).owned).toHaveLength(3);
+    now += 20_000;
+    expect(engine.expireFinished()).toBe(3);
+    expect(engine.version.deleted).toBe(before.deleted + 1);
+    expect(engine.ownedTasks('1', ids)).toEqual({ owned: [], unknown: 3 });
+    expect(engine.find('1', ids[0]!)).toBeUndefined();
+    expect(engine.expireFinished()).toBe(0);
+    expect(engine.version.deleted).toBe(before.deleted + 1);
+    await engine.close();
+  });
+
   it("makes room at TASKS_MAX_PER_USER by dropping the user's oldest finished tasks, and refuses when none has finished", async () => {
     let now = 1_000_000;
     const limits = { maxPerUser: 5, maxTotal: 100, retentionMs: 3_600_000 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { FAILED_TASK_ERROR_CODES, TaskErrorCode, TaskStatus } from '../../../src/contract';
-import { resolveOutcome, taskStateAt } from './task-status-at';
+import { nextChangeAt, resolveOutcome, taskStateAt } from './task-status-at';
 import { TASK_OUTCOMES, type TaskRecord } from './task-record';
 
 const record = (over: Partial<TaskRecord> = {}): TaskRecord => ({
@@ -86,5 +86,43 @@ describe('taskStateAt', () => {
         expect(taskStateAt(r, r.createdAt + durationMs).taskStatus).toBeGreaterThanOrEqual(TaskStatus.finished);
       }),
     );
+  });
+});
+
+describe('nextChangeAt', () => {
+  it('is a time up to which the state stays what it is now, and Infinity once settled', () => {
+    const arb = fc.record({
+      durationMs: fc.integer({ min: 1, max: 3_600_000 }),
+      outcome: fc.constantFrom(...TASK_OUTCOMES),
+      seed: fc.nat({ max: 2 ** 32 - 1 }),
+      at: fc.integer({ min: -5_000, max: 4_000_000 }),
+      fraction: fc.double({ min: 0, max: 1, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(arb, ({ durationMs, outcome, seed, at, fraction }) => {
+        const r = record({ durationMs, outcome, seed });
+        const now = r.createdAt + at;
+        const next = nextChangeAt(r, now);
+        const state = taskStateAt(r, now);
+        expect(next).toBeGreaterThan(now);
+        if (next === Infinity) {
+          expect(taskStateAt(r, now + 9e9)).toEqual(state);
+          return;
+        }
+        const between = Math.floor(now + (next - 1 - now) * fraction);
+        expect(taskStateAt(r, next - 1)).toEqual(state);
+        expect(taskStateAt(r, between)).toEqual(state);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('is the very moment of a change, not later, on a running task', () => {
+    const r = record({ durationMs: 20_000, outcome: 'finished' });
+    const now = r.createdAt + 11_500;
+    const next = nextChangeAt(r, now);
+    expect(taskStateAt(r, next).taskProgress).toBe(taskStateAt(r, now).taskProgress + 1);
+    expect(nextChangeAt(r, r.createdAt)).toBe(r.createdAt + 1000);
+    expect(nextChangeAt(r, r.createdAt + 20_000)).toBe(Infinity);
   });
 });
