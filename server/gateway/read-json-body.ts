@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { GatewayError, invalid } from './reply';
 import { readStreamCapped } from '../read-capped';
+import { requestHeader } from './request-header';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -12,7 +13,7 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
 
 /** The body's bytes, with the size cap of readJsonObject (413 when too large). */
 export async function readBodyBytes(c: Context): Promise<Uint8Array> {
-  const declared = Number(c.req.header('Content-Length') ?? '0');
+  const declared = Number(requestHeader(c, 'Content-Length') ?? '0');
   if (declared > MAX_BODY_BYTES) throw tooLarge();
   return readCapped(c);
 }

@@ -1,12 +1,13 @@
 import type { Context } from 'hono';
 import { APP_SOURCE_IGNORED_CHANNEL, DEFAULT_CHANNEL, isValidUserId } from '../../src/contract';
 import { invalid, missing, unauthorized } from './reply';
+import { requestHeader } from './request-header';
 
 export type Caller = { userId: string; channel: number; appSource: string | null };
 
 /** X-User-Id: required and numeric on both operations (2000 missing, 2001 not numeric). */
 export function readUserId(c: Context): string {
-  const raw = c.req.header('X-User-Id');
+  const raw = requestHeader(c, 'X-User-Id');
   if (raw === undefined || raw.trim() === '') throw missing('X-User-Id header');
   const value = raw.trim();
   if (!isValidUserId(value)) throw invalid('X-User-Id must be numeric');
@@ -18,17 +19,17 @@ export function readUserId(c: Context): string {
 /** X-Channel defaults to 0 when missing or invalid; X-App-Source counts only when channel != 100. */
 export function readCaller(c: Context): Caller {
   const userId = readUserId(c);
-  const rawChannel = c.req.header('X-Channel')?.trim() ?? '';
+  const rawChannel = requestHeader(c, 'X-Channel')?.trim() ?? '';
   const parsed = /^-?[0-9]{1,10}$/.test(rawChannel) ? Number(rawChannel) : NaN;
   const channel = Number.isSafeInteger(parsed) && Math.abs(parsed) <= 2 ** 31 - 1 ? parsed : DEFAULT_CHANNEL;
-  const source = c.req.header('X-App-Source')?.trim();
+  const source = requestHeader(c, 'X-App-Source')?.trim();
   const appSource = channel !== APP_SOURCE_IGNORED_CHANNEL && source ? source : null;
   return { userId, channel, appSource };
 }
 
 /** Bearer token check against the configured set. Tokens are never logged or echoed. */
 export function requireToken(c: Context, tokens: ReadonlySet<string>): void {
-  const header = c.req.header('Authorization');
+  const header = requestHeader(c, 'Authorization');
   if (!header) throw unauthorized('a Bearer token is required');
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw unauthorized('the Authorization header must be "Bearer <token>"');
@@ -37,5 +38,5 @@ export function requireToken(c: Context, tokens: ReadonlySet<string>): void {
 
 /** For the status operation: check a token only when the policy requires it or one is sent. */
 export function checkStatusToken(c: Context, tokens: ReadonlySet<string>, policy: 'optional' | 'required'): void {
-  if (policy === 'required' || c.req.header('Authorization') !== undefined) requireToken(c, tokens);
+  if (policy === 'required' || requestHeader(c, 'Authorization') !== undefined) requireToken(c, tokens);
 }
