@@ -20,9 +20,29 @@ describe('TaskReadIndex', () => {
     expect(index.get('Service_AI_0')).toBeUndefined();
     expect(index.get('Service_AI_1')).toBeUndefined();
     expect(index.get('Service_AI_4')?.record).toEqual(record(4));
-    index.add(record(3));
+    const known = index.get('Service_AI_3');
+    expect(index.add(record(3))).toBe(known);
     expect(index.size).toBe(3);
     expect(index.get('Service_AI_2')).toBeDefined();
+    index.delete('Service_AI_2');
+    index.add(record(5)); // takes the deleted task's place
+    index.add(record(6)); // pushes out the oldest, 3
+    expect(index.size).toBe(3);
+    expect(index.get('Service_AI_3')).toBeUndefined();
+    expect(index.get('Service_AI_4')).toBeDefined();
+    expect(index.get('Service_AI_5')).toBeDefined();
+    expect(index.get('Service_AI_6')).toBeDefined();
+  });
+
+  it('stays within its bound over many adds and deletes', () => {
+    const index = new TaskReadIndex(100);
+    for (let n = 0; n < 10_000; n++) {
+      index.add(record(n));
+      if (n % 3 === 0) index.delete(`Service_AI_${n - 50}`);
+      expect(index.size).toBeLessThanOrEqual(100);
+    }
+    expect(index.get('Service_AI_9999')).toBeDefined();
+    expect(index.get('Service_AI_9000')).toBeUndefined();
   });
 
   it('forgets a deleted task, and works out when each task settles', () => {

@@ -20,9 +20,17 @@ export type IndexedTask = {
  */
 export class TaskReadIndex {
   private readonly tasks = new Map<string, IndexedTask>();
+  /**
+   * The entries in the order added, as a ring: the slot about to be reused holds the oldest. (A
+   * Map's own order is no help here: after many deletes from its front, V8 walks every deleted
+   * slot to find the first live key, which made a million adds take minutes.)
+   */
+  private readonly order: (IndexedTask | undefined)[];
+  private next = 0;
 
-  constructor(readonly capacity: number) {}
-
+  constructor(readonly capacity: number) {
+    this.order = new Array<IndexedTask | undefined>(Math.max(0, capacity));
+  }
   get size(): number {
     return this.tasks.size;
   }
@@ -31,13 +39,17 @@ export class TaskReadIndex {
     return this.tasks.get(taskId);
   }
 
+  /** Index a record read from or just committed to the store; a task already indexed keeps its entry (records never change). */
   add(record: TaskRecord): IndexedTask {
+    const known = this.tasks.get(record.taskId);
+    if (known !== undefined) return known;
     const entry: IndexedTask = { record, settlesAt: settledAt(record) };
     if (this.capacity <= 0) return entry;
-    if (!this.tasks.has(record.taskId) && this.tasks.size >= this.capacity) {
-      const oldest = this.tasks.keys().next();
-      if (!oldest.done) this.tasks.delete(oldest.value);
-    }
+    const oldest = this.order[this.next];
+    // Only if that slot's entry is still the indexed one (not deleted, nor added again since).
+    if (oldest !== undefined && this.tasks.get(oldest.record.taskId) === oldest) this.tasks.delete(oldest.record.taskId);
+    this.order[this.next] = entry;
+    this.next = (this.next + 1) % this.capacity;
     this.tasks.set(record.taskId, entry);
     return entry;
   }
