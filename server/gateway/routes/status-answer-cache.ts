@@ -26,7 +26,9 @@ const encoder = new TextEncoder();
  */
 export class StatusAnswerCache {
   private readonly slots = new Map<string, Slot>();
-
+  /** Keys in the order stored, as a ring (see TaskReadIndex for why not the Map's own order). */
+  private readonly order: (string | undefined)[] = new Array<string | undefined>(MAX_SLOTS);
+  private next = 0;
   get(
     userId: string,
     body: Uint8Array,
@@ -47,9 +49,11 @@ export class StatusAnswerCache {
   set(userId: string, body: Uint8Array, answer: string, conditions: AnswerConditions): void {
     if (body.byteLength > MAX_CACHED_BODY || conditions.until <= conditions.from) return;
     const key = keyOf(userId, body);
-    if (!this.slots.has(key) && this.slots.size >= MAX_SLOTS) {
-      const oldest = this.slots.keys().next();
-      if (!oldest.done) this.slots.delete(oldest.value);
+    if (!this.slots.has(key)) {
+      const oldest = this.order[this.next];
+      if (oldest !== undefined) this.slots.delete(oldest);
+      this.order[this.next] = key;
+      this.next = (this.next + 1) % MAX_SLOTS;
     }
     this.slots.set(key, { ...conditions, userId, body: Buffer.from(body), answer: encoder.encode(answer) });
   }
