@@ -91,6 +91,7 @@ const freshStatusRequests = Array.from({ length: 300 }, (_, i) =>
 const status = (ms?: number) => load(statusRequest, ms);
 const freshStatus = (ms?: number) => load(freshStatusRequests, ms);
 const ping = (ms?: number) => load(rawRequest('GET', '/bench/ping'), ms);
+
 if (want('status')) {
   // A broken route answers fast: check the answer before timing it.
   const check = (await (await post(statusPath, { taskIds })).json()) as { code: number; data: unknown[] | null };

@@ -1,6 +1,7 @@
 import { TaskStatus } from '../../../src/contract';
 import type { IndexedTask } from '../tasks/task-read-index';
 import { taskStateAt, type TaskState } from '../tasks/task-status-at';
+
 /**
  * Operation A's answer, written by hand: the same bytes as JSON.stringify(successEnvelope(items))
  * with items { taskId, taskStatus, taskProgress, errorCode, updateTime, targetVideoUrl } (a test

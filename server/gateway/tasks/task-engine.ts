@@ -5,6 +5,7 @@ import { DEFAULT_TASK_DURATION_MS, type TaskOutcome, type TaskRecord } from './t
 import { newSeed, newTaskId } from './task-id';
 import { taskStateAt, type TaskState } from './task-status-at';
 import { TaskReadIndex, type IndexedTask } from './task-read-index';
+
 export type CreateTasksInput = { count: number; durationMs?: number; outcome?: TaskOutcome };
 export type Clock = () => number;
 
@@ -20,10 +21,13 @@ export type TaskLimits = {
 };
 export const DEFAULT_TASK_LIMITS: TaskLimits = { maxPerUser: 100_000, maxTotal: 1_000_000, retentionMs: 7 * 24 * 3_600_000 };
 const EXPIRY_BATCH = 5_000;
+
 /** Most tasks the read index holds: every live task of a few busy consoles, some tens of MB. */
 export const READ_INDEX_MAX = 100_000;
+
 type Row = { user_id: string; created_at: number; duration_ms: number; outcome: TaskRecord['outcome']; seed: number };
 type RawRow = [taskId: string, userId: string, createdAt: number, durationMs: number, outcome: TaskRecord['outcome'], seed: number];
+
 /**
  * Text removal tasks of the embedded gateway, one row each in the database. A task's state is
  * computed from its row and the clock on demand, so opening the store costs the same at 0 and at
@@ -42,6 +46,7 @@ export class TaskEngine {
   private readonly index: TaskReadIndex;
   /** How many creations and deletions have committed: a cached answer is only as fresh as these. */
   private changes = { created: 0, deleted: 0 };
+
   constructor(
     private readonly db: Db,
     readonly now: Clock = Date.now,
