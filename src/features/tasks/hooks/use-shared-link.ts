@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { addToWatchList } from '../stores/watch-list-store';
 import { announce } from '../stores/announcer-store';
 
 const SHARE_PARAM = 'ids';
@@ -36,9 +35,10 @@ export function useSharedLinkImport(onAdded: () => void): void {
       if (!present) return;
       const text = sharedText();
       forgetSharedIds();
-      void Promise.all([text, import('../model/extract-task-ids')])
-        .then(async ([raw, { extractTaskIds }]) => {
-          const result = await addToWatchList(extractTaskIds(raw ?? '').ids);
+      void Promise.all([text, import('../stores/add-to-watch-list')])
+        .then(async ([raw, { addTextToWatchList }]) => {
+          announce('Opening a shared list…');
+          const { result } = await addTextToWatchList(raw ?? '');
           const already = result.alreadyWatched ? `, ${result.alreadyWatched} already watched` : '';
           announce(`Opened a shared list: added ${result.added} task${result.added === 1 ? '' : 's'}${already}`);
           if (result.added > 0) onAdded();

@@ -13,7 +13,9 @@ export async function packIds(ids: readonly string[]): Promise<string> {
 /** The text packed by packIds; throws on anything else (the caller says the link is damaged). */
 export async function unpackIds(packed: string): Promise<string> {
   const binary = atob(packed.replace(/-/g, '+').replace(/_/g, '/'));
-  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  // A plain loop: Uint8Array.from with a mapper takes ~10× as long on a 2 MB link.
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
   return new Response(stream).text();
 }
