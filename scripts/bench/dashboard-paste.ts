@@ -77,16 +77,28 @@ type Profile = {
   timeDeltas?: number[];
 };
 
-/** BENCH_PROFILE=1: the functions with the most self time during the import. */
+/** The busy stretches (no idle sample) over 50 ms in a CPU profile, each with the functions that spent most of it. */
 function printProfile({ nodes, samples = [], timeDeltas = [] }: Profile) {
   const byId = new Map(nodes.map((n) => [n.id, n.callFrame]));
-  const self = new Map<string, number>();
+  let run = new Map<string, number>();
+  let runMs = 0;
+  const flush = () => {
+    if (runMs > 50) {
+      const top = [...run].sort((a, b) => b[1] - a[1]).slice(0, 8);
+      console.log(`busy ${runMs.toFixed(0)} ms: ${top.map(([k, ms]) => `${k} ${ms.toFixed(0)}`).join(', ')}`);
+    }
+    run = new Map();
+    runMs = 0;
+  };
   samples.forEach((id, i) => {
     const f = byId.get(id)!;
-    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
-    self.set(key, (self.get(key) ?? 0) + (timeDeltas[i] ?? 0) / 1000);
+    const ms = (timeDeltas[i + 1] ?? 0) / 1000;
+    if (f.functionName === '(idle)') return flush();
+    const key = `${f.functionName || '(anonymous)'}@${f.url.split('/').pop()?.split('-')[0]}:${f.lineNumber}`;
+    run.set(key, (run.get(key) ?? 0) + ms);
+    runMs += ms;
   });
-  for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${ms.toFixed(1).padStart(8)} ms  ${k}`);
+  flush();
 }
 
 /** BENCH_PROFILE=paste|import|share: a CPU profile of that path; the returned function prints it. */
@@ -168,7 +180,8 @@ export async function measurePaste(openTasks: () => Promise<Page>, ids: readonly
     t0 = await pageNow(page);
     stopProfile = await startProfile(page, 'share');
     const shareStart = Date.now();
-    await page.evaluate((href) => (window.location.href = href), link);
+    // Same document, new fragment: as when a link is pasted into the address bar of an open console.
+    await page.goto(link);
     await waitForAll(page, ids.length);
     shareMs = Date.now() - shareStart;
     shareLongestTaskMs = await longestSince(page, t0);

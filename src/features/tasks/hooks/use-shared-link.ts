@@ -11,19 +11,25 @@ export async function shareLink(ids: readonly string[]): Promise<string> {
   return url.href;
 }
 
-/** The shared IDs in the address (#ids=… or, from older links, ?ids=…), as text to extract from; null when there are none. */
+/**
+ * The shared IDs in the address (#ids=… or, from older links, ?ids=…), as text to extract from; null when
+ * there are none. The fragment is split by hand: parsing a 2 MB one (100,000 IDs) as a URL takes ~0.5 s.
+ */
 async function sharedText(): Promise<string | null> {
-  const hash = new URLSearchParams(window.location.hash.slice(1)).get(SHARE_PARAM);
-  if (hash !== null) return (await import('../model/share-codec')).unpackIds(hash);
+  const param = window.location.hash
+    .slice(1)
+    .split('&')
+    .find((p) => p.startsWith(`${SHARE_PARAM}=`));
+  if (param !== undefined) return (await import('../model/share-codec')).unpackIds(decodeURIComponent(param.slice(SHARE_PARAM.length + 1)));
   return new URLSearchParams(window.location.search).get(SHARE_PARAM);
 }
 
-/** Drops the shared IDs from the address bar (keeping the rest), so a reload cannot re-add removed tasks. */
+/** Drops the shared IDs from the address bar (keeping the query's other parameters), so a reload cannot re-add removed tasks. */
 function forgetSharedIds(): void {
-  const url = new URL(window.location.href);
-  url.searchParams.delete(SHARE_PARAM);
-  url.hash = '';
-  window.history.replaceState(window.history.state, '', url.pathname + url.search);
+  const search = new URLSearchParams(window.location.search);
+  search.delete(SHARE_PARAM);
+  const query = search.toString();
+  window.history.replaceState(window.history.state, '', window.location.pathname + (query ? `?${query}` : ''));
 }
 
 /** Adds the IDs of a shared link to the watch list once (on load, or when a link is pasted into this tab's address bar). */
