@@ -101,8 +101,31 @@ function printProfile({ nodes, samples = [], timeDeltas = [] }: Profile) {
   flush();
 }
 
+type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tid: number; args?: { data?: Record<string, unknown> } };
+
+/** BENCH_TRACE=paste|import|share: each main-thread task over 50 ms, with the longest events inside it. */
+async function startTrace(page: Page): Promise<() => Promise<void>> {
+  const browser = page.context().browser()!;
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'v8', 'disabled-by-default-devtools.timeline'] });
+  return async () => {
+    const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+    const main = traceEvents.find((e) => e.name === 'thread_name' && (e.args as { name?: string } | undefined)?.name === 'CrRendererMain');
+    const onMain = traceEvents.filter((e) => e.ph === 'X' && e.tid === main?.tid && e.dur !== undefined);
+    for (const task of onMain.filter((e) => e.name === 'RunTask' && e.dur! > 50_000)) {
+      const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur! && e.dur! > 5_000);
+      const label = (e: TraceEvent) => {
+        const d = e.args?.data ?? {};
+        const what = [d.functionName, d.type, d.url && String(d.url).split('/').pop()?.slice(0, 30)].filter(Boolean).join(' ');
+        return `${e.name}${what ? `(${what})` : ''} ${(e.dur! / 1000).toFixed(0)}`;
+      };
+      console.log(`task ${(task.dur! / 1000).toFixed(0)} ms: ${inside.slice(0, 14).map(label).join(', ')}`);
+    }
+  };
+}
+
 /** BENCH_PROFILE=paste|import|share: a CPU profile of that path; the returned function prints it. */
 async function startProfile(page: Page, path: string): Promise<() => Promise<void>> {
+  if (process.env.BENCH_TRACE === path) return startTrace(page);
   if (process.env.BENCH_PROFILE !== path) return async () => {};
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
