@@ -59,6 +59,8 @@ export async function addTextToWatchList(text: string, onProgress: (message: str
   // Reading is most of the work: about 60 % of the time for a list of distinct IDs.
   const extraction = await extractTaskIdsInSlices(text, (done) => say(`Reading task IDs… ${percent(done * 0.6)}`));
   const count = extraction.ids.length.toLocaleString('en-US');
-  const result = await addToWatchList(extraction.ids, (done) => say(`Adding ${count} IDs… ${percent(0.6 + done * 0.4)}`));
+  const adding = (done: number) => say(`Adding ${count} IDs… ${percent(0.6 + done * 0.4)}`);
+  adding(0);
+  const result = await addToWatchList(extraction.ids, adding);
   return { extraction, result };
 }

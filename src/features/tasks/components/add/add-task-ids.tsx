@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
 import type { TextAdded } from '../../stores/add-to-watch-list';
+import { flushSync } from 'react-dom';
 import styles from '../tasks-page.module.css';
 
 // Extraction and its report load on first use, keeping them out of the first-load bundle.
@@ -27,7 +28,8 @@ export function AddTaskIds({ onAdded }: { onAdded: () => void }) {
     const next = queue.current.then(async () => {
       try {
         const { addTextToWatchList } = await import('../../stores/add-to-watch-list');
-        const added = await addTextToWatchList(await read(), setProgress);
+        // Rendered at once: React's own scheduling would wait behind the slices (scheduler.yield runs them first).
+        const added = await addTextToWatchList(await read(), (line) => flushSync(() => setProgress(line)));
         setReport({ source, ...added });
         if (added.result.added > 0) onAdded();
         return added;
