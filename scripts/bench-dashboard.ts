@@ -183,7 +183,9 @@ try {
   }
   const longScroll = await page.evaluate(() => Math.max(0, ...(window as unknown as { longTasks: number[] }).longTasks));
   // --paste: the same IDs pasted, imported from a file and opened as a share link, each into an empty list.
-  const paste = process.argv.includes('--paste') ? await measurePaste(() => openTasksPage(browser, base, seedProfileScript(user)), ids) : null;
+  const paste = process.argv.includes('--paste')
+    ? await measurePaste(() => openTasksPage(browser, base, seedProfileScript(user)), ids)
+    : null;
   await browser.close();
 
   const rows: Array<[string, string]> = [

@@ -20,7 +20,15 @@ const user = String(Date.now() % 1e9);
 const dist = mkdtempSync(join(tmpdir(), 'bench-paste-dist-'));
 execFileSync(
   'node_modules/.bin/vite',
-  ['build', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir', ...(process.env.BENCH_PROFILE || process.env.BENCH_TRACE ? ['--minify', 'false'] : [])],
+  [
+    'build',
+    '--logLevel',
+    'warn',
+    '--outDir',
+    dist,
+    '--emptyOutDir',
+    ...(process.env.BENCH_PROFILE || process.env.BENCH_TRACE ? ['--minify', 'false'] : []),
+  ],
   { stdio: 'inherit' },
 );
 const server = await startBenchServer('bench-paste-', { DIST_DIR: dist });
