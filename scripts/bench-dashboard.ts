@@ -182,9 +182,9 @@ try {
     await page.waitForTimeout(50);
   }
   const longScroll = await page.evaluate(() => Math.max(0, ...(window as unknown as { longTasks: number[] }).longTasks));
-  // --paste: the same IDs pasted, imported from a file and opened as a share link, each into an empty list.
+  // --paste: the same IDs pasted, imported from a file and opened as a share link, each into an empty list (this page closed first, so its polling does not compete).
   const paste = process.argv.includes('--paste')
-    ? await measurePaste(() => openTasksPage(browser, base, seedProfileScript(user)), ids)
+    ? await page.close().then(() => measurePaste(() => openTasksPage(browser, base, seedProfileScript(user)), ids))
     : null;
   await browser.close();
 
