@@ -11,6 +11,7 @@ import { seedProfileScript } from './lib/seed-profile';
 import { benchServerEnv } from './lib/start-server';
 import { serverAnswers } from './lib/wait-for-server';
 import { operations } from '../src/contract';
+import { measurePaste, openTasksPage } from './bench/dashboard-paste';
 
 const WATCHED = 10_000;
 const LIVE = 500;
@@ -181,6 +182,10 @@ try {
     await page.waitForTimeout(50);
   }
   const longScroll = await page.evaluate(() => Math.max(0, ...(window as unknown as { longTasks: number[] }).longTasks));
+  // --paste: the same IDs pasted, imported from a file and opened as a share link, each into an empty list (this page closed first, so its polling does not compete).
+  const paste = process.argv.includes('--paste')
+    ? await page.close().then(() => measurePaste(() => openTasksPage(browser, base, seedProfileScript(user)), ids))
+    : null;
   await browser.close();
 
   const rows: Array<[string, string]> = [
@@ -208,6 +213,7 @@ try {
   const w = Math.max(...rows.map(([k]) => k.length));
   console.log(`\n| ${'metric'.padEnd(w)} | value |\n|${'-'.repeat(w + 2)}|-------|`);
   for (const [k, v] of rows) console.log(`| ${k.padEnd(w)} | ${v} |`);
+  if (paste) console.log(JSON.stringify(paste));
 } finally {
   clearTimeout(deadline);
   cleanup();

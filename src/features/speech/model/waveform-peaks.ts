@@ -1,14 +1,8 @@
+import { yieldToBrowser } from '@/lib/yield-to-browser';
+
 // Low rate on purpose: a picture a few hundred pixels wide needs no more, and fewer samples mean less main-thread work.
 const WAVEFORM_SAMPLE_RATE = 8000;
 const SAMPLES_PER_SLICE = 32_768;
-
-type Scheduler = { yield?: () => Promise<void> };
-
-function yieldToBrowser(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 /** Decoding runs off the main thread inside the browser's audio stack. */
 export async function decodeSamples(blob: Blob): Promise<{ samples: Float32Array; duration: number }> {

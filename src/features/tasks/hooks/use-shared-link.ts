@@ -1,8 +1,6 @@
 import { useEffect } from 'react';
-import { addToWatchList } from '../stores/watch-list-store';
-import { announce } from '../stores/announcer-store';
 
-const SHARE_PARAM = 'ids';
+export const SHARE_PARAM = 'ids';
 
 /** A link that opens this watch list elsewhere: task IDs only (compressed, in the fragment), never a token or user ID. */
 export async function shareLink(ids: readonly string[]): Promise<string> {
@@ -12,19 +10,12 @@ export async function shareLink(ids: readonly string[]): Promise<string> {
   return url.href;
 }
 
-/** The shared IDs in the address (#ids=… or, from older links, ?ids=…), as text to extract from; null when there are none. */
-async function sharedText(): Promise<string | null> {
-  const hash = new URLSearchParams(window.location.hash.slice(1)).get(SHARE_PARAM);
-  if (hash !== null) return (await import('../model/share-codec')).unpackIds(hash);
-  return new URLSearchParams(window.location.search).get(SHARE_PARAM);
-}
-
-/** Drops the shared IDs from the address bar (keeping the rest), so a reload cannot re-add removed tasks. */
+/** Drops the shared IDs from the address bar (keeping the query's other parameters), so a reload cannot re-add removed tasks. */
 function forgetSharedIds(): void {
-  const url = new URL(window.location.href);
-  url.searchParams.delete(SHARE_PARAM);
-  url.hash = '';
-  window.history.replaceState(window.history.state, '', url.pathname + url.search);
+  const search = new URLSearchParams(window.location.search);
+  search.delete(SHARE_PARAM);
+  const query = search.toString();
+  window.history.replaceState(window.history.state, '', window.location.pathname + (query ? `?${query}` : ''));
 }
 
 /** Adds the IDs of a shared link to the watch list once (on load, or when a link is pasted into this tab's address bar). */
@@ -32,18 +23,10 @@ export function useSharedLinkImport(onAdded: () => void): void {
   useEffect(() => {
     const importShared = () => {
       // Read and clear the live address at once: a repeated effect run (StrictMode) must not import twice.
-      const present = window.location.hash.startsWith(`#${SHARE_PARAM}=`) || new URLSearchParams(window.location.search).has(SHARE_PARAM);
-      if (!present) return;
-      const text = sharedText();
+      const { hash, search } = window.location;
+      if (!hash.startsWith(`#${SHARE_PARAM}=`) && !new URLSearchParams(search).has(SHARE_PARAM)) return;
       forgetSharedIds();
-      void Promise.all([text, import('../model/extract-task-ids')])
-        .then(async ([raw, { extractTaskIds }]) => {
-          const result = await addToWatchList(extractTaskIds(raw ?? '').ids);
-          const already = result.alreadyWatched ? `, ${result.alreadyWatched} already watched` : '';
-          announce(`Opened a shared list: added ${result.added} task${result.added === 1 ? '' : 's'}${already}`);
-          if (result.added > 0) onAdded();
-        })
-        .catch(() => announce('This share link is damaged: no task IDs could be read from it'));
+      void import('./open-shared-list').then((m) => m.openSharedList(hash, search, onAdded));
     };
     importShared();
     window.addEventListener('hashchange', importShared);

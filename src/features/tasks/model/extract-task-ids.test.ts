@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractTaskIds } from './extract-task-ids';
+import * as fc from 'fast-check';
+import { extractTaskIds, extractTaskIdsInSlices } from './extract-task-ids';
 
 const A = 'Service_AI_mhx1_0a1b2c';
 const B = 'Service_AI_mhx2_3d4e5f';
@@ -57,5 +58,39 @@ describe('extractTaskIds', () => {
   it('returns nothing for empty or junk-only input', () => {
     expect(extractTaskIds('')).toEqual({ ids: [], ignored: [] });
     expect(extractTaskIds('  ,,, \n\t [] {} ').ids).toEqual([]);
+  });
+});
+
+describe('extractTaskIdsInSlices', () => {
+  const words = [A, B, C, 'Service_AI', 'service_ai_9', 'status', '42', `Service_AI_${'y'.repeat(130)}`, 'Service_AI_z1'];
+  const separators = ['\n', ',', ' ', '\t', '","', ';'];
+  const text = fc
+    .array(fc.tuple(fc.oneof(fc.constantFrom(...words), fc.stringMatching(/^Service_AI_[a-z0-9]{1,6}$/)), fc.constantFrom(...separators)), {
+      maxLength: 3000,
+      size: 'max',
+    })
+    .map((parts) => parts.map(([w, s]) => w + s).join(''));
+
+  it('gives the same answer as extractTaskIds on random input, pausing between slices', async () => {
+    await fc.assert(
+      fc.asyncProperty(text, async (input) => {
+        let pauses = 0;
+        const sliced = await extractTaskIdsInSlices(input, undefined, { sliceMs: 0, pause: async () => void pauses++ });
+        expect(sliced).toEqual(extractTaskIds(input));
+        expect(pauses).toBe(Math.floor((input.match(/[A-Za-z0-9_-]+/g)?.length ?? 0) / 1024));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('reports progress from the start of the text towards its end', async () => {
+    const ids = Array.from({ length: 5000 }, (_, i) => `Service_AI_p${i}`);
+    const seen: number[] = [];
+    const result = await extractTaskIdsInSlices(ids.join('\n'), (done) => seen.push(done), { sliceMs: 0, pause: async () => {} });
+    expect(result.ids).toEqual(ids);
+    expect(seen).toHaveLength(4);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(seen[0]).toBeGreaterThan(0);
+    expect(seen.at(-1)).toBeLessThan(1);
   });
 });

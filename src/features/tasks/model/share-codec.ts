@@ -1,3 +1,7 @@
+import { yieldToBrowser } from '@/lib/yield-to-browser';
+
+const INFLATE_PIECE_BYTES = 64 * 1024;
+
 /**
  * Task IDs for a share link's fragment: newline-joined, deflate-raw compressed, base64url.
  * The fragment never reaches a server, so no header limit applies (10,000 IDs ≈ 40 k characters).
@@ -13,7 +17,17 @@ export async function packIds(ids: readonly string[]): Promise<string> {
 /** The text packed by packIds; throws on anything else (the caller says the link is damaged). */
 export async function unpackIds(packed: string): Promise<string> {
   const binary = atob(packed.replace(/-/g, '+').replace(/_/g, '/'));
-  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
-  return new Response(stream).text();
+  // A plain loop: Uint8Array.from with a mapper takes ~10× as long on a 2 MB link.
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  // Fed in pieces with a yield between them: inflating a 100,000-ID link in one go blocks the page ~90 ms.
+  let offset = 0;
+  const pieces = new ReadableStream<BufferSource>({
+    async pull(controller) {
+      if (offset >= bytes.length) return controller.close();
+      if (offset > 0) await yieldToBrowser();
+      controller.enqueue(bytes.subarray(offset, (offset += INFLATE_PIECE_BYTES)));
+    },
+  });
+  return new Response(pieces.pipeThrough(new DecompressionStream('deflate-raw'))).text();
 }

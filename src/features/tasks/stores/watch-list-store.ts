@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { hasTaskIdPrefix } from '@/contract';
 import { createStore, local, readJson, writeJson } from '@/lib/persisted-store';
 
-const MAX_WATCHED_TASKS = 100_000;
+export const MAX_WATCHED_TASKS = 100_000;
 /** Where the one list lived before lists belonged to profiles; moved into the active profile's list once. */
 const LEGACY_KEY = 'console.tasks.watch-list';
 
@@ -24,7 +24,12 @@ function legacyIds(): string[] {
 const merge = (base: readonly string[], more: readonly string[]) => [...new Set([...base, ...more])].slice(0, MAX_WATCHED_TASKS);
 
 function persist(scope: string, ids: readonly string[]): void {
-  writing = writing.then(() => db().then((m) => m.writeWatchList(scope, ids))).catch(() => undefined);
+  // A task of its own: copying 100,000 IDs into IndexedDB (~30 ms) would otherwise add to the render of the change.
+  const later = () => new Promise((resolve) => setTimeout(resolve));
+  writing = writing
+    .then(later)
+    .then(() => db().then((m) => m.writeWatchList(scope, ids)))
+    .catch(() => undefined);
 }
 
 /**
@@ -55,29 +60,18 @@ export function openWatchList(scope: string, takeLegacy: boolean): Promise<void>
   return ready;
 }
 
-function save(ids: readonly string[]): void {
+/** Settles once the active list has loaded, so nothing added at start-up is lost. */
+export const whenWatchListReady = (): Promise<void> => ready;
+
+export function saveWatchList(ids: readonly string[]): void {
   const { scope } = watchListStore.get();
   watchListStore.set({ scope, ids, loaded: true });
   persist(scope, ids);
 }
 
-export type AddResult = { added: number; alreadyWatched: number; overLimit: number };
-
-/** Adds after the active list has loaded, so nothing added at start-up is lost. */
-export async function addToWatchList(ids: readonly string[]): Promise<AddResult> {
-  await ready;
-  const current = watchListStore.get().ids;
-  const known = new Set(current);
-  const fresh = [...new Set(ids)].filter((id) => !known.has(id));
-  const room = Math.max(0, MAX_WATCHED_TASKS - current.length);
-  const added = fresh.slice(0, room);
-  if (added.length > 0) save([...current, ...added]);
-  return { added: added.length, alreadyWatched: ids.filter((id) => known.has(id)).length, overLimit: fresh.length - added.length };
-}
-
 export function removeFromWatchList(ids: Iterable<string>): void {
   const drop = new Set(ids);
-  if (drop.size > 0) save(watchListStore.get().ids.filter((id) => !drop.has(id)));
+  if (drop.size > 0) saveWatchList(watchListStore.get().ids.filter((id) => !drop.has(id)));
 }
 
 export function useWatchList(): WatchListState {

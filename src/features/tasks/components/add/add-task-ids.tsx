@@ -1,34 +1,69 @@
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
-import type { Extraction } from '../../model/extract-task-ids';
-import { addToWatchList, type AddResult } from '../../stores/watch-list-store';
+import { lazy, Suspense, useId, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
+import type { TextAdded } from '../../stores/add-to-watch-list';
+import { flushSync } from 'react-dom';
 import styles from '../tasks-page.module.css';
 
 // Extraction and its report load on first use, keeping them out of the first-load bundle.
 const ImportReport = lazy(() => import('./import-report').then((m) => ({ default: m.ImportReport })));
 
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
+// A textarea holding 4.5 MB (100,000 IDs) takes seconds to paste into and lay out; a paste this long is kept aside instead.
+const LARGE_PASTE_CHARS = 32_768;
 
-type Report = { source: string; extraction: Extraction; result: AddResult } | { source: string; error: string };
+type Report = ({ source: string } & TextAdded) | { source: string; error: string };
 
-/** Paste box and file import: both go through the same extraction and report what was left out. */
+/** Paste box and file import: both go through the same extraction, in slices with progress, and report what was left out. */
 export function AddTaskIds({ onAdded }: { onAdded: () => void }) {
-  const [text, setText] = useState('');
+  // Uncontrolled, so a long value is not copied on every render.
+  const field = useRef<HTMLTextAreaElement>(null);
+  const [empty, setEmpty] = useState(true);
+  const [aside, setAside] = useState('');
+  const [progress, setProgress] = useState('');
   const [report, setReport] = useState<Report | null>(null);
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
   const hintId = useId();
 
-  const add = async (source: string, input: string) => {
-    const { extractTaskIds } = await import('../../model/extract-task-ids');
-    const extraction = extractTaskIds(input);
-    const result = await addToWatchList(extraction.ids);
-    setReport({ source, extraction, result });
-    if (result.added > 0) onAdded();
-    return result;
+  // One add at a time, in order: a file imported while a paste is being added waits its turn.
+  const add = (source: string, read: () => Promise<string>): Promise<TextAdded | null> => {
+    const next = queue.current.then(async () => {
+      try {
+        const { addTextToWatchList } = await import('../../stores/add-to-watch-list');
+        // Rendered at once: React's own scheduling would wait behind the slices (scheduler.yield runs them first).
+        const added = await addTextToWatchList(await read(), (line) => flushSync(() => setProgress(line)));
+        setReport({ source, ...added });
+        if (added.result.added > 0) onAdded();
+        return added;
+      } catch (error) {
+        setReport({ source, error: `${source} could not be added: ${String(error)}` });
+        return null;
+      } finally {
+        setProgress('');
+      }
+    });
+    queue.current = next;
+    return next;
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const result = await add('Pasted text', text);
-    if (result.added > 0 || result.alreadyWatched > 0) setText('');
+    const el = field.current!;
+    const typed = el.value;
+    const kept = aside;
+    const added = await add('Pasted text', async () => `${typed}\n${kept}`);
+    // Cleared only if still what was added: nothing typed meanwhile is lost, nor the text after an error.
+    if (!added || added.result.added + added.result.alreadyWatched === 0) return;
+    if (el.value === typed) {
+      el.value = '';
+      setEmpty(true);
+    }
+    setAside((now) => (now === kept ? '' : now));
+  };
+
+  const paste = (e: ClipboardEvent) => {
+    const pasted = e.clipboardData.getData('text/plain');
+    if (pasted.length < LARGE_PASTE_CHARS) return;
+    e.preventDefault();
+    setAside((now) => (now ? `${now}\n${pasted}` : pasted));
   };
 
   const readFile = async (file: File | undefined) => {
@@ -37,7 +72,7 @@ export function AddTaskIds({ onAdded }: { onAdded: () => void }) {
       setReport({ source: file.name, error: `The file is ${(file.size / 1e6).toFixed(1)} MB; at most 20 MB can be read.` });
       return;
     }
-    await add(`File ${file.name}`, await file.text());
+    await add(`File ${file.name}`, () => file.text());
   };
 
   return (
@@ -51,12 +86,21 @@ export function AddTaskIds({ onAdded }: { onAdded: () => void }) {
         id="task-ids-input"
         aria-describedby={hintId}
         rows={3}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
+        ref={field}
+        onChange={(e) => setEmpty(!/\S/.test(e.target.value))}
+        onPaste={paste}
         spellCheck={false}
       />
+      {aside && (
+        <p role="status" className={styles.hint}>
+          Pasted text of {(aside.length / 1e6).toFixed(1)} MB kept aside (too long to show); it is added with the field.{' '}
+          <button type="button" onClick={() => setAside('')}>
+            Discard pasted text
+          </button>
+        </p>
+      )}
       <div className={styles.toolbar}>
-        <button type="submit" className="primary" disabled={text.trim() === ''}>
+        <button type="submit" className="primary" disabled={empty && !aside}>
           Add to watch list
         </button>
         <label className={styles.fileButton}>
@@ -72,6 +116,9 @@ export function AddTaskIds({ onAdded }: { onAdded: () => void }) {
           />
         </label>
       </div>
+      <p role="status" className={styles.progress}>
+        {progress}
+      </p>
       {report && 'error' in report && (
         <p role="alert" className="field-error">
           {report.error}

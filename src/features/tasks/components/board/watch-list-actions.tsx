@@ -9,6 +9,8 @@ import { ConfirmButton } from '@/components/confirm-button';
 import styles from '../tasks-page.module.css';
 
 const LONG_LINK = 8_000;
+// Chromium opens addresses up to 2 MB (about 100,000 IDs of the usual length); others less.
+const MAX_LINK = 2 * 1024 * 1024;
 
 type Props = { ids: readonly string[]; rows: readonly WatchedTask[]; notify: boolean };
 
@@ -19,10 +21,13 @@ export function WatchListActions({ ids, rows, notify }: Props) {
   const copyLink = async () => {
     const link = await shareLink(ids);
     await copyAndAnnounce(link, `a link to ${ids.length} tasks`);
+    const k = Math.round(link.length / 1000);
     setLinkNote(
-      link.length > LONG_LINK
-        ? `The link is ${Math.round(link.length / 1000)} k characters long; some chat tools cut long links, so Export JSON may travel better.`
-        : '',
+      link.length > MAX_LINK
+        ? `The link is ${k} k characters long, more than a browser opens (2 MB): send the list with Export JSON and Import from file instead.`
+        : link.length > LONG_LINK
+          ? `The link is ${k} k characters long; some chat tools cut long links, so Export JSON may travel better.`
+          : '',
     );
   };
 

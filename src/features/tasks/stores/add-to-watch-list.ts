@@ -1,0 +1,66 @@
+import { createSlicer, type SliceOptions } from '@/lib/slicer';
+import { extractTaskIdsInSlices, type Extraction } from '../model/extract-task-ids';
+import { MAX_WATCHED_TASKS, saveWatchList, watchListStore, whenWatchListReady } from './watch-list-store';
+
+export type AddResult = { added: number; alreadyWatched: number; overLimit: number };
+
+/**
+ * Adds IDs to the active watch list once it has loaded, comparing against the list in slices (100,000
+ * against 100,000 would block the page); onProgress gets 0..1. If the list changes meanwhile, it
+ * compares again against the new one.
+ */
+export async function addToWatchList(
+  ids: readonly string[],
+  onProgress?: (done: number) => void,
+  options?: SliceOptions,
+): Promise<AddResult> {
+  await whenWatchListReady();
+  for (;;) {
+    const current = watchListStore.get().ids;
+    const slicer = createSlicer(options);
+    const total = current.length + ids.length;
+    const known = new Set<string>();
+    for (const id of current) {
+      known.add(id);
+      if (slicer.due()) {
+        onProgress?.(known.size / total);
+        await slicer.pause();
+      }
+    }
+    const fresh = new Set<string>();
+    let alreadyWatched = 0;
+    for (const [i, id] of ids.entries()) {
+      if (known.has(id)) alreadyWatched++;
+      else fresh.add(id);
+      if (slicer.due()) {
+        onProgress?.((current.length + i) / total);
+        await slicer.pause();
+      }
+    }
+    if (watchListStore.get().ids !== current) continue;
+    const room = Math.max(0, MAX_WATCHED_TASKS - current.length);
+    const added = [...fresh].slice(0, room);
+    if (added.length > 0) saveWatchList(current.concat(added));
+    return { added: added.length, alreadyWatched, overLimit: fresh.size - added.length };
+  }
+}
+
+export type TextAdded = { extraction: Extraction; result: AddResult };
+
+/**
+ * Extracts the task IDs from a paste, file or shared link and adds them, in slices; onProgress gets a
+ * line for the status region ("Adding 100,000 IDs… 40%") each time the percentage moves.
+ */
+export async function addTextToWatchList(text: string, onProgress: (message: string) => void = () => {}): Promise<TextAdded> {
+  let said = '';
+  const say = (message: string) => message !== said && onProgress((said = message));
+  const percent = (done: number) => `${Math.floor(done * 100)}%`;
+  say(`Reading task IDs… ${percent(0)}`);
+  // Reading is most of the work: about 60 % of the time for a list of distinct IDs.
+  const extraction = await extractTaskIdsInSlices(text, (done) => say(`Reading task IDs… ${percent(done * 0.6)}`));
+  const count = extraction.ids.length.toLocaleString('en-US');
+  const adding = (done: number) => say(`Adding ${count} IDs… ${percent(0.6 + done * 0.4)}`);
+  adding(0);
+  const result = await addToWatchList(extraction.ids, adding);
+  return { extraction, result };
+}
