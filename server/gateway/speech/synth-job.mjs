@@ -2,6 +2,8 @@
 import { runEspeak } from './espeak-runner.mjs';
 import { applyGain, joinWithGaps, msToSamples, samplesToMs, splitAtBreaks, wavSamples } from './pcm-ops.mjs';
 import { encodeAudio } from './audio-encode.mjs';
+import { createBreakJoiner, createWavStreamReader } from './break-joiner.mjs';
+import { createMp3Pipeline, encodeMp3InParts } from './mp3-pipeline.mjs';
 
 /** Longer than any pause espeak makes itself (≈0.9 s at its slowest rate), so it marks sentence ends. */
 export const MARKER_BREAK_MS = 2500;
@@ -34,13 +36,56 @@ async function sentenceParts(job) {
 }
 
 /**
+ * MP3 while the engine speaks: its output is cut and joined as it is written, and parts of about
+ * 8 s go to a second thread to encode at once. Null when the breaks were not all found (or the
+ * engine wrote a layout that is not streamed): the caller then takes the batch path.
+ */
+async function streamedMp3(job) {
+  const joiner = createBreakJoiner({
+    sentenceCount: job.sentences.length,
+    breakSamples: msToSamples(MARKER_BREAK_MS),
+    gapSamples: msToSamples(job.gapMs),
+    volumeDb: job.volumeDb,
+  });
+  const pipeline = createMp3Pipeline();
+  const reader = createWavStreamReader((samples) => {
+    joiner.push(samples);
+    pipeline.scan(joiner.output());
+  });
+  try {
+    await runEspeak({
+      voice: job.voice,
+      wpm: job.wpm,
+      pitch: job.pitch,
+      ssml: true,
+      input: buildSsml(job.sentences, job.range),
+      onOutput: reader.write,
+    });
+  } catch (err) {
+    pipeline.cancel();
+    throw err;
+  }
+  const { ok, spans } = joiner.end();
+  if (!reader.streamable || !ok) {
+    pipeline.cancel();
+    return null;
+  }
+  const samples = joiner.output();
+  return { bytes: await pipeline.finish(samples), spans, durationMs: samplesToMs(samples.length), engineCalls: 1 };
+}
+
+/**
  * job: { sentences, voice, wpm, pitch, range, volumeDb, format, gapMs }
  * result: { bytes, spans: [{ startMs, endMs }], durationMs, engineCalls }
  */
 export async function runSynthJob(job) {
+  if (job.format === 'mp3') {
+    const streamed = await streamedMp3(job);
+    if (streamed) return streamed;
+  }
   const { parts, engineCalls } = await sentenceParts(job);
   const { samples, spans } = joinWithGaps(parts, msToSamples(job.gapMs));
   applyGain(samples, job.volumeDb);
-  const bytes = await encodeAudio(samples, job.format);
+  const bytes = job.format === 'mp3' ? await encodeMp3InParts(samples) : await encodeAudio(samples, job.format);
   return { bytes, spans, durationMs: samplesToMs(samples.length), engineCalls };
 }
