@@ -1,7 +1,7 @@
 // One synthesis job, start to finish, as the worker runs it. Plain JS: no TS loader in workers.
 import { runEspeak } from './espeak-runner.mjs';
 import { applyGain, joinWithGaps, msToSamples, samplesToMs, splitAtBreaks, wavSamples } from './pcm-ops.mjs';
-import { encodeAudio } from './audio-encode.mjs';
+import { encodeAudio, mp3File } from './audio-encode.mjs';
 import { createBreakJoiner, createWavStreamReader } from './break-joiner.mjs';
 import { createMp3Pipeline, encodeMp3InParts } from './mp3-pipeline.mjs';
 
@@ -71,7 +71,7 @@ async function streamedMp3(job) {
     return null;
   }
   const samples = joiner.output();
-  return { bytes: await pipeline.finish(samples), spans, durationMs: samplesToMs(samples.length), engineCalls: 1 };
+  return { bytes: mp3File(await pipeline.finish(samples)), spans, durationMs: samplesToMs(samples.length), engineCalls: 1 };
 }
 
 /**
@@ -86,6 +86,6 @@ export async function runSynthJob(job) {
   const { parts, engineCalls } = await sentenceParts(job);
   const { samples, spans } = joinWithGaps(parts, msToSamples(job.gapMs));
   applyGain(samples, job.volumeDb);
-  const bytes = job.format === 'mp3' ? await encodeMp3InParts(samples) : await encodeAudio(samples, job.format);
+  const bytes = job.format === 'mp3' ? mp3File(await encodeMp3InParts(samples)) : await encodeAudio(samples, job.format);
   return { bytes, spans, durationMs: samplesToMs(samples.length), engineCalls };
 }
