@@ -5,10 +5,25 @@ import { encodeMp3 } from './audio-encode.mjs';
 import { CLAIMED_BY_HELPER } from './mp3-pipeline.mjs';
 
 // Compile LAME now, not when the first part arrives.
-void encodeMp3(new Int16Array(0));
+const ready = encodeMp3(new Int16Array(0));
+const queue = [];
+let draining = false;
 
-parentPort.on('message', async ({ key, claim, samples }) => {
-  if (Atomics.compareExchange(claim, 0, 0, CLAIMED_BY_HELPER) !== 0) return;
-  const bytes = await encodeMp3(samples);
-  parentPort.postMessage({ key, bytes }, [bytes.buffer]);
+// A part is claimed only when its turn comes, so parts waiting here can still be taken by the
+// synthesis worker once the engine has finished.
+async function drain() {
+  draining = true;
+  await ready;
+  while (queue.length > 0) {
+    const { key, claim, samples } = queue.shift();
+    if (Atomics.compareExchange(claim, 0, 0, CLAIMED_BY_HELPER) !== 0) continue;
+    const bytes = await encodeMp3(samples);
+    parentPort.postMessage({ key, bytes }, [bytes.buffer]);
+  }
+  draining = false;
+}
+
+parentPort.on('message', (part) => {
+  queue.push(part);
+  if (!draining) void drain();
 });
