@@ -104,7 +104,7 @@ export function createWavStreamReader(onSamples) {
   const reader = {
     streamable: true,
     write(bytes, position) {
-      if (!reader.streamable || position + bytes.length <= received) return;
+      if (!reader.streamable || bytes.length === 0 || position + bytes.length <= received) return;
       if (position !== received) {
         reader.streamable = false;
         return;
@@ -119,15 +119,17 @@ export function createWavStreamReader(onSamples) {
       }
       received += bytes.length - from;
       let at = from;
-      const pairs = (bytes.length - at + (odd >= 0 ? 1 : 0)) >> 1;
-      const samples = new Int16Array(pairs);
-      let n = 0;
+      let head = null;
       if (odd >= 0) {
-        samples[n++] = ((bytes[at++] << 24) >> 16) | odd;
+        head = ((bytes[at++] << 24) >> 16) | odd;
         odd = -1;
       }
-      for (; at + 1 < bytes.length; at += 2) samples[n++] = ((bytes[at + 1] << 24) >> 16) | bytes[at];
-      if (at < bytes.length) odd = bytes[at];
+      const pairs = (bytes.length - at) >> 1;
+      // A copy of the bytes read as samples (little-endian, as wavSamples reads them too).
+      const samples = new Int16Array(pairs + (head === null ? 0 : 1));
+      if (head !== null) samples[0] = head;
+      samples.set(new Int16Array(bytes.slice(at, at + pairs * 2).buffer), head === null ? 0 : 1);
+      if (at + pairs * 2 < bytes.length) odd = bytes[bytes.length - 1];
       onSamples(samples);
     },
   };
