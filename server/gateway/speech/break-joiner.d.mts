@@ -6,5 +6,5 @@ export function createBreakJoiner(options: {
   gapSamples: number;
   volumeDb: number;
 }): BreakJoiner;
-export type WavStreamReader = { streamable: boolean; write(bytes: Uint8Array, position: number): void };
+export type WavStreamReader = { streamable: boolean; write(bytes: Uint8Array, position: number): void; end(): void };
 export function createWavStreamReader(onSamples: (samples: Int16Array) => void): WavStreamReader;

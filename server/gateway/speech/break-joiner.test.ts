@@ -80,6 +80,7 @@ describe('WAV stream reader', () => {
       for (let at = 0; at < wav.length; at += size) reader.write(wav.subarray(at, at + size), at);
       // espeak rewrites the sizes in the header when it closes the file.
       reader.write(new Uint8Array(4), 4);
+      reader.end();
       expect(reader.streamable).toBe(true);
       expect(got).toEqual(Array.from(samples));
     }

@@ -13,6 +13,8 @@ export const FLUSH_SAMPLES = 1152;
 /** Quiet kept either side of a cut, so the frames that overlap it carry no sound. */
 const MARGIN = 576;
 const QUIET = 8;
+/** A cut needs the left-out samples and a margin either side quiet, plus room to reach a frame multiple. */
+const SHORTEST_CUT_RUN = FLUSH_SAMPLES + 2 * MARGIN;
 /** Parts of about 8 s: LAME's set-up (≈3 ms) stays small against the part (≈40 ms to encode). */
 export const MIN_PART_SAMPLES = 8 * 22050;
 export const CLAIMED_BY_HELPER = 1;
@@ -76,15 +78,17 @@ export function createMp3Pipeline({ minPartSamples = MIN_PART_SAMPLES, useHelper
   return {
     /** `audio` is all the audio so far (it only grows). */
     scan(audio) {
+      let from = quietFrom;
       for (let i = scanned; i < audio.length; i++) {
         const x = audio[i];
         if (x <= QUIET && x >= -QUIET) {
-          if (quietFrom < 0) quietFrom = i;
-        } else if (quietFrom >= 0) {
-          considerRun(quietFrom, i, audio);
-          quietFrom = -1;
+          if (from < 0) from = i;
+        } else if (from >= 0) {
+          if (i - from >= SHORTEST_CUT_RUN) considerRun(from, i, audio);
+          from = -1;
         }
       }
+      quietFrom = from;
       scanned = audio.length;
     },
     async finish(audio) {

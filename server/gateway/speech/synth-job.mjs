@@ -65,6 +65,7 @@ async function streamedMp3(job) {
     pipeline.cancel();
     throw err;
   }
+  reader.end();
   const { ok, spans } = joiner.end();
   if (!reader.streamable || !ok) {
     pipeline.cancel();
