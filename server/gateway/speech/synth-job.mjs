@@ -21,24 +21,32 @@ export function buildSsml(sentences, range) {
   return `<speak><prosody range="${range}">${body}</prosody></speak>`;
 }
 
+/** Slow path (≈40 ms per sentence): one engine call per sentence, when the breaks were not all found. */
+async function eachSentence(job) {
+  const each = [];
+  for (const sentence of job.sentences) {
+    each.push(
+      wavSamples(
+        await runEspeak({ voice: job.voice, wpm: job.wpm, pitch: job.pitch, ssml: true, input: buildSsml([sentence], job.range) }),
+      ),
+    );
+  }
+  return { parts: each, engineCalls: job.sentences.length };
+}
+
 async function sentenceParts(job) {
   const voice = { voice: job.voice, wpm: job.wpm, pitch: job.pitch, ssml: true };
   // Fast path: one engine call for the whole text, cut at the marker breaks.
   const all = wavSamples(await runEspeak({ ...voice, input: buildSsml(job.sentences, job.range) }));
   const parts = splitAtBreaks(all, job.sentences.length, msToSamples(MARKER_BREAK_MS));
   if (parts) return { parts, engineCalls: 1 };
-  // Slow path (≈40 ms per sentence): one call per sentence when the breaks were not all found.
-  const each = [];
-  for (const sentence of job.sentences) {
-    each.push(wavSamples(await runEspeak({ ...voice, input: buildSsml([sentence], job.range) })));
-  }
-  return { parts: each, engineCalls: job.sentences.length };
+  return eachSentence(job);
 }
 
 /**
  * MP3 while the engine speaks: its output is cut and joined as it is written, and parts of about
- * 8 s go to a second thread to encode at once. Null when the breaks were not all found (or the
- * engine wrote a layout that is not streamed): the caller then takes the batch path.
+ * 8 s go to a second thread to encode at once. When the breaks were not all found (or the engine
+ * wrote a layout that is not streamed) it answers the sentences' audio parts instead.
  */
 async function streamedMp3(job) {
   const joiner = createBreakJoiner({
@@ -52,8 +60,9 @@ async function streamedMp3(job) {
     joiner.push(samples);
     pipeline.scan(joiner.output());
   });
+  let wav;
   try {
-    await runEspeak({
+    wav = await runEspeak({
       voice: job.voice,
       wpm: job.wpm,
       pitch: job.pitch,
@@ -67,12 +76,20 @@ async function streamedMp3(job) {
   }
   reader.end();
   const { ok, spans } = joiner.end();
-  if (!reader.streamable || !ok) {
-    pipeline.cancel();
-    return null;
+  if (reader.streamable && ok) {
+    const samples = joiner.output();
+    return { bytes: mp3File(await pipeline.finish(samples)), spans, durationMs: samplesToMs(samples.length), engineCalls: 1 };
   }
-  const samples = joiner.output();
-  return { bytes: mp3File(await pipeline.finish(samples)), spans, durationMs: samplesToMs(samples.length), engineCalls: 1 };
+  pipeline.cancel();
+  // The same engine output read the batch way (a layout not streamed), else one call per sentence.
+  const whole = reader.streamable ? null : splitAtBreaks(wavSamples(wav), job.sentences.length, msToSamples(MARKER_BREAK_MS));
+  return whole ? { parts: whole, engineCalls: 1 } : eachSentence(job);
+}
+
+function joined({ parts, engineCalls }, job) {
+  const { samples, spans } = joinWithGaps(parts, msToSamples(job.gapMs));
+  applyGain(samples, job.volumeDb);
+  return { samples, spans, durationMs: samplesToMs(samples.length), engineCalls };
 }
 
 /**
@@ -82,11 +99,10 @@ async function streamedMp3(job) {
 export async function runSynthJob(job) {
   if (job.format === 'mp3') {
     const streamed = await streamedMp3(job);
-    if (streamed) return streamed;
+    if (streamed.bytes) return streamed;
+    const { samples, ...rest } = joined(streamed, job);
+    return { bytes: mp3File(await encodeMp3InParts(samples)), ...rest };
   }
-  const { parts, engineCalls } = await sentenceParts(job);
-  const { samples, spans } = joinWithGaps(parts, msToSamples(job.gapMs));
-  applyGain(samples, job.volumeDb);
-  const bytes = job.format === 'mp3' ? mp3File(await encodeMp3InParts(samples)) : await encodeAudio(samples, job.format);
-  return { bytes, spans, durationMs: samplesToMs(samples.length), engineCalls };
+  const { samples, ...rest } = joined(await sentenceParts(job), job);
+  return { bytes: await encodeAudio(samples, job.format), ...rest };
 }
