@@ -1,7 +1,9 @@
 // One synthesis job, start to finish, as the worker runs it. Plain JS: no TS loader in workers.
 import { runEspeak } from './espeak-runner.mjs';
 import { applyGain, joinWithGaps, msToSamples, samplesToMs, splitAtBreaks, wavSamples } from './pcm-ops.mjs';
-import { encodeAudio } from './audio-encode.mjs';
+import { encodeAudio, mp3File } from './audio-encode.mjs';
+import { createBreakJoiner, createWavStreamReader } from './break-joiner.mjs';
+import { createMp3Pipeline, encodeMp3InParts } from './mp3-pipeline.mjs';
 
 /** Longer than any pause espeak makes itself (≈0.9 s at its slowest rate), so it marks sentence ends. */
 export const MARKER_BREAK_MS = 2500;
@@ -19,18 +21,75 @@ export function buildSsml(sentences, range) {
   return `<speak><prosody range="${range}">${body}</prosody></speak>`;
 }
 
+/** Slow path (≈40 ms per sentence): one engine call per sentence, when the breaks were not all found. */
+async function eachSentence(job) {
+  const each = [];
+  for (const sentence of job.sentences) {
+    each.push(
+      wavSamples(
+        await runEspeak({ voice: job.voice, wpm: job.wpm, pitch: job.pitch, ssml: true, input: buildSsml([sentence], job.range) }),
+      ),
+    );
+  }
+  return { parts: each, engineCalls: job.sentences.length };
+}
+
 async function sentenceParts(job) {
   const voice = { voice: job.voice, wpm: job.wpm, pitch: job.pitch, ssml: true };
   // Fast path: one engine call for the whole text, cut at the marker breaks.
   const all = wavSamples(await runEspeak({ ...voice, input: buildSsml(job.sentences, job.range) }));
   const parts = splitAtBreaks(all, job.sentences.length, msToSamples(MARKER_BREAK_MS));
   if (parts) return { parts, engineCalls: 1 };
-  // Slow path (≈40 ms per sentence): one call per sentence when the breaks were not all found.
-  const each = [];
-  for (const sentence of job.sentences) {
-    each.push(wavSamples(await runEspeak({ ...voice, input: buildSsml([sentence], job.range) })));
+  return eachSentence(job);
+}
+
+/**
+ * MP3 while the engine speaks: its output is cut and joined as it is written, and parts of about
+ * 8 s go to a second thread to encode at once. When the breaks were not all found (or the engine
+ * wrote a layout that is not streamed) it answers the sentences' audio parts instead.
+ */
+async function streamedMp3(job) {
+  const joiner = createBreakJoiner({
+    sentenceCount: job.sentences.length,
+    breakSamples: msToSamples(MARKER_BREAK_MS),
+    gapSamples: msToSamples(job.gapMs),
+    volumeDb: job.volumeDb,
+  });
+  const pipeline = createMp3Pipeline();
+  const reader = createWavStreamReader((samples) => {
+    joiner.push(samples);
+    pipeline.scan(joiner.output());
+  });
+  let wav;
+  try {
+    wav = await runEspeak({
+      voice: job.voice,
+      wpm: job.wpm,
+      pitch: job.pitch,
+      ssml: true,
+      input: buildSsml(job.sentences, job.range),
+      onOutput: reader.write,
+    });
+  } catch (err) {
+    pipeline.cancel();
+    throw err;
   }
-  return { parts: each, engineCalls: job.sentences.length };
+  reader.end();
+  const { ok, spans } = joiner.end();
+  if (reader.streamable && ok) {
+    const samples = joiner.output();
+    return { bytes: mp3File(await pipeline.finish(samples)), spans, durationMs: samplesToMs(samples.length), engineCalls: 1 };
+  }
+  pipeline.cancel();
+  // The same engine output read the batch way (a layout not streamed), else one call per sentence.
+  const whole = reader.streamable ? null : splitAtBreaks(wavSamples(wav), job.sentences.length, msToSamples(MARKER_BREAK_MS));
+  return whole ? { parts: whole, engineCalls: 1 } : eachSentence(job);
+}
+
+function joined({ parts, engineCalls }, job) {
+  const { samples, spans } = joinWithGaps(parts, msToSamples(job.gapMs));
+  applyGain(samples, job.volumeDb);
+  return { samples, spans, durationMs: samplesToMs(samples.length), engineCalls };
 }
 
 /**
@@ -38,9 +97,12 @@ async function sentenceParts(job) {
  * result: { bytes, spans: [{ startMs, endMs }], durationMs, engineCalls }
  */
 export async function runSynthJob(job) {
-  const { parts, engineCalls } = await sentenceParts(job);
-  const { samples, spans } = joinWithGaps(parts, msToSamples(job.gapMs));
-  applyGain(samples, job.volumeDb);
-  const bytes = await encodeAudio(samples, job.format);
-  return { bytes, spans, durationMs: samplesToMs(samples.length), engineCalls };
+  if (job.format === 'mp3') {
+    const streamed = await streamedMp3(job);
+    if (streamed.bytes) return streamed;
+    const { samples, ...rest } = joined(streamed, job);
+    return { bytes: mp3File(await encodeMp3InParts(samples)), ...rest };
+  }
+  const { samples, ...rest } = joined(await sentenceParts(job), job);
+  return { bytes: await encodeAudio(samples, job.format), ...rest };
 }

@@ -52,7 +52,7 @@ describe('joinAudio', () => {
     await expect(joinAudio(parts, 'wav', PCM)).rejects.toThrow('different sample formats');
   });
 
-  it('joins MP3 parts by frames, leaving out ID3 tags and Xing/Info frames', async () => {
+  it("joins MP3 parts by frames under one new Xing frame, leaving out ID3 tags and the parts' Xing/Info frames", async () => {
     // MPEG-2 Layer III, 64 kbit/s, 22,050 Hz, mono: 208-byte frames of 576 samples.
     const frame = (info = false) => {
       const f = new Uint8Array(208);
@@ -69,11 +69,14 @@ describe('joinAudio', () => {
     const a = new Blob([id3, frame(true), frame(), frame(), frame()]);
     const b = new Blob([frame(), frame(), tag]);
     const joined = await joinAudio([a, b], 'mp3', PCM);
-    expect(joined.audio.size).toBe(5 * 208);
+    expect(joined.audio.size).toBe(6 * 208);
     expect(joined.audio.type).toBe('audio/mpeg');
     expect(joined.startsMs[1]).toBeCloseTo((3 * 576 * 1000) / 22050, 6);
     const bytes = new Uint8Array(await joined.audio.arrayBuffer());
-    expect([bytes[0], bytes[1], bytes[208 * 3], bytes[208 * 3 + 1]]).toEqual([0xff, 0xf3, 0xff, 0xf3]);
-    expect(String.fromCharCode(...bytes.subarray(13, 17))).not.toBe('Info');
+    const view = new DataView(bytes.buffer);
+    expect(String.fromCharCode(...bytes.subarray(13, 17))).toBe('Xing');
+    expect([view.getUint32(21), view.getUint32(25)]).toEqual([5, 6 * 208]);
+    expect([bytes[208], bytes[209], bytes[208 * 4], bytes[208 * 4 + 1]]).toEqual([0xff, 0xf3, 0xff, 0xf3]);
+    expect(String.fromCharCode(...bytes.subarray(208 + 13, 208 + 17))).not.toBe('Info');
   });
 });

@@ -1,4 +1,5 @@
 import type { AudioFormat } from '@/contract';
+import { xingFrame } from '@/contract/mp3-xing-frame.mjs';
 import { findMp3Frames } from './mp3-frames';
 import { wavHeader, wholeFrameBytes, type PcmFormat } from './pcm-to-wav';
 import { MIME_TYPE } from './sniff-audio';
@@ -49,19 +50,27 @@ export async function joinAudio(parts: Blob[], format: AudioFormat, pcm: PcmForm
 // A growing preview joins the same parts again: each part's frames are found once.
 const framesOf = new WeakMap<Blob, ReturnType<typeof findMp3Frames>>();
 
+/** The parts' frames under one new Xing frame: VBR parts need it for players to know the duration. */
 async function joinMp3(parts: Blob[]): Promise<JoinedAudio> {
   const pieces: Blob[] = [];
   const startsMs: number[] = [];
+  const frameStarts: number[] = [];
+  let header: Uint8Array | null = null;
+  let bytes = 0;
   let ms = 0;
   for (const part of parts) {
     // One part at a time: its bytes are read to find the frames, then only a slice is kept.
     const frames = framesOf.get(part) ?? findMp3Frames(new Uint8Array(await part.arrayBuffer()));
     framesOf.set(part, frames);
+    header ??= frames.header;
     startsMs.push(ms);
     ms += (frames.frames * frames.samplesPerFrame * 1000) / frames.sampleRate;
+    for (const at of frames.starts) frameStarts.push(bytes + at);
+    bytes += frames.end - frames.start;
     pieces.push(part.slice(frames.start, frames.end));
   }
-  return { audio: new Blob(pieces, { type: MIME_TYPE.mp3 }), startsMs, durationMs: ms };
+  const tag = header ? [xingFrame(header, frameStarts, bytes) as Uint8Array<ArrayBuffer>] : [];
+  return { audio: new Blob([...tag, ...pieces], { type: MIME_TYPE.mp3 }), startsMs, durationMs: ms };
 }
 
 const samePcm = (a: PcmFormat, b: PcmFormat) =>

@@ -1,5 +1,14 @@
 /** The playable frames of one MP3 file: tags and the Xing/Info frame left out, so files can be joined by frames. */
-type Mp3Frames = { start: number; end: number; frames: number; sampleRate: number; samplesPerFrame: number };
+type Mp3Frames = {
+  start: number;
+  end: number;
+  frames: number;
+  sampleRate: number;
+  samplesPerFrame: number;
+  /** The first audio frame's header, and each frame's offset from `start` (for a joined file's Xing frame). */
+  header: Uint8Array;
+  starts: Uint32Array;
+};
 
 const BITRATES = {
   v1: [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
@@ -54,10 +63,18 @@ export function findMp3Frames(bytes: Uint8Array): Mp3Frames {
   const tagAt = at + 4 + first.sideInfo;
   if (['Xing', 'Info'].includes(ascii(bytes, tagAt)) || ascii(bytes, at + 36) === 'VBRI') at += first.length;
   const start = at;
-  let frames = 0;
+  const starts: number[] = [];
   for (let h = frameAt(bytes, at); h && at + h.length <= bytes.length; h = frameAt(bytes, at)) {
-    frames++;
+    starts.push(at - start);
     at += h.length;
   }
-  return { start, end: at, frames, sampleRate: first.sampleRate, samplesPerFrame: first.samplesPerFrame };
+  return {
+    start,
+    end: at,
+    frames: starts.length,
+    sampleRate: first.sampleRate,
+    samplesPerFrame: first.samplesPerFrame,
+    header: bytes.slice(start, start + 4),
+    starts: Uint32Array.from(starts),
+  };
 }

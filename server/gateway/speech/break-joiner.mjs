@@ -1,0 +1,162 @@
+// splitAtBreaks + joinWithGaps + applyGain as a stream, so audio is ready while the engine still
+// speaks. Plain JS: runs inside the synthesis worker. Its output equals the batch functions'.
+import { samplesToMs } from './pcm-ops.mjs';
+
+const QUIET = 8;
+
+/**
+ * Feed the engine's samples with push(); the joined, gained audio grows in output().
+ * end() says whether the breaks matched the sentence count (else the caller takes the slow path).
+ */
+export function createBreakJoiner({ sentenceCount, breakSamples, gapSamples, volumeDb }) {
+  const minRun = Math.round(breakSamples * 0.8);
+  const gain = volumeDb === 0 ? 1 : 10 ** (volumeDb / 20);
+  let out = new Int16Array(1 << 16);
+  let length = 0;
+  let partStart = 0;
+  let parts = 0;
+  const spans = [];
+  // The current quiet run: kept until it is known to be a break (then dropped) or not (then spoken).
+  let run = new Int16Array(1024);
+  let runLength = 0;
+
+  const room = (n) => {
+    if (length + n <= out.length) return;
+    let size = out.length * 2;
+    while (size < length + n) size *= 2;
+    const grown = new Int16Array(size);
+    grown.set(out.subarray(0, length));
+    out = grown;
+  };
+  const endPart = () => {
+    spans.push({ startMs: samplesToMs(partStart), endMs: samplesToMs(length) });
+    parts++;
+  };
+  const startPart = () => {
+    room(gapSamples);
+    out.fill(0, length, length + gapSamples);
+    length += gapSamples;
+    partStart = length;
+  };
+  const closeRun = () => {
+    if (runLength >= minRun) {
+      const count = Math.max(1, Math.round(runLength / breakSamples));
+      endPart();
+      for (let k = 1; k < count; k++) {
+        startPart();
+        endPart();
+      }
+      startPart();
+    } else {
+      room(runLength);
+      const quiet = run.subarray(0, runLength);
+      if (gain === 1) out.set(quiet, length);
+      else for (let i = 0; i < runLength; i++) out[length + i] = Math.round(quiet[i] * gain);
+      length += runLength;
+    }
+    runLength = 0;
+  };
+
+  return {
+    // The loop keeps its state in locals (closure variables are slow here: 6 M samples for 5,000
+    // characters) and writes it back only around the rare calls.
+    push(samples) {
+      room(samples.length);
+      let o = out;
+      let n = length;
+      let r = run;
+      let rn = runLength;
+      for (let i = 0; i < samples.length; i++) {
+        const x = samples[i];
+        if (x <= QUIET && x >= -QUIET) {
+          if (rn < minRun) {
+            if (rn === r.length) {
+              const grown = new Int16Array(r.length * 2);
+              grown.set(r);
+              r = grown;
+            }
+            r[rn] = x;
+          }
+          rn++;
+          continue;
+        }
+        if (rn > 0) {
+          length = n;
+          run = r;
+          runLength = rn;
+          closeRun();
+          room(samples.length - i);
+          o = out;
+          n = length;
+          rn = 0;
+        }
+        o[n++] = gain === 1 ? x : Math.max(-32768, Math.min(32767, Math.round(x * gain)));
+      }
+      length = n;
+      run = r;
+      runLength = rn;
+    },
+    /** The joined audio so far (a view: valid until the next push). */
+    output: () => out.subarray(0, length),
+    end() {
+      if (runLength > 0) closeRun();
+      endPart();
+      return { ok: parts === sentenceCount, spans };
+    },
+  };
+}
+
+/**
+ * Reads a WAV file as it is written (bytes at increasing positions; rewrites of earlier bytes,
+ * the sizes espeak fills in when it closes the file, are ignored) and passes on its samples in
+ * batches of about 32,000 (espeak writes ≈ 760 bytes at a time; a call per write cost more than
+ * the samples). Only the canonical 44-byte header is streamed; any other layout sets
+ * `streamable` false. end() passes on what is left.
+ */
+export function createWavStreamReader(onSamples) {
+  const header = new Uint8Array(44);
+  let received = 0;
+  const BATCH = 1 << 16;
+  let pending = new Uint8Array(BATCH);
+  let pendingLength = 0;
+  const flush = () => {
+    const even = pendingLength & ~1;
+    if (even === 0) return;
+    // A copy of the bytes read as samples (little-endian, as wavSamples reads them too).
+    onSamples(new Int16Array(pending.slice(0, even).buffer));
+    pending.copyWithin(0, even, pendingLength);
+    pendingLength -= even;
+  };
+  const reader = {
+    streamable: true,
+    write(bytes, position) {
+      if (!reader.streamable || bytes.length === 0 || position + bytes.length <= received) return;
+      if (position !== received) {
+        reader.streamable = false;
+        return;
+      }
+      let from = 0;
+      if (received < 44) {
+        from = Math.min(bytes.length, 44 - received);
+        header.set(bytes.subarray(0, from), received);
+        received += from;
+        if (received === 44 && String.fromCharCode(...header.subarray(36, 40)) !== 'data') reader.streamable = false;
+        if (!reader.streamable || from === bytes.length) return;
+      }
+      received += bytes.length - from;
+      const data = bytes.subarray(from);
+      if (pendingLength + data.length > pending.length) {
+        flush();
+        if (pendingLength + data.length > pending.length) {
+          const grown = new Uint8Array(pendingLength + data.length);
+          grown.set(pending.subarray(0, pendingLength));
+          pending = grown;
+        }
+      }
+      pending.set(data, pendingLength);
+      pendingLength += data.length;
+    },
+    end: flush,
+  };
+  return reader;
+}

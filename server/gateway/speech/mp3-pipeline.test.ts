@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { encodeMp3, mp3File } from './audio-encode.mjs';
+import { decodeMp3WithFfmpeg, mp3Frames, rmsOf } from './audio-probe';
+import { createMp3Pipeline, encodeMp3InParts } from './mp3-pipeline.mjs';
+
+/** Speech-like audio: 1.5 s tones (changing pitch) between 0.3 s silences, like sentences and gaps. */
+function sentences(count: number): Int16Array {
+  const tone = 33075;
+  const gap = 6615;
+  const out = new Int16Array(count * (tone + gap));
+  for (let s = 0; s < count; s++) {
+    const at = s * (tone + gap);
+    for (let i = 0; i < tone; i++) out[at + i] = Math.round(8000 * Math.sin((i * (200 + 40 * s) * 2 * Math.PI) / 22050));
+  }
+  return out;
+}
+
+/** Loudest decoded sample inside the input's silences, allowing for LAME's 1105-sample delay. */
+function loudestInGaps(decoded: Int16Array, count: number): number {
+  let loudest = 0;
+  for (let s = 0; s < count; s++) {
+    const from = s * 39690 + 33075 + 1105 + 300;
+    for (let i = from; i < from + 6615 - 600; i++) loudest = Math.max(loudest, Math.abs(decoded[i] ?? 0));
+  }
+  return loudest;
+}
+
+describe('MP3 in parts', () => {
+  const audio = sentences(12);
+
+  it('makes as many frames as one stream, whichever thread encodes which part', async () => {
+    const one = mp3Frames(await encodeMp3(audio)).frames;
+    for (const useHelper of [false, true]) {
+      const parts = await encodeMp3InParts(audio, { minPartSamples: 2 * 22050, useHelper });
+      expect(mp3Frames(parts).frames).toBe(one);
+    }
+  });
+
+  it('cuts only in quiet runs: the joins decode as quiet as one stream, the sound as loud', async () => {
+    const whole = decodeMp3WithFfmpeg(mp3File(await encodeMp3(audio)));
+    const joined = decodeMp3WithFfmpeg(mp3File(await encodeMp3InParts(audio, { minPartSamples: 2 * 22050 })));
+    if (!whole || !joined) return; // ffmpeg not installed: the frame count above still holds
+    expect(joined.length).toBe(whole.length);
+    expect(loudestInGaps(joined, 12)).toBeLessThanOrEqual(Math.max(200, loudestInGaps(whole, 12) * 2));
+    expect(rmsOf(joined)).toBeGreaterThan(rmsOf(whole) * 0.95);
+    expect(rmsOf(joined)).toBeLessThan(rmsOf(whole) * 1.05);
+  });
+
+  it('keeps one part when there is no quiet run to cut in', async () => {
+    const loud = Int16Array.from({ length: 5 * 22050 }, (_, i) => Math.round(8000 * Math.sin(i / 5)));
+    const pipeline = createMp3Pipeline({ minPartSamples: 22050, useHelper: false });
+    pipeline.scan(loud);
+    expect(await pipeline.finish(loud)).toEqual(await encodeMp3(loud));
+  });
+
+  it('leaves parts it cancelled for no one: a later finish of the same audio still makes all of them', async () => {
+    const pipeline = createMp3Pipeline({ minPartSamples: 2 * 22050 });
+    pipeline.scan(audio);
+    pipeline.cancel();
+    const again = await encodeMp3InParts(audio, { minPartSamples: 2 * 22050 });
+    expect(mp3Frames(again).frames).toBe(mp3Frames(await encodeMp3(audio)).frames);
+  });
+});

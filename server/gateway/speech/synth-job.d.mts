@@ -1,0 +1,14 @@
+export type SynthJobInput = {
+  sentences: string[];
+  voice: string;
+  wpm: number;
+  pitch: number;
+  range: string;
+  volumeDb: number;
+  format: 'pcm' | 'wav' | 'mp3';
+  gapMs: number;
+};
+export type SynthJobResult = { bytes: Uint8Array; spans: { startMs: number; endMs: number }[]; durationMs: number; engineCalls: number };
+export const MARKER_BREAK_MS: number;
+export function buildSsml(sentences: string[], range: string): string;
+export function runSynthJob(job: SynthJobInput): Promise<SynthJobResult>;
