@@ -52,7 +52,9 @@ function fail(why: string): never {
   process.exit(1);
 }
 
-execFileSync('node_modules/.bin/vite', ['build', '--logLevel', 'warn', '--outDir', join(work, 'dist'), '--emptyOutDir'], {
+// A profile names functions only in an unminified build.
+const minify = process.env.BENCH_PROFILE ? ['--minify', 'false'] : [];
+execFileSync('node_modules/.bin/vite', ['build', '--logLevel', 'warn', '--outDir', join(work, 'dist'), '--emptyOutDir', ...minify], {
   stdio: 'inherit',
 });
 const server = spawn('node_modules/.bin/tsx', ['server/start.ts'], { env: benchServerEnv(work, PORT), stdio: 'ignore' });
@@ -136,7 +138,7 @@ try {
   await page.waitForTimeout(STEADY_CYCLES * (INTERVAL_MS + 150));
   const busy1 = await metric(cdp, 'TaskDuration');
   const parts1 = await Promise.all(parts.map((p) => metric(cdp, p)));
-  if (process.env.BENCH_PROFILE) printProfile((await cdp.send('Profiler.stop')).profile);
+  if (process.env.BENCH_PROFILE) printProfile((await cdp.send('Profiler.stop')).profile, 30);
   const steadyCalls = calls.slice(startCalls);
   const cycles = Math.max(1, steadyCalls.filter((t, i) => i === 0 || t - steadyCalls[i - 1]! > 700).length);
   const longSteady = await longestSinceReset(page);

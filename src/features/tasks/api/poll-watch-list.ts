@@ -3,6 +3,8 @@ import { connectionScope, type Connection } from '@/lib/connection-profile';
 import { useActiveConnection } from '@/lib/connection-store';
 import { batchIds, mapLimit } from '../model/batch-ids';
 import { mergeBoard } from '../model/merge-board';
+import { recordDelta, touchedSince } from '../model/board-delta';
+import { boardRows } from '../model/board-rows';
 import { backoffDelay, dueTaskIds, nextPollDelay } from '../model/poll-schedule';
 import { EMPTY_BOARD, type TaskBoard } from '../model/task-snapshot';
 import { watchListStore } from '../stores/watch-list-store';
@@ -11,6 +13,61 @@ import { getTaskStatus } from './get-task-status';
 
 /** Batches in flight at once: enough to finish 10,000 IDs quickly without queueing behind the browser's per-host limit. */
 const CONCURRENT_BATCHES = 4;
+
+/** In a big cycle (the first of a long list, a Refresh now), answers are merged and shown every this many batches. */
+const SLICE_BATCHES = 10;
+
+type Answer = Awaited<ReturnType<typeof getTaskStatus>>;
+
+/**
+ * A cycle of many batches: the answers are merged and the board shown as they arrive, a slice of
+ * batches at a time, so no single task merges, derives and records 100,000 answers at once. The
+ * slices count as one cycle; the returned board holds every change of it.
+ */
+async function pollInSlices(
+  client: QueryClient,
+  queryKey: ReturnType<typeof keyOf>,
+  prev: TaskBoard,
+  batches: readonly string[][],
+  signal: AbortSignal,
+  connection: Connection,
+): Promise<TaskBoard> {
+  let board = prev;
+  let waiting: Array<{ ids: readonly string[]; answer: Answer }> = [];
+  let sent = 0;
+  let stopped = false;
+  const changed = new Set<string>();
+  const mergeWaiting = () => {
+    if (waiting.length === 0 || stopped || signal.aborted) return;
+    // The recorder may have laid the stored history over the last slice (a restore): build on that.
+    const shown = client.getQueryData<TaskBoard>(queryKey);
+    if (shown && shown !== board && touchedSince(board, shown)) board = shown;
+    const ids = waiting.flatMap((w) => w.ids);
+    const items = waiting.flatMap((w) => w.answer.items);
+    const problems = waiting.flatMap((w) => w.answer.problems);
+    waiting = [];
+    // Times strictly increase, so the recorder counts each slice's transitions once.
+    const now = Math.max(board.polledAt + 1, Date.now());
+    const merged = mergeBoard(board, ids, items, now, sent, problems);
+    for (const id of merged.changed) changed.add(id);
+    board = recordDelta({ ...merged, cycle: prev.cycle + 1, errorsSeen: prev.errorsSeen }, board, ids);
+    client.setQueryData(queryKey, board);
+  };
+  await mapLimit(batches, CONCURRENT_BATCHES, async (ids) => {
+    if (stopped) return;
+    sent++;
+    try {
+      waiting.push({ ids, answer: await getTaskStatus(connection, ids, signal) });
+    } catch (error) {
+      // The cycle fails as a whole: batches still in flight must not show a board over the error.
+      stopped = true;
+      throw error;
+    }
+    if (waiting.length >= SLICE_BATCHES) mergeWaiting();
+  });
+  mergeWaiting();
+  return recordDelta({ ...board, changed, requests: batches.length }, board, []);
+}
 
 const keyOf = (connection: Connection) => ['task-status', ...connectionScope(connection), 'watch-list'] as const;
 
@@ -40,18 +97,23 @@ export function watchListPollQueryOptions(connection: Connection, intervalMs: nu
     queryFn: async ({ client, signal }): Promise<TaskBoard> => {
       const prev = client.getQueryData<TaskBoard>(queryKey) ?? EMPTY_BOARD;
       const errorsSeen = client.getQueryState(queryKey)?.errorUpdateCount ?? 0;
-      const due = dueTaskIds(watchListStore.get().ids, prev.tasks, Date.now(), intervalMs, prev.refreshAll);
-      if (due.length === 0) return { ...prev, errorsSeen, refreshAll: false };
+      // Only tasks that are not terminal can be due: the open set, kept up to date with each board.
+      const { open } = boardRows(watchListStore.get().ids, prev);
+      const due = dueTaskIds(open, prev.tasks, Date.now(), intervalMs, prev.refreshAll);
+      if (due.length === 0) return recordDelta({ ...prev, errorsSeen, refreshAll: false }, prev, []);
       const batches = batchIds(due);
+      if (batches.length > SLICE_BATCHES * 2)
+        return { ...(await pollInSlices(client, queryKey, prev, batches, signal, connection)), errorsSeen };
       const answers = await mapLimit(batches, CONCURRENT_BATCHES, (b) => getTaskStatus(connection, b, signal));
       const items = answers.flatMap((a) => a.items);
       const problems = answers.flatMap((a) => a.problems);
-      return { ...mergeBoard(prev, due, items, Date.now(), batches.length, problems), errorsSeen };
+      return recordDelta({ ...mergeBoard(prev, due, items, Date.now(), batches.length, problems), errorsSeen }, prev, due);
     },
     refetchInterval: (query) => {
       if (intervalMs <= 0) return false;
       if (query.state.status === 'error') return backoffDelay(failuresInARow(query.state), intervalMs);
-      return nextPollDelay(watchListStore.get().ids, (query.state.data ?? EMPTY_BOARD).tasks, Date.now(), intervalMs);
+      const board = query.state.data ?? EMPTY_BOARD;
+      return nextPollDelay(boardRows(watchListStore.get().ids, board).open, board.tasks, Date.now(), intervalMs);
     },
     // A hidden tab's interval ticks are skipped; becoming visible refetches at once (catch-up).
     refetchOnWindowFocus: true,
@@ -86,6 +148,6 @@ export function refreshAll(client: QueryClient, connection: Connection): Promise
   const query = client.getQueryCache().find<TaskBoard>({ queryKey, exact: true });
   // setState, not setQueryData: a failing poller stays failing (and its banner stays) until the refetch answers.
   const board = query?.state.data;
-  if (board) query.setState({ data: { ...board, refreshAll: true } });
+  if (board) query.setState({ data: recordDelta({ ...board, refreshAll: true }, board, []) });
   return client.refetchQueries({ queryKey, exact: true });
 }
