@@ -105,16 +105,29 @@ try {
     calls.push(Date.now());
     sizes.push(taskIds.length);
   });
+  const failedAnswers: string[] = [];
+  page.on('requestfailed', (r) => {
+    if (!r.url().includes(operations.taskStatus.path)) return;
+    failedAnswers.push(r.failure()?.errorText ?? 'failed');
+    if (process.env.BENCH_PROFILE) step(`status request failed: ${r.failure()?.errorText} after ${calls.length} requests`);
+  });
+  page.on('response', (r) => {
+    if (r.url().includes(operations.taskStatus.path) && r.status() !== 200) failedAnswers.push(String(r.status()));
+  });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
 
   step('first cycle');
   // First cycle: the list loads from IndexedDB, every ID is checked once in batches of at most 100.
+  // BENCH_PROFILE=first profiles the first cycle instead of the steady state, BENCH_PROFILE=idle the idle baseline.
+  const profileFirst = process.env.BENCH_PROFILE === 'first';
+  if (profileFirst) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
   const t0 = Date.now();
   await page.goto(`${base}/tasks`);
   await page.getByText(`of ${WATCHED} finished`).waitFor({ timeout: 120_000 });
   await page.getByRole('button', { name: /^Not checked yet 0$/ }).waitFor({ timeout: 300_000 });
   const firstCycleMs = Date.now() - t0;
+  if (profileFirst) printProfile((await cdp.send('Profiler.stop')).profile, 30);
   const firstCycleRequests = calls.length;
   const firstBatchMax = Math.max(0, ...sizes);
   const longFirst = await longestSinceReset(page);
@@ -130,7 +143,8 @@ try {
   // Steady state: only live tasks are polled.
   await resetProbe(page);
   const startCalls = calls.length;
-  if (process.env.BENCH_PROFILE) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
+  if (process.env.BENCH_PROFILE && !profileFirst && process.env.BENCH_PROFILE !== 'idle')
+    await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
   const parts = ['ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'];
   const parts0 = await Promise.all(parts.map((p) => metric(cdp, p)));
   const busy0 = await metric(cdp, 'TaskDuration');
@@ -138,7 +152,8 @@ try {
   await page.waitForTimeout(STEADY_CYCLES * (INTERVAL_MS + 150));
   const busy1 = await metric(cdp, 'TaskDuration');
   const parts1 = await Promise.all(parts.map((p) => metric(cdp, p)));
-  if (process.env.BENCH_PROFILE) printProfile((await cdp.send('Profiler.stop')).profile, 30);
+  if (process.env.BENCH_PROFILE && !profileFirst && process.env.BENCH_PROFILE !== 'idle')
+    printProfile((await cdp.send('Profiler.stop')).profile, 30);
   const steadyCalls = calls.slice(startCalls);
   const cycles = Math.max(1, steadyCalls.filter((t, i) => i === 0 || t - steadyCalls[i - 1]! > 700).length);
   const longSteady = await longestSinceReset(page);
@@ -152,9 +167,12 @@ try {
   // Baseline: the same time with polling off (only the 1 s clock re-renders), to isolate a poll update's cost.
   await page.getByLabel('Check every').selectOption('0');
   await page.waitForTimeout(500);
+  const profileIdle = process.env.BENCH_PROFILE === 'idle';
+  if (profileIdle) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
   const idle0 = await metric(cdp, 'TaskDuration');
   await page.waitForTimeout(steadyMs);
   const idle1 = await metric(cdp, 'TaskDuration');
+  if (profileIdle) printProfile((await cdp.send('Profiler.stop')).profile, 30);
   const perUpdateMs = ((busy1 - busy0 - (idle1 - idle0)) * 1000) / cycles;
   const domNodes = await metric(cdp, 'Nodes');
 
@@ -168,6 +186,7 @@ try {
   const rows: Array<[string, string]> = [
     ['watched tasks (live)', `${fmt(WATCHED)} (${fmt(LIVE)})`],
     ['first cycle: requests, largest batch (naive: one per task)', `${firstCycleRequests}, ${firstBatchMax} IDs (${fmt(WATCHED)})`],
+    ['status requests that failed', failedAnswers.length ? `${failedAnswers.length} (${[...new Set(failedAnswers)].join(', ')})` : '0'],
     ['first cycle: load to all rows known', `${fmt(firstCycleMs)} ms`],
     ['longest task during first cycle', `${longFirst.toFixed(0)} ms`],
     ['longest task while the history is first written', `${longHistory.toFixed(0)} ms`],

@@ -2,8 +2,7 @@ import { queryOptions, useQuery, type QueryClient, type QueryState } from '@tans
 import { connectionScope, type Connection } from '@/lib/connection-profile';
 import { useActiveConnection } from '@/lib/connection-store';
 import { batchIds, mapLimit } from '../model/batch-ids';
-import { mergeBoard } from '../model/merge-board';
-import { recordDelta, touchedSince } from '../model/board-delta';
+import { recordDelta } from '../model/board-delta';
 import { boardRows } from '../model/board-rows';
 import { backoffDelay, dueTaskIds, nextPollDelay } from '../model/poll-schedule';
 import { EMPTY_BOARD, type TaskBoard } from '../model/task-snapshot';
@@ -14,60 +13,8 @@ import { getTaskStatus } from './get-task-status';
 /** Batches in flight at once: enough to finish 10,000 IDs quickly without queueing behind the browser's per-host limit. */
 const CONCURRENT_BATCHES = 4;
 
-/** In a big cycle (the first of a long list, a Refresh now), answers are merged and shown every this many batches. */
-const SLICE_BATCHES = 10;
-
-type Answer = Awaited<ReturnType<typeof getTaskStatus>>;
-
-/**
- * A cycle of many batches: the answers are merged and the board shown as they arrive, a slice of
- * batches at a time, so no single task merges, derives and records 100,000 answers at once. The
- * slices count as one cycle; the returned board holds every change of it.
- */
-async function pollInSlices(
-  client: QueryClient,
-  queryKey: ReturnType<typeof keyOf>,
-  prev: TaskBoard,
-  batches: readonly string[][],
-  signal: AbortSignal,
-  connection: Connection,
-): Promise<TaskBoard> {
-  let board = prev;
-  let waiting: Array<{ ids: readonly string[]; answer: Answer }> = [];
-  let sent = 0;
-  let stopped = false;
-  const changed = new Set<string>();
-  const mergeWaiting = () => {
-    if (waiting.length === 0 || stopped || signal.aborted) return;
-    // The recorder may have laid the stored history over the last slice (a restore): build on that.
-    const shown = client.getQueryData<TaskBoard>(queryKey);
-    if (shown && shown !== board && touchedSince(board, shown)) board = shown;
-    const ids = waiting.flatMap((w) => w.ids);
-    const items = waiting.flatMap((w) => w.answer.items);
-    const problems = waiting.flatMap((w) => w.answer.problems);
-    waiting = [];
-    // Times strictly increase, so the recorder counts each slice's transitions once.
-    const now = Math.max(board.polledAt + 1, Date.now());
-    const merged = mergeBoard(board, ids, items, now, sent, problems);
-    for (const id of merged.changed) changed.add(id);
-    board = recordDelta({ ...merged, cycle: prev.cycle + 1, errorsSeen: prev.errorsSeen }, board, ids);
-    client.setQueryData(queryKey, board);
-  };
-  await mapLimit(batches, CONCURRENT_BATCHES, async (ids) => {
-    if (stopped) return;
-    sent++;
-    try {
-      waiting.push({ ids, answer: await getTaskStatus(connection, ids, signal) });
-    } catch (error) {
-      // The cycle fails as a whole: batches still in flight must not show a board over the error.
-      stopped = true;
-      throw error;
-    }
-    if (waiting.length >= SLICE_BATCHES) mergeWaiting();
-  });
-  mergeWaiting();
-  return recordDelta({ ...board, changed, requests: batches.length }, board, []);
-}
+/** Above this many batches a cycle is merged in slices as answers arrive (poll-in-slices.ts, loaded then). */
+const SLICE_BATCHES = 20;
 
 const keyOf = (connection: Connection) => ['task-status', ...connectionScope(connection), 'watch-list'] as const;
 
@@ -102,9 +49,15 @@ export function watchListPollQueryOptions(connection: Connection, intervalMs: nu
       const due = dueTaskIds(open, prev.tasks, Date.now(), intervalMs, prev.refreshAll);
       if (due.length === 0) return recordDelta({ ...prev, errorsSeen, refreshAll: false }, prev, []);
       const batches = batchIds(due);
-      if (batches.length > SLICE_BATCHES * 2)
-        return { ...(await pollInSlices(client, queryKey, prev, batches, signal, connection)), errorsSeen };
-      const answers = await mapLimit(batches, CONCURRENT_BATCHES, (b) => getTaskStatus(connection, b, signal));
+      if (batches.length > SLICE_BATCHES) {
+        const { pollInSlices } = await import('./poll-in-slices');
+        return { ...(await pollInSlices(prev, batches, (b) => getTaskStatus(connection, b, signal))), errorsSeen };
+      }
+      // Merging loads with the first answers: the first-visit bundle stays in budget.
+      const [answers, { mergeBoard }] = await Promise.all([
+        mapLimit(batches, CONCURRENT_BATCHES, (b) => getTaskStatus(connection, b, signal)),
+        import('../model/merge-board'),
+      ]);
       const items = answers.flatMap((a) => a.items);
       const problems = answers.flatMap((a) => a.problems);
       return recordDelta({ ...mergeBoard(prev, due, items, Date.now(), batches.length, problems), errorsSeen }, prev, due);

@@ -2,19 +2,14 @@ import { useEffect, useRef } from 'react';
 import { TaskStatus } from '@/contract';
 import type { TaskBoard } from '../model/task-snapshot';
 
-/**
- * One browser notification per board in which watched tasks finished or failed (if enabled and
- * granted): the transitions since the last board, as a big cycle shows its answers in slices.
- */
+/** One browser notification per poll cycle in which watched tasks finished or failed (if enabled and granted). */
 export function useTaskNotifications(board: TaskBoard, enabled: boolean): void {
-  const lastPolled = useRef(board.polledAt);
+  const lastCycle = useRef(board.cycle);
   useEffect(() => {
-    const since = lastPolled.current;
-    if (board.polledAt === since) return;
-    lastPolled.current = board.polledAt;
-    // The first board after start-up holds no transition of its own (only ones restored from the history).
-    if (since === 0 || !enabled || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
-    const fresh = board.transitions.filter((t) => t.at > since);
+    if (board.cycle === lastCycle.current) return;
+    lastCycle.current = board.cycle;
+    if (!enabled || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+    const fresh = board.transitions.filter((t) => t.at === board.polledAt);
     const finished = fresh.filter((t) => t.to === TaskStatus.finished).length;
     const failed = fresh.filter((t) => t.to === TaskStatus.failed || t.to === TaskStatus.aborted).length;
     if (finished + failed === 0) return;

@@ -17,44 +17,31 @@ type Derived = BoardRows & {
 
 let last: Derived | null = null;
 
-function derive(ids: readonly string[], board: TaskBoard): Derived {
-  const rows = new Array<WatchedTask>(ids.length);
-  const position = new Map<string, number>();
-  const counts = new Map<StatusGroup, number>();
-  const open = new Set<string>();
-  for (let i = 0; i < ids.length; i++) {
-    const id = ids[i]!;
-    const snapshot = board.tasks.get(id);
-    const row = buildRow(id, i, snapshot);
-    rows[i] = row;
-    position.set(id, i);
-    counts.set(row.group, (counts.get(row.group) ?? 0) + 1);
-    if (taskPhase(snapshot) !== 'terminal') open.add(id);
-  }
-  return { ids, board, rows, position, counts, open, summary: summaryOf(ids.length, counts) };
-}
-
-/** Only the touched tasks' rows are made again; the rest are the same objects (so memoized rows do not re-render). */
-function update(prev: Derived, board: TaskBoard, touched: readonly string[]): Derived {
-  if (touched.length === 0) return { ...prev, board };
-  const rows = prev.rows.slice();
-  const counts = new Map(prev.counts);
+/**
+ * All rows of the list, or (given the last result and the touched IDs) only the touched tasks' rows
+ * made again; the rest stay the same objects, so memoized rows do not re-render.
+ */
+function derive(ids: readonly string[], board: TaskBoard, prev?: Derived, touched?: readonly string[]): Derived {
+  const full = !prev || !touched;
+  const rows = full ? new Array<WatchedTask>(ids.length) : prev.rows.slice();
+  const position = full ? new Map<string, number>() : prev.position;
+  const counts = full ? new Map<StatusGroup, number>() : new Map(prev.counts);
   // The set is the poller's alone and only the newest is read, so it is updated in place.
-  const open = prev.open as Set<string>;
-  for (const id of touched) {
-    const i = prev.position.get(id);
+  const open = full ? new Set<string>() : (prev.open as Set<string>);
+  const list = full ? ids : touched;
+  for (let k = 0; k < list.length; k++) {
+    const id = list[k]!;
+    const i = full ? k : position.get(id);
     if (i === undefined) continue;
+    if (full) (position as Map<string, number>).set(id, i);
+    else counts.set(rows[i]!.group, counts.get(rows[i]!.group)! - 1);
     const snapshot = board.tasks.get(id);
-    const row = buildRow(id, i, snapshot);
-    const before = rows[i]!.group;
-    counts.set(before, counts.get(before)! - 1);
-    if (counts.get(before) === 0) counts.delete(before);
+    const row = (rows[i] = buildRow(id, i, snapshot));
     counts.set(row.group, (counts.get(row.group) ?? 0) + 1);
-    rows[i] = row;
     if (taskPhase(snapshot) === 'terminal') open.delete(id);
     else open.add(id);
   }
-  return { ...prev, board, rows, counts, open, summary: summaryOf(prev.ids.length, counts) };
+  return { ids, board, rows, position, counts, open, summary: summaryOf(ids.length, counts) };
 }
 
 /**
@@ -63,9 +50,7 @@ function update(prev: Derived, board: TaskBoard, touched: readonly string[]): De
  * only the tasks it touched (a cycle of 1,000 answers among 100,000 tasks).
  */
 export function boardRows(ids: readonly string[], board: TaskBoard): BoardRows {
-  if (last?.ids === ids) {
-    const touched = touchedSince(last.board, board);
-    if (touched) return (last = update(last, board, touched));
-  }
-  return (last = derive(ids, board));
+  const touched = last?.ids === ids ? touchedSince(last.board, board) : null;
+  last = last && touched?.length === 0 ? { ...last, board } : derive(ids, board, last ?? undefined, touched ?? undefined);
+  return last;
 }
