@@ -123,3 +123,21 @@ describe('watchListPollQueryOptions', () => {
     expect(interval(client, options)).toBe(4_000);
   });
 });
+
+describe('a big cycle', () => {
+  it('asks for 2,550 IDs once each (26 batches, merged in slices) and shows them as one cycle', async () => {
+    const many = Array.from({ length: 2_550 }, (_, i) => `Service_AI_big_${i}`);
+    watchListStore.set({ scope: 'test', ids: many, loaded: true });
+    statusOf = (id) => (id.endsWith('7') ? 5 : 3);
+    const client = newClient();
+    const board = await client.fetchQuery(watchListPollQueryOptions(connection, 2_000));
+    const asked = fetchMock.mock.calls.flatMap(([, init]) => (JSON.parse(String(init.body)) as { taskIds: string[] }).taskIds);
+    expect(asked).toHaveLength(2_550);
+    expect(new Set(asked).size).toBe(2_550);
+    expect(board.cycle).toBe(1);
+    expect(board.requests).toBe(26);
+    expect(board.tasks.size).toBe(2_550);
+    expect(board.tasks.get('Service_AI_big_2547')?.item?.taskStatus).toBe(5);
+    expect(board.tasks.get('Service_AI_big_2548')?.item?.taskStatus).toBe(3);
+  });
+});

@@ -2,7 +2,8 @@ import { queryOptions, useQuery, type QueryClient, type QueryState } from '@tans
 import { connectionScope, type Connection } from '@/lib/connection-profile';
 import { useActiveConnection } from '@/lib/connection-store';
 import { batchIds, mapLimit } from '../model/batch-ids';
-import { mergeBoard } from '../model/merge-board';
+import { recordDelta } from '../model/board-delta';
+import { boardRows } from '../model/board-rows';
 import { backoffDelay, dueTaskIds, nextPollDelay } from '../model/poll-schedule';
 import { EMPTY_BOARD, type TaskBoard } from '../model/task-snapshot';
 import { watchListStore } from '../stores/watch-list-store';
@@ -11,6 +12,9 @@ import { getTaskStatus } from './get-task-status';
 
 /** Batches in flight at once: enough to finish 10,000 IDs quickly without queueing behind the browser's per-host limit. */
 const CONCURRENT_BATCHES = 4;
+
+/** Above this many batches a cycle is merged in slices as answers arrive (poll-in-slices.ts, loaded then). */
+const SLICE_BATCHES = 20;
 
 const keyOf = (connection: Connection) => ['task-status', ...connectionScope(connection), 'watch-list'] as const;
 
@@ -40,18 +44,29 @@ export function watchListPollQueryOptions(connection: Connection, intervalMs: nu
     queryFn: async ({ client, signal }): Promise<TaskBoard> => {
       const prev = client.getQueryData<TaskBoard>(queryKey) ?? EMPTY_BOARD;
       const errorsSeen = client.getQueryState(queryKey)?.errorUpdateCount ?? 0;
-      const due = dueTaskIds(watchListStore.get().ids, prev.tasks, Date.now(), intervalMs, prev.refreshAll);
-      if (due.length === 0) return { ...prev, errorsSeen, refreshAll: false };
+      // Only tasks that are not terminal can be due: the open set, kept up to date with each board.
+      const { open } = boardRows(watchListStore.get().ids, prev);
+      const due = dueTaskIds(open, prev.tasks, Date.now(), intervalMs, prev.refreshAll);
+      if (due.length === 0) return recordDelta({ ...prev, errorsSeen, refreshAll: false }, prev, []);
       const batches = batchIds(due);
-      const answers = await mapLimit(batches, CONCURRENT_BATCHES, (b) => getTaskStatus(connection, b, signal));
+      if (batches.length > SLICE_BATCHES) {
+        const { pollInSlices } = await import('./poll-in-slices');
+        return { ...(await pollInSlices(prev, batches, (b) => getTaskStatus(connection, b, signal))), errorsSeen };
+      }
+      // Merging loads with the first answers: the first-visit bundle stays in budget.
+      const [answers, { mergeBoard }] = await Promise.all([
+        mapLimit(batches, CONCURRENT_BATCHES, (b) => getTaskStatus(connection, b, signal)),
+        import('../model/merge-board'),
+      ]);
       const items = answers.flatMap((a) => a.items);
       const problems = answers.flatMap((a) => a.problems);
-      return { ...mergeBoard(prev, due, items, Date.now(), batches.length, problems), errorsSeen };
+      return recordDelta({ ...mergeBoard(prev, due, items, Date.now(), batches.length, problems), errorsSeen }, prev, due);
     },
     refetchInterval: (query) => {
       if (intervalMs <= 0) return false;
       if (query.state.status === 'error') return backoffDelay(failuresInARow(query.state), intervalMs);
-      return nextPollDelay(watchListStore.get().ids, (query.state.data ?? EMPTY_BOARD).tasks, Date.now(), intervalMs);
+      const board = query.state.data ?? EMPTY_BOARD;
+      return nextPollDelay(boardRows(watchListStore.get().ids, board).open, board.tasks, Date.now(), intervalMs);
     },
     // A hidden tab's interval ticks are skipped; becoming visible refetches at once (catch-up).
     refetchOnWindowFocus: true,
@@ -86,6 +101,6 @@ export function refreshAll(client: QueryClient, connection: Connection): Promise
   const query = client.getQueryCache().find<TaskBoard>({ queryKey, exact: true });
   // setState, not setQueryData: a failing poller stays failing (and its banner stays) until the refetch answers.
   const board = query?.state.data;
-  if (board) query.setState({ data: { ...board, refreshAll: true } });
+  if (board) query.setState({ data: recordDelta({ ...board, refreshAll: true }, board, []) });
   return client.refetchQueries({ queryKey, exact: true });
 }

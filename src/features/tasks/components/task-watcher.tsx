@@ -7,8 +7,8 @@ import { useWatchListPoll } from '../api/poll-watch-list';
 import { openWatchList, useWatchList } from '../stores/watch-list-store';
 import { useDashboardSettings } from '../stores/dashboard-settings-store';
 import { useTaskNotifications } from '../hooks/use-task-notifications';
-import { buildRows } from '../model/task-rows';
-import { summarize, tabTitlePrefix } from '../model/summarize';
+import { boardRows } from '../model/board-rows';
+import { tabTitlePrefix } from '../model/summarize';
 import { EMPTY_BOARD } from '../model/task-snapshot';
 
 /**
@@ -27,7 +27,7 @@ export function TaskWatcher() {
   const settings = useDashboardSettings();
   const poll = useWatchListPoll(settings, ids.length > 0);
   const board = poll.data ?? EMPTY_BOARD;
-  const summary = useMemo(() => summarize(buildRows(ids, board)), [ids, board]);
+  const { summary } = useMemo(() => boardRows(ids, board), [ids, board]);
   useTaskNotifications(board, settings.notify);
   useEffect(() => titlePrefixStore.set(tabTitlePrefix(summary)), [summary]);
   useEffect(() => () => titlePrefixStore.set(''), []);

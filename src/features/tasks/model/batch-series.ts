@@ -1,6 +1,6 @@
 import { TaskStatus } from '@/contract';
 import { halve } from './task-history';
-import { statusGroupOf } from './status-group';
+import { statusGroupOf, type StatusGroup } from './status-group';
 import type { TaskSnapshot, Transition } from './task-snapshot';
 
 /** The bands of the flow diagram, bottom to top: done first, so finished work grows from the floor. */
@@ -32,6 +32,13 @@ export function flowCounts(watched: readonly string[], tasks: ReadonlyMap<string
   const counts = FLOW_BANDS.map(() => 0);
   for (const id of watched) counts[flowBand(tasks.get(id))]!++;
   return counts;
+}
+
+/** Tasks per flow band from counts per status group (the same as flowCounts over those tasks). */
+export function bandsOf(counts: ReadonlyMap<StatusGroup, number>): number[] {
+  const bands = FLOW_BANDS.map(() => 0);
+  for (const [group, n] of counts) bands[BAND_OF[String(group)] ?? 6]! += n;
+  return bands;
 }
 
 const sameCounts = (a: readonly number[], b: readonly number[]) => a.every((n, i) => n === b[i]);

@@ -1,6 +1,7 @@
 import { TaskStatus, type TaskStatusItem, type TaskStatusItemProblem } from '@/contract';
 import type { TaskBoard, TaskSnapshot, Transition } from './task-snapshot';
 import { safeDownloadUrl } from './task-phase';
+import { recordDelta, writableTasks } from './board-delta';
 
 const MAX_TRANSITIONS = 50;
 
@@ -14,7 +15,8 @@ function nextSnapshot(prev: TaskSnapshot | undefined, item: TaskStatusItem | nul
 
 /**
  * Fold one cycle's answers into the board: IDs that were asked for but not returned become
- * "not found"; changes and status transitions of this cycle are recorded for the UI.
+ * "not found"; changes and status transitions of this cycle are recorded for the UI. The task map
+ * is the poller's own, written in place (see board-delta.ts): `prev` is not read again.
  */
 export function mergeBoard(
   prev: TaskBoard,
@@ -26,11 +28,11 @@ export function mergeBoard(
 ): TaskBoard {
   const byId = new Map(answers.map((a) => [a.taskId, a]));
   const problemOf = new Map(problems.map((p) => [p.taskId, p.problem]));
-  const tasks = new Map(prev.tasks);
+  const tasks = writableTasks(prev.tasks);
   const changed = new Set<string>();
   const transitions: Transition[] = [];
   for (const id of asked) {
-    const before = prev.tasks.get(id);
+    const before = tasks.get(id);
     const problem = byId.has(id) ? undefined : problemOf.get(id);
     if (problem !== undefined) {
       const kept = before ?? { item: null, checkedAt: now, changedAt: now, downloadUrl: null, firstRunning: null, problem };
@@ -44,7 +46,7 @@ export function mergeBoard(
     const to = after.item?.taskStatus;
     if (to !== undefined && from !== to && before) transitions.push({ taskId: id, from, to, at: now });
   }
-  return {
+  const next: TaskBoard = {
     tasks,
     cycle: prev.cycle + 1,
     polledAt: now,
@@ -54,4 +56,5 @@ export function mergeBoard(
     errorsSeen: prev.errorsSeen,
     refreshAll: false,
   };
+  return recordDelta(next, prev, asked);
 }

@@ -28,18 +28,26 @@ type Tasks = ReadonlyMap<string, TaskSnapshot>;
  * IDs to check in this cycle. Live ones are always due (the interval already elapsed);
  * slower phases when their own delay has passed; `force` (Refresh now) takes every non-terminal.
  */
-export function dueTaskIds(ids: readonly string[], tasks: Tasks, now: number, intervalMs: number, force = false): string[] {
-  return ids.filter((id) => {
+export function dueTaskIds(ids: Iterable<string>, tasks: Tasks, now: number, intervalMs: number, force = false): string[] {
+  const due: string[] = [];
+  for (const id of ids) {
     const snapshot = tasks.get(id);
     const phase = taskPhase(snapshot);
-    if (phase === 'terminal') return false;
-    if (force || phase === 'unseen' || phase === 'live' || !snapshot) return true;
-    return now - snapshot.checkedAt >= recheckAfter(phase, Math.max(intervalMs, 2_000))!;
-  });
+    if (phase === 'terminal') continue;
+    if (
+      force ||
+      phase === 'unseen' ||
+      phase === 'live' ||
+      !snapshot ||
+      now - snapshot.checkedAt >= recheckAfter(phase, Math.max(intervalMs, 2_000))!
+    )
+      due.push(id);
+  }
+  return due;
 }
 
 /** The delay before the next cycle, or false when there is nothing left to watch (or polling is off). */
-export function nextPollDelay(ids: readonly string[], tasks: Tasks, now: number, intervalMs: number): number | false {
+export function nextPollDelay(ids: Iterable<string>, tasks: Tasks, now: number, intervalMs: number): number | false {
   if (intervalMs <= 0) return false;
   let soonest = Infinity;
   for (const id of ids) {

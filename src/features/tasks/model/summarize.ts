@@ -6,6 +6,11 @@ export type Summary = { total: number; counts: ReadonlyMap<StatusGroup, number>;
 export function summarize(rows: readonly WatchedTask[]): Summary {
   const counts = new Map<StatusGroup, number>();
   for (const r of rows) counts.set(r.group, (counts.get(r.group) ?? 0) + 1);
+  return summaryOf(rows.length, counts);
+}
+
+/** The summary of `total` tasks counted per status group. */
+export function summaryOf(total: number, counts: ReadonlyMap<StatusGroup, number>): Summary {
   // A status outside 1–6 keeps being polled (see task-phase.ts), so it counts as live.
   const live =
     (counts.get(1) ?? 0) +
@@ -14,7 +19,7 @@ export function summarize(rows: readonly WatchedTask[]): Summary {
     (counts.get('waiting') ?? 0) +
     (counts.get('unknown') ?? 0) +
     (counts.get('invalid') ?? 0);
-  return { total: rows.length, counts, live };
+  return { total, counts, live };
 }
 
 /** "312 of 400 finished · 6 failed · 2 aborted" */

@@ -1,4 +1,5 @@
 import type { TaskBoard, TaskSnapshot, Transition } from './task-snapshot';
+import { recordDelta, writableTasks } from './board-delta';
 
 /** Progress samples kept per task; past this they are halved (every other one kept), so a task's record stays small. */
 export const MAX_SAMPLES_PER_TASK = 32;
@@ -85,7 +86,8 @@ export function mergeFeeds(a: readonly Transition[], b: readonly Transition[]): 
 
 /**
  * The poller's board with what was stored before a reload: snapshots of watched tasks not yet
- * checked, corrected times of those that were, and the change feed. Null when nothing changes.
+ * checked, corrected times of those that were, and the change feed. Null when nothing changes. The
+ * poller's task map is written in place (see board-delta.ts).
  */
 export function restoreBoard(
   board: TaskBoard,
@@ -94,17 +96,19 @@ export function restoreBoard(
   feed: readonly Transition[],
 ): TaskBoard | null {
   let tasks: Map<string, TaskSnapshot> | null = null;
+  const restored: string[] = [];
   for (const id of watched) {
     const record = records.get(id);
     if (!record) continue;
     const current = board.tasks.get(id);
     const next = current ? restoreSnapshot(current, record.snapshot) : record.snapshot;
     if (next === current) continue;
-    tasks ??= new Map(board.tasks);
+    tasks ??= writableTasks(board.tasks);
     tasks.set(id, next);
+    restored.push(id);
   }
   const transitions = mergeFeeds(board.transitions, feed);
   const feedChanged = transitions.length !== board.transitions.length || transitions.some((t, i) => t !== board.transitions[i]);
   if (!tasks && !feedChanged) return null;
-  return { ...board, tasks: tasks ?? board.tasks, transitions };
+  return recordDelta({ ...board, tasks: tasks ?? board.tasks, transitions }, board, restored);
 }

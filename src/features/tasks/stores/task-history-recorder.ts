@@ -1,6 +1,8 @@
 import type { Query, QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-query';
 import { createStore } from '@/lib/persisted-store';
-import { addFlowSample, addTransitions, EMPTY_SERIES, flowBand, flowCounts, type BatchSeries } from '../model/batch-series';
+import { addFlowSample, addTransitions, bandsOf, EMPTY_SERIES, type BatchSeries } from '../model/batch-series';
+import { boardRows } from '../model/board-rows';
+import { touchedSince } from '../model/board-delta';
 import { observeTask, restoreBoard, type TaskRecord } from '../model/task-history';
 import type { TaskBoard, Transition } from '../model/task-snapshot';
 import { measureSince } from '../model/measure-cost';
@@ -9,9 +11,9 @@ import { watchListStore } from './watch-list-store';
 
 /** Writes are batched: at most one IndexedDB transaction per this long, plus one when the page is hidden. */
 const FLUSH_MS = 2_000;
-/** Records per IndexedDB transaction, and the pause before the next slice. */
-const PUTS_PER_FLUSH = 500;
-const NEXT_SLICE_MS = 100;
+/** Records per IndexedDB transaction, and the pause before the next slice (a slice of puts stays well under 50 ms of cloning). */
+const PUTS_PER_FLUSH = 200;
+const NEXT_SLICE_MS = 50;
 /** A flow sample per this long at most, however fast the poller goes. */
 const FLOW_SAMPLE_MS = 5_000;
 /** Boards after loading that may still need the stored history laid over them (a cycle in flight during the load). */
@@ -26,12 +28,11 @@ type ScopeState = {
   dirty: Set<string>;
   lastPolledAt: number;
   lastFlowAt: number;
-  tasksSeen: number;
+  /** The last board recorded: the next one's touched tasks are known from it (see board-delta.ts). */
+  lastBoard: TaskBoard | null;
   restoresLeft: number;
   watchedRef: readonly string[] | null;
   pending: Query | null;
-  /** Watched tasks per flow band, kept up to date from each cycle's changes (recounted when the list or the board's size changes). */
-  counts: { watched: readonly string[]; ids: ReadonlySet<string>; bands: number[] } | null;
 };
 
 export type TaskHistoryView = { scope: string; version: number; records: ReadonlyMap<string, TaskRecord>; series: BatchSeries };
@@ -66,11 +67,10 @@ function stateOf(scope: string): ScopeState {
       dirty: new Set(),
       lastPolledAt: 0,
       lastFlowAt: 0,
-      tasksSeen: 0,
+      lastBoard: null,
       restoresLeft: RESTORE_CYCLES,
       watchedRef: null,
       pending: null,
-      counts: null,
     };
     states.set(scope, state);
     void load(state);
@@ -108,7 +108,11 @@ function prune(state: ScopeState, watched: readonly string[]) {
   if (gone.length) void deleteRecords(state.scope, gone).catch(() => undefined);
 }
 
-/** Fold one board from the poller into the history (only what changed, so a cycle costs little at 10,000 tasks). */
+/**
+ * Fold one board from the poller into the history: only the tasks it touched (known from the last
+ * board recorded), and of those only the ones first seen or changed, so a cycle costs little at
+ * 100,000 tasks. Flow counts come from the shared rows' counts (see board-rows.ts).
+ */
 function record(state: ScopeState, query: Query) {
   const board = query.state.data as TaskBoard | undefined;
   if (!board) return;
@@ -119,40 +123,40 @@ function record(state: ScopeState, query: Query) {
   state.pending = null;
   const start = performance.now();
   const watched = watchListStore.get().ids;
+  let touched = state.lastBoard ? touchedSince(state.lastBoard, board) : null;
   let current = board;
   if (state.restoresLeft > 0) {
     state.restoresLeft--;
+    // The shared rows first take this board, so the restored one is a step from it.
+    boardRows(watched, board);
     const restored = restoreBoard(board, state.records, watched, state.feed);
     // setState like "Refresh now": the poll's own status and error count are left as they are.
-    if (restored) query.setState({ data: restored });
-    current = restored ?? board;
-    state.counts = null;
-  }
-  const grown = current.tasks.size !== state.tasksSeen;
-  if (grown || state.counts?.watched !== watched) state.counts = null;
-  const counts = state.counts;
-  state.tasksSeen = current.tasks.size;
-  for (const id of grown ? current.tasks.keys() : current.changed.values()) {
-    const snapshot = current.tasks.get(id)!;
-    const before = state.records.get(id);
-    if (counts?.ids.has(id)) {
-      counts.bands[flowBand(before?.snapshot)]!--;
-      counts.bands[flowBand(snapshot)]!++;
+    if (restored) {
+      query.setState({ data: restored });
+      const more = touchedSince(board, restored);
+      touched = touched && more ? [...touched, ...more] : null;
+      current = restored;
     }
+  }
+  state.lastBoard = current;
+  for (const id of touched ?? current.tasks.keys()) {
+    const snapshot = current.tasks.get(id);
+    if (!snapshot) continue;
+    const before = state.records.get(id);
+    if (before && touched && !current.changed.has(id)) continue;
     const after = observeTask(before, id, snapshot);
     if (after !== before) {
       state.records.set(id, after);
       state.dirty.add(id);
     }
   }
-  state.counts ??= { watched, ids: new Set(watched), bands: flowCounts(watched, current.tasks) };
   prune(state, watched);
   const fresh = current.transitions.filter((t) => t.at > state.lastPolledAt);
   state.series = addTransitions(state.series, fresh);
   state.feed = current.transitions;
   state.lastPolledAt = current.polledAt;
   if (current.polledAt - state.lastFlowAt >= FLOW_SAMPLE_MS || fresh.length > 0) {
-    state.series = addFlowSample(state.series, current.polledAt, [...state.counts.bands]);
+    state.series = addFlowSample(state.series, current.polledAt, bandsOf(boardRows(watched, current).summary.counts));
     state.lastFlowAt = current.polledAt;
   }
   publish(state);

@@ -34,7 +34,7 @@ export function TaskBoardView({ ids, rows, summary, board, settings, stale }: Pr
   return (
     <>
       <Overview rows={rows} summary={summary} selected={statuses} onToggle={toggleStatus} />
-      <WatchListActions ids={ids} rows={rows} notify={settings.notify} />
+      <WatchListActions ids={ids} rows={rows} finished={summary.counts.get(4) ?? 0} notify={settings.notify} />
       <div className={styles.tasksColumns}>
         <TaskList
           rows={rows}

@@ -12,11 +12,11 @@ const LONG_LINK = 8_000;
 // Chromium opens addresses up to 2 MB (about 100,000 IDs of the usual length); others less.
 const MAX_LINK = 2 * 1024 * 1024;
 
-type Props = { ids: readonly string[]; rows: readonly WatchedTask[]; notify: boolean };
+type Props = { ids: readonly string[]; rows: readonly WatchedTask[]; finished: number; notify: boolean };
 
-export function WatchListActions({ ids, rows, notify }: Props) {
+/** `finished` is the count from the summary: the IDs are gathered only when the operator confirms (not over every row on every poll). */
+export function WatchListActions({ ids, rows, finished, notify }: Props) {
   const [linkNote, setLinkNote] = useState('');
-  const finished = rows.filter((r) => r.group === 4).map((r) => r.id);
 
   const copyLink = async () => {
     const link = await shareLink(ids);
@@ -49,10 +49,10 @@ export function WatchListActions({ ids, rows, notify }: Props) {
         Copy share link
       </button>
       <ConfirmButton
-        label={`Clear finished (${finished.length})`}
-        confirmLabel={`Yes, remove ${finished.length} finished`}
-        disabled={finished.length === 0}
-        onConfirm={() => removeFromWatchList(finished)}
+        label={`Clear finished (${finished})`}
+        confirmLabel={`Yes, remove ${finished} finished`}
+        disabled={finished === 0}
+        onConfirm={() => removeFromWatchList(rows.filter((r) => r.group === 4).map((r) => r.id))}
       />
       <label className={styles.inlineCheck}>
         <input type="checkbox" checked={notify} onChange={(e) => void toggleNotify(e.target.checked)} /> Notify me when tasks finish or fail

@@ -18,10 +18,15 @@ async function exportRows(rows: readonly WatchedTask[], format: 'csv' | 'json') 
   exportTasks(rows, format);
 }
 
-/** Actions on the selected rows, or on every row the filter shows when none is selected. */
+const downloadLinks = (rows: readonly WatchedTask[]) => rows.flatMap((r) => (r.downloadUrl ? [r.downloadUrl] : []));
+
+/**
+ * Actions on the selected rows, or on every row the filter shows when none is selected. The lists
+ * are gathered on click; a render only asks whether there is any (up to 100,000 rows, every poll).
+ */
 export function BulkActions({ rows, scope, onRemoved }: Props) {
-  const links = rows.flatMap((r) => (r.downloadUrl ? [r.downloadUrl] : []));
-  const failed = failedIds(rows);
+  const hasLinks = rows.some((r) => r.downloadUrl);
+  const hasFailed = rows.some((r) => r.group === TaskStatus.failed);
   const n = rows.length;
   return (
     <div className={page.toolbar} role="group" aria-label={`Actions on ${scope} tasks`}>
@@ -31,15 +36,21 @@ export function BulkActions({ rows, scope, onRemoved }: Props) {
       </button>
       <button
         type="button"
-        disabled={links.length === 0}
-        onClick={() => void copyAndAnnounce(links.join('\n'), plural(links.length, 'download link'))}
+        disabled={!hasLinks}
+        onClick={() => {
+          const links = downloadLinks(rows);
+          void copyAndAnnounce(links.join('\n'), plural(links.length, 'download link'));
+        }}
       >
         Copy download links
       </button>
       <button
         type="button"
-        disabled={failed.length === 0}
-        onClick={() => void copyAndAnnounce(failed.join('\n'), plural(failed.length, 'failed ID'))}
+        disabled={!hasFailed}
+        onClick={() => {
+          const failed = failedIds(rows);
+          void copyAndAnnounce(failed.join('\n'), plural(failed.length, 'failed ID'));
+        }}
       >
         Copy failed IDs
       </button>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { taskErrorMeaning } from '@/contract';
 import { navigate } from '@/lib/router';
-import { formatDuration, formatExact, formatRelative } from '@/lib/format-time';
+import { formatDuration, formatRelative } from '@/lib/format-time';
 import { estimateRemainingMs, isStalled } from '../../model/eta';
 import { statusGroupName, STATUS_GROUP_RANK } from '../../model/status-group';
 import type { WatchedTask } from '../../model/task-rows';
@@ -51,9 +51,21 @@ const progressCell = ({ row }: CellContext) =>
     </div>
   ) : null;
 
+// formatExact's fields in one formatter made once (toLocaleString makes one per call): every visible row
+// renders this each second. updateTime is a usable time here (usableTime), which the formatter accepts.
+const exactFormat = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+const exactTime = (at: number) => exactFormat.format(at);
+
 const updatedCell = ({ row, now }: CellContext) =>
   row.updateTime !== null ? (
-    <time dateTime={new Date(row.updateTime).toISOString()} title={formatExact(row.updateTime)}>
+    <time dateTime={new Date(row.updateTime).toISOString()} title={exactTime(row.updateTime)}>
       {formatRelative(row.updateTime, now)}
     </time>
   ) : row.snapshot?.item ? (

@@ -1,0 +1,126 @@
+import type { Page } from '@playwright/test';
+
+/** What the bench's init script keeps on `window` (see dashboardProbeScript). */
+export type DashboardProbe = { longTasks: number[]; allLongTasks: number[]; overviewCost: Record<string, number> };
+
+/**
+ * An init script (a string: tsx's helpers do not exist in the page) that records long tasks (all of
+ * them, and since the last reset), the overview's user-timing measures, and when it last wrote history.
+ */
+export const dashboardProbeScript = `(() => {
+  const w = window;
+  w.longTasks = [];
+  w.allLongTasks = [];
+  w.overviewCost = {};
+  new PerformanceObserver((l) => l.getEntries().forEach((e) => {
+    if (!e.name.startsWith('overview: ')) return;
+    w.overviewCost[e.name] = (w.overviewCost[e.name] ?? 0) + e.duration;
+  })).observe({ type: 'measure' });
+  new PerformanceObserver((l) => l.getEntries().forEach((e) => {
+    w.longTasks.push(e.duration);
+    w.allLongTasks.push(e.duration);
+  })).observe({ type: 'longtask', buffered: true });
+})();`;
+
+export const longestSinceReset = (page: Page) => page.evaluate(() => Math.max(0, ...(window as unknown as DashboardProbe).longTasks));
+export const longestOverall = (page: Page) => page.evaluate(() => Math.max(0, ...(window as unknown as DashboardProbe).allLongTasks));
+export const overviewCost = (page: Page) => page.evaluate(() => ({ ...(window as unknown as DashboardProbe).overviewCost }));
+export const resetProbe = (page: Page) =>
+  page.evaluate(() => {
+    const p = window as unknown as DashboardProbe;
+    p.longTasks = [];
+    p.overviewCost = {};
+  });
+
+/**
+ * Puts `ids` in the profile's IndexedDB watch list (database and store as in
+ * src/features/tasks/stores/watch-list-db.ts), from a same-origin page before the console opens.
+ */
+export async function seedWatchList(page: Page, base: string, scope: string, ids: readonly string[]): Promise<void> {
+  await page.goto(`${base}/robots.txt`);
+  await page.evaluate(
+    ([scopeKey, list]) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('console.tasks.watch-lists', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('lists');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('lists', 'readwrite');
+          tx.objectStore('lists').put(list, scopeKey);
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    [scope, ids] as const,
+  );
+}
+
+/**
+ * Waits until the history recorder's first write is all out: `count` task records of the scope in
+ * its IndexedDB (database and store as in src/features/tasks/stores/task-history-db.ts).
+ */
+export async function waitForHistoryWritten(page: Page, scope: string, count: number, timeoutMs: number): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const stored = await page.evaluate(
+      (key) =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('console.tasks.history');
+          open.onerror = () => resolve(0);
+          open.onsuccess = () => {
+            const d = open.result;
+            if (!d.objectStoreNames.contains('tasks')) return resolve((d.close(), 0));
+            const req = d.transaction('tasks').objectStore('tasks').index('scope').count(key);
+            req.onsuccess = () => resolve((d.close(), req.result));
+            req.onerror = () => resolve((d.close(), 0));
+          };
+        }),
+      scope,
+    );
+    if (stored >= count) return true;
+    await page.waitForTimeout(500);
+  }
+  return false;
+}
+
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))] ?? 0;
+
+/**
+ * Scrolls the region with mouse-wheel steps (real input events) while the page records its frame
+ * times from requestAnimationFrame; the p95 and worst frame interval, and the long tasks meanwhile.
+ */
+export async function measureScroll(page: Page, regionName: string, steps = 80, deltaPx = 500) {
+  const region = page.getByRole('region', { name: regionName });
+  const box = (await region.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await resetProbe(page);
+  // A string: tsx would wrap a named inner function in a helper the page does not have.
+  await page.evaluate(`(() => {
+    window.benchFrames = [];
+    window.framing = true;
+    const tick = (t) => {
+      window.benchFrames.push(t);
+      if (window.framing) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })()`);
+  for (let i = 0; i < steps; i++) {
+    await page.mouse.wheel(0, i < steps / 2 ? deltaPx : -deltaPx);
+    await page.waitForTimeout(16);
+  }
+  // A few jumps far down the list, as dragging the scroll bar would.
+  for (const f of [0.25, 0.5, 0.75, 1, 0]) {
+    await region.evaluate((el, to) => (el.scrollTop = el.scrollHeight * to), f);
+    await page.waitForTimeout(50);
+  }
+  const frames = await page.evaluate(() => {
+    const w = window as unknown as { benchFrames: number[]; framing: boolean };
+    w.framing = false;
+    return w.benchFrames;
+  });
+  const gaps = frames.slice(1).map((t, i) => t - frames[i]!);
+  return { frames: gaps.length, p95FrameMs: p95(gaps), worstFrameMs: Math.max(0, ...gaps), longestTaskMs: await longestSinceReset(page) };
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { item } from '../testing/snapshots';
+import { boardRows } from './board-rows';
+import { mergeBoard } from './merge-board';
+import { dueTaskIds } from './poll-schedule';
+import { summarize } from './summarize';
+import { buildRows } from './task-rows';
+import { taskPhase } from './task-phase';
+import { EMPTY_BOARD, type TaskBoard } from './task-snapshot';
+
+const ids = Array.from({ length: 60 }, (_, i) => `Service_AI_${i}`);
+
+/** What the rows, counts and open set are by the full computation the incremental one replaces. */
+function full(list: readonly string[], board: TaskBoard) {
+  const rows = buildRows(list, board);
+  const summary = summarize(rows);
+  return {
+    rows,
+    total: summary.total,
+    live: summary.live,
+    counts: Object.fromEntries([...summary.counts].filter(([, n]) => n > 0)),
+    open: list.filter((id) => taskPhase(board.tasks.get(id)) !== 'terminal').sort(),
+  };
+}
+
+const cycle = fc.array(
+  fc.record({
+    task: fc.nat(ids.length - 1),
+    // null: not returned (not found); 0: an unknown status; 1–6 the spec's.
+    status: fc.option(fc.integer({ min: 0, max: 6 })),
+    progress: fc.integer({ min: 0, max: 100 }),
+    url: fc.boolean(),
+  }),
+  { maxLength: 25 },
+);
+
+describe('boardRows', () => {
+  it('equals the full computation after every cycle of random answers', () => {
+    fc.assert(
+      fc.property(fc.array(cycle, { minLength: 1, maxLength: 8 }), (cycles) => {
+        let board = EMPTY_BOARD;
+        boardRows(ids, board);
+        cycles.forEach((answers, n) => {
+          const asked = [...new Set(answers.map((a) => ids[a.task]!))];
+          const items = answers.flatMap((a) =>
+            a.status === null || !asked.includes(ids[a.task]!)
+              ? []
+              : [
+                  item(ids[a.task]!, a.status, {
+                    taskProgress: a.progress,
+                    targetVideoUrl: a.url ? `https://cdn.example/${a.task}.mp4` : null,
+                  }),
+                ],
+          );
+          const byId = new Map(items.map((i) => [i.taskId, i]));
+          board = mergeBoard(board, asked, [...byId.values()], 1_000 * (n + 1), 1);
+          const derived = boardRows(ids, board);
+          const expected = full(ids, board);
+          expect(derived.rows).toEqual(expected.rows);
+          expect(derived.summary.total).toBe(expected.total);
+          expect(derived.summary.live).toBe(expected.live);
+          expect(Object.fromEntries([...derived.summary.counts].filter(([, n]) => n > 0))).toEqual(expected.counts);
+          expect([...derived.open].sort()).toEqual(expected.open);
+        });
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('gives the same object for the same list and board, and starts over for a new list', () => {
+    const board = mergeBoard(EMPTY_BOARD, ids.slice(0, 10), [item(ids[0]!, 4)], 1_000, 1);
+    const a = boardRows(ids, board);
+    expect(boardRows(ids, board).rows).toBe(a.rows);
+    const shorter = ids.slice(5);
+    expect(boardRows(shorter, board).rows).toEqual(buildRows(shorter, board));
+  });
+
+  it('keeps the rows of untouched tasks as the same objects', () => {
+    const first = mergeBoard(
+      EMPTY_BOARD,
+      ids,
+      ids.map((id) => item(id, 3)),
+      1_000,
+      1,
+    );
+    const before = boardRows(ids, first).rows;
+    const second = mergeBoard(first, [ids[7]!], [item(ids[7]!, 4)], 2_000, 1);
+    const after = boardRows(ids, second).rows;
+    expect(after[6]).toBe(before[6]);
+    expect(after[7]).not.toBe(before[7]);
+    expect(after[7]!.group).toBe(4);
+  });
+
+  it('asks the due tasks of the open set the same as of the whole list', () => {
+    const board = mergeBoard(
+      EMPTY_BOARD,
+      ids.slice(0, 40),
+      ids.slice(0, 30).map((id, i) => item(id, (i % 6) + 1)),
+      1_000,
+      1,
+    );
+    const { open } = boardRows(ids, board);
+    expect([...dueTaskIds(open, board.tasks, 60_000, 2_000)].sort()).toEqual([...dueTaskIds(ids, board.tasks, 60_000, 2_000)].sort());
+  });
+});

@@ -1,0 +1,56 @@
+import { buildRow, type WatchedTask } from './task-rows';
+import { summaryOf, type Summary } from './summarize';
+import type { StatusGroup } from './status-group';
+import { taskPhase } from './task-phase';
+import { touchedSince } from './board-delta';
+import type { TaskBoard } from './task-snapshot';
+
+/** Everything derived from each watched task: the rows, their counts, and the IDs still to be polled (not terminal). */
+export type BoardRows = { rows: readonly WatchedTask[]; summary: Summary; open: ReadonlySet<string> };
+
+type Derived = BoardRows & {
+  ids: readonly string[];
+  board: TaskBoard;
+  position: ReadonlyMap<string, number>;
+  counts: Map<StatusGroup, number>;
+};
+
+let last: Derived | null = null;
+
+/**
+ * All rows of the list, or (given the last result and the touched IDs) only the touched tasks' rows
+ * made again; the rest stay the same objects, so memoized rows do not re-render.
+ */
+function derive(ids: readonly string[], board: TaskBoard, prev?: Derived, touched?: readonly string[]): Derived {
+  const full = !prev || !touched;
+  const rows = full ? new Array<WatchedTask>(ids.length) : prev.rows.slice();
+  const position = full ? new Map<string, number>() : prev.position;
+  const counts = full ? new Map<StatusGroup, number>() : new Map(prev.counts);
+  // The set is the poller's alone and only the newest is read, so it is updated in place.
+  const open = full ? new Set<string>() : (prev.open as Set<string>);
+  const list = full ? ids : touched;
+  for (let k = 0; k < list.length; k++) {
+    const id = list[k]!;
+    const i = full ? k : position.get(id);
+    if (i === undefined) continue;
+    if (full) (position as Map<string, number>).set(id, i);
+    else counts.set(rows[i]!.group, counts.get(rows[i]!.group)! - 1);
+    const snapshot = board.tasks.get(id);
+    const row = (rows[i] = buildRow(id, i, snapshot));
+    counts.set(row.group, (counts.get(row.group) ?? 0) + 1);
+    if (taskPhase(snapshot) === 'terminal') open.delete(id);
+    else open.add(id);
+  }
+  return { ids, board, rows, position, counts, open, summary: summaryOf(ids.length, counts) };
+}
+
+/**
+ * The rows of the watch list on a board, shared by the poller, the watcher and the page: the same
+ * list and board give the same object, and a board made from the last one by the poller updates
+ * only the tasks it touched (a cycle of 1,000 answers among 100,000 tasks).
+ */
+export function boardRows(ids: readonly string[], board: TaskBoard): BoardRows {
+  const touched = last?.ids === ids ? touchedSince(last.board, board) : null;
+  last = last && touched?.length === 0 ? { ...last, board } : derive(ids, board, last ?? undefined, touched ?? undefined);
+  return last;
+}
