@@ -17,4 +17,9 @@ describe('format', () => {
   ])('formatSeconds(%d) = %s', (s, text) => expect(formatSeconds(s)).toBe(text));
 
   it('formatCount groups thousands', () => expect(formatCount(100000)).toBe('100,000'));
+  it('formatCount writes what en-US toLocaleString writes', () => {
+    for (const n of [0, 7, 999, 1000, -1000, 12345, -123456, 1234567, 100000, Number.MAX_SAFE_INTEGER, 1234.5, -0.25]) {
+      expect(formatCount(n), String(n)).toBe(n.toLocaleString('en-US'));
+    }
+  });
 });

@@ -1,18 +1,17 @@
 import { ErrorAlert } from '@/components/error-alert';
 import { Link } from '@/lib/router';
 import { useLocalGateway } from '../hooks/use-local-gateway';
-import styles from './setup-notice.module.css';
+import { NoticeAlert } from './notice-alert';
 
-/** The notice itself, loaded only while no user ID is set (a connected console never downloads it). */
+/** The notice with its actions, loaded only while no user ID is set (a connected console never downloads it). */
 export function NotConnected() {
   // Applying either saves a user ID (and this unmounts) or fails and shows why below.
   const { info, apply, test, error } = useLocalGateway();
   return (
     <>
-      <div role="alert" className="alert alert-error">
-        <p>No user ID is set, so the console cannot ask a gateway anything yet.</p>
-        <p className={styles.setupActions}>
-          {info ? (
+      <NoticeAlert
+        actions={
+          info ? (
             <>
               <button type="button" className="primary" onClick={apply} disabled={test.isPending}>
                 Use the local gateway
@@ -21,13 +20,9 @@ export function NotConnected() {
                 or <Link to="/settings">open Settings</Link> to use another gateway.
               </span>
             </>
-          ) : (
-            <span>
-              <Link to="/settings">Open Settings</Link> and enter the gateway, token and numeric user ID.
-            </span>
-          )}
-        </p>
-      </div>
+          ) : undefined
+        }
+      />
       {error !== null && <ErrorAlert error={error} title="The server's default values are not usable" />}
     </>
   );

@@ -38,6 +38,18 @@ describe('SetupNotice', () => {
     expect(new Headers(check?.[1]?.headers).get('X-User-Id')).toBe('10001');
   });
 
+  it('shows the notice while its actions are still loading, so it never pushes the page down when they arrive', async () => {
+    serverSays(embedded);
+    // A fresh module graph whose lazy chunk never arrives (the lazy component above has long resolved).
+    vi.resetModules();
+    vi.doMock('./not-connected', () => new Promise(() => undefined));
+    const { SetupNotice: LoadingNotice } = await import('./setup-notice');
+    renderWithClient(<LoadingNotice />);
+    expect(screen.getByRole('alert')).toHaveTextContent('No user ID is set');
+    expect(screen.getByRole('link', { name: 'Open Settings' })).toHaveAttribute('href', '/settings');
+    vi.doUnmock('./not-connected');
+  });
+
   it('offers only Settings when the server is a proxy', async () => {
     const fetchMock = serverSays({ mode: 'proxy', emulator: false, defaultUserId: '10001' });
     renderWithClient(<SetupNotice />);

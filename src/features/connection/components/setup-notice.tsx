@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useActiveConnection } from '@/lib/connection-store';
+import { NoticeAlert } from './notice-alert';
 
 const NotConnected = lazy(() => import('./not-connected').then((m) => ({ default: m.NotConnected })));
 
@@ -9,8 +10,9 @@ const NotConnected = lazy(() => import('./not-connected').then((m) => ({ default
  * A connected console renders nothing and asks the server nothing.
  */
 export function SetupNotice() {
+  // The fallback is the notice as it reads before the server has said whether it embeds a gateway.
   return useActiveConnection().userId ? null : (
-    <Suspense fallback={null}>
+    <Suspense fallback={<NoticeAlert />}>
       <NotConnected />
     </Suspense>
   );

@@ -64,7 +64,9 @@ function words(text: string): string[] {
   return text.split(/(?<=\s)(?=\S)/);
 }
 
-const wordSegmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
+// Made on first use: building a word segmenter loads ICU's dictionaries (15-30 ms in Chromium), which
+// at module load would land in the Speech page's first long task although only spaceless text needs it.
+let wordSegmenter: Intl.Segmenter | undefined;
 
 /**
  * Text with no spaces (CJK without punctuation): pieces of at most `max` code points, each cut at
@@ -79,6 +81,7 @@ function dictionaryWords(text: string, max: number): string[] {
     const head = [...rest.slice(0, 2 * (max + 1))];
     const limit = head.slice(0, max).join('').length;
     let cut = 0;
+    wordSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
     for (const s of wordSegmenter.segment(head.slice(0, max + 1).join(''))) if (s.index > 0 && s.index <= limit) cut = s.index;
     // One "word" longer than a part (6,000 letters of nothing): cut by code points as the last resort.
     if (cut === 0) cut = limit;
