@@ -9,13 +9,14 @@ import { useSharedLinkImport } from '../hooks/use-shared-link';
 import { boardRows } from '../model/board-rows';
 import { EMPTY_BOARD } from '../model/task-snapshot';
 import { AddTaskIds } from './add/add-task-ids';
-import { PollControls } from './polling/poll-controls';
 import { StaleBanner } from './polling/stale-banner';
 import styles from './tasks-page.module.css';
 
 // The table and overview are a separate chunk so the first-load bundle stays in budget.
 const loadBoard = () => import('./board/task-board').then((m) => ({ default: m.TaskBoardView }));
 const TaskBoardView = lazy(loadBoard);
+// The poll controls too: they show with the table (one Suspense boundary, so neither pushes the other down).
+const PollControls = lazy(() => import('./polling/poll-controls').then((m) => ({ default: m.PollControls })));
 
 export function TasksPage() {
   const { ids } = useWatchList();
@@ -34,24 +35,24 @@ export function TasksPage() {
     <section aria-labelledby="tasks-title" className={styles.tasksPage}>
       <h1 id="tasks-title">Tasks</h1>
       <AddTaskIds onAdded={checkNow} />
-      <PollControls
-        poll={poll}
-        settings={settings}
-        live={summary.live + (summary.counts.get('not-found') ?? 0)}
-        onRefresh={() => void refreshAll(client, connection)}
-      />
-      <StaleBanner poll={poll} intervalMs={settings.intervalMs} />
-      {ids.length > 0 && (
-        <Suspense
-          fallback={
+      <Suspense
+        fallback={
+          ids.length > 0 && (
             <p className="loading" role="status">
               Loading the task table…
             </p>
-          }
-        >
-          <TaskBoardView ids={ids} rows={rows} summary={summary} board={board} settings={settings} stale={poll.isError} />
-        </Suspense>
-      )}
+          )
+        }
+      >
+        <PollControls
+          poll={poll}
+          settings={settings}
+          live={summary.live + (summary.counts.get('not-found') ?? 0)}
+          onRefresh={() => void refreshAll(client, connection)}
+        />
+        <StaleBanner poll={poll} intervalMs={settings.intervalMs} />
+        {ids.length > 0 && <TaskBoardView ids={ids} rows={rows} summary={summary} board={board} settings={settings} stale={poll.isError} />}
+      </Suspense>
       <p role="status" className={styles.announcement}>
         {announcement.text}
       </p>
