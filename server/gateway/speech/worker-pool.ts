@@ -1,22 +1,10 @@
 import Tinypool from 'tinypool';
 import { SynthesisCancelledError } from './speech-errors';
+import type { SynthJobInput, SynthJobResult } from './synth-job.mjs';
 
-export type SynthJob = {
-  sentences: string[];
-  voice: string;
-  wpm: number;
-  pitch: number;
-  range: string;
-  volumeDb: number;
-  format: 'pcm' | 'wav' | 'mp3';
-  gapMs: number;
-};
-export type SynthResult = {
-  bytes: Uint8Array;
-  spans: { startMs: number; endMs: number }[];
-  durationMs: number;
-  engineCalls: number;
-};
+// One job shape: the worker's own declaration (synth-job.d.mts) is the source.
+export type SynthJob = SynthJobInput;
+export type SynthResult = SynthJobResult;
 
 export type WorkerPool = {
   /** Aborting `signal` cancels the job: taken off the queue, or its worker stopped if it is running. */
