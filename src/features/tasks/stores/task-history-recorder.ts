@@ -135,7 +135,10 @@ function record(state: ScopeState, query: Query) {
   const start = performance.now();
   // A board during a sliced pass (rare: the pass takes well under a poll interval) finishes it first, so each task's
   // record sees its snapshots in order.
-  if (state.backlog) drainBacklog(state, state.backlog, null);
+  if (state.backlog) {
+    drainBacklog(state, state.backlog, null);
+    measureSince('overview: record catch-up', start);
+  }
   const watched = watchListStore.get().ids;
   let touched = state.lastBoard ? touchedSince(state.lastBoard, board) : null;
   let current = board;
@@ -203,7 +206,11 @@ async function recordBacklog(state: ScopeState) {
   const backlog = state.backlog;
   if (!backlog) return;
   const slicer = createSlicer({ sliceMs: tuning.sliceMs });
-  while (!drainBacklog(state, backlog, slicer)) {
+  for (;;) {
+    const start = performance.now();
+    const done = drainBacklog(state, backlog, slicer);
+    measureSince('overview: record slices', start);
+    if (done) break;
     await slicer.pause();
     // Finished by a newer board, or the scope was forgotten (tests).
     if (state.backlog !== backlog || states.get(state.scope) !== state) return;
