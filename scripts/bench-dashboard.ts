@@ -139,16 +139,20 @@ try {
   await page.getByRole('img', { name: /^Tasks by status over time/ }).waitFor();
   step(`first cycle done in ${fmt(firstCycleMs)} ms; waiting for the history's first write`);
   // The first cycle's history (a record per task) is written in slices after a delay: wait until it is all out.
+  // BENCH_PROFILE=history profiles this phase.
+  const profileHistory = process.env.BENCH_PROFILE === 'history';
+  if (profileHistory) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
   if (!(await waitForHistoryWritten(page, JSON.stringify(['/api', user]), WATCHED, 240_000)))
     step('the history was not all written in 4 minutes');
   const longHistory = await longestSinceReset(page);
+  if (profileHistory) printProfile((await cdp.send('Profiler.stop')).profile, 30);
   const firstCost = await overviewCost(page);
 
   step('steady state');
   // Steady state: only live tasks are polled.
   await resetProbe(page);
   const startCalls = calls.length;
-  if (process.env.BENCH_PROFILE && !profileFirst && process.env.BENCH_PROFILE !== 'idle')
+  if (process.env.BENCH_PROFILE && !profileFirst && !profileHistory && process.env.BENCH_PROFILE !== 'idle')
     await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
   const parts = ['ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'];
   const parts0 = await Promise.all(parts.map((p) => metric(cdp, p)));
@@ -157,7 +161,7 @@ try {
   await page.waitForTimeout(STEADY_CYCLES * (INTERVAL_MS + 150));
   const busy1 = await metric(cdp, 'TaskDuration');
   const parts1 = await Promise.all(parts.map((p) => metric(cdp, p)));
-  if (process.env.BENCH_PROFILE && !profileFirst && process.env.BENCH_PROFILE !== 'idle')
+  if (process.env.BENCH_PROFILE && !profileFirst && !profileHistory && process.env.BENCH_PROFILE !== 'idle')
     printProfile((await cdp.send('Profiler.stop')).profile, 30);
   const steadyCalls = calls.slice(startCalls);
   const cycles = Math.max(1, steadyCalls.filter((t, i) => i === 0 || t - steadyCalls[i - 1]! > 700).length);

@@ -11,11 +11,20 @@ export type BoardRows = { rows: readonly WatchedTask[]; summary: Summary; open: 
 type Derived = BoardRows & {
   ids: readonly string[];
   board: TaskBoard;
-  position: ReadonlyMap<string, number>;
+  /** Each ID's row index: made at the first update of a few rows, not by the full pass (a 100,000-key map is its dearest part). */
+  position: Map<string, number> | null;
   counts: Map<StatusGroup, number>;
 };
 
 let last: Derived | null = null;
+
+function positionOf(d: Derived): Map<string, number> {
+  if (!d.position) {
+    d.position = new Map();
+    for (let i = 0; i < d.ids.length; i++) d.position.set(d.ids[i]!, i);
+  }
+  return d.position;
+}
 
 /**
  * All rows of the list, or (given the last result and the touched IDs) only the touched tasks' rows
@@ -24,17 +33,16 @@ let last: Derived | null = null;
 function derive(ids: readonly string[], board: TaskBoard, prev?: Derived, touched?: readonly string[]): Derived {
   const full = !prev || !touched;
   const rows = full ? new Array<WatchedTask>(ids.length) : prev.rows.slice();
-  const position = full ? new Map<string, number>() : prev.position;
+  const position = full ? null : positionOf(prev);
   const counts = full ? new Map<StatusGroup, number>() : new Map(prev.counts);
   // The set is the poller's alone and only the newest is read, so it is updated in place.
   const open = full ? new Set<string>() : (prev.open as Set<string>);
   const list = full ? ids : touched;
   for (let k = 0; k < list.length; k++) {
     const id = list[k]!;
-    const i = full ? k : position.get(id);
+    const i = position ? position.get(id) : k;
     if (i === undefined) continue;
-    if (full) (position as Map<string, number>).set(id, i);
-    else counts.set(rows[i]!.group, counts.get(rows[i]!.group)! - 1);
+    if (!full) counts.set(rows[i]!.group, counts.get(rows[i]!.group)! - 1);
     const snapshot = board.tasks.get(id);
     const row = (rows[i] = buildRow(id, i, snapshot));
     counts.set(row.group, (counts.get(row.group) ?? 0) + 1);

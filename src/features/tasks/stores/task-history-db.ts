@@ -35,12 +35,27 @@ function db() {
   return opening;
 }
 
+/** Records per read: each answer is deserialized in one task on the main thread, so 100,000 at once would be a long one. */
+const READ_CHUNK = 2_000;
+
+/** The stored history of a connection, read in chunks by primary key ([scope, id]) so no one task deserializes it all. */
 export async function loadHistory(scope: string): Promise<{ records: TaskRecord[]; batch: StoredBatch | undefined }> {
   const d = await db();
   const tx = d.transaction(['tasks', 'batches'], 'readonly');
-  const [stored, batch] = await Promise.all([tx.objectStore('tasks').index('scope').getAll(scope), tx.objectStore('batches').get(scope)]);
-  const records = stored.map(({ scope: _scope, ...record }) => record);
-  return { records, batch };
+  const tasks = tx.objectStore('tasks');
+  const batchRead = tx.objectStore('batches').get(scope);
+  const records: TaskRecord[] = [];
+  // An array sorts after every string, so [scope, []] bounds every task ID of this scope.
+  let range = IDBKeyRange.bound([scope, ''], [scope, []]);
+  for (;;) {
+    // Each read is asked for from the last one's answer, so the transaction stays open.
+    const chunk = await tasks.getAll(range, READ_CHUNK);
+    for (const { scope: _scope, ...record } of chunk) records.push(record);
+    const last = chunk.at(-1);
+    if (chunk.length < READ_CHUNK || !last) break;
+    range = IDBKeyRange.bound([scope, last.id], [scope, []], true);
+  }
+  return { records, batch: await batchRead };
 }
 
 /** One transaction per flush: the records that changed since the last one, and the batch series. */

@@ -4,7 +4,13 @@ import { item } from '../testing/snapshots';
 import { flowCounts } from '../model/batch-series';
 import { mergeBoard } from '../model/merge-board';
 import { EMPTY_BOARD, type TaskBoard } from '../model/task-snapshot';
-import { historyScope, resetTaskHistoryForTests, startTaskHistory, taskHistoryStore } from './task-history-recorder';
+import {
+  historyScope,
+  resetTaskHistoryForTests,
+  startTaskHistory,
+  taskHistoryStore,
+  tuneTaskHistoryForTests,
+} from './task-history-recorder';
 import { watchListStore } from './watch-list-store';
 
 const key = ['task-status', '/api', '42', 'watch-list'] as const;
@@ -59,5 +65,42 @@ describe('the task-history recorder', () => {
     expect(record.samples.map(([, p]) => p)).toEqual([0, 10, 20, 30, 40, 100]);
     const ended = view.series.perMinute.reduce((n, b) => n + b.finished + b.failed, 0);
     expect(ended).toBe(40);
+  });
+
+  it('records a first pass over many tasks in slices after the cycle, with the same records as a pass in one go', async () => {
+    const many = Array.from({ length: 3_000 }, (_, i) => `Service_AI_${i}`);
+    /** Two cycles, the second set while the first one's pass may still be under way; the records once all are in. */
+    async function run(tuning: { syncRecords: number; sliceMs: number }) {
+      client = new QueryClient();
+      watchListStore.set({ scope: 'test', ids: many, loaded: true });
+      tuneTaskHistoryForTests(tuning);
+      const published = nextPublish();
+      startTaskHistory(client);
+      const first = mergeBoard(
+        EMPTY_BOARD,
+        many,
+        many.map((id) => item(id, 2)),
+        1_000,
+        30,
+      );
+      client.setQueryData(key, first);
+      await published;
+      const recordedAtOnce = taskHistoryStore.get().records.size;
+      const answers = many.map((id, i) => (i % 2 ? item(id, 2) : item(id, 3, { taskProgress: 50 })));
+      client.setQueryData(key, mergeBoard(first, many, answers, 7_000, 30));
+      // The second cycle is a full pass too here (setQueryData's structural sharing hides the board's delta): wait for its last task.
+      const done = () => taskHistoryStore.get().records.get(many.at(-1)!)?.snapshot.checkedAt === 7_000;
+      while (!done()) await nextPublish();
+      const { records } = taskHistoryStore.get();
+      resetTaskHistoryForTests(client);
+      return { recordedAtOnce, records };
+    }
+    const inOneGo = await run({ syncRecords: Infinity, sliceMs: 0 });
+    const sliced = await run({ syncRecords: 1_000, sliceMs: 0 });
+    expect(inOneGo.recordedAtOnce).toBe(many.length);
+    // The slicer yields every 1,024 tasks at sliceMs 0: the cycle's own task recorded only the first slice.
+    expect(sliced.recordedAtOnce).toBe(1_024);
+    expect(sliced.records).toEqual(inOneGo.records);
+    expect(sliced.records.get('Service_AI_0')!.changes.map((c) => c.status)).toEqual([2, 3]);
   });
 });

@@ -4,8 +4,9 @@ import { addFlowSample, addTransitions, bandsOf, EMPTY_SERIES, type BatchSeries 
 import { boardRows } from '../model/board-rows';
 import { touchedSince } from '../model/board-delta';
 import { observeTask, restoreBoard, type TaskRecord } from '../model/task-history';
-import type { TaskBoard, Transition } from '../model/task-snapshot';
+import type { TaskBoard, TaskSnapshot, Transition } from '../model/task-snapshot';
 import { measureSince } from '../model/measure-cost';
+import { createSlicer } from '@/lib/slicer';
 import { deleteRecords, loadHistory, saveHistory } from './task-history-db';
 import { watchListStore } from './watch-list-store';
 
@@ -16,6 +17,9 @@ const PUTS_PER_FLUSH = 200;
 const NEXT_SLICE_MS = 50;
 /** A flow sample per this long at most, however fast the poller goes. */
 const FLOW_SAMPLE_MS = 5_000;
+/** A full pass over more tasks than this (the first cycle at 100,000) is recorded in slices after the cycle, not in one task. */
+const SYNC_RECORDS = 5_000;
+let tuning = { syncRecords: SYNC_RECORDS, sliceMs: 8 };
 /** Boards after loading that may still need the stored history laid over them (a cycle in flight during the load). */
 const RESTORE_CYCLES = 3;
 
@@ -33,7 +37,12 @@ type ScopeState = {
   restoresLeft: number;
   watchedRef: readonly string[] | null;
   pending: Query | null;
+  /** A full pass still being recorded in slices: the snapshots as they were then (the poller's map is written in place). */
+  backlog: Backlog | null;
 };
+
+/** `keep`: the watch list when it changed during the pass (its tasks pruned meanwhile get no record back). */
+type Backlog = { ids: string[]; snapshots: TaskSnapshot[]; next: number; keep: ReadonlySet<string> | null };
 
 export type TaskHistoryView = { scope: string; version: number; records: ReadonlyMap<string, TaskRecord>; series: BatchSeries };
 
@@ -71,6 +80,7 @@ function stateOf(scope: string): ScopeState {
       restoresLeft: RESTORE_CYCLES,
       watchedRef: null,
       pending: null,
+      backlog: null,
     };
     states.set(scope, state);
     void load(state);
@@ -100,6 +110,7 @@ function prune(state: ScopeState, watched: readonly string[]) {
   if (state.watchedRef === watched) return;
   state.watchedRef = watched;
   const keep = new Set(watched);
+  if (state.backlog) state.backlog.keep = keep;
   const gone = [...state.records.keys()].filter((id) => !keep.has(id));
   for (const id of gone) {
     state.records.delete(id);
@@ -122,6 +133,12 @@ function record(state: ScopeState, query: Query) {
   }
   state.pending = null;
   const start = performance.now();
+  // A board during a sliced pass (rare: the pass takes well under a poll interval) finishes it first, so each task's
+  // record sees its snapshots in order.
+  if (state.backlog) {
+    drainBacklog(state, state.backlog, null);
+    measureSince('overview: record catch-up', start);
+  }
   const watched = watchListStore.get().ids;
   let touched = state.lastBoard ? touchedSince(state.lastBoard, board) : null;
   let current = board;
@@ -139,15 +156,13 @@ function record(state: ScopeState, query: Query) {
     }
   }
   state.lastBoard = current;
-  for (const id of touched ?? current.tasks.keys()) {
-    const snapshot = current.tasks.get(id);
-    if (!snapshot) continue;
-    const before = state.records.get(id);
-    if (before && touched && !current.changed.has(id)) continue;
-    const after = observeTask(before, id, snapshot);
-    if (after !== before) {
-      state.records.set(id, after);
-      state.dirty.add(id);
+  if (!touched && current.tasks.size > tuning.syncRecords) {
+    state.backlog = { ids: [...current.tasks.keys()], snapshots: [...current.tasks.values()], next: 0, keep: null };
+    void recordBacklog(state);
+  } else {
+    for (const id of touched ?? current.tasks.keys()) {
+      const snapshot = current.tasks.get(id);
+      if (snapshot) observe(state, id, snapshot, touched ? current.changed : null);
     }
   }
   prune(state, watched);
@@ -162,6 +177,46 @@ function record(state: ScopeState, query: Query) {
   publish(state);
   flushSoon();
   measureSince('overview: record', start);
+}
+
+function observe(state: ScopeState, id: string, snapshot: TaskSnapshot, changed: ReadonlySet<string> | null) {
+  const before = state.records.get(id);
+  if (before && changed && !changed.has(id)) return;
+  const after = observeTask(before, id, snapshot);
+  if (after !== before) {
+    state.records.set(id, after);
+    state.dirty.add(id);
+  }
+}
+
+/** Records the backlog's tasks until it is done or the slicer says to yield; true when done. */
+function drainBacklog(state: ScopeState, backlog: Backlog, slicer: ReturnType<typeof createSlicer> | null): boolean {
+  const { ids, snapshots } = backlog;
+  while (backlog.next < ids.length) {
+    const i = backlog.next++;
+    const id = ids[i]!;
+    if (!backlog.keep || backlog.keep.has(id)) observe(state, id, snapshots[i]!, null);
+    if (slicer?.due()) return false;
+  }
+  if (state.backlog === backlog) state.backlog = null;
+  return true;
+}
+
+async function recordBacklog(state: ScopeState) {
+  const backlog = state.backlog;
+  if (!backlog) return;
+  const slicer = createSlicer({ sliceMs: tuning.sliceMs });
+  for (;;) {
+    const start = performance.now();
+    const done = drainBacklog(state, backlog, slicer);
+    measureSince('overview: record slices', start);
+    if (done) break;
+    await slicer.pause();
+    // Finished by a newer board, or the scope was forgotten (tests).
+    if (state.backlog !== backlog || states.get(state.scope) !== state) return;
+  }
+  publish(state);
+  flushSoon();
 }
 
 function flush() {
@@ -224,6 +279,11 @@ export function startTaskHistory(client: QueryClient): void {
   }
 }
 
+/** For tests: record in slices above this many tasks, yielding after sliceMs (0: every 1,024 tasks). */
+export function tuneTaskHistoryForTests(next: { syncRecords: number; sliceMs: number }): void {
+  tuning = next;
+}
+
 /** For tests: forget every loaded scope and stop recording. */
 export function resetTaskHistoryForTests(client: QueryClient): void {
   started.get(client)?.();
@@ -232,4 +292,5 @@ export function resetTaskHistoryForTests(client: QueryClient): void {
   if (flushTimer) clearTimeout(flushTimer);
   flushTimer = undefined;
   taskHistoryStore.set(EMPTY_VIEW);
+  tuning = { syncRecords: SYNC_RECORDS, sliceMs: 8 };
 }
