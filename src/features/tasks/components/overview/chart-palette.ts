@@ -18,7 +18,21 @@ export function bandColors(): Record<string, string> {
 export function axisStyle(): uPlot.Axis {
   const text = cssColor('--muted', '#555d6b');
   const grid = cssColor('--border', '#d5d9e0');
-  return { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+  return { stroke: text, font: AXIS_FONT, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+}
+
+const AXIS_FONT = '12px system-ui, sans-serif';
+
+/** A value axis as wide as its longest label: a fixed 44 px clipped "1,000" and beyond. */
+export function fitLabels(self: uPlot, values: string[] | null): number {
+  const longest = (values ?? []).reduce((a, v) => (v.length > a.length ? v : a), '');
+  const { ctx } = self;
+  ctx.save();
+  ctx.font = AXIS_FONT;
+  const width = ctx.measureText(longest).width;
+  ctx.restore();
+  // Tick (10 px), gap (5 px) and a little air.
+  return Math.max(44, Math.ceil(width) + 20);
 }
 
 /** Clock labels for a time axis: seconds only while the chart spans under 10 minutes. */

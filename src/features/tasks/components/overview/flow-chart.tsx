@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import type uPlot from 'uplot';
 import { formatExact } from '@/lib/format-time';
 import { FLOW_BANDS, type FlowSample } from '../../model/batch-series';
-import { axisStyle, bandColors, clockValues } from './chart-palette';
+import { axisStyle, bandColors, clockValues, fitLabels } from './chart-palette';
 import { useUplot } from './use-uplot';
 import styles from './overview.module.css';
 
@@ -50,7 +50,7 @@ export function FlowChart({ flow }: { flow: readonly FlowSample[] }) {
       },
       axes: [
         { ...axes, space: 90, values: clockValues },
-        { ...axes, size: 44 },
+        { ...axes, size: fitLabels },
       ],
       series: [
         {},

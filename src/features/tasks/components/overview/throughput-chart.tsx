@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import uPlot from 'uplot';
 import type { MinuteBucket } from '../../model/batch-series';
-import { axisStyle, bandColors, clockValues } from './chart-palette';
+import { axisStyle, bandColors, clockValues, fitLabels } from './chart-palette';
 import { useUplot } from './use-uplot';
 import styles from './overview.module.css';
 
@@ -62,7 +62,7 @@ export function ThroughputChart({ perMinute, now }: { perMinute: readonly Minute
       scales: { x: { time: true, range: (_u, min, max) => [min - 30, max + 30] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
       axes: [
         { ...axes, space: 70, values: clockValues },
-        { ...axes, size: 44 },
+        { ...axes, size: fitLabels },
       ],
       series: [{}, series('Aborted', colors.aborted!), series('Failed', colors.failed!), series('Finished', colors.finished!)],
     };
