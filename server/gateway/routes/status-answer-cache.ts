@@ -1,3 +1,5 @@
+import { BoundedMap } from '../bounded-map';
+
 /** What a stored answer was computed under; it holds while none of it has changed. */
 export type AnswerConditions = {
   /** Clock readings (whole ms) for which every item's state is the one written: [from, until). */
@@ -25,10 +27,8 @@ const encoder = new TextEncoder();
  * Bounded: at most MAX_SLOTS answers of at most 100 items each, the oldest dropped first.
  */
 export class StatusAnswerCache {
-  private readonly slots = new Map<string, Slot>();
-  /** Keys in the order stored, as a ring (see TaskReadIndex for why not the Map's own order). */
-  private readonly order: (string | undefined)[] = new Array<string | undefined>(MAX_SLOTS);
-  private next = 0;
+  private readonly slots = new BoundedMap<string, Slot>(MAX_SLOTS);
+
   get(
     userId: string,
     body: Uint8Array,
@@ -48,14 +48,7 @@ export class StatusAnswerCache {
 
   set(userId: string, body: Uint8Array, answer: string, conditions: AnswerConditions): void {
     if (body.byteLength > MAX_CACHED_BODY || conditions.until <= conditions.from) return;
-    const key = keyOf(userId, body);
-    if (!this.slots.has(key)) {
-      const oldest = this.order[this.next];
-      if (oldest !== undefined) this.slots.delete(oldest);
-      this.order[this.next] = key;
-      this.next = (this.next + 1) % MAX_SLOTS;
-    }
-    this.slots.set(key, { ...conditions, userId, body: Buffer.from(body), answer: encoder.encode(answer) });
+    this.slots.set(keyOf(userId, body), { ...conditions, userId, body: Buffer.from(body), answer: encoder.encode(answer) });
   }
 }
 

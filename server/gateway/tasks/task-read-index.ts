@@ -1,5 +1,6 @@
 import type { TaskRecord } from './task-record';
 import { settledAt } from './task-status-at';
+import { BoundedMap } from '../bounded-map';
 
 /**
  * A task as reads see it: the record, when its state stops changing, and room for the status
@@ -19,17 +20,10 @@ export type IndexedTask = {
  * row is deleted); the bound drops the entries added longest ago, which are read again on demand.
  */
 export class TaskReadIndex {
-  private readonly tasks = new Map<string, IndexedTask>();
-  /**
-   * The entries in the order added, as a ring: the slot about to be reused holds the oldest. (A
-   * Map's own order is no help here: after many deletes from its front, V8 walks every deleted
-   * slot to find the first live key, which made a million adds take minutes.)
-   */
-  private readonly order: (IndexedTask | undefined)[];
-  private next = 0;
+  private readonly tasks: BoundedMap<string, IndexedTask>;
 
   constructor(readonly capacity: number) {
-    this.order = new Array<IndexedTask | undefined>(Math.max(0, capacity));
+    this.tasks = new BoundedMap(capacity);
   }
   get size(): number {
     return this.tasks.size;
@@ -44,12 +38,6 @@ export class TaskReadIndex {
     const known = this.tasks.get(record.taskId);
     if (known !== undefined) return known;
     const entry: IndexedTask = { record, settlesAt: settledAt(record) };
-    if (this.capacity <= 0) return entry;
-    const oldest = this.order[this.next];
-    // Only if that slot's entry is still the indexed one (not deleted, nor added again since).
-    if (oldest !== undefined && this.tasks.get(oldest.record.taskId) === oldest) this.tasks.delete(oldest.record.taskId);
-    this.order[this.next] = entry;
-    this.next = (this.next + 1) % this.capacity;
     this.tasks.set(record.taskId, entry);
     return entry;
   }
