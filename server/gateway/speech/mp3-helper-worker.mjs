@@ -3,6 +3,7 @@
 import { parentPort } from 'node:worker_threads';
 import { encodeMp3 } from './audio-encode.mjs';
 import { CLAIMED_BY_HELPER } from './mp3-pipeline.mjs';
+import { clock } from './job-timeline.mjs';
 
 // Compile LAME now, not when the first part arrives.
 const ready = encodeMp3(new Int16Array(0));
@@ -15,10 +16,11 @@ async function drain() {
   draining = true;
   await ready;
   while (queue.length > 0) {
-    const { key, claim, samples } = queue.shift();
+    const { key, claim, samples, sentAt } = queue.shift();
     if (Atomics.compareExchange(claim, 0, 0, CLAIMED_BY_HELPER) !== 0) continue;
+    const start = clock();
     const bytes = await encodeMp3(samples);
-    parentPort.postMessage({ key, bytes }, [bytes.buffer]);
+    parentPort.postMessage({ key, bytes, start, end: clock(), sentAt }, [bytes.buffer]);
   }
   draining = false;
 }

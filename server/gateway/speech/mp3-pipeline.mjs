@@ -7,6 +7,7 @@
 // fresh bit reservoir, so the frames can be joined as they are.
 import { Worker } from 'node:worker_threads';
 import { encodeMp3 } from './audio-encode.mjs';
+import { clock, mark } from './job-timeline.mjs';
 
 export const FRAME_SAMPLES = 576;
 export const FLUSH_SAMPLES = 1152;
@@ -29,7 +30,9 @@ function getHelper() {
   const worker = new Worker(new URL('./mp3-helper-worker.mjs', import.meta.url));
   worker.unref();
   const h = { worker, waiting: new Map(), dead: false };
-  worker.on('message', ({ key, bytes }) => {
+  worker.on('message', ({ key, bytes, start, end, sentAt }) => {
+    mark('helper', `part ${key} wait`, sentAt, start);
+    mark('helper', `part ${key}`, start, end);
     h.waiting.get(key)?.(bytes);
     h.waiting.delete(key);
   });
@@ -65,7 +68,7 @@ export function createMp3Pipeline({ minPartSamples = MIN_PART_SAMPLES, useHelper
     part.result = new Promise((resolve) => h.waiting.set(key, resolve));
     part.key = key;
     const samples = audio.slice(from, to - FLUSH_SAMPLES);
-    h.worker.postMessage({ key, claim: part.claim, samples }, [samples.buffer]);
+    h.worker.postMessage({ key, claim: part.claim, samples, sentAt: clock() }, [samples.buffer]);
   };
 
   const considerRun = (start, end, audio) => {
@@ -98,19 +101,25 @@ export function createMp3Pipeline({ minPartSamples = MIN_PART_SAMPLES, useHelper
         const part = all[i];
         if (Atomics.compareExchange(part.claim, 0, 0, CLAIMED_HERE) !== 0) continue;
         if (part.key) helper?.waiting.delete(part.key);
+        const t = clock();
         bytes[i] = await encodeMp3(audio.subarray(part.from, part.last ? part.to : part.to - FLUSH_SAMPLES));
+        mark('synth', `part ${part.key ?? 'last'}`, t);
       }
+      const waitStart = clock();
       for (let i = 0; i < all.length; i++) {
         if (bytes[i]) continue;
         const part = all[i];
         bytes[i] = (await part.result) ?? (await encodeMp3(audio.subarray(part.from, part.to - FLUSH_SAMPLES)));
       }
+      mark('synth', 'wait for helper', waitStart);
+      const joinStart = clock();
       const out = new Uint8Array(bytes.reduce((n, b) => n + b.length, 0));
       let at = 0;
       for (const b of bytes) {
         out.set(b, at);
         at += b.length;
       }
+      mark('synth', 'join frames', joinStart);
       return out;
     },
     /** Parts not yet taken stay untaken (the audio is being made another way). */

@@ -4,6 +4,7 @@ import { applyGain, joinWithGaps, msToSamples, samplesToMs, splitAtBreaks, wavSa
 import { encodeAudio, mp3File } from './audio-encode.mjs';
 import { createBreakJoiner, createWavStreamReader } from './break-joiner.mjs';
 import { createMp3Pipeline, encodeMp3InParts } from './mp3-pipeline.mjs';
+import { clock, mark, takeTimeline, TIMELINE_ON } from './job-timeline.mjs';
 
 /** Longer than any pause espeak makes itself (≈0.9 s at its slowest rate), so it marks sentence ends. */
 export const MARKER_BREAK_MS = 2500;
@@ -57,10 +58,13 @@ async function streamedMp3(job) {
   });
   const pipeline = createMp3Pipeline();
   const reader = createWavStreamReader((samples) => {
+    const t = clock();
     joiner.push(samples);
     pipeline.scan(joiner.output());
+    mark('synth', 'join+scan', t);
   });
   let wav;
+  const engineStart = clock();
   try {
     wav = await runEspeak({
       voice: job.voice,
@@ -74,11 +78,16 @@ async function streamedMp3(job) {
     pipeline.cancel();
     throw err;
   }
+  mark('synth', 'engine', engineStart);
   reader.end();
   const { ok, spans } = joiner.end();
   if (reader.streamable && ok) {
     const samples = joiner.output();
-    return { bytes: mp3File(await pipeline.finish(samples)), spans, durationMs: samplesToMs(samples.length), engineCalls: 1 };
+    const frames = await pipeline.finish(samples);
+    const t = clock();
+    const bytes = mp3File(frames);
+    mark('synth', 'xing', t);
+    return { bytes, spans, durationMs: samplesToMs(samples.length), engineCalls: 1 };
   }
   pipeline.cancel();
   // The same engine output read the batch way (a layout not streamed), else one call per sentence.
@@ -97,12 +106,25 @@ function joined({ parts, engineCalls }, job) {
  * result: { bytes, spans: [{ startMs, endMs }], durationMs, engineCalls }
  */
 export async function runSynthJob(job) {
+  const result = await synthJob(job);
+  return TIMELINE_ON ? { ...result, timeline: takeTimeline() } : result;
+}
+
+async function synthJob(job) {
   if (job.format === 'mp3') {
     const streamed = await streamedMp3(job);
     if (streamed.bytes) return streamed;
     const { samples, ...rest } = joined(streamed, job);
     return { bytes: mp3File(await encodeMp3InParts(samples)), ...rest };
   }
-  const { samples, ...rest } = joined(await sentenceParts(job), job);
-  return { bytes: await encodeAudio(samples, job.format), ...rest };
+  const engineStart = clock();
+  const parts = await sentenceParts(job);
+  mark('synth', 'engine', engineStart);
+  const t = clock();
+  const { samples, ...rest } = joined(parts, job);
+  mark('synth', 'split+join', t);
+  const t2 = clock();
+  const bytes = await encodeAudio(samples, job.format);
+  mark('synth', `encode ${job.format}`, t2);
+  return { bytes, ...rest };
 }
