@@ -26,17 +26,29 @@ const db = await openGatewayDatabase(dataDir);
 const store = createAudioStore(dataDir, Promise.resolve(db.db));
 const pool = createWorkerPool(1);
 
-type Run = { format: string; totalMs: number; saveMs: number; start: number; resultAt: number; events: TimelineEvent[]; bytes: number };
+type Run = {
+  format: string;
+  totalMs: number;
+  cpuMs: number;
+  saveMs: number;
+  start: number;
+  resultAt: number;
+  events: TimelineEvent[];
+  bytes: number;
+};
 
 async function run(format: 'wav' | 'mp3'): Promise<Run> {
+  const cpu = process.cpuUsage();
   const start = performance.timeOrigin + performance.now();
   const result = (await pool.run({ ...job, format })) as Awaited<ReturnType<typeof pool.run>> & { timeline?: TimelineEvent[] };
   const resultAt = performance.timeOrigin + performance.now();
   await store.save(result.bytes, { userId: '1', format, channel: 0, appSource: null, durationMs: result.durationMs });
   const end = performance.timeOrigin + performance.now();
+  const used = process.cpuUsage(cpu);
   return {
     format,
     totalMs: end - start,
+    cpuMs: (used.user + used.system) / 1000,
     saveMs: end - resultAt,
     start,
     resultAt,
@@ -72,7 +84,9 @@ function summary(r: Run) {
 }
 
 function draw(r: Run) {
-  console.log(`\n${r.format.toUpperCase()} job timeline (ms from the pool call; ${(r.bytes / 1024).toFixed(0)} KiB)`);
+  console.log(
+    `\n${r.format.toUpperCase()} job timeline (ms from the pool call; ${(r.bytes / 1024).toFixed(0)} KiB; CPU of all threads ${r.cpuMs.toFixed(0)} ms)`,
+  );
   const joinScan = r.events.filter((e) => e.what === 'join+scan');
   if (joinScan.length > 0) {
     const ms = joinScan.reduce((n, e) => n + e.end - e.start, 0);
@@ -98,6 +112,10 @@ console.log(
   `\n${chars} chars, median of ${repeats}: WAV ${median(wav.map((r) => r.totalMs)).toFixed(0)} ms (write ${median(wav.map((r) => r.saveMs)).toFixed(0)}), ` +
     `MP3 ${median(mp3.map((r) => r.totalMs)).toFixed(0)} ms (write ${median(mp3.map((r) => r.saveMs)).toFixed(0)}); ` +
     `MP3/WAV ${median(mp3.map((r, i) => r.totalMs / wav[i]!.totalMs)).toFixed(2)}`,
+);
+// On a shared machine wall times stretch with the load; CPU time (all threads of this process) much less.
+console.log(
+  `CPU of all threads, median: WAV ${median(wav.map((r) => r.cpuMs)).toFixed(0)} ms, MP3 ${median(mp3.map((r) => r.cpuMs)).toFixed(0)} ms`,
 );
 
 await pool.close();

@@ -41,31 +41,49 @@ export function encodeWav(samples) {
 }
 
 // One encoder per worker thread, made once: instantiating LAME's WASM cost 45-90 ms per request.
-// configure() starts a fresh stream on it, and a worker runs one job at a time.
+// configure() starts a fresh stream on it, and a thread has one stream open at a time.
 let encoderReady = null;
+/** Samples handed to LAME per call, converted to floats in one buffer kept for the thread. */
+const BLOCK = 1 << 16;
+const floats = new Float32Array(BLOCK);
 
-/** MP3 frames of one fresh LAME stream, without a Xing frame (see mp3File). */
-export async function encodeMp3(samples) {
+/**
+ * One fresh LAME stream: write() samples as they come, end() flushes it and gives its frames,
+ * without a Xing frame (see mp3File). LAME's set-up costs ≈ 2 ms, so consecutive audio goes
+ * into one stream rather than one per piece.
+ */
+export async function createMp3Stream() {
   encoderReady ??= createMp3Encoder();
   const encoder = await encoderReady;
   encoder.configure({ channels: 1, sampleRate: SAMPLE_RATE, vbrQuality: MP3_VBR_QUALITY, outputSampleRate: SAMPLE_RATE });
   const chunks = [];
-  const block = SAMPLE_RATE * 10;
-  for (let at = 0; at < samples.length; at += block) {
-    const part = samples.subarray(at, at + block);
-    const floats = new Float32Array(part.length);
-    for (let i = 0; i < part.length; i++) floats[i] = part[i] * (1 / 32768);
-    // encode() returns a view into the encoder's memory: copy before the next call.
-    chunks.push(encoder.encode([floats]).slice());
-  }
-  chunks.push(encoder.finalize().slice());
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return {
+    write(samples) {
+      for (let at = 0; at < samples.length; at += BLOCK) {
+        const n = Math.min(BLOCK, samples.length - at);
+        for (let i = 0; i < n; i++) floats[i] = samples[at + i] * (1 / 32768);
+        // encode() returns a view into the encoder's memory: copy before the next call.
+        chunks.push(encoder.encode([n === BLOCK ? floats : floats.subarray(0, n)]).slice());
+      }
+    },
+    end() {
+      chunks.push(encoder.finalize().slice());
+      const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+      let at = 0;
+      for (const c of chunks) {
+        out.set(c, at);
+        at += c.length;
+      }
+      return out;
+    },
+  };
+}
+
+/** MP3 frames of one fresh LAME stream, without a Xing frame (see mp3File). */
+export async function encodeMp3(samples) {
+  const stream = await createMp3Stream();
+  stream.write(samples);
+  return stream.end();
 }
 
 const MPEG2_KBPS = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];

@@ -44,12 +44,18 @@ describe('break joiner', () => {
       const volumeDb = [0, 6, -6, 20][seed % 4]!;
       const gapSamples = 1 + (seed % 50);
       const joiner = createBreakJoiner({ sentenceCount: parts, breakSamples, gapSamples, volumeDb });
+      const seen: Int16Array[] = [];
       for (let at = 0; at < samples.length;) {
         const n = 1 + Math.floor(next() * 300);
         joiner.push(samples.subarray(at, at + n));
+        seen.push(joiner.output().slice());
         at += n;
       }
       const { ok, spans } = joiner.end();
+      // What output() showed along the way is never taken back: the MP3 parts are cut from it.
+      const final = joiner.output();
+      const takenBack = seen.filter((shown) => shown.some((x, i) => x !== final[i]) || shown.length > final.length);
+      expect(takenBack).toEqual([]);
       const expected = batch(samples, parts, breakSamples, gapSamples, volumeDb);
       expect(ok).toBe(expected !== null);
       if (!expected) continue;

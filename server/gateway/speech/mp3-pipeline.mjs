@@ -2,9 +2,9 @@
 //
 // LAME starts every stream with its encoder delay and, when flushed, ends it on a whole frame:
 // N samples make ceil((N + 1152) / 576) frames. A part is cut in a quiet run at a multiple of
-// 576 samples and its last 1152 (quiet) samples are left out, so it makes exactly (its length / 576)
-// frames and every later sample decodes at the same place as from one stream. Each part starts a
-// fresh bit reservoir, so the frames can be joined as they are.
+// 576 samples; a stream that ends with a part leaves out its last 1152 (quiet) samples, so a run of
+// parts makes exactly (its length / 576) frames and every later sample decodes at the same place as
+// from one stream. Each stream starts a fresh bit reservoir, so the frames can be joined as they are.
 import { Worker } from 'node:worker_threads';
 import { encodeMp3 } from './audio-encode.mjs';
 import { clock, mark } from './job-timeline.mjs';
@@ -16,13 +16,19 @@ const MARGIN = 576;
 const QUIET = 8;
 /** A cut needs the left-out samples and a margin either side quiet, plus room to reach a frame multiple. */
 const SHORTEST_CUT_RUN = FLUSH_SAMPLES + 2 * MARGIN;
-/** Parts of about 8 s: LAME's set-up (≈3 ms) stays small against the part (≈40 ms to encode). */
-export const MIN_PART_SAMPLES = 8 * 22050;
+/**
+ * Parts of about 2 s. The helper encodes the parts it takes in a row as one stream (no set-up per
+ * part), so small parts cost it nothing: the first reaches it early, and near the end the two
+ * threads share the last seconds finely.
+ */
+export const MIN_PART_SAMPLES = 2 * 22050;
 export const CLAIMED_BY_HELPER = 1;
 const CLAIMED_HERE = 2;
+const NOTHING = new Uint8Array(0);
 
 let helper = null;
 let keys = 0;
+let jobs = 0;
 
 /** The helper thread, started on first use and kept; if it dies its parts are encoded here. */
 function getHelper() {
@@ -30,11 +36,13 @@ function getHelper() {
   const worker = new Worker(new URL('./mp3-helper-worker.mjs', import.meta.url));
   worker.unref();
   const h = { worker, waiting: new Map(), dead: false };
-  worker.on('message', ({ key, bytes, start, end, sentAt }) => {
-    mark('helper', `part ${key} wait`, sentAt, start);
-    mark('helper', `part ${key}`, start, end);
-    h.waiting.get(key)?.(bytes);
-    h.waiting.delete(key);
+  // One answer per stream the helper made: its frames belong to its first part, the others get none.
+  worker.on('message', ({ keys: streamKeys, bytes, start, end }) => {
+    mark('helper', `stream of ${streamKeys.length} parts`, start, end);
+    streamKeys.forEach((key, i) => {
+      h.waiting.get(key)?.(i === 0 ? bytes : NOTHING);
+      h.waiting.delete(key);
+    });
   });
   const die = () => {
     h.dead = true;
@@ -47,28 +55,36 @@ function getHelper() {
   return h;
 }
 
+const claimHere = (part) => Atomics.compareExchange(part.claim, 0, 0, CLAIMED_HERE) === 0;
+
 /**
  * Feed the growing audio to scan() (each part is handed to the helper as soon as it is cut),
- * then finish() with the whole audio: this thread encodes parts from the end while the helper
- * goes on from the start, until they meet.
+ * then finish() with the whole audio: this thread takes parts from the end while the helper goes
+ * on from the start, until they meet.
  */
 export function createMp3Pipeline({ minPartSamples = MIN_PART_SAMPLES, useHelper = true } = {}) {
+  const job = ++jobs;
   const parts = [];
   let lastCut = 0;
   let scanned = 0;
   let quietFrom = -1;
+  const h = useHelper ? getHelper() : null;
 
   const offer = (from, to, audio) => {
-    const part = { from, to, claim: new Int32Array(new SharedArrayBuffer(4)), result: null };
+    const part = { from, to, claim: new Int32Array(new SharedArrayBuffer(4)), result: null, key: 0 };
     parts.push(part);
-    if (!useHelper) return;
-    const h = getHelper();
-    if (h.dead) return;
-    const key = ++keys;
-    part.result = new Promise((resolve) => h.waiting.set(key, resolve));
-    part.key = key;
-    const samples = audio.slice(from, to - FLUSH_SAMPLES);
-    h.worker.postMessage({ key, claim: part.claim, samples, sentAt: clock() }, [samples.buffer]);
+    if (!h || h.dead) return;
+    part.key = ++keys;
+    part.result = new Promise((resolve) => h.waiting.set(part.key, resolve));
+    const samples = audio.slice(from, to);
+    h.worker.postMessage({ job, index: parts.length - 1, key: part.key, claim: part.claim, samples, sentAt: clock() }, [samples.buffer]);
+  };
+  /** The helper closes its open stream at the end of a job (or at a part it did not get). */
+  const endJob = () => {
+    if (h && !h.dead) h.worker.postMessage({ job, end: true });
+  };
+  const forget = (part) => {
+    if (part.key) h?.waiting.delete(part.key);
   };
 
   const considerRun = (start, end, audio) => {
@@ -95,38 +111,49 @@ export function createMp3Pipeline({ minPartSamples = MIN_PART_SAMPLES, useHelper
       scanned = audio.length;
     },
     async finish(audio) {
-      const all = [...parts, { from: lastCut, to: audio.length, claim: new Int32Array(1), result: null, last: true }];
-      const bytes = new Array(all.length);
-      for (let i = all.length - 1; i >= 0; i--) {
-        const part = all[i];
-        if (Atomics.compareExchange(part.claim, 0, 0, CLAIMED_HERE) !== 0) continue;
-        if (part.key) helper?.waiting.delete(part.key);
+      endJob();
+      if (!h || h.dead) {
+        for (const part of parts) claimHere(part);
+        return encodeMp3(audio);
+      }
+      // From the end down, a third of the parts the helper has not taken yet at a time, each block one
+      // stream (the first with the audio after the last cut), until the helper's parts are reached:
+      // blocks shrink as the two threads meet, so neither waits long for the other.
+      const bytes = new Array(parts.length + 1).fill(NOTHING);
+      let i = parts.length - 1;
+      for (let first = true; ; first = false) {
+        let untaken = 0;
+        while (untaken <= i && Atomics.load(parts[i - untaken].claim, 0) === 0) untaken++;
+        const top = i;
+        for (let k = first ? Math.floor(untaken / 3) : Math.ceil(untaken / 3); k > 0 && i >= 0 && claimHere(parts[i]); k--)
+          forget(parts[i--]);
+        if (!first && i === top) break;
+        const from = i < top ? parts[i + 1].from : lastCut;
+        const to = first ? audio.length : parts[top].to - FLUSH_SAMPLES;
         const t = clock();
-        bytes[i] = await encodeMp3(audio.subarray(part.from, part.last ? part.to : part.to - FLUSH_SAMPLES));
-        mark('synth', `part ${part.key ?? 'last'}`, t);
+        bytes[i + 1] = await encodeMp3(audio.subarray(from, to));
+        mark('synth', `stream of ${top - i + (first ? 1 : 0)} parts`, t);
       }
-      const waitStart = clock();
-      for (let i = 0; i < all.length; i++) {
-        if (bytes[i]) continue;
-        const part = all[i];
-        bytes[i] = (await part.result) ?? (await encodeMp3(audio.subarray(part.from, part.to - FLUSH_SAMPLES)));
+      // The helper took all parts up to i, in order (a dead helper leaves them to this thread).
+      let t = clock();
+      for (let j = 0; j <= i; j++) {
+        bytes[j] = (await parts[j].result) ?? (await encodeMp3(audio.subarray(parts[j].from, parts[j].to - FLUSH_SAMPLES)));
       }
-      mark('synth', 'wait for helper', waitStart);
-      const joinStart = clock();
+      mark('synth', 'wait for helper', t);
+      t = clock();
       const out = new Uint8Array(bytes.reduce((n, b) => n + b.length, 0));
       let at = 0;
       for (const b of bytes) {
         out.set(b, at);
         at += b.length;
       }
-      mark('synth', 'join frames', joinStart);
+      mark('synth', 'join frames', t);
       return out;
     },
     /** Parts not yet taken stay untaken (the audio is being made another way). */
     cancel() {
-      for (const part of parts) {
-        if (Atomics.compareExchange(part.claim, 0, 0, CLAIMED_HERE) === 0 && part.key) helper?.waiting.delete(part.key);
-      }
+      for (const part of parts) if (claimHere(part)) forget(part);
+      endJob();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeMp3, mp3File } from './audio-encode.mjs';
+import { createMp3Stream, encodeMp3, mp3File } from './audio-encode.mjs';
 import { decodeMp3WithFfmpeg, mp3Frames, rmsOf } from './audio-probe';
 import { createMp3Pipeline, encodeMp3InParts } from './mp3-pipeline.mjs';
 
@@ -51,6 +51,34 @@ describe('MP3 in parts', () => {
     const pipeline = createMp3Pipeline({ minPartSamples: 22050, useHelper: false });
     pipeline.scan(loud);
     expect(await pipeline.finish(loud)).toEqual(await encodeMp3(loud));
+  });
+
+  it('keeps two jobs apart when their parts reach the helper interleaved', async () => {
+    const other = sentences(9).map((x) => x >> 1);
+    const a = createMp3Pipeline({ minPartSamples: 22050 });
+    const b = createMp3Pipeline({ minPartSamples: 22050 });
+    // Half of each, in turns: the helper sees parts of a and b one after the other.
+    a.scan(audio.subarray(0, audio.length >> 1));
+    b.scan(other.subarray(0, other.length >> 1));
+    a.scan(audio);
+    b.scan(other);
+    const [fromA, fromB] = await Promise.all([a.finish(audio), b.finish(other)]);
+    expect(mp3Frames(fromA).frames).toBe(mp3Frames(await encodeMp3(audio)).frames);
+    expect(mp3Frames(fromB).frames).toBe(mp3Frames(await encodeMp3(other)).frames);
+    const decodedA = decodeMp3WithFfmpeg(mp3File(fromA));
+    const decodedB = decodeMp3WithFfmpeg(mp3File(fromB));
+    if (!decodedA || !decodedB) return;
+    // b is a at half the amplitude (and fewer sentences): each decodes as loud as its own input.
+    expect(rmsOf(decodedA) / rmsOf(audio)).toBeGreaterThan(0.9);
+    expect(rmsOf(decodedB) / rmsOf(other)).toBeGreaterThan(0.9);
+    expect(rmsOf(decodedA) / rmsOf(audio)).toBeLessThan(1.1);
+    expect(rmsOf(decodedB) / rmsOf(other)).toBeLessThan(1.1);
+  });
+
+  it('encodes consecutive audio written in pieces as one stream would', async () => {
+    const stream = await createMp3Stream();
+    for (let at = 0; at < audio.length; at += 7777) stream.write(audio.subarray(at, at + 7777));
+    expect(stream.end()).toEqual(await encodeMp3(audio));
   });
 
   it('leaves parts it cancelled for no one: a later finish of the same audio still makes all of them', async () => {
