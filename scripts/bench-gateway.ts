@@ -174,9 +174,11 @@ async function loopDelayDuring(work: () => Promise<unknown>) {
 }
 if (want('loop')) {
   const idle = await loopDelayDuring(async () => {});
+  // An MP3 job keeps both cores busy (the synthesis worker and its encoding helper).
+  const mp3 = await loopDelayDuring(() => speak(5000, 'mp3'));
   const busy = await loopDelayDuring(() => Promise.all([speak(5000, 'mp3'), speak(5000, 'wav')]));
   console.log('\nEvent-loop delay (the load clients share the process) under status load, 1.5 s');
-  console.table({ 'status load only': idle, '+ two 5,000-char syntheses': busy });
+  console.table({ 'status load only': idle, '+ one 5,000-char MP3': mp3, '+ two 5,000-char syntheses': busy });
 }
 
 const PROBE = new URL('./bench/restart-probe.ts', import.meta.url).pathname;

@@ -4,6 +4,9 @@ import { parentPort } from 'node:worker_threads';
 import { createMp3Stream, encodeMp3 } from './audio-encode.mjs';
 import { CLAIMED_BY_HELPER, FLUSH_SAMPLES } from './mp3-pipeline.mjs';
 import { clock } from './job-timeline.mjs';
+import { lowerThisThread } from './thread-priority.mjs';
+
+lowerThisThread();
 
 // Compile LAME now, not when the first part arrives.
 const ready = encodeMp3(new Int16Array(0));

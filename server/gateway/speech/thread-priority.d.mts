@@ -1,0 +1,2 @@
+export const SYNTHESIS_NICE: number;
+export function lowerThisThread(platform?: string): boolean;
