@@ -97,18 +97,22 @@ export function createMp3Pipeline({ minPartSamples = MIN_PART_SAMPLES, useHelper
   return {
     /** `audio` is all the audio so far (it only grows). */
     scan(audio) {
+      const count = audio.length;
       let from = quietFrom;
-      for (let i = scanned; i < audio.length; i++) {
-        const x = audio[i];
-        if (x <= QUIET && x >= -QUIET) {
-          if (from < 0) from = i;
-        } else if (from >= 0) {
-          if (i - from >= SHORTEST_CUT_RUN) considerRun(from, i, audio);
-          from = -1;
+      for (let i = scanned; i < count;) {
+        if (from < 0) {
+          for (let x = audio[i]; i < count && (x > QUIET || x < -QUIET); x = audio[++i]);
+          if (i < count) from = i;
+        } else {
+          for (let x = audio[i]; i < count && x <= QUIET && x >= -QUIET; x = audio[++i]);
+          if (i < count) {
+            if (i - from >= SHORTEST_CUT_RUN) considerRun(from, i, audio);
+            from = -1;
+          }
         }
       }
       quietFrom = from;
-      scanned = audio.length;
+      scanned = count;
     },
     async finish(audio) {
       endJob();
