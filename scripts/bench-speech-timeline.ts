@@ -40,7 +40,7 @@ type Run = {
 async function run(format: 'wav' | 'mp3'): Promise<Run> {
   const cpu = process.cpuUsage();
   const start = performance.timeOrigin + performance.now();
-  const result = (await pool.run({ ...job, format })) as Awaited<ReturnType<typeof pool.run>> & { timeline?: TimelineEvent[] };
+  const result = await pool.run({ ...job, format });
   const resultAt = performance.timeOrigin + performance.now();
   await store.save(result.bytes, { userId: '1', format, channel: 0, appSource: null, durationMs: result.durationMs });
   const end = performance.timeOrigin + performance.now();

@@ -1,3 +1,5 @@
+import type { TimelineEvent } from './job-timeline.mjs';
+
 export type SynthJobInput = {
   sentences: string[];
   voice: string;
@@ -8,7 +10,14 @@ export type SynthJobInput = {
   format: 'pcm' | 'wav' | 'mp3';
   gapMs: number;
 };
-export type SynthJobResult = { bytes: Uint8Array; spans: { startMs: number; endMs: number }[]; durationMs: number; engineCalls: number };
+/** `timeline` only with SPEECH_TIMELINE=1 (see job-timeline.mjs). */
+export type SynthJobResult = {
+  bytes: Uint8Array;
+  spans: { startMs: number; endMs: number }[];
+  durationMs: number;
+  engineCalls: number;
+  timeline?: TimelineEvent[];
+};
 export const MARKER_BREAK_MS: number;
 export function buildSsml(sentences: string[], range: string): string;
 export function runSynthJob(job: SynthJobInput): Promise<SynthJobResult>;
