@@ -5,14 +5,19 @@
 // Load comes from a worker thread of lean keep-alive clients (scripts/lib/http-load.mjs): with
 // fetch() on the server's own thread, the clients' work was most of what was measured.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { serve } from '@hono/node-server';
+import { createServer } from 'node:http';
 import { Hono } from 'hono';
+import { embeddedInfo } from '../server/console-info';
+import { createStatusFastPath } from '../server/gateway/routes/status-fast-path';
+import { createRequestListener } from '../server/request-listener';
+import { allowedHostNames } from '../server/security/host-allow-list';
+import { createServerApp } from '../server/server-app';
 import { createGatewayApp } from '../server/gateway/app';
 import { createGatewayDeps } from '../server/gateway/create-gateway-deps';
 import { createSpeechService } from '../server/gateway/speech/speech-service';
@@ -34,9 +39,18 @@ const benchOptions = (dir: string) => ({
   limits: { tasks: { maxPerUser: 2_000_000, maxTotal: 2_000_000 } },
 });
 const deps = await createGatewayDeps({ ...benchOptions(dataDir), speech: createSpeechService({ dataDir }) });
-const root = new Hono().route('/api', createGatewayApp(deps));
-root.get('/bench/ping', (c) => c.json({ ok: true }));
-const server = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' });
+// The production server as server/start.ts builds it (its middleware, its request listener and the
+// status fast path; a stub build, so answers carry the CSP as they do there), with a trivial route
+// beside the status route: both pay the same host check, headers and Hono dispatch.
+// BENCH_FAST_PATH=off leaves the status route to Hono, to see what the fast path is worth.
+const distDir = await mkdtemp(join(tmpdir(), 'bench-gateway-dist-'));
+await writeFile(join(distDir, 'index.html'), '<!doctype html><title>bench</title>');
+const api = new Hono().get('/bench/ping', (c) => c.json({ ok: true })).route('/', createGatewayApp(deps));
+const allowedHosts = allowedHostNames('127.0.0.1');
+const app = createServerApp({ api, info: embeddedInfo([TOKEN]), distDir, allowedHosts });
+const fastPath =
+  process.env.BENCH_FAST_PATH === 'off' ? undefined : createStatusFastPath(deps, { allowedHosts, contentSecurityPolicy: true });
+const server = createServer(createRequestListener(app.fetch, fastPath)).listen(0, '127.0.0.1');
 await new Promise((resolve) => server.once('listening', resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -90,7 +104,7 @@ const freshStatusRequests = Array.from({ length: 300 }, (_, i) =>
 );
 const status = (ms?: number) => load(statusRequest, ms);
 const freshStatus = (ms?: number) => load(freshStatusRequests, ms);
-const ping = (ms?: number) => load(rawRequest('GET', '/bench/ping'), ms);
+const ping = (ms?: number) => load(rawRequest('GET', '/api/bench/ping', HEADERS), ms);
 
 if (want('status')) {
   // A broken route answers fast: check the answer before timing it.
@@ -310,3 +324,4 @@ if (want('flood')) {
 server.close();
 await deps.close();
 await rm(dataDir, { recursive: true, force: true });
+await rm(distDir, { recursive: true, force: true });
