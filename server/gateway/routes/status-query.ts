@@ -15,12 +15,13 @@ import { indexedItemJson, statusAnswerJson } from './status-answer';
  */
 export function answerTaskStatus(deps: GatewayDeps, userId: string, body: Uint8Array, originOf: () => string): Uint8Array<ArrayBuffer> {
   const now = deps.tasks.now();
-  let origin: string | undefined;
-  const originOnce = () => (origin ??= originOf());
   const version = deps.tasks.version;
-  const cached = deps.statusAnswers.get(userId, body, now, version, originOnce);
+  // A reused answer reads the origin at most once; no closure is made for it (most polls end here).
+  const cached = deps.statusAnswers.get(userId, body, now, version, originOf);
   if (cached !== undefined) return cached;
 
+  let origin: string | undefined;
+  const originOnce = () => (origin ??= originOf());
   const ids = readTaskIds(parseJsonObject(body));
   const { owned, unknown } = deps.tasks.ownedTasks(userId, ids);
   let until = Infinity;
