@@ -5,6 +5,7 @@
 // Load comes from a worker thread of lean keep-alive clients (scripts/lib/http-load.mjs): with
 // fetch() on the server's own thread, the clients' work was most of what was measured.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -66,7 +67,21 @@ const taskIds = created.data.taskIds;
 
 const f = (n: number, d = 1) => n.toFixed(d);
 
-type Load = { perSecond: number; p50: number; p99: number };
+type Load = { perSecond: number; p50: number; p99: number; cpuUsPerRequest: number; clientCpuUsPerRequest: number };
+
+/**
+ * CPU time (ms) this thread has used, from Linux's /proc (NaN elsewhere): the server runs on this
+ * thread, so its CPU per request is a figure the machine's other load barely moves, unlike req/s.
+ */
+function threadCpuMs(): number {
+  try {
+    const fields = readFileSync('/proc/thread-self/stat', 'latin1').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+const CLOCK_TICKS = 100;
 const port = (server.address() as AddressInfo).port;
 const HEADERS = { 'Content-Type': 'application/json;charset=UTF-8', Authorization: `Bearer ${TOKEN}`, 'X-User-Id': '1' };
 
@@ -79,15 +94,20 @@ function rawRequest(method: string, path: string, headers: Record<string, string
 
 /** Load with one request, or a list sent in turn; an answer other than 200 stops the bench. */
 async function load(request: string | string[], ms = LOAD_MS): Promise<Load> {
+  const cpuBefore = threadCpuMs();
   const worker = new Worker(new URL('./lib/http-load.mjs', import.meta.url), {
     workerData: { port, requests: Array.isArray(request) ? request : [request], ms, concurrency: CONCURRENCY },
   });
-  const result = await new Promise<{ count: number; failed: number; ms: number; p50: number; p99: number }>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
+  const result = await new Promise<{ count: number; failed: number; ms: number; p50: number; p99: number; cpuMs: number }>(
+    (resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    },
+  );
   if (result.failed > 0) throw new Error(`${result.failed} of ${result.count} answers were not 200`);
-  return { perSecond: result.count / (result.ms / 1000), p50: result.p50, p99: result.p99 };
+  const cpuUsPerRequest = ((threadCpuMs() - cpuBefore) * 1000) / result.count;
+  const clientCpuUsPerRequest = (result.cpuMs * 1000) / result.count;
+  return { perSecond: result.count / (result.ms / 1000), p50: result.p50, p99: result.p99, cpuUsPerRequest, clientCpuUsPerRequest };
 }
 
 const statusPath = `${GATEWAY_MOUNT}${operations.taskStatus.path}`;
@@ -121,22 +141,31 @@ if (want('status')) {
     runs.ping.push(await ping());
   }
   const median = (of: Load[]) => [...of].sort((a, b) => a.perSecond - b.perSecond)[1]!;
+  const medianCpu = (of: Load[], client = false) =>
+    [...of].map((l) => (client ? l.clientCpuUsPerRequest : l.cpuUsPerRequest)).sort((a, b) => a - b)[1]!;
   const [statusLoad, freshLoad, pingLoad] = [median(runs.status), median(runs.fresh), median(runs.ping)];
-  const row = (l: Load) => ({
+  const pingCpu = medianCpu(runs.ping);
+  const row = (l: Load, of: Load[]) => ({
     'req/s': f(l.perSecond, 0),
     'p50 ms': f(l.p50),
     'p99 ms': f(l.p99),
     ratio: f(l.perSecond / pingLoad.perSecond, 2),
+    'server CPU µs/req': f(medianCpu(of)),
+    'CPU ratio': f(pingCpu / medianCpu(of), 2),
+    'clients CPU µs/req': f(medianCpu(of, true)),
   });
   console.log(
     `\nStatus (100 IDs) vs trivial route, ${CONCURRENCY} keep-alive clients in a worker thread, median of 3 × ${LOAD_MS / 1000} s`,
   );
   console.table({
-    'status(100 IDs)': row(statusLoad),
-    'status, 300 bodies in turn': row(freshLoad),
-    'trivial route': row(pingLoad),
+    'status(100 IDs)': row(statusLoad, runs.status),
+    'status, 300 bodies in turn': row(freshLoad, runs.fresh),
+    'trivial route': row(pingLoad, runs.ping),
   });
   console.log(`status/trivial throughput ratio: ${f(statusLoad.perSecond / pingLoad.perSecond, 2)} (goal ≥ 0.5)`);
+  // Server CPU per request (the server's thread, medians): the ratio the server's own work allows,
+  // which a loaded machine moves far less than req/s (the load clients and other jobs share its cores).
+  console.log(`status/trivial by server CPU per request: ${f(pingCpu / medianCpu(runs.status), 2)}`);
 }
 
 const sentence = 'The embedded gateway turns this sentence into speech. ';
