@@ -217,4 +217,20 @@ describe.each(configs)('the status fast path, $name', ({ statusAuth, build: with
     expect(answers[5]).toContain(ids[0]);
     expect(answers[5]).not.toContain(ids[1]);
   });
+
+  it('keeps the connection when it hands a request on, its body read or not', async () => {
+    const port = portOf(fast);
+    const keep = (raw: Raw) => build(port, raw).toString('latin1').replace('Connection: close\r\n', '');
+    const good = keep({ head: ok(), body: JSON.stringify({ taskIds: ids }) });
+    const badJson = keep({ head: ok(), body: '{"taskIds": [' });
+    const badToken = keep({
+      head: ['Host: {host}', 'Authorization: Bearer nope', 'X-User-Id: 1001'],
+      body: JSON.stringify({ taskIds: ids }),
+    });
+    const last = build(port, { head: ok(), body: JSON.stringify({ taskIds: [ids[0]] }) });
+    const text = await exchange(port, Buffer.concat([Buffer.from(good + badJson + good + badToken + good, 'latin1'), last]));
+    const statuses = [...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1]);
+    expect(statuses).toEqual(['200', '200', '200', '401', '200', '200']);
+    expect(text.match(/"code":2001/g)).toHaveLength(1);
+  });
 });

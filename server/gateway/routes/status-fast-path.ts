@@ -27,7 +27,7 @@ type Pending = {
   fallback: NodeListener;
   userId: string;
   origin: string;
-  body: Buffer | undefined;
+  body: Buffer;
   filled: number;
 };
 const PENDING = Symbol('status fast path');
@@ -76,13 +76,13 @@ export function createStatusFastPath(deps: GatewayDeps, { allowedHosts, contentS
 
   function onData(this: Carrier, chunk: Buffer): void {
     const pending = this[PENDING];
-    if (pending === undefined || pending.body === undefined) return;
+    if (pending === undefined) return;
     chunk.copy(pending.body, pending.filled);
     pending.filled += chunk.byteLength;
   }
   function onEnd(this: Carrier): void {
     const pending = this[PENDING];
-    if (pending === undefined || pending.body === undefined) return;
+    if (pending === undefined) return;
     this[PENDING] = undefined;
     answer(this, pending, pending.body.subarray(0, pending.filled));
   }
