@@ -5,14 +5,20 @@
 // Load comes from a worker thread of lean keep-alive clients (scripts/lib/http-load.mjs): with
 // fetch() on the server's own thread, the clients' work was most of what was measured.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { serve } from '@hono/node-server';
+import { createServer } from 'node:http';
 import { Hono } from 'hono';
+import { embeddedInfo } from '../server/console-info';
+import { createStatusFastPath } from '../server/gateway/routes/status-fast-path';
+import { createRequestListener } from '../server/request-listener';
+import { allowedHostNames } from '../server/security/host-allow-list';
+import { createServerApp } from '../server/server-app';
 import { createGatewayApp } from '../server/gateway/app';
 import { createGatewayDeps } from '../server/gateway/create-gateway-deps';
 import { createSpeechService } from '../server/gateway/speech/speech-service';
@@ -34,9 +40,18 @@ const benchOptions = (dir: string) => ({
   limits: { tasks: { maxPerUser: 2_000_000, maxTotal: 2_000_000 } },
 });
 const deps = await createGatewayDeps({ ...benchOptions(dataDir), speech: createSpeechService({ dataDir }) });
-const root = new Hono().route('/api', createGatewayApp(deps));
-root.get('/bench/ping', (c) => c.json({ ok: true }));
-const server = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' });
+// The production server as server/start.ts builds it (its middleware, its request listener and the
+// status fast path; a stub build, so answers carry the CSP as they do there), with a trivial route
+// beside the status route: both pay the same host check, headers and Hono dispatch.
+// BENCH_FAST_PATH=off leaves the status route to Hono, to see what the fast path is worth.
+const distDir = await mkdtemp(join(tmpdir(), 'bench-gateway-dist-'));
+await writeFile(join(distDir, 'index.html'), '<!doctype html><title>bench</title>');
+const api = new Hono().get('/bench/ping', (c) => c.json({ ok: true })).route('/', createGatewayApp(deps));
+const allowedHosts = allowedHostNames('127.0.0.1');
+const app = createServerApp({ api, info: embeddedInfo([TOKEN]), distDir, allowedHosts });
+const fastPath =
+  process.env.BENCH_FAST_PATH === 'off' ? undefined : createStatusFastPath(deps, { allowedHosts, contentSecurityPolicy: true });
+const server = createServer(createRequestListener(app.fetch, fastPath)).listen(0, '127.0.0.1');
 await new Promise((resolve) => server.once('listening', resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -52,7 +67,21 @@ const taskIds = created.data.taskIds;
 
 const f = (n: number, d = 1) => n.toFixed(d);
 
-type Load = { perSecond: number; p50: number; p99: number };
+type Load = { perSecond: number; p50: number; p99: number; cpuUsPerRequest: number; clientCpuUsPerRequest: number };
+
+/**
+ * CPU time (ms) this thread has used, from Linux's /proc (NaN elsewhere): the server runs on this
+ * thread, so its CPU per request is a figure the machine's other load barely moves, unlike req/s.
+ */
+function threadCpuMs(): number {
+  try {
+    const fields = readFileSync('/proc/thread-self/stat', 'latin1').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+const CLOCK_TICKS = 100;
 const port = (server.address() as AddressInfo).port;
 const HEADERS = { 'Content-Type': 'application/json;charset=UTF-8', Authorization: `Bearer ${TOKEN}`, 'X-User-Id': '1' };
 
@@ -65,15 +94,20 @@ function rawRequest(method: string, path: string, headers: Record<string, string
 
 /** Load with one request, or a list sent in turn; an answer other than 200 stops the bench. */
 async function load(request: string | string[], ms = LOAD_MS): Promise<Load> {
+  const cpuBefore = threadCpuMs();
   const worker = new Worker(new URL('./lib/http-load.mjs', import.meta.url), {
     workerData: { port, requests: Array.isArray(request) ? request : [request], ms, concurrency: CONCURRENCY },
   });
-  const result = await new Promise<{ count: number; failed: number; ms: number; p50: number; p99: number }>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
+  const result = await new Promise<{ count: number; failed: number; ms: number; p50: number; p99: number; cpuMs: number }>(
+    (resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    },
+  );
   if (result.failed > 0) throw new Error(`${result.failed} of ${result.count} answers were not 200`);
-  return { perSecond: result.count / (result.ms / 1000), p50: result.p50, p99: result.p99 };
+  const cpuUsPerRequest = ((threadCpuMs() - cpuBefore) * 1000) / result.count;
+  const clientCpuUsPerRequest = (result.cpuMs * 1000) / result.count;
+  return { perSecond: result.count / (result.ms / 1000), p50: result.p50, p99: result.p99, cpuUsPerRequest, clientCpuUsPerRequest };
 }
 
 const statusPath = `${GATEWAY_MOUNT}${operations.taskStatus.path}`;
@@ -90,7 +124,7 @@ const freshStatusRequests = Array.from({ length: 300 }, (_, i) =>
 );
 const status = (ms?: number) => load(statusRequest, ms);
 const freshStatus = (ms?: number) => load(freshStatusRequests, ms);
-const ping = (ms?: number) => load(rawRequest('GET', '/bench/ping'), ms);
+const ping = (ms?: number) => load(rawRequest('GET', '/api/bench/ping', HEADERS), ms);
 
 if (want('status')) {
   // A broken route answers fast: check the answer before timing it.
@@ -107,22 +141,31 @@ if (want('status')) {
     runs.ping.push(await ping());
   }
   const median = (of: Load[]) => [...of].sort((a, b) => a.perSecond - b.perSecond)[1]!;
+  const medianCpu = (of: Load[], client = false) =>
+    [...of].map((l) => (client ? l.clientCpuUsPerRequest : l.cpuUsPerRequest)).sort((a, b) => a - b)[1]!;
   const [statusLoad, freshLoad, pingLoad] = [median(runs.status), median(runs.fresh), median(runs.ping)];
-  const row = (l: Load) => ({
+  const pingCpu = medianCpu(runs.ping);
+  const row = (l: Load, of: Load[]) => ({
     'req/s': f(l.perSecond, 0),
     'p50 ms': f(l.p50),
     'p99 ms': f(l.p99),
     ratio: f(l.perSecond / pingLoad.perSecond, 2),
+    'server CPU µs/req': f(medianCpu(of)),
+    'CPU ratio': f(pingCpu / medianCpu(of), 2),
+    'clients CPU µs/req': f(medianCpu(of, true)),
   });
   console.log(
     `\nStatus (100 IDs) vs trivial route, ${CONCURRENCY} keep-alive clients in a worker thread, median of 3 × ${LOAD_MS / 1000} s`,
   );
   console.table({
-    'status(100 IDs)': row(statusLoad),
-    'status, 300 bodies in turn': row(freshLoad),
-    'trivial route': row(pingLoad),
+    'status(100 IDs)': row(statusLoad, runs.status),
+    'status, 300 bodies in turn': row(freshLoad, runs.fresh),
+    'trivial route': row(pingLoad, runs.ping),
   });
   console.log(`status/trivial throughput ratio: ${f(statusLoad.perSecond / pingLoad.perSecond, 2)} (goal ≥ 0.5)`);
+  // Server CPU per request (the server's thread, medians): the ratio the server's own work allows,
+  // which a loaded machine moves far less than req/s (the load clients and other jobs share its cores).
+  console.log(`status/trivial by server CPU per request: ${f(pingCpu / medianCpu(runs.status), 2)}`);
 }
 
 const sentence = 'The embedded gateway turns this sentence into speech. ';
@@ -312,3 +355,4 @@ if (want('flood')) {
 server.close();
 await deps.close();
 await rm(dataDir, { recursive: true, force: true });
+await rm(distDir, { recursive: true, force: true });

@@ -7,12 +7,15 @@ import { openGatewayDatabase } from './gateway/storage/gateway-database';
 import { embeddedInfo, proxyInfo, type ConsoleInfo } from './console-info';
 import type { ServerConfig } from './config';
 import { createGatewayProxy } from './proxy/gateway-proxy';
+import { createStatusFastPath, type FastPath, type FastPathOptions } from './gateway/routes/status-fast-path';
 
 type ServerApi = {
   api: Hono;
   info: ConsoleInfo;
   /** For the start-up line: what /api is. Never contains a token. */
   description: string;
+  /** The embedded gateway's node-level status answers, for the server's request listener. */
+  fastPath?: (options: FastPathOptions) => FastPath;
   close(): Promise<void>;
 };
 
@@ -50,6 +53,7 @@ export async function createApi(config: ServerConfig): Promise<ServerApi> {
     api: createGatewayApp(deps),
     info: embeddedInfo(config.GATEWAY_TOKENS),
     description: `embedded gateway at /api, data in ${dataDir}`,
+    fastPath: (options) => createStatusFastPath(deps, options),
     close: async () => {
       await deps.close();
       database.close();

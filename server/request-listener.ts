@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { failureEnvelope } from '../src/contract';
+import type { FastPath } from './gateway/routes/status-fast-path';
 import { COMMON_SECURITY_HEADERS } from './security/security-headers';
 
 type Fetch = (request: Request, env: unknown) => Response | Promise<Response>;
@@ -13,8 +14,13 @@ type Fetch = (request: Request, env: unknown) => Response | Promise<Response>;
  * - HEAD is answered as GET without the body. Hono's own HEAD path drops headers that middleware
  *   set after the handler (security headers, Cache-Control: no-store) under node-server's
  *   lightweight Response, and never cancels a streamed body, so a file handle stayed open until GC.
+ * A fast path (the embedded gateway's status polls) sees each request first and hands on what it
+ * does not answer.
  */
-export function createRequestListener(fetch: Fetch): (incoming: IncomingMessage, outgoing: ServerResponse) => Promise<void> {
+export function createRequestListener(
+  fetch: Fetch,
+  fastPath?: FastPath,
+): (incoming: IncomingMessage, outgoing: ServerResponse) => Promise<void> | void {
   const listener = getRequestListener(
     (request, env) => (request.method === 'HEAD' ? headAsGet(fetch, request, env) : fetch(request, env)),
     {
@@ -24,7 +30,7 @@ export function createRequestListener(fetch: Fetch): (incoming: IncomingMessage,
   return (incoming, outgoing) => {
     const host = incoming.headers.host;
     if (host !== undefined && host !== host.toLowerCase()) incoming.headers.host = host.toLowerCase();
-    return listener(incoming, outgoing);
+    return fastPath === undefined ? listener(incoming, outgoing) : fastPath(incoming, outgoing, listener);
   };
 }
 

@@ -39,7 +39,13 @@ async function main(): Promise<void> {
   };
   const { server, close: closeFrontEnd } = dev
     ? await createDevServer(ROOT, app, serverOptions(limits))
-    : { server: createServer(serverOptions(limits), createRequestListener(app.fetch)), close: async () => undefined };
+    : {
+        server: createServer(
+          serverOptions(limits),
+          createRequestListener(app.fetch, api.fastPath?.({ allowedHosts, contentSecurityPolicy: true })),
+        ),
+        close: async () => undefined,
+      };
   applyConnectionLimits(server, limits);
 
   await new Promise<void>((ready, fail) => {

@@ -5,6 +5,7 @@ import type { SpeechService } from './speech/speech-service';
 import { openGatewayDatabase } from './storage/gateway-database';
 import { DEFAULT_TASK_LIMITS, TaskEngine, type Clock, type TaskLimits } from './tasks/task-engine';
 import { PointsLedger } from './users/points-ledger';
+import { StatusAnswerCache } from './routes/status-answer-cache';
 
 export type GatewayLimits = { tasks: TaskLimits; speechQueue: SpeechQueueLimits };
 
@@ -61,6 +62,7 @@ export async function createGatewayDeps(options: GatewayOptions): Promise<OpenGa
     speech: options.speech,
     speechAdmission,
     signer,
+    statusAnswers: new StatusAnswerCache(),
     ...(options.publicOrigin ? { publicOrigin: options.publicOrigin } : {}),
     /** Safe to call more than once (a test's afterEach and a shutdown hook may both call it). */
     close: () => (closing ??= close()),

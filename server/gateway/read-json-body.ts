@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { GatewayError, invalid } from './reply';
 import { readStreamCapped } from '../read-capped';
 import { requestHeader } from './request-header';
+import { takePreReadBody } from './pre-read-body';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -46,6 +47,11 @@ export function parseJsonObject(bytes: Uint8Array): Record<string, unknown> {
  * no Content-Length, so reading it whole first would let one request fill the heap.
  */
 async function readCapped(c: Context): Promise<Uint8Array> {
+  const early = takePreReadBody((c.env as { incoming?: IncomingMessage } | undefined)?.incoming);
+  if (early !== undefined) {
+    if (early.byteLength > MAX_BODY_BYTES) throw tooLarge();
+    return early;
+  }
   const incoming = nodeRequest(c);
   if (incoming) {
     const bytes = await readIncomingCapped(incoming, MAX_BODY_BYTES).catch(() => {

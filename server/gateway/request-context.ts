@@ -7,7 +7,11 @@ export type Caller = { userId: string; channel: number; appSource: string | null
 
 /** X-User-Id: required and numeric on both operations (2000 missing, 2001 not numeric). */
 export function readUserId(c: Context): string {
-  const raw = requestHeader(c, 'X-User-Id');
+  return userIdFromHeader(requestHeader(c, 'X-User-Id'));
+}
+
+/** readUserId on the header's value, for a handler that reads Node's raw headers itself. */
+export function userIdFromHeader(raw: string | undefined): string {
   if (raw === undefined || raw.trim() === '') throw missing('X-User-Id header');
   const value = raw.trim();
   if (!isValidUserId(value)) throw invalid('X-User-Id must be numeric');
@@ -29,7 +33,10 @@ export function readCaller(c: Context): Caller {
 
 /** Bearer token check against the configured set. Tokens are never logged or echoed. */
 export function requireToken(c: Context, tokens: ReadonlySet<string>): void {
-  const header = requestHeader(c, 'Authorization');
+  requireTokenInHeader(requestHeader(c, 'Authorization'), tokens);
+}
+
+function requireTokenInHeader(header: string | undefined, tokens: ReadonlySet<string>): void {
   if (!header) throw unauthorized('a Bearer token is required');
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw unauthorized('the Authorization header must be "Bearer <token>"');
@@ -38,5 +45,10 @@ export function requireToken(c: Context, tokens: ReadonlySet<string>): void {
 
 /** For the status operation: check a token only when the policy requires it or one is sent. */
 export function checkStatusToken(c: Context, tokens: ReadonlySet<string>, policy: 'optional' | 'required'): void {
-  if (policy === 'required' || requestHeader(c, 'Authorization') !== undefined) requireToken(c, tokens);
+  checkStatusTokenHeader(requestHeader(c, 'Authorization'), tokens, policy);
+}
+
+/** checkStatusToken on the Authorization header's value. */
+export function checkStatusTokenHeader(header: string | undefined, tokens: ReadonlySet<string>, policy: 'optional' | 'required'): void {
+  if (policy === 'required' || header !== undefined) requireTokenInHeader(header, tokens);
 }

@@ -9,6 +9,11 @@ import type { Context } from 'hono';
 export function requestHeader(c: Context, name: string): string | undefined {
   const raw = (c.env as { incoming?: { rawHeaders?: unknown } } | undefined)?.incoming?.rawHeaders;
   if (!Array.isArray(raw)) return c.req.header(name);
+  return rawHeaderValue(raw, name);
+}
+
+/** The same reading of Node's rawHeaders ([name, value, name, value, …]) for a node-level handler. */
+export function rawHeaderValue(raw: readonly unknown[], name: string): string | undefined {
   const lower = name.toLowerCase();
   let value: string | undefined;
   for (let i = 0; i + 1 < raw.length; i += 2) {

@@ -15,7 +15,7 @@ export type AnswerConditions = {
 type Slot = AnswerConditions & { userId: string; body: Buffer; answer: Uint8Array<ArrayBuffer> };
 
 /** Bodies larger than this are answered afresh each time (100 IDs take about 5 KB). */
-const MAX_CACHED_BODY = 16 * 1024;
+export const MAX_CACHED_BODY = 16 * 1024;
 const MAX_SLOTS = 256;
 const encoder = new TextEncoder();
 
@@ -46,9 +46,12 @@ export class StatusAnswerCache {
     return slot.answer;
   }
 
-  set(userId: string, body: Uint8Array, answer: string, conditions: AnswerConditions): void {
-    if (body.byteLength > MAX_CACHED_BODY || conditions.until <= conditions.from) return;
-    this.slots.set(keyOf(userId, body), { ...conditions, userId, body: Buffer.from(body), answer: encoder.encode(answer) });
+  /** Keeps the answer when it can be reused; either way, returns its bytes. */
+  set(userId: string, body: Uint8Array, answer: string, conditions: AnswerConditions): Uint8Array<ArrayBuffer> {
+    const bytes = encoder.encode(answer);
+    if (body.byteLength > MAX_CACHED_BODY || conditions.until <= conditions.from) return bytes;
+    this.slots.set(keyOf(userId, body), { ...conditions, userId, body: Buffer.from(body), answer: bytes });
+    return bytes;
   }
 }
 
