@@ -88,6 +88,7 @@ const work = server?.work ?? (await mkdtemp(join(tmpdir(), 'bench-lighthouse-'))
 
 try {
   const rows: Record<string, Record<string, string | number>> = {};
+  const perRun: Record<string, Record<string, string | number>> = {};
   const elements = new Set<string>();
   for (const page of PAGES) {
     for (const formFactor of FORM_FACTORS) {
@@ -108,7 +109,21 @@ try {
         'SI ms': Math.round(m('si')),
       };
       for (const s of samples) elements.add(`${page} ${formFactor}: ${s.lcpElement}`);
+      samples.forEach((s, i) => {
+        perRun[`${page} ${formFactor} #${i + 1}`] = {
+          score: s.score,
+          'FCP ms': Math.round(s.fcp),
+          'LCP ms': Math.round(s.lcp),
+          'TBT ms': Math.round(s.tbt),
+          CLS: Number(s.cls.toFixed(3)),
+          'SI ms': Math.round(s.si),
+        };
+      });
     }
+  }
+  if (RUNS > 1) {
+    console.log('\nEvery run');
+    console.table(perRun);
   }
   console.log(`\nLighthouse performance on the production server (median of ${RUNS} run${RUNS > 1 ? 's' : ''})`);
   console.table(rows);
