@@ -42,12 +42,12 @@ describe('SetupNotice', () => {
     serverSays(embedded);
     // A fresh module graph whose lazy chunk never arrives (the lazy component above has long resolved).
     vi.resetModules();
-    vi.doMock('./not-connected', () => new Promise(() => undefined));
+    vi.doMock('./local-gateway-action', () => new Promise(() => undefined));
     const { SetupNotice: LoadingNotice } = await import('./setup-notice');
     renderWithClient(<LoadingNotice />);
     expect(screen.getByRole('alert')).toHaveTextContent('No user ID is set');
     expect(screen.getByRole('link', { name: 'Open Settings' })).toHaveAttribute('href', '/settings');
-    vi.doUnmock('./not-connected');
+    vi.doUnmock('./local-gateway-action');
   });
 
   it('offers only Settings when the server is a proxy', async () => {
@@ -55,6 +55,7 @@ describe('SetupNotice', () => {
     renderWithClient(<SetupNotice />);
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(await screen.findByRole('link', { name: 'Open Settings' })).toHaveAttribute('href', '/settings');
+    expect(await screen.findByText("Ask your gateway's operator for them.")).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Use the local gateway' })).not.toBeInTheDocument();
   });
 

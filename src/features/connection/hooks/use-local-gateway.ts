@@ -41,5 +41,6 @@ export function useLocalGateway(onApplied?: (profile: ConnectionProfile) => void
       setError(e);
     }
   };
-  return { info: data, apply, test, localActive, error };
+  // settled: the server has answered (or failed to), so `info` null means it has no embedded gateway.
+  return { info: data, settled: !info.isPending, apply, test, localActive, error };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { countSourceTextChars, SOURCE_TEXT_MAX_CHARS, type SpeechRequest } from '@/contract';
 import { useActiveConnection } from '@/lib/connection-store';
 import { useLongSynthesis } from '../hooks/use-long-synthesis';
@@ -19,7 +19,6 @@ import styles from '../speech.module.css';
 
 export function SpeechPage() {
   const connection = useActiveConnection();
-  const { takes } = useHistory();
   const [current, setCurrent] = useState<LoadedTake | null>(null);
   const [preset, setPreset] = useState<FormPreset | null>(null);
   const [compareIds, setCompareIds] = useState<string[]>([]);
@@ -57,22 +56,34 @@ export function SpeechPage() {
   };
   const toggleCompare = (take: Take, on: boolean) =>
     setCompareIds((ids) => (on ? [...ids.filter((id) => id !== take.id), take.id].slice(-2) : ids.filter((id) => id !== take.id)));
-  const compared = compareIds.map((id) => takes.find((t) => t.id === id)).filter((t): t is Take => t !== undefined);
+  // The form re-renders only for its own props: the page renders again when the unfinished long
+  // text's query settles (right after the first paint) and on every synthesis, and the form is most of its work.
+  const latest = useRef({ onSynthesize, cancel: () => {} });
+  useLayoutEffect(() => {
+    latest.current = {
+      onSynthesize,
+      cancel: () => {
+        synthesis.cancel();
+        long.cancel();
+      },
+    };
+  });
+  const [formActions] = useState(() => ({
+    onSynthesize: (request: SpeechRequest) => latest.current.onSynthesize(request),
+    onCancel: () => latest.current.cancel(),
+  }));
 
   return (
     <section aria-labelledby="speech-title" className={styles.studio}>
       <h1 id="speech-title">Speech studio</h1>
       <div className="studio-grid">
         <div className="studio-form">
-          <SpeechForm
+          <MemoSpeechForm
             preset={preset}
             pending={synthesis.pending || long.pending}
-            onSynthesize={onSynthesize}
-            onCancel={() => {
-              synthesis.cancel();
-              long.cancel();
-            }}
-            status={long.progress && <SynthesisProgress progress={long.progress} />}
+            onSynthesize={formActions.onSynthesize}
+            onCancel={formActions.onCancel}
+            status={long.progress ? <SynthesisProgress progress={long.progress} /> : null}
           />
           <SynthesisError error={mode === 'long' ? long.error : synthesis.error} userId={connection.userId} onRetry={retry} />
           {long.paused && !long.pending && <PausedJobNotice paused={long.paused} onResume={resume} onDiscard={() => void long.discard()} />}
@@ -80,7 +91,7 @@ export function SpeechPage() {
         </div>
         <ResultPanel loaded={current} />
       </div>
-      {compared.length === 2 && <ComparePanel takes={[compared[0]!, compared[1]!]} onClose={() => setCompareIds([])} />}
+      {compareIds.length === 2 && <ComparedTakes ids={compareIds} onClose={() => setCompareIds([])} />}
       <HistoryPanel
         currentId={current?.take.id ?? null}
         compareIds={compareIds}
@@ -90,4 +101,13 @@ export function SpeechPage() {
       />
     </section>
   );
+}
+
+const MemoSpeechForm = memo(SpeechForm);
+
+/** The two takes being compared, while both are still in history (the page itself does not follow the history). */
+function ComparedTakes({ ids, onClose }: { ids: string[]; onClose: () => void }) {
+  const { takes } = useHistory();
+  const compared = ids.map((id) => takes.find((t) => t.id === id)).filter((t): t is Take => t !== undefined);
+  return compared.length === 2 ? <ComparePanel takes={[compared[0]!, compared[1]!]} onClose={onClose} /> : null;
 }

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { ErrorCode, type SpeechRequest } from '@/contract';
 import { useActiveConnection } from '@/lib/connection-store';
 import { GatewayRequestError } from '@/lib/gateway-error';
-import { runLongSynthesis, type LongProgress } from '../api/run-long-synthesis';
+import type { LongProgress } from '../api/run-long-synthesis';
 import type { LongJob } from '../model/long-job';
 import { splitText } from '../model/split-text';
 import { newTakeId, type LoadedTake } from '../model/take';
@@ -41,6 +41,8 @@ export function useLongSynthesis(onTake: (loaded: LoadedTake) => void) {
       const own = new AbortController();
       controller.current = own;
       try {
+        // Its own chunk (joining WAV/PCM and MP3 parts): most visits never send a long text.
+        const { runLongSynthesis } = await import('../api/run-long-synthesis');
         const loaded = await runLongSynthesis(job, connection, own.signal, { onProgress: setProgress, onPreview: onTake });
         onTake(loaded);
         await addTake(loaded.take, loaded.audio);

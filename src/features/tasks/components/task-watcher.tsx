@@ -18,10 +18,13 @@ import { EMPTY_BOARD } from '../model/task-snapshot';
  */
 export function TaskWatcher() {
   const client = useQueryClient();
-  useEffect(() => void import('../stores/task-history-recorder').then((m) => m.startTaskHistory(client)), [client]);
   const connection = useActiveConnection();
   const scope = connectionScope(connection).join('\u0000');
   const hasUser = connection.userId !== '';
+  // Without a user ID nothing is polled, so there is nothing to record: a first visit skips the chunk and IndexedDB.
+  useEffect(() => {
+    if (hasUser) void import('../stores/task-history-recorder').then((m) => m.startTaskHistory(client));
+  }, [client, hasUser]);
   useEffect(() => void openWatchList(scope, hasUser), [scope, hasUser]);
   const { ids } = useWatchList();
   const settings = useDashboardSettings();

@@ -1,0 +1,24 @@
+import { ErrorAlert } from '@/components/error-alert';
+import { useLocalGateway } from '../hooks/use-local-gateway';
+
+/**
+ * The setup notice's action, loaded only while no user ID is set (a connected console never downloads it):
+ * the one-click "Use the local gateway" on a server with the embedded gateway, else where the values come from.
+ */
+export function LocalGatewayAction() {
+  // Applying either saves a user ID (and the notice unmounts) or fails and shows why below.
+  const { info, apply, test, error, settled } = useLocalGateway();
+  if (!settled) return null;
+  return (
+    <>
+      {info ? (
+        <button type="button" className="primary" onClick={apply} disabled={test.isPending}>
+          Use the local gateway
+        </button>
+      ) : (
+        <span>Ask your gateway's operator for them.</span>
+      )}
+      {error !== null && <ErrorAlert error={error} title="The server's default values are not usable" />}
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { act, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectionStore, DEFAULT_PROFILE } from '@/lib/connection-store';
+import { renderWithClient } from '@/testing/render-with-client';
+import { TaskWatcher } from './task-watcher';
+
+const { startTaskHistory } = vi.hoisted(() => ({ startTaskHistory: vi.fn() }));
+vi.mock('../stores/task-history-recorder', () => ({ startTaskHistory }));
+
+beforeEach(() => {
+  localStorage.clear();
+  startTaskHistory.mockClear();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async () => new Response('{}')),
+  );
+  connectionStore.set({ profiles: [DEFAULT_PROFILE], activeId: 'local' });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('TaskWatcher', () => {
+  it('starts the task history only once a user ID is set (nothing is polled before)', async () => {
+    const { client } = renderWithClient(<TaskWatcher />);
+    // Give a lazy import time to settle, had one been started.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(startTaskHistory).not.toHaveBeenCalled();
+    act(() => connectionStore.set({ profiles: [{ ...DEFAULT_PROFILE, userId: '10001' }], activeId: 'local' }));
+    await waitFor(() => expect(startTaskHistory).toHaveBeenCalledWith(client));
+  });
+});
