@@ -20,7 +20,8 @@ export async function openSharedList(hash: string, search: string, onAdded: () =
     const { result } = await addTextToWatchList(await sharedText(hash, search));
     const already = result.alreadyWatched ? `, ${result.alreadyWatched} already watched` : '';
     announce(`Opened a shared list: added ${result.added} task${result.added === 1 ? '' : 's'}${already}`);
-    if (result.added > 0) onAdded();
+    // The first check of the new IDs in a task of its own, after the list change has rendered.
+    if (result.added > 0) setTimeout(onAdded);
   } catch {
     announce('This share link is damaged: no task IDs could be read from it');
   }
