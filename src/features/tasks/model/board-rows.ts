@@ -4,12 +4,11 @@ import type { StatusGroup } from './status-group';
 import { taskPhase } from './task-phase';
 import { touchedSince } from './board-delta';
 import type { TaskBoard } from './task-snapshot';
-import type { createSlicer } from '@/lib/slicer';
 
 /** Everything derived from each watched task: the rows, their counts, and the IDs still to be polled (not terminal). */
 export type BoardRows = { rows: readonly WatchedTask[]; summary: Summary; open: ReadonlySet<string> };
 
-type Derived = BoardRows & {
+export type Derived = BoardRows & {
   ids: readonly string[];
   board: TaskBoard;
   /** Each ID's row index: made at the first update of a few rows, not by the full pass (a 100,000-key map is its dearest part). */
@@ -64,51 +63,8 @@ export function boardRows(ids: readonly string[], board: TaskBoard): BoardRows {
   return last;
 }
 
-/**
- * `prev` with `added` appended, its rows derived ahead in slices (for the last derived board) so the
- * list change that follows derives nothing: appending 100,000 IDs derived them all in one task. Only
- * when `prev` is the list last derived; a board arriving meanwhile starts it again (at most 3 times),
- * after which the render derives the rows, as without it.
- */
-export async function appendRows(
-  prev: readonly string[],
-  added: readonly string[],
-  slicer: ReturnType<typeof createSlicer>,
-  onProgress?: (done: number) => void,
-): Promise<readonly string[]> {
-  const ids = prev.concat(added);
-  for (let attempt = 0; attempt < 3 && added.length > 0; attempt++) {
-    const base = last;
-    if (base?.ids !== prev) break;
-    const counts = new Map(base.counts);
-    const open = new Set<string>();
-    const more = new Array<WatchedTask>(added.length);
-    const total = base.open.size + added.length;
-    // Whether a newer board was derived while paused (then the work so far is for an old board).
-    const overtaken = async (done: number) => {
-      onProgress?.(done / total);
-      await slicer.pause();
-      return last !== base;
-    };
-    let done = 0;
-    let stale = false;
-    for (const id of base.open) {
-      open.add(id);
-      done++;
-      if (slicer.due() && (stale = await overtaken(done))) break;
-    }
-    for (let k = 0; k < added.length && !stale; k++) {
-      const id = added[k]!;
-      const snapshot = base.board.tasks.get(id);
-      const row = (more[k] = buildRow(id, prev.length + k, snapshot));
-      counts.set(row.group, (counts.get(row.group) ?? 0) + 1);
-      if (taskPhase(snapshot) !== 'terminal') open.add(id);
-      if (slicer.due()) stale = await overtaken(base.open.size + k);
-    }
-    if (stale || last !== base) continue;
-    const rows = base.rows.concat(more);
-    last = { ids, board: base.board, rows, position: null, counts, open, summary: summaryOf(ids.length, counts) };
-    break;
-  }
-  return ids;
-}
+/** The last derivation, for appendRows (board-rows-append.ts, loaded with the add path) to read and replace. */
+export const lastDerived = {
+  get: (): Derived | null => last,
+  set: (d: Derived) => void (last = d),
+};

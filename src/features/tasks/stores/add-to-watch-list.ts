@@ -1,5 +1,5 @@
 import { createSlicer, type SliceOptions } from '@/lib/slicer';
-import { appendRows } from '../model/board-rows';
+import { appendRows } from '../model/board-rows-append';
 import { extractTaskIdsInSlices, type Extraction } from '../model/extract-task-ids';
 import { MAX_WATCHED_TASKS, saveWatchList, watchListStore, whenWatchListReady } from './watch-list-store';
 
