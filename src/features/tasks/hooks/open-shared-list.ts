@@ -9,7 +9,9 @@ import { SHARE_PARAM } from './use-shared-link';
  */
 async function sharedText(hash: string, search: string): Promise<string> {
   const prefix = `#${SHARE_PARAM}=`;
-  if (hash.startsWith(prefix)) return unpackIds(decodeURIComponent(hash.slice(prefix.length).split('&', 1)[0]!));
+  const packed = hash.slice(prefix.length).split('&', 1)[0]!;
+  // base64url needs no escapes: a 2 MB fragment is decoded only if something escaped it.
+  if (hash.startsWith(prefix)) return unpackIds(packed.includes('%') ? decodeURIComponent(packed) : packed);
   return new URLSearchParams(search).get(SHARE_PARAM) ?? '';
 }
 
