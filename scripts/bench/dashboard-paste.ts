@@ -101,32 +101,92 @@ function printProfile({ nodes, samples = [], timeDeltas = [] }: Profile) {
   flush();
 }
 
-type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tid: number; args?: { data?: Record<string, unknown> } };
+type TraceEvent = {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  id?: string;
+  args?: { data?: Record<string, unknown> };
+};
+type ChunkData = {
+  cpuProfile?: { nodes?: Array<Profile['nodes'][number] & { parent?: number }>; samples?: number[] };
+  timeDeltas?: number[];
+  startTime?: number;
+};
 
-/** BENCH_TRACE=paste|import|share: each main-thread task over 50 ms, with the longest events inside it. */
+/** The main thread's JS samples in a trace (its 'Profile'/'ProfileChunk' events), each as [trace time, function]. */
+function traceSamples(events: TraceEvent[], mainTid: number | undefined): Array<[number, string]> {
+  const out: Array<[number, string]> = [];
+  for (const profile of events.filter((e) => e.name === 'Profile' && e.tid === mainTid)) {
+    const frames = new Map<number, string>();
+    let t = Number((profile.args?.data as ChunkData | undefined)?.startTime ?? profile.ts);
+    for (const chunk of events.filter((e) => e.name === 'ProfileChunk' && e.id === profile.id)) {
+      const data = (chunk.args?.data ?? {}) as ChunkData;
+      for (const n of data.cpuProfile?.nodes ?? []) {
+        const name = `${n.callFrame.functionName || '(anonymous)'}@${(n.callFrame.url ?? '').split('/').pop()?.split('-')[0]}:${n.callFrame.lineNumber}`;
+        // BENCH_TRACE_ALL: each function with its caller, to see who calls a native function.
+        frames.set(n.id, process.env.BENCH_TRACE_ALL && n.parent !== undefined ? `${name}<${frames.get(n.parent)?.split('<')[0]}` : name);
+      }
+      (data.cpuProfile?.samples ?? []).forEach((id, i) => {
+        t += data.timeDeltas?.[i] ?? 0;
+        out.push([t, frames.get(id) ?? '?']);
+      });
+    }
+  }
+  return out.sort((a, b) => a[0] - b[0]);
+}
+
+/**
+ * BENCH_TRACE=paste|import|share (or several, comma-separated): each main-thread task over 50 ms,
+ * when it began, its top-level events and the functions with the most JS self time inside it.
+ */
 async function startTrace(page: Page): Promise<() => Promise<void>> {
   const browser = page.context().browser()!;
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'v8', 'disabled-by-default-devtools.timeline'] });
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'v8', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler'],
+  });
   return async () => {
     const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
     const main = traceEvents.find((e) => e.name === 'thread_name' && (e.args as { name?: string } | undefined)?.name === 'CrRendererMain');
     const onMain = traceEvents.filter((e) => e.ph === 'X' && e.tid === main?.tid && e.dur !== undefined);
-    for (const task of onMain.filter((e) => e.name === 'RunTask' && e.dur! > 50_000)) {
-      const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur! && e.dur! > 5_000);
+    const samples = traceSamples(traceEvents, main?.tid);
+    const t0 = onMain[0]?.ts ?? 0;
+    const over = Number(process.env.BENCH_TRACE_MS ?? 50) * 1000;
+    for (const task of onMain.filter((e) => e.name === 'RunTask' && e.dur! > over)) {
+      const end = task.ts + task.dur!;
+      const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur! <= end);
+      const top = inside.filter((e) => !inside.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur! >= e.ts + e.dur! && o.dur! > e.dur!));
       const label = (e: TraceEvent) => {
         const d = e.args?.data ?? {};
-        const what = [d.functionName, d.type, d.url && String(d.url).split('/').pop()?.slice(0, 30)].filter(Boolean).join(' ');
+        const what = [d.functionName, d.type].filter(Boolean).join(' ');
         return `${e.name}${what ? `(${what})` : ''} ${(e.dur! / 1000).toFixed(0)}`;
       };
-      console.log(`task ${(task.dur! / 1000).toFixed(0)} ms: ${inside.slice(0, 14).map(label).join(', ')}`);
+      const self = new Map<string, number>();
+      const within = samples.filter(([t]) => t >= task.ts && t <= end);
+      within.forEach(([t, f], i) => self.set(f, (self.get(f) ?? 0) + ((within[i + 1]?.[0] ?? end) - t) / 1000));
+      if (process.env.BENCH_TRACE_ALL)
+        for (const e of inside.filter((x) => x.dur! > 1_000)) {
+          const depth = inside.filter((o) => o !== e && o.ts <= e.ts && o.ts + o.dur! >= e.ts + e.dur!).length;
+          console.log(`${'  '.repeat(depth + 2)}${label(e)} ${JSON.stringify(e.args?.data ?? {}).slice(0, 200)}`);
+        }
+      const hot = [...self].sort((a, b) => b[1] - a[1]).slice(0, 8);
+      console.log(
+        `task at ${((task.ts - t0) / 1000).toFixed(0)} ms, ${(task.dur! / 1000).toFixed(0)} ms: ${top
+          .filter((e) => e.dur! > (process.env.BENCH_TRACE_ALL ? 0 : 2_000))
+          .map(label)
+          .join(', ')}\n    self: ${hot.map(([k, ms]) => `${k} ${ms.toFixed(0)}`).join(', ')}`,
+      );
     }
   };
 }
 
-/** BENCH_PROFILE=paste|import|share: a CPU profile of that path; the returned function prints it. */
+/** BENCH_PROFILE=paste|import|share (or several, comma-separated): a CPU profile of that path; the returned function prints it. */
 async function startProfile(page: Page, path: string): Promise<() => Promise<void>> {
-  if (process.env.BENCH_TRACE === path) return startTrace(page);
-  if (process.env.BENCH_PROFILE !== path) return async () => {};
+  const named = (v: string | undefined) => (v ?? '').split(',').includes(path);
+  if (named(process.env.BENCH_TRACE)) return startTrace(page);
+  if (!named(process.env.BENCH_PROFILE)) return async () => {};
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.start');
@@ -203,8 +263,10 @@ export async function measurePaste(openTasks: () => Promise<Page>, ids: readonly
     t0 = await pageNow(page);
     stopProfile = await startProfile(page, 'share');
     const shareStart = Date.now();
-    // Same document, new fragment: as when a link is pasted into the address bar of an open console.
-    await page.goto(link);
+    // Same document, new fragment: as when a link is pasted into the address bar of an open console
+    // (Page.navigate, not page.goto: the console may take the link without the address changing, which goto would wait for).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.navigate', { url: link });
     await waitForAll(page, ids.length);
     shareMs = Date.now() - shareStart;
     shareLongestTaskMs = await longestSince(page, t0);

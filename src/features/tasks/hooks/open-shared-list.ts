@@ -9,7 +9,9 @@ import { SHARE_PARAM } from './use-shared-link';
  */
 async function sharedText(hash: string, search: string): Promise<string> {
   const prefix = `#${SHARE_PARAM}=`;
-  if (hash.startsWith(prefix)) return unpackIds(decodeURIComponent(hash.slice(prefix.length).split('&', 1)[0]!));
+  const packed = hash.slice(prefix.length).split('&', 1)[0]!;
+  // base64url needs no escapes: a 2 MB fragment is decoded only if something escaped it.
+  if (hash.startsWith(prefix)) return unpackIds(packed.includes('%') ? decodeURIComponent(packed) : packed);
   return new URLSearchParams(search).get(SHARE_PARAM) ?? '';
 }
 
@@ -20,7 +22,8 @@ export async function openSharedList(hash: string, search: string, onAdded: () =
     const { result } = await addTextToWatchList(await sharedText(hash, search));
     const already = result.alreadyWatched ? `, ${result.alreadyWatched} already watched` : '';
     announce(`Opened a shared list: added ${result.added} task${result.added === 1 ? '' : 's'}${already}`);
-    if (result.added > 0) onAdded();
+    // The first check of the new IDs in a task of its own, after the list change has rendered.
+    if (result.added > 0) setTimeout(onAdded);
   } catch {
     announce('This share link is damaged: no task IDs could be read from it');
   }

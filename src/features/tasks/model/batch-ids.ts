@@ -1,10 +1,12 @@
 import { MAX_TASK_IDS_PER_QUERY } from '@/contract';
 
-/** Deduplicated IDs in batches the gateway accepts (at most 100 after merging). */
+/**
+ * Distinct IDs (the due IDs of the watch list's open set) in batches the gateway accepts. Not
+ * deduplicated again: a Set of 100,000 IDs cost 10–100 ms in the task that starts a cycle.
+ */
 export function batchIds(ids: readonly string[], size = MAX_TASK_IDS_PER_QUERY): string[][] {
-  const unique = [...new Set(ids)];
   const batches: string[][] = [];
-  for (let i = 0; i < unique.length; i += size) batches.push(unique.slice(i, i + size));
+  for (let i = 0; i < ids.length; i += size) batches.push(ids.slice(i, i + size));
   return batches;
 }
 

@@ -8,7 +8,7 @@ import type { TaskBoard } from './task-snapshot';
 /** Everything derived from each watched task: the rows, their counts, and the IDs still to be polled (not terminal). */
 export type BoardRows = { rows: readonly WatchedTask[]; summary: Summary; open: ReadonlySet<string> };
 
-type Derived = BoardRows & {
+export type Derived = BoardRows & {
   ids: readonly string[];
   board: TaskBoard;
   /** Each ID's row index: made at the first update of a few rows, not by the full pass (a 100,000-key map is its dearest part). */
@@ -62,3 +62,9 @@ export function boardRows(ids: readonly string[], board: TaskBoard): BoardRows {
   last = last && touched?.length === 0 ? { ...last, board } : derive(ids, board, last ?? undefined, touched ?? undefined);
   return last;
 }
+
+/** The last derivation, for appendRows (board-rows-append.ts, loaded with the add path) to read and replace. */
+export const lastDerived = {
+  get: (): Derived | null => last,
+  set: (d: Derived) => void (last = d),
+};

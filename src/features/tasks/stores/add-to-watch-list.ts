@@ -1,4 +1,5 @@
 import { createSlicer, type SliceOptions } from '@/lib/slicer';
+import { appendRows } from '../model/board-rows-append';
 import { extractTaskIdsInSlices, type Extraction } from '../model/extract-task-ids';
 import { MAX_WATCHED_TASKS, saveWatchList, watchListStore, whenWatchListReady } from './watch-list-store';
 
@@ -23,7 +24,7 @@ export async function addToWatchList(
     for (const id of current) {
       known.add(id);
       if (slicer.due()) {
-        onProgress?.(known.size / total);
+        onProgress?.((known.size / total) * 0.6);
         await slicer.pause();
       }
     }
@@ -33,14 +34,17 @@ export async function addToWatchList(
       if (known.has(id)) alreadyWatched++;
       else fresh.add(id);
       if (slicer.due()) {
-        onProgress?.((current.length + i) / total);
+        onProgress?.(((current.length + i) / total) * 0.6);
         await slicer.pause();
       }
     }
     if (watchListStore.get().ids !== current) continue;
     const room = Math.max(0, MAX_WATCHED_TASKS - current.length);
-    const added = [...fresh].slice(0, room);
-    if (added.length > 0) saveWatchList(current.concat(added));
+    const added = fresh.size <= room ? [...fresh] : [...fresh].slice(0, room);
+    // The rows of the longer list are derived ahead, in slices, so the change below renders at once.
+    const next = await appendRows(current, added, slicer, (done) => onProgress?.(0.6 + done * 0.4));
+    if (watchListStore.get().ids !== current) continue;
+    if (added.length > 0) saveWatchList(next);
     return { added: added.length, alreadyWatched, overLimit: fresh.size - added.length };
   }
 }

@@ -31,7 +31,8 @@ export function AddTaskIds({ onAdded }: { onAdded: () => void }) {
         // Rendered at once: React's own scheduling would wait behind the slices (scheduler.yield runs them first).
         const added = await addTextToWatchList(await read(), (line) => flushSync(() => setProgress(line)));
         setReport({ source, ...added });
-        if (added.result.added > 0) onAdded();
+        // The first check of the new IDs in a task of its own, after the list change has rendered.
+        if (added.result.added > 0) setTimeout(onAdded);
         return added;
       } catch (error) {
         setReport({ source, error: `${source} could not be added: ${String(error)}` });
