@@ -14,6 +14,7 @@ import { seedProfileScript } from './lib/seed-profile';
 import { benchServerEnv } from './lib/start-server';
 import { serverAnswers } from './lib/wait-for-server';
 import { printProfile } from './bench/cpu-profile';
+import { logFailedRequests } from './bench/failed-requests';
 import {
   dashboardProbeScript,
   longestOverall,
@@ -112,15 +113,15 @@ try {
   });
   const failedAnswers: string[] = [];
   page.on('requestfailed', (r) => {
-    if (!r.url().includes(operations.taskStatus.path)) return;
-    failedAnswers.push(r.failure()?.errorText ?? 'failed');
-    if (process.env.BENCH_PROFILE) step(`status request failed: ${r.failure()?.errorText} after ${calls.length} requests`);
+    if (r.url().includes(operations.taskStatus.path)) failedAnswers.push(r.failure()?.errorText ?? 'failed');
   });
   page.on('response', (r) => {
     if (r.url().includes(operations.taskStatus.path) && r.status() !== 200) failedAnswers.push(String(r.status()));
   });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
+  // BENCH_NET=1: each failed status request with its network events (CDP timestamps, s): sent, answered, bytes, failed.
+  if (process.env.BENCH_NET) await logFailedRequests(cdp, operations.taskStatus.path, step);
 
   step('first cycle');
   // First cycle: the list loads from IndexedDB, every ID is checked once in batches of at most 100.

@@ -16,7 +16,8 @@ const CONCURRENT_BATCHES = 4;
 /** Above this many batches a cycle is merged in slices as answers arrive (poll-in-slices.ts, loaded then). */
 const SLICE_BATCHES = 20;
 
-const keyOf = (connection: Connection) => ['task-status', ...connectionScope(connection), 'watch-list'] as const;
+const keyOf = (connection: Pick<Connection, 'gatewayUrl' | 'userId'>) =>
+  ['task-status', ...connectionScope(connection), 'watch-list'] as const;
 
 /**
  * Failed cycles in a row, read from the query itself. react-query resets fetchFailureCount at
@@ -103,4 +104,16 @@ export function refreshAll(client: QueryClient, connection: Connection): Promise
   const board = query?.state.data;
   if (board) query.setState({ data: recordDelta({ ...board, refreshAll: true }, board, []) });
   return client.refetchQueries({ queryKey, exact: true });
+}
+
+/**
+ * Check tasks just added (typed, imported, or a shared link): a cycle in flight finishes first and
+ * the next starts at once, taking the new IDs (never checked, so due). A refetch would cancel the
+ * running cycle and throw its answers away: at 100,000 tasks the first cycle is 1,000 requests.
+ */
+export async function checkAddedTasks(client: QueryClient, connection: Pick<Connection, 'gatewayUrl' | 'userId'>): Promise<void> {
+  const queryKey = keyOf(connection);
+  const running = client.getQueryCache().find<TaskBoard>({ queryKey, exact: true });
+  if (running?.state.fetchStatus === 'fetching') await running.promise?.catch(() => undefined);
+  await client.refetchQueries({ queryKey, exact: true }, { cancelRefetch: false });
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActiveConnection } from '@/lib/connection-store';
-import { refreshAll, useWatchListBoard } from '../api/poll-watch-list';
+import { checkAddedTasks, refreshAll, useWatchListBoard } from '../api/poll-watch-list';
 import { useWatchList } from '../stores/watch-list-store';
 import { useDashboardSettings } from '../stores/dashboard-settings-store';
 import { announcerStore } from '../stores/announcer-store';
@@ -27,8 +27,8 @@ export function TasksPage() {
   const board = poll.data ?? EMPTY_BOARD;
   const { rows, summary } = useMemo(() => boardRows(ids, board), [ids, board]);
   const announcement = announcerStore.use();
-  const { refetch } = poll;
-  const checkNow = useCallback(() => void refetch(), [refetch]);
+  const { gatewayUrl, userId } = connection;
+  const checkNow = useCallback(() => void checkAddedTasks(client, { gatewayUrl, userId }), [client, gatewayUrl, userId]);
   useSharedLinkImport(checkNow);
 
   return (
