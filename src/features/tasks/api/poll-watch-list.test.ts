@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { Connection } from '@/lib/connection-profile';
 import { watchListStore } from '../stores/watch-list-store';
-import { checkAddedTasks, refreshAll, watchListPollQueryOptions } from './poll-watch-list';
+import { checkAddedTasks, refreshAll } from './check-now';
+import { watchListPollQueryOptions } from './poll-watch-list';
 
 const connection: Connection = { gatewayUrl: '/api', token: 'secret-token', userId: '42', channel: '', appSource: '' };
 const ids = Array.from({ length: 250 }, (_, i) => `Service_AI_${i}`);
