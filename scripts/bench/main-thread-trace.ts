@@ -58,7 +58,7 @@ function readTrace(json: string, pageUrl: string): MainThreadTrace {
 }
 
 /** Requests in cycles: a pause of more than `gapMs` between two sends starts a new cycle. */
-export function cyclesOf(requests: readonly StatusRequest[], gapMs = 700): StatusRequest[][] {
+export function cyclesOf(requests: readonly StatusRequest[], gapMs: number): StatusRequest[][] {
   const cycles: StatusRequest[][] = [];
   for (const r of requests) {
     const cycle = cycles.at(-1);
