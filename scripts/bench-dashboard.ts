@@ -14,6 +14,8 @@ import { seedProfileScript } from './lib/seed-profile';
 import { benchServerEnv } from './lib/start-server';
 import { serverAnswers } from './lib/wait-for-server';
 import { printProfile } from './bench/cpu-profile';
+import { logFailedRequests } from './bench/failed-requests';
+import { cyclesOf, describeLongTasks, describeUpdates, median, startTrace, updateCost } from './bench/main-thread-trace';
 import {
   dashboardProbeScript,
   longestOverall,
@@ -22,8 +24,11 @@ import {
   overviewCost,
   resetProbe,
   seedWatchList,
+  waitForButtonText,
   waitForHistoryWritten,
+  waitForStrongText,
 } from './bench/dashboard-page';
+import { PIECE } from '../src/features/tasks/stores/watch-list-db';
 import { operations } from '../src/contract';
 import { measurePaste, openTasksPage } from './bench/dashboard-paste';
 
@@ -39,7 +44,8 @@ const LIVE = Number(flags.live);
 if (!Number.isInteger(WATCHED) || WATCHED < 1 || WATCHED > 100_000) throw new Error('--watched must be an integer from 1 to 100000');
 if (!Number.isInteger(LIVE) || LIVE < 0 || LIVE > WATCHED) throw new Error('--live must be an integer from 0 to --watched');
 const INTERVAL_MS = 2_000;
-const STEADY_CYCLES = 5;
+/** Steady cycles traced; the first (perhaps begun before the trace) is left out. */
+const STEADY_CYCLES = 11;
 const PORT = Number(process.env.BENCH_PORT ?? 8115);
 const base = `http://127.0.0.1:${PORT}`;
 const user = String(Date.now() % 1e9);
@@ -99,7 +105,7 @@ try {
   await page.addInitScript(seedProfileScript(user, { 'console.tasks.settings': { intervalMs: INTERVAL_MS } }));
   await page.addInitScript(dashboardProbeScript);
   // The scope is the profile's gateway URL and user ID (connectionScope), as the watcher opens it.
-  await seedWatchList(page, base, ['/api', user].join('\u0000'), ids);
+  await seedWatchList(page, base, ['/api', user].join('\u0000'), ids, PIECE);
   const calls: number[] = [];
   const sizes: number[] = [];
   page.on('request', (r) => {
@@ -112,27 +118,37 @@ try {
   });
   const failedAnswers: string[] = [];
   page.on('requestfailed', (r) => {
-    if (!r.url().includes(operations.taskStatus.path)) return;
-    failedAnswers.push(r.failure()?.errorText ?? 'failed');
-    if (process.env.BENCH_PROFILE) step(`status request failed: ${r.failure()?.errorText} after ${calls.length} requests`);
+    if (r.url().includes(operations.taskStatus.path)) failedAnswers.push(r.failure()?.errorText ?? 'failed');
   });
   page.on('response', (r) => {
     if (r.url().includes(operations.taskStatus.path) && r.status() !== 200) failedAnswers.push(String(r.status()));
   });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
+  // BENCH_NET=1: each failed status request with its network events (CDP timestamps, s): sent, answered, bytes, failed.
+  if (process.env.BENCH_NET) await logFailedRequests(cdp, operations.taskStatus.path, step);
 
   step('first cycle');
   // First cycle: the list loads from IndexedDB, every ID is checked once in batches of at most 100.
   // BENCH_PROFILE=first profiles the first cycle instead of the steady state, BENCH_PROFILE=idle the idle baseline.
   const profileFirst = process.env.BENCH_PROFILE === 'first';
   if (profileFirst) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
+  // A trace of it: the longest task's CPU time (a loaded machine stretches wall times), and with the profile what ran in each long one.
+  const stopFirstTrace = await startTrace(browser, page);
   const t0 = Date.now();
   await page.goto(`${base}/tasks`);
-  await page.getByText(`of ${WATCHED} finished`).waitFor({ timeout: 120_000 });
-  await page.getByRole('button', { name: /^Not checked yet 0$/ }).waitFor({ timeout: 300_000 });
+  await waitForStrongText(page, `of ${WATCHED} finished`, 120_000);
+  await waitForButtonText(page, 'Not checked yet 0', 300_000);
   const firstCycleMs = Date.now() - t0;
-  if (profileFirst) printProfile((await cdp.send('Profiler.stop')).profile, 30);
+  const firstTrace = await stopFirstTrace();
+  const firstLongest = firstTrace.tasks.reduce((a, t) => (t.end - t.start > a.end - a.start ? t : a), { start: 0, end: 0, cpu: 0 });
+  const firstCpuLongest = Math.max(0, ...firstTrace.tasks.map((t) => t.cpu));
+  if (profileFirst) {
+    const { profile } = await cdp.send('Profiler.stop');
+    printProfile(profile, 30);
+    console.log('tasks over 50 ms from load to the end of the first cycle:');
+    for (const line of describeLongTasks(firstTrace, firstTrace.tasks[0]?.start ?? 0, 50, profile)) console.log(`  ${line}`);
+  }
   const firstCycleRequests = calls.length;
   const firstBatchMax = Math.max(0, ...sizes);
   const longFirst = await longestSinceReset(page);
@@ -158,13 +174,20 @@ try {
   const parts0 = await Promise.all(parts.map((p) => metric(cdp, p)));
   const busy0 = await metric(cdp, 'TaskDuration');
   const since = Date.now();
+  const stopTrace = await startTrace(browser, page);
   await page.waitForTimeout(STEADY_CYCLES * (INTERVAL_MS + 150));
+  const steadyTrace = await stopTrace();
   const busy1 = await metric(cdp, 'TaskDuration');
   const parts1 = await Promise.all(parts.map((p) => metric(cdp, p)));
-  if (process.env.BENCH_PROFILE && !profileFirst && !profileHistory && process.env.BENCH_PROFILE !== 'idle')
-    printProfile((await cdp.send('Profiler.stop')).profile, 30);
+  const steadyProfile =
+    process.env.BENCH_PROFILE && !profileFirst && !profileHistory && process.env.BENCH_PROFILE !== 'idle'
+      ? (await cdp.send('Profiler.stop')).profile
+      : null;
   const steadyCalls = calls.slice(startCalls);
-  const cycles = Math.max(1, steadyCalls.filter((t, i) => i === 0 || t - steadyCalls[i - 1]! > 700).length);
+  // A cycle starts INTERVAL_MS after the last one ended, so a shorter pause between two requests (a slow answer on a
+  // loaded machine) is within one cycle.
+  const CYCLE_GAP_MS = INTERVAL_MS * 0.75;
+  const cycles = Math.max(1, steadyCalls.filter((t, i) => i === 0 || t - steadyCalls[i - 1]! > CYCLE_GAP_MS).length);
   const longSteady = await longestSinceReset(page);
   const steadyMs = Date.now() - since;
   const steadyCost = await overviewCost(page);
@@ -182,7 +205,14 @@ try {
   await page.waitForTimeout(steadyMs);
   const idle1 = await metric(cdp, 'TaskDuration');
   if (profileIdle) printProfile((await cdp.send('Profiler.stop')).profile, 30);
-  const perUpdateMs = ((busy1 - busy0 - (idle1 - idle0)) * 1000) / cycles;
+  const busyMinusIdleMs = ((busy1 - busy0 - (idle1 - idle0)) * 1000) / cycles;
+  // Per poll update, the main thread's busy time from its first request to the quiet after its last answer (a trace).
+  const updates = cyclesOf(steadyTrace.requests, CYCLE_GAP_MS)
+    .slice(1)
+    .flatMap((c) => updateCost(steadyTrace.tasks, c) ?? []);
+  const updateMs = median(updates.map((u) => u.busyMs));
+  if (steadyProfile) for (const line of describeUpdates(steadyTrace, updates, steadyProfile)) console.log(line);
+  const spread = (xs: number[]) => `${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)}`;
   const domNodes = await metric(cdp, 'Nodes');
 
   step('scrolling');
@@ -202,9 +232,17 @@ try {
     ['status requests that failed', failedAnswers.length ? `${failedAnswers.length} (${[...new Set(failedAnswers)].join(', ')})` : '0'],
     ['first cycle: load to all rows known', `${fmt(firstCycleMs)} ms`],
     ['longest task during first cycle', `${longFirst.toFixed(0)} ms`],
+    [
+      '  in the trace: longest (its CPU), most CPU in one task',
+      `${(firstLongest.end - firstLongest.start).toFixed(0)} ms (${firstLongest.cpu.toFixed(0)}), ${firstCpuLongest.toFixed(0)} ms; tasks over 50 ms: ${firstTrace.tasks.filter((t) => t.end - t.start > 50).length} (CPU over 50 ms: ${firstTrace.tasks.filter((t) => t.cpu > 50).length})`,
+    ],
     ['longest task while the history is first written', `${longHistory.toFixed(0)} ms`],
     ['steady cycle: requests (goal ceil(live/100))', `${requestsPerCycle.toFixed(1)} (${Math.ceil(LIVE / 100)})`],
-    ['steady: main-thread time per poll update', `${perUpdateMs.toFixed(1)} ms (over ${cycles} cycles, idle baseline subtracted)`],
+    [
+      'steady: main-thread time per poll update (median, range)',
+      `${updateMs.toFixed(1)} ms (${spread(updates.map((u) => u.busyMs))}) over ${updates.length} updates; CPU ${median(updates.map((u) => u.cpuMs)).toFixed(1)} ms (${spread(updates.map((u) => u.cpuMs))}); window ${median(updates.map((u) => u.windowMs)).toFixed(0)} ms`,
+    ],
+    ['  the same, as busy minus idle (last round)', `${busyMinusIdleMs.toFixed(1)} ms`],
     [
       'main-thread busy, polling vs idle',
       `${(((busy1 - busy0) * 1000) / (steadyMs / 1000)).toFixed(0)} vs ${(((idle1 - idle0) * 1000) / (steadyMs / 1000)).toFixed(0)} ms per s`,
@@ -233,7 +271,7 @@ try {
       watched: WATCHED,
       live: LIVE,
       requestsPerCycle: round(requestsPerCycle),
-      updateMs: round(perUpdateMs),
+      updateMs: round(updateMs),
       longestTaskMs: round(longestTaskMs),
       firstCycleMs,
       scrollP95FrameMs: round(scroll.p95FrameMs),

@@ -1,5 +1,6 @@
-type Profile = {
+export type Profile = {
   nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+  startTime?: number;
   samples?: number[];
   timeDeltas?: number[];
 };

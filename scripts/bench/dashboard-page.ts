@@ -33,20 +33,22 @@ export const resetProbe = (page: Page) =>
   });
 
 /**
- * Puts `ids` in the profile's IndexedDB watch list (database and store as in
+ * Puts `ids` in the profile's IndexedDB watch list (database, store and pieces of `piece` IDs as in
  * src/features/tasks/stores/watch-list-db.ts), from a same-origin page before the console opens.
  */
-export async function seedWatchList(page: Page, base: string, scope: string, ids: readonly string[]): Promise<void> {
+export async function seedWatchList(page: Page, base: string, scope: string, ids: readonly string[], piece: number): Promise<void> {
   await page.goto(`${base}/robots.txt`);
   await page.evaluate(
-    ([scopeKey, list]) =>
+    ([scopeKey, list, size]) =>
       new Promise<void>((resolve, reject) => {
         const open = indexedDB.open('console.tasks.watch-lists', 1);
         open.onupgradeneeded = () => open.result.createObjectStore('lists');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const tx = open.result.transaction('lists', 'readwrite');
-          tx.objectStore('lists').put(list, scopeKey);
+          const count = Math.ceil(list.length / size);
+          for (let i = 0; i < count; i++) tx.objectStore('lists').put(list.slice(i * size, (i + 1) * size), [scopeKey, i]);
+          tx.objectStore('lists').put({ pieces: count }, scopeKey);
           tx.oncomplete = () => {
             open.result.close();
             resolve();
@@ -54,7 +56,7 @@ export async function seedWatchList(page: Page, base: string, scope: string, ids
           tx.onerror = () => reject(tx.error);
         };
       }),
-    [scope, ids] as const,
+    [scope, ids, piece] as const,
   );
 }
 
@@ -123,4 +125,27 @@ export async function measureScroll(page: Page, regionName: string, steps = 80, 
   });
   const gaps = frames.slice(1).map((t, i) => t - frames[i]!);
   return { frames: gaps.length, p95FrameMs: p95(gaps), worstFrameMs: Math.max(0, ...gaps), longestTaskMs: await longestSinceReset(page) };
+}
+
+/**
+ * Waits until a button's text is `text`, looking every 250 ms with one cheap query: Playwright's own
+ * locators walk the page's accessibility tree inside the page, long tasks of their own at 100,000 tasks.
+ */
+export async function waitForButtonText(page: Page, text: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await page.evaluate((t) => [...document.querySelectorAll('button')].some((b) => b.textContent === t), text)) return;
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`no button "${text}" within ${timeoutMs} ms`);
+}
+
+/** The same for any text in a <strong> (the overview's progress line). */
+export async function waitForStrongText(page: Page, text: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await page.evaluate((t) => [...document.querySelectorAll('strong')].some((b) => b.textContent?.includes(t)), text)) return;
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`no "${text}" within ${timeoutMs} ms`);
 }

@@ -65,6 +65,24 @@ describe('answer size cap', () => {
     await expect(call()).resolves.toEqual([]);
   });
 
+  it('reads a same-origin answer of declared length whole, and still counts one with a content coding', async () => {
+    const sameOrigin = (headers: Record<string, string>) => {
+      const { body, state } = streamed(2, { tail: '{"code":0,"message":"OK","data":[]}' });
+      const response = new Response(body, { status: 200, headers });
+      Object.defineProperty(response, 'type', { value: 'basic' });
+      return { response, state, text: vi.spyOn(response, 'text') };
+    };
+    const plain = sameOrigin({ 'Content-Length': String(2 * 65_536 + 35) });
+    fetchMock.mockResolvedValueOnce(plain.response);
+    await expect(call()).resolves.toEqual([]);
+    expect(plain.text).toHaveBeenCalledOnce();
+    const coded = sameOrigin({ 'Content-Length': '100', 'Content-Encoding': 'gzip' });
+    fetchMock.mockResolvedValueOnce(coded.response);
+    await expect(call()).resolves.toEqual([]);
+    expect(coded.text).not.toHaveBeenCalled();
+    expect(coded.state.pulled).toBe(2);
+  });
+
   it('decodes multi-byte characters split across chunks', async () => {
     const bytes = new TextEncoder().encode(JSON.stringify({ code: 2001, message: 'Ungültig – 無効', data: null }));
     const body = new ReadableStream<Uint8Array>({

@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Connection } from './connection-profile';
 import { recordGatewayOutcome, resetGatewayHealth, useGatewayHealth } from './connection-health';
 import { GatewayRequestError } from './gateway-error';
@@ -7,7 +7,10 @@ import { GatewayRequestError } from './gateway-error';
 const a: Connection = { gatewayUrl: '/api', token: 't', userId: '1', channel: '', appSource: '' };
 const b: Connection = { ...a, gatewayUrl: 'https://other.example.com' };
 
-afterEach(() => resetGatewayHealth());
+afterEach(() => {
+  resetGatewayHealth();
+  vi.useRealTimers();
+});
 
 describe('useGatewayHealth', () => {
   it('shows the last outcome for this gateway and user only', () => {
@@ -35,5 +38,25 @@ describe('useGatewayHealth', () => {
     }
     rerender({ c: a });
     expect(result.current.state).toBe('ok');
+  });
+
+  it('re-renders for OK answers once per second shown, and at once for a failure', () => {
+    vi.useFakeTimers({ now: 10_000, toFake: ['Date'] });
+    let renders = 0;
+    const { result } = renderHook(() => {
+      renders++;
+      return useGatewayHealth(a);
+    });
+    act(() => recordGatewayOutcome(a, null));
+    const afterFirst = renders;
+    vi.setSystemTime(10_900);
+    act(() => recordGatewayOutcome(a, null));
+    expect(renders).toBe(afterFirst);
+    expect(result.current).toMatchObject({ state: 'ok', at: 10_000 });
+    vi.setSystemTime(11_000);
+    act(() => recordGatewayOutcome(a, null));
+    expect(result.current).toMatchObject({ state: 'ok', at: 11_000 });
+    act(() => recordGatewayOutcome(a, new GatewayRequestError({ operation: 'taskStatus', kind: 'network', message: 'down' })));
+    expect(result.current.state).toBe('failing');
   });
 });

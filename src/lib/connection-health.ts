@@ -29,7 +29,11 @@ function concernsConnection(error: GatewayRequestError): boolean {
 export function recordGatewayOutcome(connection: Connection, error: GatewayRequestError | null): void {
   if (error && !concernsConnection(error)) error = null;
   const scope = scopeOf(connection);
-  health = error ? { state: 'failing', at: Date.now(), scope, error } : { state: 'ok', at: Date.now(), scope };
+  const at = Date.now();
+  // The indicator shows the last answer to the second: more OKs within it change nothing on screen (a
+  // poll cycle of 10 answers would otherwise re-render the shell 10 times).
+  if (!error && health.state === 'ok' && health.scope === scope && Math.floor(health.at / 1000) === Math.floor(at / 1000)) return;
+  health = error ? { state: 'failing', at, scope, error } : { state: 'ok', at, scope };
   for (const l of listeners) l();
 }
 

@@ -44,6 +44,6 @@ export function toConnection(p: ConnectionProfile): Connection {
 }
 
 /** The part of a connection that identifies whose data a query shows: never the token. */
-export function connectionScope(c: Connection): readonly [string, string] {
+export function connectionScope(c: Pick<Connection, 'gatewayUrl' | 'userId'>): readonly [string, string] {
   return [c.gatewayUrl, c.userId] as const;
 }

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { Connection } from '@/lib/connection-profile';
 import { watchListStore } from '../stores/watch-list-store';
-import { refreshAll, watchListPollQueryOptions } from './poll-watch-list';
+import { checkAddedTasks, refreshAll } from './check-now';
+import { watchListPollQueryOptions } from './poll-watch-list';
 
 const connection: Connection = { gatewayUrl: '/api', token: 'secret-token', userId: '42', channel: '', appSource: '' };
 const ids = Array.from({ length: 250 }, (_, i) => `Service_AI_${i}`);
@@ -139,5 +140,29 @@ describe('a big cycle', () => {
     expect(board.tasks.size).toBe(2_550);
     expect(board.tasks.get('Service_AI_big_2547')?.item?.taskStatus).toBe(5);
     expect(board.tasks.get('Service_AI_big_2548')?.item?.taskStatus).toBe(3);
+  });
+});
+
+describe('checking tasks just added', () => {
+  it('lets a cycle in flight finish (no request aborted), then asks for the new IDs', async () => {
+    const client = newClient();
+    const options = watchListPollQueryOptions(connection, 2_000);
+    const held: Array<{ ids: string[]; signal: AbortSignal; answer: () => void }> = [];
+    fetchMock.mockImplementation((_url: string, init: RequestInit) => {
+      const taskIds = (JSON.parse(String(init.body)) as { taskIds: string[] }).taskIds;
+      return new Promise<Response>((resolve) => held.push({ ids: taskIds, signal: init.signal!, answer: () => resolve(answer(taskIds)) }));
+    });
+    const first = client.fetchQuery(options);
+    await vi.waitFor(() => expect(held).toHaveLength(3));
+    watchListStore.set({ scope: 'test', ids: [...ids, 'Service_AI_new'], loaded: true });
+    const checked = checkAddedTasks(client, connection);
+    held.forEach((h) => h.answer());
+    await first;
+    await vi.waitFor(() => expect(held).toHaveLength(6));
+    held.slice(3).forEach((h) => h.answer());
+    await checked;
+    expect(held.some((h) => h.signal.aborted)).toBe(false);
+    expect(held.slice(3).flatMap((h) => h.ids)).toContain('Service_AI_new');
+    expect(client.getQueryData(options.queryKey)?.tasks.get('Service_AI_new')?.item?.taskStatus).toBe(3);
   });
 });

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type QueryClient, type QueryState } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryState } from '@tanstack/react-query';
 import { connectionScope, type Connection } from '@/lib/connection-profile';
 import { useActiveConnection } from '@/lib/connection-store';
 import { batchIds, mapLimit } from '../model/batch-ids';
@@ -16,7 +16,9 @@ const CONCURRENT_BATCHES = 4;
 /** Above this many batches a cycle is merged in slices as answers arrive (poll-in-slices.ts, loaded then). */
 const SLICE_BATCHES = 20;
 
-const keyOf = (connection: Connection) => ['task-status', ...connectionScope(connection), 'watch-list'] as const;
+/** The poller's query key: the profile's gateway and user, never the token. */
+export const watchListPollKey = (connection: Pick<Connection, 'gatewayUrl' | 'userId'>) =>
+  ['task-status', ...connectionScope(connection), 'watch-list'] as const;
 
 /**
  * Failed cycles in a row, read from the query itself. react-query resets fetchFailureCount at
@@ -38,7 +40,7 @@ export function failuresInARow({
  * key, so adding IDs does not restart the poller or drop the board.
  */
 export function watchListPollQueryOptions(connection: Connection, intervalMs: number) {
-  const queryKey = keyOf(connection);
+  const queryKey = watchListPollKey(connection);
   return queryOptions({
     queryKey,
     queryFn: async ({ client, signal }): Promise<TaskBoard> => {
@@ -51,7 +53,7 @@ export function watchListPollQueryOptions(connection: Connection, intervalMs: nu
       const batches = batchIds(due);
       if (batches.length > SLICE_BATCHES) {
         const { pollInSlices } = await import('./poll-in-slices');
-        return { ...(await pollInSlices(prev, batches, (b) => getTaskStatus(connection, b, signal))), errorsSeen };
+        return pollInSlices(prev, batches, (b) => getTaskStatus(connection, b, signal), errorsSeen);
       }
       // Merging loads with the first answers: the first-visit bundle stays in budget.
       const [answers, { mergeBoard }] = await Promise.all([
@@ -93,14 +95,4 @@ export function useWatchListPoll({ intervalMs, notify }: Pick<DashboardSettings,
 export function useWatchListBoard(intervalMs: number) {
   const connection = useActiveConnection();
   return useQuery({ ...watchListPollQueryOptions(connection, intervalMs), enabled: false });
-}
-
-/** "Refresh now": the next cycle takes every task that is not terminal (marked on the board, since a refetch takes no arguments). */
-export function refreshAll(client: QueryClient, connection: Connection): Promise<unknown> {
-  const queryKey = keyOf(connection);
-  const query = client.getQueryCache().find<TaskBoard>({ queryKey, exact: true });
-  // setState, not setQueryData: a failing poller stays failing (and its banner stays) until the refetch answers.
-  const board = query?.state.data;
-  if (board) query.setState({ data: recordDelta({ ...board, refreshAll: true }, board, []) });
-  return client.refetchQueries({ queryKey, exact: true });
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActiveConnection } from '@/lib/connection-store';
-import { refreshAll, useWatchListBoard } from '../api/poll-watch-list';
+import { useWatchListBoard } from '../api/poll-watch-list';
 import { useWatchList } from '../stores/watch-list-store';
 import { useDashboardSettings } from '../stores/dashboard-settings-store';
 import { announcerStore } from '../stores/announcer-store';
@@ -16,10 +16,11 @@ import styles from './tasks-page.module.css';
 const loadBoard = () => import('./board/task-board').then((m) => ({ default: m.TaskBoardView }));
 const TaskBoardView = lazy(loadBoard);
 // The poll controls too: they show with the table (one Suspense boundary, so neither pushes the other down).
+const checkNowModule = () => import('../api/check-now');
 const PollControls = lazy(() => import('./polling/poll-controls').then((m) => ({ default: m.PollControls })));
 
 export function TasksPage() {
-  const { ids } = useWatchList();
+  const { ids, loaded } = useWatchList();
   const settings = useDashboardSettings();
   const client = useQueryClient();
   const connection = useActiveConnection();
@@ -27,14 +28,22 @@ export function TasksPage() {
   const board = poll.data ?? EMPTY_BOARD;
   const { rows, summary } = useMemo(() => boardRows(ids, board), [ids, board]);
   const announcement = announcerStore.use();
-  const { refetch } = poll;
-  const checkNow = useCallback(() => void refetch(), [refetch]);
+  const { gatewayUrl, userId } = connection;
+  const checkNow = useCallback(
+    () => void checkNowModule().then((m) => m.checkAddedTasks(client, { gatewayUrl, userId })),
+    [client, gatewayUrl, userId],
+  );
   useSharedLinkImport(checkNow);
 
   return (
     <section aria-labelledby="tasks-title" className={styles.tasksPage}>
       <h1 id="tasks-title">Tasks</h1>
       <AddTaskIds onAdded={checkNow} />
+      {!loaded && (
+        <p className="loading" role="status">
+          Loading the watch list…
+        </p>
+      )}
       <Suspense
         fallback={
           ids.length > 0 && (
@@ -48,7 +57,7 @@ export function TasksPage() {
           poll={poll}
           settings={settings}
           live={summary.live + (summary.counts.get('not-found') ?? 0)}
-          onRefresh={() => void refreshAll(client, connection)}
+          onRefresh={() => void checkNowModule().then((m) => m.refreshAll(client, connection))}
         />
         <StaleBanner poll={poll} intervalMs={settings.intervalMs} />
         {ids.length > 0 && <TaskBoardView ids={ids} rows={rows} summary={summary} board={board} settings={settings} stale={poll.isError} />}

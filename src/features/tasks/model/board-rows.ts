@@ -18,7 +18,7 @@ export type Derived = BoardRows & {
 
 let last: Derived | null = null;
 
-function positionOf(d: Derived): Map<string, number> {
+export function positionOf(d: Derived): Map<string, number> {
   if (!d.position) {
     d.position = new Map();
     for (let i = 0; i < d.ids.length; i++) d.position.set(d.ids[i]!, i);
@@ -26,23 +26,52 @@ function positionOf(d: Derived): Map<string, number> {
   return d.position;
 }
 
+/** Rows `from`..`to` of a full pass into `d` (one go, or a slice at a time: see derive-in-slices.ts). */
+export function fullPass(d: Derived, from: number, to: number): void {
+  const { ids, board, counts } = d;
+  const rows = d.rows as WatchedTask[];
+  const open = d.open as Set<string>;
+  for (let i = from; i < to; i++) {
+    const id = ids[i]!;
+    const snapshot = board.tasks.get(id);
+    const row = (rows[i] = buildRow(id, i, snapshot));
+    counts.set(row.group, (counts.get(row.group) ?? 0) + 1);
+    if (taskPhase(snapshot) !== 'terminal') open.add(id);
+  }
+}
+
+/** A full pass not yet run: fullPass fills it, finishPass gives it its summary. */
+export function startPass(ids: readonly string[], board: TaskBoard): Derived {
+  const counts = new Map<StatusGroup, number>();
+  return { ids, board, rows: new Array<WatchedTask>(ids.length), position: null, counts, open: new Set(), summary: summaryOf(0, counts) };
+}
+
+/** The pass's summary; `keep` makes it the last result, so boardRows(ids, board) returns it without deriving again. */
+export function finishPass(d: Derived, keep: boolean): Derived {
+  d.summary = summaryOf(d.ids.length, d.counts);
+  if (keep) last = d;
+  return d;
+}
+
 /**
  * All rows of the list, or (given the last result and the touched IDs) only the touched tasks' rows
  * made again; the rest stay the same objects, so memoized rows do not re-render.
  */
 function derive(ids: readonly string[], board: TaskBoard, prev?: Derived, touched?: readonly string[]): Derived {
-  const full = !prev || !touched;
-  const rows = full ? new Array<WatchedTask>(ids.length) : prev.rows.slice();
-  const position = full ? null : positionOf(prev);
-  const counts = full ? new Map<StatusGroup, number>() : new Map(prev.counts);
+  if (!prev || !touched) {
+    const d = startPass(ids, board);
+    fullPass(d, 0, ids.length);
+    return finishPass(d, false);
+  }
+  const rows = prev.rows.slice();
+  const position = positionOf(prev);
+  const counts = new Map(prev.counts);
   // The set is the poller's alone and only the newest is read, so it is updated in place.
-  const open = full ? new Set<string>() : (prev.open as Set<string>);
-  const list = full ? ids : touched;
-  for (let k = 0; k < list.length; k++) {
-    const id = list[k]!;
-    const i = position ? position.get(id) : k;
+  const open = prev.open as Set<string>;
+  for (const id of touched) {
+    const i = position.get(id);
     if (i === undefined) continue;
-    if (!full) counts.set(rows[i]!.group, counts.get(rows[i]!.group)! - 1);
+    counts.set(rows[i]!.group, counts.get(rows[i]!.group)! - 1);
     const snapshot = board.tasks.get(id);
     const row = (rows[i] = buildRow(id, i, snapshot));
     counts.set(row.group, (counts.get(row.group) ?? 0) + 1);

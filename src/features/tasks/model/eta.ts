@@ -1,9 +1,6 @@
 import { TaskStatus } from '@/contract';
 import type { TaskSnapshot } from './task-snapshot';
 
-export const STALL_CHOICES_MS = [60_000, 2 * 60_000, 5 * 60_000, 10 * 60_000, 30 * 60_000] as const;
-export const DEFAULT_STALL_MS = 5 * 60_000;
-
 /**
  * Remaining time of a running task from its observed progress rate (local clock on both ends,
  * so gateway clock skew does not matter). Null when there is no rate yet.

@@ -22,17 +22,6 @@ export function summaryOf(total: number, counts: ReadonlyMap<StatusGroup, number
   return { total, counts, live };
 }
 
-/** "312 of 400 finished · 6 failed · 2 aborted" */
-export function progressLine({ total, counts }: Summary): string {
-  const parts = [`${counts.get(4) ?? 0} of ${total} finished`];
-  if (counts.get(5)) parts.push(`${counts.get(5)} failed`);
-  if (counts.get(6)) parts.push(`${counts.get(6)} aborted`);
-  if (counts.get('not-found')) parts.push(`${counts.get('not-found')} not found`);
-  if (counts.get('unknown')) parts.push(`${counts.get('unknown')} with an unknown status`);
-  if (counts.get('invalid')) parts.push(`${counts.get('invalid')} with an unreadable answer`);
-  return parts.join(' · ');
-}
-
 /** Counts for the tab title, e.g. "(3 live · 2/5 done · 1 failed · 1 aborted) "; empty without tasks. */
 export function tabTitlePrefix(summary: Summary): string {
   if (summary.total === 0) return '';

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { createPersistedStore } from '@/lib/persisted-store';
 import { DEFAULT_INTERVAL_MS, INTERVAL_CHOICES_MS } from '../model/poll-schedule';
-import { DEFAULT_STALL_MS, STALL_CHOICES_MS } from '../model/eta';
+import { DEFAULT_STALL_MS, STALL_CHOICES_MS } from '../model/stall-choices';
 
 export type DashboardSettings = { intervalMs: number; stallMs: number; notify: boolean };
 

@@ -234,7 +234,7 @@ function flush() {
     // the series is written again next time, these records when they next change.
     saveHistory(state.scope, records, { scope: state.scope, series: state.series, feed: [...state.feed] }).catch(() => undefined);
   }
-  if (more) flushTimer ??= setTimeout(flush, NEXT_SLICE_MS);
+  if (more) flushTimer ??= setTimeout(() => whenIdle(flush), NEXT_SLICE_MS);
 }
 
 function* take<T>(items: Iterable<T>, n: number): Generator<T> {
@@ -245,8 +245,14 @@ function* take<T>(items: Iterable<T>, n: number): Generator<T> {
   }
 }
 
+/** When the browser has a moment (not in the middle of a scroll or a render), but within a second. */
+function whenIdle(work: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 1_000 });
+  else work();
+}
+
 function flushSoon() {
-  flushTimer ??= setTimeout(flush, FLUSH_MS);
+  flushTimer ??= setTimeout(() => whenIdle(flush), FLUSH_MS);
 }
 
 function onHidden() {

@@ -1,10 +1,6 @@
-import * as z from 'zod/mini';
-import { hasTaskIdPrefix } from '@/contract';
-import { createStore, local, readJson, writeJson } from '@/lib/persisted-store';
+import { createStore } from '@/lib/persisted-store';
 
 export const MAX_WATCHED_TASKS = 100_000;
-/** Where the one list lived before lists belonged to profiles; moved into the active profile's list once. */
-const LEGACY_KEY = 'console.tasks.watch-list';
 
 /** The active profile's watch list: `scope` names the profile (gateway URL + user ID); `loaded` once IndexedDB answered. */
 export type WatchListState = { scope: string; ids: readonly string[]; loaded: boolean };
@@ -12,16 +8,10 @@ export type WatchListState = { scope: string; ids: readonly string[]; loaded: bo
 export const watchListStore = createStore<WatchListState>({ scope: '', ids: [], loaded: false });
 
 const db = () => import('./watch-list-db');
+const loader = () => import('./load-watch-list');
 let ready: Promise<void> = Promise.resolve();
 // Writes of one list go out one after another, so an older list never lands after a newer one.
 let writing: Promise<unknown> = Promise.resolve();
-
-function legacyIds(): string[] {
-  const parsed = z.array(z.string()).safeParse(readJson(local(), LEGACY_KEY));
-  return parsed.success ? parsed.data.filter(hasTaskIdPrefix) : [];
-}
-
-const merge = (base: readonly string[], more: readonly string[]) => [...new Set([...base, ...more])].slice(0, MAX_WATCHED_TASKS);
 
 function persist(scope: string, ids: readonly string[]): void {
   // A task of its own: copying 100,000 IDs into IndexedDB (~30 ms) would otherwise add to the render of the change.
@@ -40,21 +30,17 @@ export function openWatchList(scope: string, takeLegacy: boolean): Promise<void>
   if (watchListStore.get().scope === scope) return ready;
   watchListStore.set({ scope, ids: [], loaded: false });
   ready = (async () => {
-    let stored: string[] = [];
-    let durable = true;
-    try {
-      stored = await (await db()).readWatchList(scope);
-    } catch {
-      durable = false; // No IndexedDB (private mode, tests): the list lives for this page only.
-    }
-    const legacy = takeLegacy ? legacyIds() : [];
-    const ids = merge(stored, legacy);
+    const { ids, durable, older, forgetLegacy } = await loader()
+      .then((m) => m.loadWatchList(scope, takeLegacy, MAX_WATCHED_TASKS))
+      // The loader could not be fetched: as without IndexedDB, the list lives for this page only.
+      .catch(() => ({ ids: [], durable: false, older: false, forgetLegacy: null }));
     if (watchListStore.get().scope !== scope) return;
     watchListStore.set({ scope, ids, loaded: true });
-    if (legacy.length > 0 && durable) {
+    // A list in an older form (one piece, or the list in localStorage) is written again as pieces.
+    if (older && durable) {
       persist(scope, ids);
       await writing;
-      writeJson(local(), LEGACY_KEY, undefined);
+      forgetLegacy?.();
     }
   })();
   return ready;

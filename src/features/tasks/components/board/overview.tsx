@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { STATUS_GROUPS, statusGroupName, type StatusGroup } from '../../model/status-group';
-import { progressLine, type Summary } from '../../model/summarize';
+import { progressLine } from '../../model/progress-line';
+import type { Summary } from '../../model/summarize';
 import type { WatchedTask } from '../../model/task-rows';
 import styles from '../board.module.css';
 

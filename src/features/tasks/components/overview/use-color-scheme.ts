@@ -2,15 +2,18 @@ import { useSyncExternalStore } from 'react';
 
 const QUERY = '(prefers-color-scheme: dark)';
 
+// Made once: matchMedia() parses the query on every call, and the snapshot is read on every render.
+let media: MediaQueryList | null | undefined;
+const mediaList = () => (media ??= window.matchMedia?.(QUERY) ?? null);
+
 function subscribe(onChange: () => void) {
-  const media = window.matchMedia?.(QUERY);
-  media?.addEventListener('change', onChange);
-  return () => media?.removeEventListener('change', onChange);
+  mediaList()?.addEventListener('change', onChange);
+  return () => mediaList()?.removeEventListener('change', onChange);
 }
 
 /** The theme the page's CSS follows, so canvas charts can redraw in its colours. */
 export function useColorScheme(): 'light' | 'dark' {
-  return useSyncExternalStore(subscribe, () => (window.matchMedia?.(QUERY).matches ? 'dark' : 'light'));
+  return useSyncExternalStore(subscribe, () => (mediaList()?.matches ? 'dark' : 'light'));
 }
 
 /** A CSS custom property of the page (the theme's colours live there). */

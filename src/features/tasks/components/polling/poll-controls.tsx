@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { updateDashboardSettings, type DashboardSettings } from '../../stores/dashboard-settings-store';
 import { backoffDelay, INTERVAL_CHOICES_MS } from '../../model/poll-schedule';
 import { failuresInARow } from '../../api/poll-watch-list';
-import { STALL_CHOICES_MS } from '../../model/eta';
+import { STALL_CHOICES_MS } from '../../model/stall-choices';
 import { formatDuration, formatRelative } from '@/lib/format-time';
 import type { TaskBoard } from '../../model/task-snapshot';
 import { useNow } from '../../hooks/use-now';

@@ -91,13 +91,20 @@ export function TaskTable({ rows, selected, changed, stallMs, stale, onSelect, o
   );
 }
 
+// One MediaQueryList per query: matchMedia() parses the query afresh on every call, and the snapshot is read on every render.
+const mediaLists = new Map<string, MediaQueryList | null>();
+function mediaList(query: string): MediaQueryList | null {
+  if (!mediaLists.has(query)) mediaLists.set(query, typeof window.matchMedia === 'function' ? window.matchMedia(query) : null);
+  return mediaLists.get(query)!;
+}
+
 function useMatchMedia(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {
-      const list = typeof window.matchMedia === 'function' ? window.matchMedia(query) : null;
+      const list = mediaList(query);
       list?.addEventListener('change', onChange);
       return () => list?.removeEventListener('change', onChange);
     },
-    () => (typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : false),
+    () => mediaList(query)?.matches ?? false,
   );
 }

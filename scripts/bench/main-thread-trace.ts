@@ -1,0 +1,176 @@
+import type { Browser, Page } from '@playwright/test';
+import type { Profile } from './cpu-profile';
+
+// Chromium trace of the page's main thread: every task (RunTask) with its wall and CPU time, the
+// status requests it sent and finished, and what ran inside the long tasks.
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink.user_timing'];
+
+type TraceEvent = {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: Record<string, unknown> };
+};
+
+/** A main-thread task in ms on the trace clock: start and end (wall), cpu (thread time). */
+export type MainTask = { start: number; end: number; cpu: number; inside: TraceEvent[] };
+export type StatusRequest = { id: string; sent: number; finished: number | null };
+export type MainThreadTrace = { tasks: MainTask[]; requests: StatusRequest[] };
+
+export async function startTrace(browser: Browser, page: Page): Promise<() => Promise<MainThreadTrace>> {
+  await browser.startTracing(page, { categories: CATEGORIES });
+  return async () => readTrace((await browser.stopTracing()).toString(), page.url());
+}
+
+const data = (e: TraceEvent) => e.args?.data ?? {};
+
+function readTrace(json: string, pageUrl: string): MainThreadTrace {
+  const parsed = JSON.parse(json) as { traceEvents: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  // The page's main thread: the renderer main thread with the most tasks.
+  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`);
+  const count = new Map<string, number>();
+  for (const e of events) if (e.name === 'RunTask') count.set(`${e.pid}:${e.tid}`, (count.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
+  const main = mains.sort((a, b) => (count.get(b) ?? 0) - (count.get(a) ?? 0))[0];
+  const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main).sort((a, b) => a.ts - b.ts);
+  const tasks: MainTask[] = [];
+  for (const e of onMain) {
+    if (e.ph !== 'X' || e.dur === undefined) continue;
+    const last = tasks.at(-1);
+    if (e.name === 'RunTask' && (!last || e.ts >= last.end * 1000)) {
+      tasks.push({ start: e.ts / 1000, end: (e.ts + e.dur) / 1000, cpu: (e.tdur ?? e.dur) / 1000, inside: [] });
+    } else if (last && e.ts < last.end * 1000 && e.name !== 'RunTask') last.inside.push(e);
+  }
+  const origin = new URL(pageUrl).origin;
+  const requests = new Map<string, StatusRequest>();
+  for (const e of onMain) {
+    const d = data(e);
+    const id = String(d.requestId ?? '');
+    if (e.name === 'ResourceSendRequest' && String(d.url ?? '').startsWith(origin) && String(d.url).includes('/taskStatus'))
+      requests.set(id, { id, sent: e.ts / 1000, finished: null });
+    else if (e.name === 'ResourceFinish' && requests.has(id)) requests.get(id)!.finished = e.ts / 1000;
+  }
+  return { tasks, requests: [...requests.values()].sort((a, b) => a.sent - b.sent) };
+}
+
+/** Requests in cycles: a pause of more than `gapMs` between two sends starts a new cycle. */
+export function cyclesOf(requests: readonly StatusRequest[], gapMs: number): StatusRequest[][] {
+  const cycles: StatusRequest[][] = [];
+  for (const r of requests) {
+    const cycle = cycles.at(-1);
+    if (cycle && r.sent - cycle.at(-1)!.sent <= gapMs) cycle.push(r);
+    else cycles.push([r]);
+  }
+  return cycles;
+}
+
+export type UpdateCost = { busyMs: number; cpuMs: number; windowMs: number; start: number; end: number };
+
+/**
+ * One poll update's main-thread cost: from the task that sends its first request to the first quiet
+ * moment (no task for `quietMs`) after its last answer, so the merge, render, commit, layout, paint
+ * and charts it sets off all count. busyMs adds the tasks' wall times in that window, cpuMs their
+ * thread times (which a busy machine inflates less). A 1 s clock tick may fall in the window: take
+ * the median over cycles.
+ */
+export function updateCost(tasks: readonly MainTask[], cycle: readonly StatusRequest[], quietMs = 50): UpdateCost | null {
+  const sent = cycle[0]!.sent;
+  const answered = Math.max(...cycle.map((r) => r.finished ?? Infinity));
+  if (!Number.isFinite(answered)) return null;
+  let i = tasks.findIndex((t) => t.end >= sent);
+  if (i < 0) return null;
+  const start = Math.min(sent, tasks[i]!.start);
+  let end = start;
+  let busyMs = 0;
+  let cpuMs = 0;
+  for (; i < tasks.length; i++) {
+    const t = tasks[i]!;
+    if (t.start > answered && t.start - end > quietMs) break;
+    busyMs += t.end - t.start;
+    cpuMs += t.cpu;
+    end = t.end;
+  }
+  return { busyMs, cpuMs, windowMs: end - start, start, end };
+}
+
+export const median = (xs: readonly number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+function label(e: TraceEvent): string {
+  const d = data(e);
+  const url = typeof d.url === 'string' ? d.url.split('/').pop()?.slice(0, 40) : '';
+  const what = [d.functionName, d.type, url].filter(Boolean).join(' ');
+  return `${e.name}${what ? `(${what})` : ''}`;
+}
+
+/**
+ * Each task over `overMs` (ms from `from`, its length and CPU time) with the longest events inside
+ * it and, given a CPU profile taken meanwhile, the functions with the most self time in it.
+ */
+export function describeLongTasks(trace: MainThreadTrace, from: number, overMs = 50, profile?: Profile): string[] {
+  const samples = profile ? profileSamples(profile) : [];
+  return trace.tasks
+    .filter((t) => t.end - t.start > overMs)
+    .map((t) => {
+      const inside = [...t.inside]
+        .filter((e) => (e.dur ?? 0) > 3_000)
+        .sort((a, b) => b.dur! - a.dur!)
+        .slice(0, 6)
+        .map((e) => `${label(e)} ${(e.dur! / 1000).toFixed(0)}`);
+      const self = new Map<string, number>();
+      for (const s of samples) if (s.at >= t.start && s.at <= t.end) self.set(s.fn, (self.get(s.fn) ?? 0) + s.ms);
+      const top = [...self]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 6)
+        .map(([fn, ms]) => `${fn} ${ms.toFixed(0)}`);
+      return (
+        `at ${(t.start - from).toFixed(0)} ms: ${(t.end - t.start).toFixed(0)} ms (cpu ${t.cpu.toFixed(0)}): ${inside.join(', ')}` +
+        (top.length ? `\n      self: ${top.join(', ')}` : '')
+      );
+    });
+}
+
+/** A CPU profile's samples on the trace clock (both count microseconds of the same monotonic clock). */
+function profileSamples({ nodes, samples = [], timeDeltas = [], startTime = 0 }: Profile) {
+  const byId = new Map(nodes.map((n) => [n.id, n.callFrame]));
+  let at = startTime;
+  return samples.map((id, i) => {
+    at += timeDeltas[i] ?? 0;
+    const f = byId.get(id)!;
+    return {
+      at: at / 1000,
+      ms: (timeDeltas[i + 1] ?? 0) / 1000,
+      fn: `${f.functionName || '(anonymous)'}@${f.url.split('/').pop()}:${f.lineNumber}`,
+    };
+  });
+}
+
+/**
+ * Where the update windows' time goes, per update: the trace's events inside their tasks by name
+ * (nested events counted in their parents too) and, given a CPU profile, the functions' self time.
+ */
+export function describeUpdates(trace: MainThreadTrace, windows: readonly UpdateCost[], profile?: Profile): string[] {
+  const n = Math.max(1, windows.length);
+  const within = (at: number) => windows.some((w) => at >= w.start && at <= w.end);
+  const events = new Map<string, number>();
+  for (const t of trace.tasks)
+    if (within(t.start)) for (const e of t.inside) if ((e.dur ?? 0) > 0) events.set(label(e), (events.get(label(e)) ?? 0) + e.dur! / 1000);
+  const self = new Map<string, number>();
+  for (const smp of profile ? profileSamples(profile) : []) if (within(smp.at)) self.set(smp.fn, (self.get(smp.fn) ?? 0) + smp.ms);
+  const top = (m: Map<string, number>, k: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, k)
+      .map(([name, ms]) => `${(ms / n).toFixed(2).padStart(7)} ms  ${name}`);
+  return [
+    'trace events per update (nested ones inside their parents too):',
+    ...top(events, 25),
+    ...(profile ? ['self time per update:', ...top(self, 40)] : []),
+  ];
+}
