@@ -1,34 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { fullDerive } from '../testing/full-derive';
 import { item } from '../testing/snapshots';
 import { appendRows } from './board-rows-append';
 import { boardRows, lastDerived } from './board-rows';
 import { mergeBoard } from './merge-board';
-import { summarize } from './summarize';
-import { buildRows } from './task-rows';
-import { taskPhase } from './task-phase';
 import { EMPTY_BOARD, type TaskBoard } from './task-snapshot';
 
 const pool = Array.from({ length: 80 }, (_, i) => `Service_AI_${i}`);
 /** A slicer that pauses after every item, running `onPause` each time (a board arriving between slices). */
 const everyItem = (onPause: () => void = () => {}) => ({ due: () => true, pause: async () => onPause() });
 
-/** The rows, counts and open set by the one-go computation over the whole list. */
-function oneGo(list: readonly string[], board: TaskBoard) {
-  const rows = buildRows(list, board);
-  const summary = summarize(rows);
-  return {
-    rows,
-    total: summary.total,
-    live: summary.live,
-    counts: Object.fromEntries([...summary.counts].filter(([, n]) => n > 0)),
-    open: list.filter((id) => taskPhase(board.tasks.get(id)) !== 'terminal').sort(),
-  };
-}
-
 function expectOneGo(list: readonly string[], board: TaskBoard) {
   const derived = boardRows(list, board);
-  const expected = oneGo(list, board);
+  const expected = fullDerive(list, board);
   expect(derived.rows).toEqual(expected.rows);
   expect(derived.summary.total).toBe(expected.total);
   expect(derived.summary.live).toBe(expected.live);

@@ -1,28 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { fullDerive } from '../testing/full-derive';
 import { item } from '../testing/snapshots';
 import { boardRows } from './board-rows';
 import { mergeBoard } from './merge-board';
 import { dueTaskIds } from './poll-schedule';
-import { summarize } from './summarize';
 import { buildRows } from './task-rows';
-import { taskPhase } from './task-phase';
-import { EMPTY_BOARD, type TaskBoard } from './task-snapshot';
+import { EMPTY_BOARD } from './task-snapshot';
 
 const ids = Array.from({ length: 60 }, (_, i) => `Service_AI_${i}`);
-
-/** What the rows, counts and open set are by the full computation the incremental one replaces. */
-function full(list: readonly string[], board: TaskBoard) {
-  const rows = buildRows(list, board);
-  const summary = summarize(rows);
-  return {
-    rows,
-    total: summary.total,
-    live: summary.live,
-    counts: Object.fromEntries([...summary.counts].filter(([, n]) => n > 0)),
-    open: list.filter((id) => taskPhase(board.tasks.get(id)) !== 'terminal').sort(),
-  };
-}
 
 const cycle = fc.array(
   fc.record({
@@ -56,7 +42,7 @@ describe('boardRows', () => {
           const byId = new Map(items.map((i) => [i.taskId, i]));
           board = mergeBoard(board, asked, [...byId.values()], 1_000 * (n + 1), 1);
           const derived = boardRows(ids, board);
-          const expected = full(ids, board);
+          const expected = fullDerive(ids, board);
           expect(derived.rows).toEqual(expected.rows);
           expect(derived.summary.total).toBe(expected.total);
           expect(derived.summary.live).toBe(expected.live);

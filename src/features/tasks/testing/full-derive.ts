@@ -1,0 +1,17 @@
+import { summarize } from '../model/summarize';
+import { buildRows } from '../model/task-rows';
+import { taskPhase } from '../model/task-phase';
+import type { TaskBoard } from '../model/task-snapshot';
+
+/** The rows, counts and open set by the full computation over the whole list: the oracle for the incremental derives. */
+export function fullDerive(list: readonly string[], board: TaskBoard) {
+  const rows = buildRows(list, board);
+  const summary = summarize(rows);
+  return {
+    rows,
+    total: summary.total,
+    live: summary.live,
+    counts: Object.fromEntries([...summary.counts].filter(([, n]) => n > 0)),
+    open: list.filter((id) => taskPhase(board.tasks.get(id)) !== 'terminal').sort(),
+  };
+}
