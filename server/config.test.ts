@@ -68,6 +68,13 @@ describe('server configuration', () => {
     expect(loadConfig({ GATEWAY_URL: '' }).GATEWAY_URL).toBeUndefined();
   });
 
+  it('refuses a number variable set but empty by name, where coercing it would give 0 (PORT 0: any free port)', () => {
+    expect(() => loadConfig({ PORT: '' })).toThrow(/PORT: is set but empty: unset it for the default \(8080\)/);
+    expect(() => loadConfig({ MAX_CONNECTIONS: ' ' })).toThrow(/MAX_CONNECTIONS: is set but empty/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: Too big/);
+    expect(loadConfig({}).PORT).toBe(8080);
+  });
+
   it('lists every bad value at once', () => {
     const bad = { PORT: 'abc', STATUS_AUTH: 'sometimes', GATEWAY_URL: 'ftp://gw.example', GATEWAY_TOKENS: ' , ' };
     expect(() => loadConfig(bad)).toThrow(/PORT[\s\S]*GATEWAY_TOKENS[\s\S]*STATUS_AUTH[\s\S]*GATEWAY_URL/);

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
-/** A whole number of at least `min`, from an environment string. */
-const count = (fallback: number, min = 1) => z.coerce.number().int(`must be a whole number`).min(min).default(fallback);
+/**
+ * A whole number of at least `min`, from an environment string. A variable set but empty (`PORT=`) is
+ * refused by name: coerced, it would be 0, and PORT 0 silently means "any free port".
+ */
+const count = (fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .optional()
+    .refine((s) => s === undefined || s.trim() !== '', `is set but empty: unset it for the default (${fallback}), or give a whole number`)
+    .pipe(z.coerce.number<string | undefined>().int('must be a whole number').min(min).max(max).default(fallback));
 const listOf = z
   .string()
   .default('')
@@ -13,7 +21,7 @@ const listOf = z
   );
 
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PORT: count(8080, 0, 65535),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('.data'),
   /** Built console served at /; `npm start` builds into it when it has no index.html. */
