@@ -30,10 +30,13 @@ test('the overview charts change as tasks move, and the failures table matches t
 }, testInfo) => {
   test.setTimeout(90_000);
   const user = uniqueUserId();
+  // 20 s lives: the emulator aborts from 10% of a task's life and fails from about a third, so the
+  // first check (after the paste, the board's first render and the overview's chunk) sees nothing
+  // ended yet even on a busy CI machine; at 5 s a CI run saw an abort before the first check.
   const ids = [
-    ...(await createTasks(request, user, 6, 5_000, 'finished')),
-    ...(await createTasks(request, user, 8, 5_000, 'failed')),
-    ...(await createTasks(request, user, 3, 5_000, 'aborted')),
+    ...(await createTasks(request, user, 6, 20_000, 'finished')),
+    ...(await createTasks(request, user, 8, 20_000, 'failed')),
+    ...(await createTasks(request, user, 3, 20_000, 'aborted')),
   ];
   await seedConsole(page, user);
   await page.goto('/tasks');
@@ -44,7 +47,7 @@ test('the overview charts change as tasks move, and the failures table matches t
   await expect(throughputChart(page)).toHaveAccessibleName(/no task has finished, failed or been aborted yet/);
   const early = await flowChart(page).getAttribute('aria-label');
 
-  await expect(page.getByText('6 of 17 finished · 8 failed · 3 aborted')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('6 of 17 finished · 8 failed · 3 aborted')).toBeVisible({ timeout: 45_000 });
   await expect(flowChart(page)).toHaveAccessibleName(/now 6 finished, 8 failed, 3 aborted$/);
   expect(await flowChart(page).getAttribute('aria-label')).not.toBe(early);
   // Counted when seen ending: an abort before the first check is in the flow, not in the throughput.
