@@ -20,6 +20,15 @@ describe('splitSentences', () => {
     expect(splitSentences('... Then words.')).toEqual(['... Then words.']);
   });
 
+  it('does not end a sentence at the period of an abbreviation or an initial', () => {
+    expect(splitSentences('Ask Dr. Smith, e.g. today. J. R. Jones came (at 5 p.m. sharp). Done etc. Next one.')).toEqual([
+      'Ask Dr. Smith, e.g. today.',
+      'J. R. Jones came (at 5 p.m. sharp).',
+      'Done etc. Next one.',
+    ]);
+    expect(splitSentences('It is in the box. Mr. Brown agrees.')).toEqual(['It is in the box.', 'Mr. Brown agrees.']);
+  });
+
   it('gives nothing for blank text', () => {
     expect(splitSentences('  \n ')).toEqual([]);
   });

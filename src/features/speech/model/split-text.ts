@@ -11,7 +11,7 @@ const CJK_END = new Set(['。', '！', '？', '；', '…']);
 const CLOSERS = new Set(['"', "'", '”', '’', ')', ']', '）', '」', '』', '》', '】']);
 // A period after these does not end a sentence ("Dr. Smith", "e.g. this").
 const ABBREVIATIONS = new Set(
-  'mr mrs ms dr prof sr jr st mt vs etc e.g i.e cf fig no nos vol pp ca approx dept est inc ltd co corp gen col lt sgt rev jan feb mar apr jun jul aug sep sept oct nov dec'.split(
+  'mr mrs ms dr prof sr jr st mt vs etc e.g i.e a.m p.m cf fig no nos vol pp ca approx dept est inc ltd co corp gen col lt sgt rev jan feb mar apr jun jul aug sep sept oct nov dec'.split(
     ' ',
   ),
 );
