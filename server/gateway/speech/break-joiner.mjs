@@ -61,40 +61,63 @@ export function createBreakJoiner({ sentenceCount, breakSamples, gapSamples, vol
     length += to - from;
   };
 
+  const quiet = (x) => x <= QUIET && x >= -QUIET;
+
   return {
-    // Loud and quiet stretches in turn, each found by a tight loop and copied in one go: 10 M samples
-    // for 5,000 characters, so a per-sample step that does more than compare costs tens of ms.
+    // 10 M samples for 5,000 characters, and speech crosses zero (a short quiet stretch) every few
+    // samples: rather than step through every stretch, only every minRun-th sample is looked at
+    // (every run long enough to be a break holds one), a quiet one is widened to its run, and what
+    // lies between breaks is copied in one go. Only the quiet samples of breaks are all read.
     push(samples) {
       room(samples.length);
       const count = samples.length;
-      for (let i = 0; i < count;) {
-        let j = i;
-        while (j < count) {
-          const x = samples[j];
-          if (x <= QUIET && x >= -QUIET) break;
-          j++;
+      let i = 0;
+      if (runLength > 0) {
+        // The run open at the end of the last push goes on.
+        let k = 0;
+        while (k < count && quiet(samples[k])) k++;
+        const take = Math.min(k, minRun - runLength);
+        if (take > 0) copy(samples, 0, take, true);
+        runLength += k;
+        if (k === count) return;
+        if (runLength >= minRun) {
+          takeBackBreak();
+          room(count - k);
         }
-        if (j > i) {
-          if (runLength >= minRun) {
-            takeBackBreak();
-            room(count - i);
-          }
-          runLength = 0;
-          copy(samples, i, j, false);
-        }
-        let k = j;
-        while (k < count) {
-          const x = samples[k];
-          if (x > QUIET || x < -QUIET) break;
-          k++;
-        }
-        if (k > j) {
-          if (runLength === 0) runStart = length;
-          const take = Math.min(k - j, minRun - runLength);
-          if (take > 0) copy(samples, j, j + take, true);
-          runLength += k - j;
-        }
+        runLength = 0;
         i = k;
+      }
+      let copied = i;
+      for (let probe = i + minRun - 1; probe < count;) {
+        if (!quiet(samples[probe])) {
+          probe += minRun;
+          continue;
+        }
+        let start = probe;
+        while (start > copied && quiet(samples[start - 1])) start--;
+        let end = probe + 1;
+        while (end < count && quiet(samples[end])) end++;
+        if (end === count) break; // open at the end: left to the tail below
+        if (end - start >= minRun) {
+          copy(samples, copied, start, false);
+          runStart = length;
+          runLength = end - start;
+          takeBackBreak();
+          runLength = 0;
+          room(count - end);
+          copied = end;
+        }
+        probe = end + minRun;
+      }
+      // A quiet run at the end may go on in the next push: its first minRun samples are written
+      // out and taken back if it turns out to be a break.
+      let tail = count;
+      while (tail > copied && quiet(samples[tail - 1])) tail--;
+      copy(samples, copied, tail, false);
+      if (tail < count) {
+        runStart = length;
+        copy(samples, tail, tail + Math.min(count - tail, minRun), true);
+        runLength = count - tail;
       }
     },
     /** The joined audio so far, up to a quiet run not yet known to be spoken (a view: valid until the next push). */

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import ESpeakNg from 'espeak-ng';
 
 let compiled = null;
+const WAV_HEADER_BYTES = 44;
 
 /** Compiling the 18.5 MB module once per worker saves most of each call's start-up. */
 function compiledModule() {
@@ -18,28 +19,36 @@ function compiledModule() {
 /**
  * Calls `onOutput(bytes, position)` for every write to the output file while espeak runs, so its
  * audio can be used before the engine has finished (the view is valid only during the call).
+ * With `keep` false only the 44-byte header is stored: the in-memory file grows by 1/8 at a time
+ * above 1 MB, copying itself each time (≈ 25 copies of up to 20 MB for 5,000 characters), which a
+ * caller that reads the stream does not need. Returns how many bytes were written in all.
  */
-function watchWrites(FS, path, onOutput) {
+function watchWrites(FS, path, onOutput, keep) {
   FS.writeFile(path, new Uint8Array(0));
   const node = FS.lookupPath(path).node;
   const ops = node.stream_ops;
+  const total = { bytes: 0 };
   node.stream_ops = {
     ...ops,
     write(stream, buffer, offset, length, position, canOwn) {
-      const written = ops.write(stream, buffer, offset, length, position, canOwn);
+      const written = keep || position < WAV_HEADER_BYTES ? ops.write(stream, buffer, offset, length, position, canOwn) : length;
       onOutput(new Uint8Array(buffer.buffer, buffer.byteOffset + offset, written), position);
+      total.bytes = Math.max(total.bytes, position + written);
       return written;
     },
   };
+  return total;
 }
 
 /**
- * Synthesize `input` (SSML when `ssml`) and return the WAV bytes espeak wrote.
+ * Synthesize `input` (SSML when `ssml`) and return the WAV bytes espeak wrote (with `keepOutput`
+ * false and an `onOutput`, only the header: the audio went to `onOutput` alone).
  * Text goes through a file and -f so text starting with '-' is never an option; output goes
  * under /tmp/ because writing to / of the virtual FS fails silently.
  */
-export async function runEspeak({ input, voice, wpm, pitch, ssml, onOutput }) {
+export async function runEspeak({ input, voice, wpm, pitch, ssml, onOutput, keepOutput = true }) {
   const module = await compiledModule();
+  let written = null;
   const args = ['-v', voice, '-s', String(wpm), '-p', String(pitch), ...(ssml ? ['-m'] : [])];
   const instance = await ESpeakNg({
     print() {},
@@ -51,7 +60,7 @@ export async function runEspeak({ input, voice, wpm, pitch, ssml, onOutput }) {
     preRun: [
       (m) => {
         m.FS.writeFile('/tmp/input.txt', input);
-        if (onOutput) watchWrites(m.FS, '/tmp/output.wav', onOutput);
+        if (onOutput) written = watchWrites(m.FS, '/tmp/output.wav', onOutput, keepOutput);
       },
     ],
     arguments: [...args, '-w', '/tmp/output.wav', '-f', '/tmp/input.txt'],
@@ -62,6 +71,6 @@ export async function runEspeak({ input, voice, wpm, pitch, ssml, onOutput }) {
   } catch {
     throw new Error(`the engine wrote no audio for voice ${voice}`);
   }
-  if (wav.length <= 44) throw new Error(`the engine wrote an empty file for voice ${voice}`);
+  if ((written?.bytes ?? wav.length) <= WAV_HEADER_BYTES) throw new Error(`the engine wrote an empty file for voice ${voice}`);
   return wav;
 }

@@ -101,6 +101,10 @@ export function createMp3Pipeline({ minPartSamples = MIN_PART_SAMPLES, useHelper
       let from = quietFrom;
       for (let i = scanned; i < count;) {
         if (from < 0) {
+          // A cut comes at least minPartSamples after the last one and needs FLUSH_SAMPLES + MARGIN quiet
+          // samples before it: audio earlier than that cannot matter (about 2 s of every part).
+          i = Math.max(i, lastCut + minPartSamples - SHORTEST_CUT_RUN);
+          if (i >= count) break;
           for (let x = audio[i]; i < count && (x > QUIET || x < -QUIET); x = audio[++i]);
           if (i < count) from = i;
         } else {
@@ -154,6 +158,8 @@ export function createMp3Pipeline({ minPartSamples = MIN_PART_SAMPLES, useHelper
       mark('synth', 'join frames', t);
       return out;
     },
+    /** Where the parts cut so far end. */
+    cuts: () => parts.map((part) => part.to),
     /** Parts not yet taken stay untaken (the audio is being made another way). */
     cancel() {
       for (const part of parts) if (claimHere(part)) forget(part);

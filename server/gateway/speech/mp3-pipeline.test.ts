@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMp3Stream, encodeMp3, mp3File } from './audio-encode.mjs';
 import { decodeMp3WithFfmpeg, mp3Frames, rmsOf } from './audio-probe';
 import { createMp3Pipeline, encodeMp3InParts } from './mp3-pipeline.mjs';
+import { silentRuns } from './pcm-ops.mjs';
 
 /** Speech-like audio: 1.5 s tones (changing pitch) between 0.3 s silences, like sentences and gaps. */
 function sentences(count: number): Int16Array {
@@ -44,6 +45,27 @@ describe('MP3 in parts', () => {
     expect(loudestInGaps(joined, 12)).toBeLessThanOrEqual(Math.max(200, loudestInGaps(whole, 12) * 2));
     expect(rmsOf(joined)).toBeGreaterThan(rmsOf(whole) * 0.95);
     expect(rmsOf(joined)).toBeLessThan(rmsOf(whole) * 1.05);
+  });
+
+  it('cuts where every quiet run long enough allows, whether the audio grows a little at a time or comes whole', () => {
+    // A quiet run that starts before the first cut may come (44,100) and ends just after it.
+    const padded = audio.slice();
+    padded.fill(0, 40_000, 46_500);
+    // The rule, over all runs: a cut at a multiple of 576 at least 576 before a run's end and
+    // 1,728 after its start, at least minPartSamples after the last cut (a run still open at the end does not count).
+    const expected: number[] = [];
+    for (const [start, end] of silentRuns(padded, 2304)) {
+      const cut = Math.floor((end - 576) / 576) * 576;
+      if (end < padded.length && cut - 1728 >= start && cut - (expected.at(-1) ?? 0) >= 44_100) expected.push(cut);
+    }
+    expect(expected.length).toBeGreaterThan(3);
+    const whole = createMp3Pipeline({ minPartSamples: 44_100, useHelper: false });
+    whole.scan(padded);
+    expect(whole.cuts()).toEqual(expected);
+    const growing = createMp3Pipeline({ minPartSamples: 44_100, useHelper: false });
+    for (let at = 1000; at < padded.length; at += 1000) growing.scan(padded.subarray(0, at));
+    growing.scan(padded);
+    expect(growing.cuts()).toEqual(expected);
   });
 
   it('keeps one part when there is no quiet run to cut in', async () => {

@@ -35,12 +35,13 @@ async function eachSentence(job) {
   return { parts: each, engineCalls: job.sentences.length };
 }
 
-async function sentenceParts(job) {
+/** `callsBefore`: engine calls this job already made. */
+async function sentenceParts(job, callsBefore = 0) {
   const voice = { voice: job.voice, wpm: job.wpm, pitch: job.pitch, ssml: true };
   // Fast path: one engine call for the whole text, cut at the marker breaks.
   const all = wavSamples(await runEspeak({ ...voice, input: buildSsml(job.sentences, job.range) }));
   const parts = splitAtBreaks(all, job.sentences.length, msToSamples(MARKER_BREAK_MS));
-  if (parts) return { parts, engineCalls: 1 };
+  if (parts) return { parts, engineCalls: callsBefore + 1 };
   return eachSentence(job);
 }
 
@@ -63,16 +64,17 @@ async function streamedMp3(job) {
     pipeline.scan(joiner.output());
     mark('synth', 'join+scan', t);
   });
-  let wav;
   const engineStart = clock();
   try {
-    wav = await runEspeak({
+    // The audio is read as it is written: the engine's in-memory file need not keep it.
+    await runEspeak({
       voice: job.voice,
       wpm: job.wpm,
       pitch: job.pitch,
       ssml: true,
       input: buildSsml(job.sentences, job.range),
       onOutput: reader.write,
+      keepOutput: false,
     });
   } catch (err) {
     pipeline.cancel();
@@ -90,9 +92,10 @@ async function streamedMp3(job) {
     return { bytes, spans, durationMs: samplesToMs(samples.length), engineCalls: 1 };
   }
   pipeline.cancel();
-  // The same engine output read the batch way (a layout not streamed), else one call per sentence.
-  const whole = reader.streamable ? null : splitAtBreaks(wavSamples(wav), job.sentences.length, msToSamples(MARKER_BREAK_MS));
-  return whole ? { parts: whole, engineCalls: 1 } : eachSentence(job);
+  // A layout not streamed (espeak 1.0.2 always writes the canonical one): the batch way, else one
+  // call per sentence.
+  if (!reader.streamable) return sentenceParts(job, 1);
+  return eachSentence(job);
 }
 
 function joined({ parts, engineCalls }, job) {
