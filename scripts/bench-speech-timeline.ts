@@ -87,14 +87,16 @@ function draw(r: Run) {
   console.log(
     `\n${r.format.toUpperCase()} job timeline (ms from the pool call; ${(r.bytes / 1024).toFixed(0)} KiB; CPU of all threads ${r.cpuMs.toFixed(0)} ms)`,
   );
-  const joinScan = r.events.filter((e) => e.what === 'join+scan');
+  // The joiner's many small batches while the engine writes (MP3 also scans for cuts): one line.
+  const isJoin = (what: string) => what === 'join+scan' || what === 'join';
+  const joinScan = r.events.filter((e) => isJoin(e.what));
   if (joinScan.length > 0) {
     const ms = joinScan.reduce((n, e) => n + e.end - e.start, 0);
     console.log(
-      `${f(joinScan[0]!.start - r.start)} …${f(joinScan.at(-1)!.end - r.start)}  synth   join+scan: ${joinScan.length} batches, ${ms.toFixed(0)} ms in all`,
+      `${f(joinScan[0]!.start - r.start)} …${f(joinScan.at(-1)!.end - r.start)}  synth   ${joinScan[0]!.what}: ${joinScan.length} batches, ${ms.toFixed(0)} ms in all`,
     );
   }
-  for (const e of [...r.events].filter((e) => e.what !== 'join+scan').sort((a, b) => a.start - b.start)) {
+  for (const e of [...r.events].filter((e) => !isJoin(e.what)).sort((a, b) => a.start - b.start)) {
     console.log(`${f(e.start - r.start)} →${f(e.end - r.start)}  ${e.thread.padEnd(7)} ${e.what} (${(e.end - e.start).toFixed(1)} ms)`);
   }
   const lastWorkerEvent = Math.max(...r.events.map((e) => e.end));

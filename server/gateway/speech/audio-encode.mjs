@@ -9,17 +9,26 @@ import { SAMPLE_RATE } from './pcm-ops.mjs';
  */
 export const MP3_VBR_QUALITY = 7;
 
-/** Raw PCM: signed 16-bit little-endian, mono, 22,050 Hz, no header. */
-export function encodePcm(samples) {
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** The samples as signed 16-bit little-endian bytes: a view of them where they already are that (Int16Array, little-endian machine). */
+function pcmBytes(samples) {
+  if (LITTLE_ENDIAN && samples instanceof Int16Array) return new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength);
   const out = new Uint8Array(samples.length * 2);
   const view = new DataView(out.buffer);
   for (let i = 0; i < samples.length; i++) view.setInt16(i * 2, samples[i], true);
   return out;
 }
 
+/** Raw PCM: signed 16-bit little-endian, mono, 22,050 Hz, no header. */
+export function encodePcm(samples) {
+  const bytes = pcmBytes(samples);
+  return bytes.buffer === samples.buffer ? bytes.slice() : bytes;
+}
+
 /** Canonical 44-byte-header WAV, the layout espeak itself writes. */
 export function encodeWav(samples) {
-  const pcm = encodePcm(samples);
+  const pcm = pcmBytes(samples);
   const out = new Uint8Array(44 + pcm.length);
   const view = new DataView(out.buffer);
   const text = (at, s) => [...s].forEach((ch, i) => view.setUint8(at + i, ch.charCodeAt(0)));

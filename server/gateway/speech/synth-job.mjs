@@ -46,27 +46,26 @@ async function sentenceParts(job, callsBefore = 0) {
 }
 
 /**
- * MP3 while the engine speaks: its output is cut and joined as it is written, and parts of about
- * 8 s go to a second thread to encode at once. When the breaks were not all found (or the engine
- * wrote a layout that is not streamed) it answers the sentences' audio parts instead.
+ * The engine's output read as it is written and joined at the marker breaks on the fly (gaps and
+ * gain applied), so the engine's in-memory file never holds the audio. With a `pipeline` (MP3),
+ * parts of about 2 s go to a second thread to encode meanwhile. When the breaks were not all found
+ * (or the engine wrote a layout that is not streamed) it answers the sentences' audio parts instead.
  */
-async function streamedMp3(job) {
+async function streamedJoin(job, pipeline) {
   const joiner = createBreakJoiner({
     sentenceCount: job.sentences.length,
     breakSamples: msToSamples(MARKER_BREAK_MS),
     gapSamples: msToSamples(job.gapMs),
     volumeDb: job.volumeDb,
   });
-  const pipeline = createMp3Pipeline();
   const reader = createWavStreamReader((samples) => {
     const t = clock();
     joiner.push(samples);
-    pipeline.scan(joiner.output());
-    mark('synth', 'join+scan', t);
+    pipeline?.scan(joiner.output());
+    mark('synth', pipeline ? 'join+scan' : 'join', t);
   });
   const engineStart = clock();
   try {
-    // The audio is read as it is written: the engine's in-memory file need not keep it.
     await runEspeak({
       voice: job.voice,
       wpm: job.wpm,
@@ -77,7 +76,7 @@ async function streamedMp3(job) {
       keepOutput: false,
     });
   } catch (err) {
-    pipeline.cancel();
+    pipeline?.cancel();
     throw err;
   }
   mark('synth', 'engine', engineStart);
@@ -85,17 +84,24 @@ async function streamedMp3(job) {
   const { ok, spans } = joiner.end();
   if (reader.streamable && ok) {
     const samples = joiner.output();
-    const frames = await pipeline.finish(samples);
-    const t = clock();
-    const bytes = mp3File(frames);
-    mark('synth', 'xing', t);
-    return { bytes, spans, durationMs: samplesToMs(samples.length), engineCalls: 1 };
+    return { streamed: true, samples, spans, durationMs: samplesToMs(samples.length), engineCalls: 1 };
   }
-  pipeline.cancel();
+  pipeline?.cancel();
   // A layout not streamed (espeak 1.0.2 always writes the canonical one): the batch way, else one
   // call per sentence.
-  if (!reader.streamable) return sentenceParts(job, 1);
-  return eachSentence(job);
+  return { streamed: false, ...joined(reader.streamable ? await eachSentence(job) : await sentenceParts(job, 1), job) };
+}
+
+async function streamedMp3(job) {
+  const pipeline = createMp3Pipeline();
+  const { streamed, samples, ...rest } = await streamedJoin(job, pipeline);
+  // Not streamed: the pipeline was cancelled, the whole audio is encoded in parts on both threads.
+  if (!streamed) return { bytes: mp3File(await encodeMp3InParts(samples)), ...rest };
+  const frames = await pipeline.finish(samples);
+  const t = clock();
+  const bytes = mp3File(frames);
+  mark('synth', 'xing', t);
+  return { bytes, ...rest };
 }
 
 function joined({ parts, engineCalls }, job) {
@@ -114,20 +120,10 @@ export async function runSynthJob(job) {
 }
 
 async function synthJob(job) {
-  if (job.format === 'mp3') {
-    const streamed = await streamedMp3(job);
-    if (streamed.bytes) return streamed;
-    const { samples, ...rest } = joined(streamed, job);
-    return { bytes: mp3File(await encodeMp3InParts(samples)), ...rest };
-  }
-  const engineStart = clock();
-  const parts = await sentenceParts(job);
-  mark('synth', 'engine', engineStart);
+  if (job.format === 'mp3') return streamedMp3(job);
+  const { samples, spans, durationMs, engineCalls } = await streamedJoin(job, null);
   const t = clock();
-  const { samples, ...rest } = joined(parts, job);
-  mark('synth', 'split+join', t);
-  const t2 = clock();
   const bytes = await encodeAudio(samples, job.format);
-  mark('synth', `encode ${job.format}`, t2);
-  return { bytes, ...rest };
+  mark('synth', `encode ${job.format}`, t);
+  return { bytes, spans, durationMs, engineCalls };
 }

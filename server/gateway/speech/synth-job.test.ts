@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { decodeMp3WithFfmpeg, mp3Frames, parseWav } from './audio-probe';
-import { runSynthJob, type SynthJobInput } from './synth-job.mjs';
+import { encodePcm, encodeWav } from './audio-encode.mjs';
+import { runEspeak } from './espeak-runner.mjs';
+import { applyGain, joinWithGaps, msToSamples, splitAtBreaks, wavSamples } from './pcm-ops.mjs';
+import { buildSsml, MARKER_BREAK_MS, runSynthJob, type SynthJobInput } from './synth-job.mjs';
 
 const sentence = 'The embedded gateway turns this sentence into speech.';
 const job: SynthJobInput = {
@@ -26,5 +29,29 @@ describe('synthesis job: MP3 made while the engine speaks', () => {
     expect(mp3Frames(mp3.bytes).frames).toBe(1 + Math.ceil((samples + 1152) / 576));
     const decoded = decodeMp3WithFfmpeg(mp3.bytes);
     if (decoded) expect(decoded.length).toBe(Math.ceil((samples + 1152) / 576) * 576);
+  });
+});
+
+describe('synthesis job: WAV and PCM read while the engine speaks', () => {
+  it('gives the bytes, segments and length as the engine’s whole file cut at the breaks and joined afterwards', async () => {
+    const whole = wavSamples(await runEspeak({ ...job, ssml: true, input: buildSsml(job.sentences, job.range) }));
+    const parts = splitAtBreaks(whole, job.sentences.length, msToSamples(MARKER_BREAK_MS));
+    expect(parts).not.toBeNull();
+    const batch = joinWithGaps(parts!, msToSamples(job.gapMs));
+    applyGain(batch.samples, job.volumeDb);
+    const wav = await runSynthJob(job);
+    expect(wav.engineCalls).toBe(1);
+    expect(wav.spans).toEqual(batch.spans);
+    expect(Buffer.from(wav.bytes).equals(Buffer.from(encodeWav(batch.samples)))).toBe(true);
+    const pcm = await runSynthJob({ ...job, format: 'pcm' });
+    expect(Buffer.from(pcm.bytes).equals(Buffer.from(encodePcm(batch.samples)))).toBe(true);
+  });
+
+  it('writes PCM as signed 16-bit little-endian from typed samples and from plain numbers alike', () => {
+    const values = [0, 1, -1, 32767, -32768, 258];
+    const typed = encodePcm(Int16Array.from(values));
+    expect(Buffer.from(typed).equals(Buffer.from(encodePcm(values)))).toBe(true);
+    expect([...typed.slice(0, 8)]).toEqual([0, 0, 1, 0, 255, 255, 255, 127]);
+    expect([...typed.slice(10)]).toEqual([2, 1]);
   });
 });
