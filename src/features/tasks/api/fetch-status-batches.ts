@@ -1,13 +1,22 @@
 import type { TaskStatusItem, TaskStatusItemProblem } from '@/contract';
 import type { Connection } from '@/lib/connection-profile';
 import { mapLimit } from '../model/batch-ids';
+import { checkedDownloadUrl } from '../model/merge-board';
 import { getTaskStatus } from './get-task-status';
 
 /** Batches in flight at once: enough to finish 10,000 IDs quickly without queueing behind the browser's per-host limit. */
 const CONCURRENT_BATCHES = 4;
 
-/** Checked answers to some of a cycle's batches, named by their index in the cycle's list of batches. */
-export type StatusSlice = { batchIndexes: number[]; items: TaskStatusItem[]; problems: TaskStatusItemProblem[] };
+/**
+ * Checked answers to some of a cycle's batches, named by their index in the cycle's list of batches;
+ * downloadUrls[i] is items[i]'s result link, checked here too (checkedDownloadUrl).
+ */
+export type StatusSlice = {
+  batchIndexes: number[];
+  items: TaskStatusItem[];
+  downloadUrls: (string | null)[];
+  problems: TaskStatusItemProblem[];
+};
 
 export type FetchStatusOptions = {
   /** Answers handed on at a time (Infinity: one slice when every batch has answered). */
@@ -28,11 +37,11 @@ export async function fetchStatusBatches(
   onSlice: (slice: StatusSlice) => void,
   { sliceBatches, recordHealth }: FetchStatusOptions,
 ): Promise<void> {
-  let slice: StatusSlice = { batchIndexes: [], items: [], problems: [] };
+  let slice: StatusSlice = { batchIndexes: [], items: [], downloadUrls: [], problems: [] };
   let failed = false;
   const handOn = () => {
     const full = slice;
-    slice = { batchIndexes: [], items: [], problems: [] };
+    slice = { batchIndexes: [], items: [], downloadUrls: [], problems: [] };
     onSlice(full);
   };
   try {
@@ -43,7 +52,10 @@ export async function fetchStatusBatches(
         const answer = await getTaskStatus(connection, batches[i]!, signal, recordHealth);
         if (failed) return;
         slice.batchIndexes.push(i);
-        for (const item of answer.items) slice.items.push(item);
+        for (const item of answer.items) {
+          slice.items.push(item);
+          slice.downloadUrls.push(checkedDownloadUrl(item));
+        }
         for (const problem of answer.problems) slice.problems.push(problem);
         if (slice.batchIndexes.length >= sliceBatches) handOn();
       },

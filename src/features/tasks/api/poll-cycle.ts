@@ -30,6 +30,7 @@ export async function pollCycle(
   const slices: StatusSlice[] = [];
   await run((slice) => slices.push(slice), Infinity);
   const items = slices.flatMap((s) => s.items);
+  const downloadUrls = slices.flatMap((s) => s.downloadUrls);
   const problems = slices.flatMap((s) => s.problems);
-  return recordDelta({ ...mergeBoard(prev, due, items, Date.now(), batches.length, problems), errorsSeen }, prev, due);
+  return recordDelta({ ...mergeBoard(prev, due, items, Date.now(), batches.length, problems, downloadUrls), errorsSeen }, prev, due);
 }

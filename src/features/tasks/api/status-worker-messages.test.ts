@@ -80,6 +80,33 @@ describe('the status worker message handler', () => {
     ]);
   });
 
+  it("checks each Finished item's result link: only an absolute http(s) URL becomes a link", async () => {
+    const links: Record<string, string> = {
+      Service_AI_1: 'https://gw/v1.mp4',
+      Service_AI_2: 'javascript:alert(1)',
+      Service_AI_3: '//gw/v3.mp4',
+    };
+    fetchMock.mockImplementation((_url, init) =>
+      Promise.resolve(
+        envelope(
+          0,
+          'OK',
+          askedIds(init).map((id) => ({ ...item(id), taskStatus: 4, targetVideoUrl: links[id] ?? null })),
+        ),
+      ),
+    );
+    const [first] = await viaHandler();
+    const slice = first!.type === 'slice' ? first!.slice : null;
+    const linkOf = new Map(slice?.items.map((it, i) => [it.taskId, slice.downloadUrls[i]]));
+    expect(Object.fromEntries(linkOf)).toEqual({
+      Service_AI_1: 'https://gw/v1.mp4',
+      Service_AI_2: null,
+      Service_AI_3: null,
+      Service_AI_4: null,
+      Service_AI_5: null,
+    });
+  });
+
   it('sends the token in the Authorization header only, never in the URL', async () => {
     await viaHandler();
     const [url, init] = fetchMock.mock.calls[0]!;

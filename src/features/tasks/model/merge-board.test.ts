@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { item } from '../testing/snapshots';
-import { mergeBoard } from './merge-board';
+import { checkedDownloadUrl, mergeBoard } from './merge-board';
 import { EMPTY_BOARD } from './task-snapshot';
 
 describe('mergeBoard', () => {
@@ -29,6 +29,28 @@ describe('mergeBoard', () => {
     const a = mergeBoard(EMPTY_BOARD, ['Service_AI_a'], [item('Service_AI_a', 3, { taskProgress: 5 })], 1_000, 1);
     const b = mergeBoard(a, ['Service_AI_a'], [item('Service_AI_a', 3, { taskProgress: 50 })], 5_000, 1);
     expect(b.tasks.get('Service_AI_a')).toMatchObject({ changedAt: 5_000, firstRunning: { progress: 5, at: 1_000 } });
+  });
+});
+
+describe("a Finished task's result link", () => {
+  const finished = (url: string) => item('Service_AI_a', 4, { targetVideoUrl: url });
+  it('is checked here when the answers come without their links', () => {
+    expect(
+      mergeBoard(EMPTY_BOARD, ['Service_AI_a'], [finished('javascript:alert(1)')], 1, 1).tasks.get('Service_AI_a')?.downloadUrl,
+    ).toBeNull();
+    expect(mergeBoard(EMPTY_BOARD, ['Service_AI_a'], [finished('https://gw/v.mp4')], 1, 1).tasks.get('Service_AI_a')?.downloadUrl).toBe(
+      'https://gw/v.mp4',
+    );
+  });
+  it('is taken as given when the status worker checked it (checkedDownloadUrl), by the answer it belongs to', () => {
+    const answers = [item('Service_AI_b', 3), finished('https://gw/v.mp4')];
+    const links = [null, checkedDownloadUrl(answers[1]!)];
+    const board = mergeBoard(EMPTY_BOARD, ['Service_AI_a', 'Service_AI_b'], answers, 1, 1, [], links);
+    expect(board.tasks.get('Service_AI_a')?.downloadUrl).toBe('https://gw/v.mp4');
+    expect(board.tasks.get('Service_AI_b')?.downloadUrl).toBeNull();
+    expect(
+      mergeBoard(EMPTY_BOARD, ['Service_AI_a'], [finished('https://gw/v.mp4')], 1, 1, [], [null]).tasks.get('Service_AI_a')?.downloadUrl,
+    ).toBeNull();
   });
 });
 
