@@ -1,7 +1,7 @@
 import type { TaskStatusItem, TaskStatusItemProblem } from '@/contract';
 import type { Connection } from '@/lib/connection-profile';
 import { mapLimit } from '../model/batch-ids';
-import { checkedDownloadUrl } from '../model/merge-board';
+import { checkedLink, type CheckedLink } from '../model/merge-board';
 import { getTaskStatus } from './get-task-status';
 
 /** Batches in flight at once: enough to finish 10,000 IDs quickly without queueing behind the browser's per-host limit. */
@@ -9,12 +9,12 @@ const CONCURRENT_BATCHES = 4;
 
 /**
  * Checked answers to some of a cycle's batches, named by their index in the cycle's list of batches;
- * downloadUrls[i] is items[i]'s result link, checked here too (checkedDownloadUrl).
+ * links[i] is items[i]'s result link, checked here too (checkedLink).
  */
 export type StatusSlice = {
   batchIndexes: number[];
   items: TaskStatusItem[];
-  downloadUrls: (string | null)[];
+  links: CheckedLink[];
   problems: TaskStatusItemProblem[];
 };
 
@@ -37,11 +37,11 @@ export async function fetchStatusBatches(
   onSlice: (slice: StatusSlice) => void,
   { sliceBatches, recordHealth }: FetchStatusOptions,
 ): Promise<void> {
-  let slice: StatusSlice = { batchIndexes: [], items: [], downloadUrls: [], problems: [] };
+  let slice: StatusSlice = { batchIndexes: [], items: [], links: [], problems: [] };
   let failed = false;
   const handOn = () => {
     const full = slice;
-    slice = { batchIndexes: [], items: [], downloadUrls: [], problems: [] };
+    slice = { batchIndexes: [], items: [], links: [], problems: [] };
     onSlice(full);
   };
   try {
@@ -54,7 +54,7 @@ export async function fetchStatusBatches(
         slice.batchIndexes.push(i);
         for (const item of answer.items) {
           slice.items.push(item);
-          slice.downloadUrls.push(checkedDownloadUrl(item));
+          slice.links.push(checkedLink(item));
         }
         for (const problem of answer.problems) slice.problems.push(problem);
         if (slice.batchIndexes.length >= sliceBatches) handOn();

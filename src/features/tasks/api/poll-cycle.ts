@@ -30,7 +30,7 @@ export async function pollCycle(
   const slices: StatusSlice[] = [];
   await run((slice) => slices.push(slice), Infinity);
   const items = slices.flatMap((s) => s.items);
-  const downloadUrls = slices.flatMap((s) => s.downloadUrls);
+  const links = slices.flatMap((s) => s.links);
   const problems = slices.flatMap((s) => s.problems);
-  return recordDelta({ ...mergeBoard(prev, due, items, Date.now(), batches.length, problems, downloadUrls), errorsSeen }, prev, due);
+  return recordDelta({ ...mergeBoard(prev, due, items, Date.now(), batches.length, problems, links), errorsSeen }, prev, due);
 }

@@ -19,9 +19,9 @@ export async function pollInSlices(
   const now = Date.now();
   let board = prev;
   const changed = new Set<string>();
-  await run(({ batchIndexes, items, downloadUrls, problems }) => {
+  await run(({ batchIndexes, items, links, problems }) => {
     const ids = batchIndexes.flatMap((i) => batches[i]!);
-    board = mergeBoard(board, ids, items, now, batches.length, problems, downloadUrls);
+    board = mergeBoard(board, ids, items, now, batches.length, problems, links);
     for (const id of board.changed) changed.add(id);
     boardRows(watchListStore.get().ids, board);
   });

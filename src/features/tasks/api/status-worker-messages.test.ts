@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Connection } from '@/lib/connection-profile';
 import { describeError } from '@/lib/describe-error';
 import { GatewayRequestError } from '@/lib/gateway-error';
+import { LINK_AS_GIVEN } from '../model/merge-board';
 import { fetchStatusBatches } from './fetch-status-batches';
 import { createStatusWorkerHandler, type StatusWorkerReply } from './status-worker-messages';
 
@@ -85,6 +86,7 @@ describe('the status worker message handler', () => {
       Service_AI_1: 'https://gw/v1.mp4',
       Service_AI_2: 'javascript:alert(1)',
       Service_AI_3: '//gw/v3.mp4',
+      Service_AI_4: 'HTTP://GW/v4.mp4',
     };
     fetchMock.mockImplementation((_url, init) =>
       Promise.resolve(
@@ -97,12 +99,12 @@ describe('the status worker message handler', () => {
     );
     const [first] = await viaHandler();
     const slice = first!.type === 'slice' ? first!.slice : null;
-    const linkOf = new Map(slice?.items.map((it, i) => [it.taskId, slice.downloadUrls[i]]));
+    const linkOf = new Map(slice?.items.map((it, i) => [it.taskId, slice.links[i]]));
     expect(Object.fromEntries(linkOf)).toEqual({
-      Service_AI_1: 'https://gw/v1.mp4',
+      Service_AI_1: LINK_AS_GIVEN, // the answer's own string, not a second copy
       Service_AI_2: null,
       Service_AI_3: null,
-      Service_AI_4: null,
+      Service_AI_4: 'http://gw/v4.mp4',
       Service_AI_5: null,
     });
   });

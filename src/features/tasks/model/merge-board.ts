@@ -5,9 +5,17 @@ import { recordDelta, writableTasks } from './board-delta';
 
 const MAX_TRANSITIONS = 50;
 
-/** A Finished item's result link, checked (an absolute http(s) URL) or null. */
-export const checkedDownloadUrl = (item: TaskStatusItem) =>
-  item.taskStatus === TaskStatus.finished ? safeDownloadUrl(item.targetVideoUrl) : null;
+/** A checked link that is the answer's own targetVideoUrl as it came: not posted again as a second copy of the string. */
+export const LINK_AS_GIVEN = 0;
+export type CheckedLink = string | null | typeof LINK_AS_GIVEN;
+
+/** A Finished item's result link, checked (only an absolute http(s) URL is a link). */
+export function checkedLink(item: TaskStatusItem): CheckedLink {
+  const url = item.taskStatus === TaskStatus.finished ? safeDownloadUrl(item.targetVideoUrl) : null;
+  return url !== null && url === item.targetVideoUrl ? LINK_AS_GIVEN : url;
+}
+
+export const linkOf = (item: TaskStatusItem, link: CheckedLink) => (link === LINK_AS_GIVEN ? item.targetVideoUrl : link);
 
 function nextSnapshot(prev: TaskSnapshot | undefined, item: TaskStatusItem | null, now: number, downloadUrl: string | null): TaskSnapshot {
   const changed = !prev || prev.item?.taskStatus !== item?.taskStatus || prev.item?.taskProgress !== item?.taskProgress;
@@ -20,8 +28,8 @@ function nextSnapshot(prev: TaskSnapshot | undefined, item: TaskStatusItem | nul
  * Fold one cycle's answers into the board: IDs that were asked for but not returned become
  * "not found"; changes and status transitions of this cycle are recorded for the UI. The task map
  * is the poller's own, written in place (see board-delta.ts): `prev` is not read again.
- * downloadUrls, when given, are the answers' links already checked (checkedDownloadUrl, by the
- * status worker: parsing 100,000 URLs was a third of the first cycle's main-thread time).
+ * links, when given, are the answers' result links already checked (checkedLink, by the status
+ * worker: parsing 100,000 URLs was a third of the first cycle's main-thread time).
  */
 export function mergeBoard(
   prev: TaskBoard,
@@ -30,7 +38,7 @@ export function mergeBoard(
   now: number,
   requests: number,
   problems: readonly TaskStatusItemProblem[] = [],
-  downloadUrls?: readonly (string | null)[],
+  links?: readonly CheckedLink[],
 ): TaskBoard {
   // By taskId, the last answer for an ID wins.
   const indexOf = new Map(answers.map((a, i) => [a.taskId, i]));
@@ -48,7 +56,7 @@ export function mergeBoard(
       continue;
     }
     const item = at === undefined ? null : answers[at]!;
-    const after = nextSnapshot(before, item, now, item === null ? null : downloadUrls ? downloadUrls[at!]! : checkedDownloadUrl(item));
+    const after = nextSnapshot(before, item, now, item === null ? null : linkOf(item, links ? links[at!]! : checkedLink(item)));
     tasks.set(id, after);
     if (before && after.changedAt === now) changed.add(id);
     const from = before?.item?.taskStatus ?? null;
