@@ -13,7 +13,7 @@ export type StatusWorkerReply =
   | { type: 'failed'; id: number; error: GatewayErrorFields };
 
 /** Structured clone keeps an Error's message only: the kind, code and status go as plain fields. */
-export function errorFields(error: unknown): GatewayErrorFields {
+function errorFields(error: unknown): GatewayErrorFields {
   const { operation, kind, message, code, httpStatus, crossOrigin } = GatewayRequestError.from(error, 'taskStatus');
   return { operation, kind, message, code, httpStatus, crossOrigin };
 }

@@ -15,7 +15,7 @@ export function checkedLink(item: TaskStatusItem): CheckedLink {
   return url !== null && url === item.targetVideoUrl ? LINK_AS_GIVEN : url;
 }
 
-export const linkOf = (item: TaskStatusItem, link: CheckedLink) => (link === LINK_AS_GIVEN ? item.targetVideoUrl : link);
+const linkOf = (item: TaskStatusItem, link: CheckedLink) => (link === LINK_AS_GIVEN ? item.targetVideoUrl : link);
 
 function nextSnapshot(prev: TaskSnapshot | undefined, item: TaskStatusItem | null, now: number, downloadUrl: string | null): TaskSnapshot {
   const changed = !prev || prev.item?.taskStatus !== item?.taskStatus || prev.item?.taskProgress !== item?.taskProgress;
