@@ -6,6 +6,8 @@ import { precompressAssets } from './server/build/precompress-assets.ts';
 export default defineConfig({
   plugins: [react(), precompressAssets()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  // The status worker (src/features/tasks/api/task-status.worker.ts) as an ES module worker, like the page's own chunks.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     sourcemap: true,

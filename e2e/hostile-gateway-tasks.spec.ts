@@ -112,16 +112,13 @@ test('unsafe result URLs (javascript:, data:, vbscript:, //host, file:) are neve
   await expectNoUnsafeUrls(page);
 });
 
-test('a 30-second stall ends in a timeout error (the page clock runs the 20 s client timeout out)', async ({ page }) => {
-  await page.clock.install();
+// Real time, not page.clock: the status requests (and their 20 s timeout) run in the status worker, which the page clock does not reach.
+test('a 30-second stall ends in a timeout error after the 20 s client timeout', async ({ page }) => {
   const asked = gateway.requested('stall', 'taskStatus');
   const watch = await openWithGateway(page, gateway.caseUrl('stall'), { path: '/tasks', ids });
   await asked;
-  // The watch list loads from IndexedDB first: wait until the poller's own request is in flight.
-  await expect(page.getByRole('button', { name: 'Refresh now' })).toBeDisabled();
-  await page.clock.fastForward('00:21');
   const alert = page.getByRole('alert').filter({ hasText: 'The gateway did not answer in time' });
-  await expect(alert).toBeVisible();
+  await expect(alert).toBeVisible({ timeout: 30_000 });
   await expect(alert).toContainText('No answer within 20 s');
   await expectNothingRan(page, watch);
 });

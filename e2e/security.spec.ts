@@ -41,7 +41,10 @@ function expectClean(watch: Watch) {
   ).toEqual([]);
 }
 
-test('the dashboard with live, finished and failed tasks renders under the CSP with no errors', async ({ page, request }) => {
+test('the dashboard with live, finished and failed tasks renders under the CSP with no errors, polling from its status worker', async ({
+  page,
+  request,
+}) => {
   const user = uniqueUserId();
   const ids = [...(await createTasks(request, user, 5, 60_000)), ...(await createTasks(request, user, 5, 500, 'mixed'))];
   await seedConsole(page, user);
@@ -51,6 +54,8 @@ test('the dashboard with live, finished and failed tasks renders under the CSP w
   await expect(page.getByText(/of 10 finished/)).toBeVisible();
   await page.waitForTimeout(2_500); // one more poll cycle
   expectClean(watch);
+  // worker-src 'self' lets it load: the status requests ran there, not in the page's fallback.
+  expect(page.workers().map((w) => new URL(w.url()).pathname)).toEqual([expect.stringMatching(/^\/assets\/task-status\.worker-.*\.js$/)]);
 });
 
 test('the speech studio synthesizes and plays audio under the CSP with no errors', async ({ page }) => {

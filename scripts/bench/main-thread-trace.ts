@@ -47,7 +47,12 @@ function readTrace(json: string, pageUrl: string): MainThreadTrace {
   }
   const origin = new URL(pageUrl).origin;
   const requests = new Map<string, StatusRequest>();
-  for (const e of onMain) {
+  // Sent from the page's main thread or from its status worker (another thread of the same renderer).
+  const pid = Number(main?.split(':')[0]);
+  const inRenderer = events
+    .filter((e) => e.pid === pid && (e.name === 'ResourceSendRequest' || e.name === 'ResourceFinish'))
+    .sort((a, b) => a.ts - b.ts);
+  for (const e of inRenderer) {
     const d = data(e);
     const id = String(d.requestId ?? '');
     if (e.name === 'ResourceSendRequest' && String(d.url ?? '').startsWith(origin) && String(d.url).includes('/taskStatus'))
@@ -71,7 +76,7 @@ export function cyclesOf(requests: readonly StatusRequest[], gapMs: number): Sta
 export type UpdateCost = { busyMs: number; cpuMs: number; windowMs: number; start: number; end: number };
 
 /**
- * One poll update's main-thread cost: from the task that sends its first request to the first quiet
+ * One poll update's main-thread cost: from the task that sends its first request (or posts it to the status worker) to the first quiet
  * moment (no task for `quietMs`) after its last answer, so the merge, render, commit, layout, paint
  * and charts it sets off all count. busyMs adds the tasks' wall times in that window, cpuMs their
  * thread times (which a busy machine inflates less). A 1 s clock tick may fall in the window: take
@@ -81,7 +86,10 @@ export function updateCost(tasks: readonly MainTask[], cycle: readonly StatusReq
   const sent = cycle[0]!.sent;
   const answered = Math.max(...cycle.map((r) => r.finished ?? Infinity));
   if (!Number.isFinite(answered)) return null;
-  let i = tasks.findIndex((t) => t.end >= sent);
+  // The task that started the cycle: the one sending its first request, or, when a worker sends it,
+  // the last main-thread task begun before (the one that posted the cycle to the worker).
+  let i = tasks.findLastIndex((t) => t.start <= sent);
+  if (i < 0 || sent - tasks[i]!.end > quietMs) i = tasks.findIndex((t) => t.end >= sent);
   if (i < 0) return null;
   const start = Math.min(sent, tasks[i]!.start);
   let end = start;

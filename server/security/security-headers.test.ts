@@ -38,10 +38,11 @@ describe('the Content-Security-Policy', () => {
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|strict-dynamic|nonce-|sha256-/);
   });
 
-  it('cannot be framed, has no plugins, no <base>, forms post only here', () => {
+  it('cannot be framed, has no plugins, no <base>, forms post only here, workers only from here', () => {
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'none'"]);
+    expect(csp.get('worker-src')).toEqual(["'self'"]);
     expect(csp.get('form-action')).toEqual(["'self'"]);
     expect(csp.get('default-src')).toEqual(["'self'"]);
   });

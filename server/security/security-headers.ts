@@ -5,7 +5,8 @@ import type { MiddlewareHandler } from 'hono';
  * inline script, no eval). connect-src and media-src also allow any http(s) origin because an
  * operator may point the console at a gateway on another origin: the console calls it directly and
  * plays the audio it links to. Narrowing these to 'self' would break that feature; what stays
- * closed is script execution, framing, plugins, <base> and form posts to other origins.
+ * closed is script execution, framing, plugins, <base> and form posts to other origins. worker-src
+ * 'self': the status poll's requests run in a worker built from this origin's own script.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -15,7 +16,7 @@ export const CONTENT_SECURITY_POLICY = [
   "font-src 'self'",
   "connect-src 'self' http: https:",
   "media-src 'self' blob: http: https:",
-  "worker-src 'none'",
+  "worker-src 'self'",
   "manifest-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",

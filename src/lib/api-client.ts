@@ -42,9 +42,10 @@ export function operationUrl(gatewayUrl: string, operation: GatewayOperation): s
   return gatewayUrl.trim().replace(/\/+$/, '') + OPERATION_PATHS[operation];
 }
 
+// globalThis, not window: the status poll calls the gateway from a worker too (WorkerLocation has the page's origin).
 function isCrossOrigin(url: string): boolean {
   try {
-    return new URL(url, window.location.href).origin !== window.location.origin;
+    return new URL(url, globalThis.location.href).origin !== globalThis.location.origin;
   } catch {
     return false;
   }

@@ -16,7 +16,8 @@ export type GatewayErrorKind =
   | 'no-token' // refused, and no token was sent: the settings lack one
   | 'settings'; // the console's own settings are not usable
 
-type Fields = {
+/** What a GatewayRequestError carries: plain data, so it can cross a thread boundary (structured clone drops Error classes). */
+export type GatewayErrorFields = {
   operation: GatewayOperation;
   kind: GatewayErrorKind;
   message: string;
@@ -33,7 +34,7 @@ export class GatewayRequestError extends Error {
   readonly httpStatus: number | undefined;
   readonly crossOrigin: boolean;
 
-  constructor(fields: Fields) {
+  constructor(fields: GatewayErrorFields) {
     super(fields.message);
     this.name = 'GatewayRequestError';
     this.operation = fields.operation;

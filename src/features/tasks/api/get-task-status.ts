@@ -9,9 +9,17 @@ const itemListSchema = z.array(z.unknown());
 
 export type TaskStatusAnswer = { items: TaskStatusItem[]; problems: TaskStatusItemProblem[] };
 
-/** Operation A for one batch (at most 100 IDs, already deduplicated). */
-export async function getTaskStatus(connection: Connection, taskIds: readonly string[], signal?: AbortSignal): Promise<TaskStatusAnswer> {
-  const data = await callGateway(connection, 'taskStatus', { taskIds }, itemListSchema, { signal });
+/**
+ * Operation A for one batch (at most 100 IDs, already deduplicated). recordHealth: false in the
+ * status worker, whose outcomes the page records when they arrive (the indicator lives there).
+ */
+export async function getTaskStatus(
+  connection: Connection,
+  taskIds: readonly string[],
+  signal?: AbortSignal,
+  recordHealth = true,
+): Promise<TaskStatusAnswer> {
+  const data = await callGateway(connection, 'taskStatus', { taskIds }, itemListSchema, { signal, recordHealth });
   const parsed = parseTaskStatusItems(data) ?? { items: [], problems: [], unattributed: [] };
   // An item with no readable taskId belongs to no row: the batch cannot be trusted to say who is "not found".
   const [first] = parsed.unattributed;

@@ -1,20 +1,12 @@
 import { queryOptions, useQuery, type QueryState } from '@tanstack/react-query';
 import { connectionScope, type Connection } from '@/lib/connection-profile';
 import { useActiveConnection } from '@/lib/connection-store';
-import { batchIds, mapLimit } from '../model/batch-ids';
 import { recordDelta } from '../model/board-delta';
 import { boardRows } from '../model/board-rows';
 import { backoffDelay, dueTaskIds, nextPollDelay } from '../model/poll-schedule';
 import { EMPTY_BOARD, type TaskBoard } from '../model/task-snapshot';
 import { watchListStore } from '../stores/watch-list-store';
 import type { DashboardSettings } from '../stores/dashboard-settings-store';
-import { getTaskStatus } from './get-task-status';
-
-/** Batches in flight at once: enough to finish 10,000 IDs quickly without queueing behind the browser's per-host limit. */
-const CONCURRENT_BATCHES = 4;
-
-/** Above this many batches a cycle is merged in slices as answers arrive (poll-in-slices.ts, loaded then). */
-const SLICE_BATCHES = 20;
 
 /** The poller's query key: the profile's gateway and user, never the token. */
 export const watchListPollKey = (connection: Pick<Connection, 'gatewayUrl' | 'userId'>) =>
@@ -36,7 +28,7 @@ export function failuresInARow({
 /**
  * The one poller for the whole watch list. Its data is the board of every snapshot; each cycle
  * asks only for the tasks that are due (see poll-schedule.ts), calling the status operation
- * directly with the query's own signal. The watch list is read from its store rather than the
+ * (in the status worker, poll-cycle.ts) with the query's own signal. The watch list is read from its store rather than the
  * key, so adding IDs does not restart the poller or drop the board.
  */
 export function watchListPollQueryOptions(connection: Connection, intervalMs: number) {
@@ -50,19 +42,9 @@ export function watchListPollQueryOptions(connection: Connection, intervalMs: nu
       const { open } = boardRows(watchListStore.get().ids, prev);
       const due = dueTaskIds(open, prev.tasks, Date.now(), intervalMs, prev.refreshAll);
       if (due.length === 0) return recordDelta({ ...prev, errorsSeen, refreshAll: false }, prev, []);
-      const batches = batchIds(due);
-      if (batches.length > SLICE_BATCHES) {
-        const { pollInSlices } = await import('./poll-in-slices');
-        return pollInSlices(prev, batches, (b) => getTaskStatus(connection, b, signal), errorsSeen);
-      }
-      // Merging loads with the first answers: the first-visit bundle stays in budget.
-      const [answers, { mergeBoard }] = await Promise.all([
-        mapLimit(batches, CONCURRENT_BATCHES, (b) => getTaskStatus(connection, b, signal)),
-        import('../model/merge-board'),
-      ]);
-      const items = answers.flatMap((a) => a.items);
-      const problems = answers.flatMap((a) => a.problems);
-      return recordDelta({ ...mergeBoard(prev, due, items, Date.now(), batches.length, problems), errorsSeen }, prev, due);
+      // The cycle (requests in the status worker, merging here) loads with the first one: the first-visit bundle stays in budget.
+      const { pollCycle } = await import('./poll-cycle');
+      return pollCycle(connection, prev, due, signal, errorsSeen);
     },
     refetchInterval: (query) => {
       if (intervalMs <= 0) return false;

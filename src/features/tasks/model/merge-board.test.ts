@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { item } from '../testing/snapshots';
-import { mergeBoard } from './merge-board';
+import { checkedLink, LINK_AS_GIVEN, mergeBoard } from './merge-board';
 import { EMPTY_BOARD } from './task-snapshot';
 
 describe('mergeBoard', () => {
@@ -29,6 +29,34 @@ describe('mergeBoard', () => {
     const a = mergeBoard(EMPTY_BOARD, ['Service_AI_a'], [item('Service_AI_a', 3, { taskProgress: 5 })], 1_000, 1);
     const b = mergeBoard(a, ['Service_AI_a'], [item('Service_AI_a', 3, { taskProgress: 50 })], 5_000, 1);
     expect(b.tasks.get('Service_AI_a')).toMatchObject({ changedAt: 5_000, firstRunning: { progress: 5, at: 1_000 } });
+  });
+});
+
+describe("a Finished task's result link", () => {
+  const finished = (url: string) => item('Service_AI_a', 4, { targetVideoUrl: url });
+  it('is checked here when the answers come without their links', () => {
+    expect(
+      mergeBoard(EMPTY_BOARD, ['Service_AI_a'], [finished('javascript:alert(1)')], 1, 1).tasks.get('Service_AI_a')?.downloadUrl,
+    ).toBeNull();
+    expect(mergeBoard(EMPTY_BOARD, ['Service_AI_a'], [finished('https://gw/v.mp4')], 1, 1).tasks.get('Service_AI_a')?.downloadUrl).toBe(
+      'https://gw/v.mp4',
+    );
+  });
+  it('is taken as given when the status worker checked it (checkedLink), by the answer it belongs to', () => {
+    const answers = [
+      item('Service_AI_b', 3),
+      finished('https://gw/v.mp4'),
+      item('Service_AI_c', 4, { targetVideoUrl: 'HTTPS://GW/c.mp4' }),
+    ];
+    const links = answers.map(checkedLink);
+    expect(links).toEqual([null, LINK_AS_GIVEN, 'https://gw/c.mp4']);
+    const board = mergeBoard(EMPTY_BOARD, ['Service_AI_a', 'Service_AI_b', 'Service_AI_c'], answers, 1, 1, [], links);
+    expect(board.tasks.get('Service_AI_a')?.downloadUrl).toBe('https://gw/v.mp4');
+    expect(board.tasks.get('Service_AI_b')?.downloadUrl).toBeNull();
+    expect(board.tasks.get('Service_AI_c')?.downloadUrl).toBe('https://gw/c.mp4');
+    expect(
+      mergeBoard(EMPTY_BOARD, ['Service_AI_a'], [finished('https://gw/v.mp4')], 1, 1, [], [null]).tasks.get('Service_AI_a')?.downloadUrl,
+    ).toBeNull();
   });
 });
 

@@ -5,11 +5,22 @@ import { recordDelta, writableTasks } from './board-delta';
 
 const MAX_TRANSITIONS = 50;
 
-function nextSnapshot(prev: TaskSnapshot | undefined, item: TaskStatusItem | null, now: number): TaskSnapshot {
+/** A checked link that is the answer's own targetVideoUrl as it came: not posted again as a second copy of the string. */
+export const LINK_AS_GIVEN = 0;
+export type CheckedLink = string | null | typeof LINK_AS_GIVEN;
+
+/** A Finished item's result link, checked (only an absolute http(s) URL is a link). */
+export function checkedLink(item: TaskStatusItem): CheckedLink {
+  const url = item.taskStatus === TaskStatus.finished ? safeDownloadUrl(item.targetVideoUrl) : null;
+  return url !== null && url === item.targetVideoUrl ? LINK_AS_GIVEN : url;
+}
+
+const linkOf = (item: TaskStatusItem, link: CheckedLink) => (link === LINK_AS_GIVEN ? item.targetVideoUrl : link);
+
+function nextSnapshot(prev: TaskSnapshot | undefined, item: TaskStatusItem | null, now: number, downloadUrl: string | null): TaskSnapshot {
   const changed = !prev || prev.item?.taskStatus !== item?.taskStatus || prev.item?.taskProgress !== item?.taskProgress;
   const running = item?.taskStatus === TaskStatus.running;
   const firstRunning = running ? (prev?.firstRunning ?? { progress: item.taskProgress, at: now }) : null;
-  const downloadUrl = item?.taskStatus === TaskStatus.finished ? safeDownloadUrl(item.targetVideoUrl) : null;
   return { item, checkedAt: now, changedAt: changed || !prev ? now : prev.changedAt, downloadUrl, firstRunning, problem: null };
 }
 
@@ -17,6 +28,8 @@ function nextSnapshot(prev: TaskSnapshot | undefined, item: TaskStatusItem | nul
  * Fold one cycle's answers into the board: IDs that were asked for but not returned become
  * "not found"; changes and status transitions of this cycle are recorded for the UI. The task map
  * is the poller's own, written in place (see board-delta.ts): `prev` is not read again.
+ * links, when given, are the answers' result links already checked (checkedLink, by the status
+ * worker: parsing 100,000 URLs was a third of the first cycle's main-thread time).
  */
 export function mergeBoard(
   prev: TaskBoard,
@@ -25,21 +38,25 @@ export function mergeBoard(
   now: number,
   requests: number,
   problems: readonly TaskStatusItemProblem[] = [],
+  links?: readonly CheckedLink[],
 ): TaskBoard {
-  const byId = new Map(answers.map((a) => [a.taskId, a]));
+  // By taskId, the last answer for an ID wins.
+  const indexOf = new Map(answers.map((a, i) => [a.taskId, i]));
   const problemOf = new Map(problems.map((p) => [p.taskId, p.problem]));
   const tasks = writableTasks(prev.tasks);
   const changed = new Set<string>();
   const transitions: Transition[] = [];
   for (const id of asked) {
     const before = tasks.get(id);
-    const problem = byId.has(id) ? undefined : problemOf.get(id);
+    const at = indexOf.get(id);
+    const problem = at !== undefined ? undefined : problemOf.get(id);
     if (problem !== undefined) {
       const kept = before ?? { item: null, checkedAt: now, changedAt: now, downloadUrl: null, firstRunning: null, problem };
       tasks.set(id, { ...kept, checkedAt: now, problem });
       continue;
     }
-    const after = nextSnapshot(before, byId.get(id) ?? null, now);
+    const item = at === undefined ? null : answers[at]!;
+    const after = nextSnapshot(before, item, now, item === null ? null : linkOf(item, links ? links[at!]! : checkedLink(item)));
     tasks.set(id, after);
     if (before && after.changedAt === now) changed.add(id);
     const from = before?.item?.taskStatus ?? null;

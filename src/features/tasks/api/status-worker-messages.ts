@@ -1,0 +1,45 @@
+import type { Connection } from '@/lib/connection-profile';
+import { GatewayRequestError, type GatewayErrorFields } from '@/lib/gateway-error';
+import { fetchStatusBatches, type StatusSlice } from './fetch-status-batches';
+
+/** Page → status worker. The token travels in `connection`, by postMessage only (never a URL). */
+export type StatusWorkerRequest =
+  { type: 'cycle'; id: number; connection: Connection; batches: string[][]; sliceBatches: number } | { type: 'abort'; id: number };
+
+/** Status worker → page: slices of checked answers, then done or failed (the error as plain fields). */
+export type StatusWorkerReply =
+  | { type: 'slice'; id: number; slice: StatusSlice }
+  | { type: 'done'; id: number }
+  | { type: 'failed'; id: number; error: GatewayErrorFields };
+
+/** Structured clone keeps an Error's message only: the kind, code and status go as plain fields. */
+function errorFields(error: unknown): GatewayErrorFields {
+  const { operation, kind, message, code, httpStatus, crossOrigin } = GatewayRequestError.from(error, 'taskStatus');
+  return { operation, kind, message, code, httpStatus, crossOrigin };
+}
+
+/**
+ * The status worker's message handler, a plain function (the worker file only wires it to
+ * postMessage; tests call it directly). Each cycle has its own AbortController: the page's abort
+ * message cancels that cycle's requests.
+ */
+export function createStatusWorkerHandler(post: (reply: StatusWorkerReply) => void) {
+  const running = new Map<number, AbortController>();
+  return async (request: StatusWorkerRequest): Promise<void> => {
+    if (request.type === 'abort') return void running.get(request.id)?.abort();
+    const { id, connection, batches, sliceBatches } = request;
+    const controller = new AbortController();
+    running.set(id, controller);
+    try {
+      await fetchStatusBatches(connection, batches, controller.signal, (slice) => post({ type: 'slice', id, slice }), {
+        sliceBatches,
+        recordHealth: false,
+      });
+      post({ type: 'done', id });
+    } catch (error) {
+      post({ type: 'failed', id, error: errorFields(error) });
+    } finally {
+      running.delete(id);
+    }
+  };
+}
