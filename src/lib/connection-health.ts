@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+// No React here: the API client, and so the status worker, imports this module (the hook is use-gateway-health.ts).
 import type { Connection } from './connection-profile';
 import { isAuthRefusal, type GatewayRequestError } from './gateway-error';
 
@@ -42,13 +42,13 @@ export function resetGatewayHealth(): void {
   for (const l of listeners) l();
 }
 
-function subscribe(listener: () => void) {
+export function subscribeGatewayHealth(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-/** The last outcome for this connection; outcomes of another gateway, user, token or header set read as unknown. */
-export function useGatewayHealth(connection: Connection): GatewayHealth {
-  const current = useSyncExternalStore(subscribe, () => health);
-  return current.state !== 'unknown' && current.scope !== scopeOf(connection) ? { state: 'unknown' } : current;
-}
+export const getGatewayHealth = (): GatewayHealth => health;
+
+/** The last outcome as seen by this connection: one of another gateway, user, token or header set reads as unknown. */
+export const healthFor = (current: GatewayHealth, connection: Connection): GatewayHealth =>
+  current.state !== 'unknown' && current.scope !== scopeOf(connection) ? { state: 'unknown' } : current;

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useActiveConnection, useConnectionState, activeProfile } from '@/lib/connection-store';
-import { useGatewayHealth, type GatewayHealth } from '@/lib/connection-health';
+import type { GatewayHealth } from '@/lib/connection-health';
+import { useGatewayHealth } from '@/lib/use-gateway-health';
 import type { ErrorDescription } from '@/lib/describe-error';
 import { useErrorDescription } from '@/lib/use-error-description';
 import { Link } from '@/lib/router';
