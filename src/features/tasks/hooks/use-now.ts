@@ -23,3 +23,11 @@ function subscribe(listener: () => void) {
 export function useNow(): number {
   return useSyncExternalStore(subscribe, () => now);
 }
+
+/**
+ * What a component shows of the clock, e.g. "3 min ago": it re-renders only when that changes, not on
+ * every tick (a row's cells, the charts' minute). `select` returns a primitive, so equal values bail out.
+ */
+export function useClock<T extends string | number | boolean | null>(select: (now: number) => T): T {
+  return useSyncExternalStore(subscribe, () => select(now));
+}
