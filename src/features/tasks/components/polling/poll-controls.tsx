@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { updateDashboardSettings, type DashboardSettings } from '../../stores/dashboard-settings-store';
 import { backoffDelay, INTERVAL_CHOICES_MS } from '../../model/poll-schedule';
@@ -15,14 +15,35 @@ export { StaleBanner } from './stale-banner';
 
 const intervalLabel = (ms: number) => (ms === 0 ? 'Off' : `${ms / 1000} s`);
 
+/**
+ * True once `on` has stayed true for `ms`: a steady cycle's ~100 ms would otherwise blink "Checking…"
+ * and the button every 2 s, each blink a frame of its own (style, layout, paint) besides the update's.
+ */
+function useLasting(on: boolean, ms: number): boolean {
+  const [lasted, setLasted] = useState(false);
+  useEffect(() => {
+    if (!on) return;
+    const timer = setTimeout(() => setLasted(true), ms);
+    return () => {
+      clearTimeout(timer);
+      setLasted(false);
+    };
+  }, [on, ms]);
+  return on && lasted;
+}
+
+/** How long a check runs before the line says "Checking…" and Refresh now waits for it. */
+export const BUSY_SHOWN_AFTER_MS = 300;
+
 export function PollControls({ poll, settings, live, onRefresh }: Props) {
+  const busy = useLasting(poll.isFetching, BUSY_SHOWN_AFTER_MS);
   const board = poll.data;
   const failures = failuresInARow(poll);
   const retryAt = poll.errorUpdatedAt + backoffDelay(failures, settings.intervalMs);
   const polledAt = board?.polledAt ?? 0;
   // Read from the clock as text: the line renders again when its words change, not on every tick.
   const state = useClock((now) =>
-    poll.isFetching
+    busy
       ? 'Checking…'
       : live === 0
         ? 'Nothing live: no requests are sent'
@@ -36,7 +57,7 @@ export function PollControls({ poll, settings, live, onRefresh }: Props) {
   return (
     <div className={styles.pollControls}>
       <IntervalSelect value={settings.intervalMs} />
-      <button type="button" onClick={onRefresh} disabled={poll.isFetching}>
+      <button type="button" onClick={onRefresh} disabled={busy}>
         Refresh now
       </button>
       <StallSelect value={settings.stallMs} />
