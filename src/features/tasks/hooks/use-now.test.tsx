@@ -6,6 +6,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('useClock', () => {
   it('renders again only when the selected value changes, while useNow renders on every tick', () => {
+    // 30 s into a minute, and the clock's last reading (from whenever it last ran) replaced when it starts.
     vi.useFakeTimers({ now: new Date('2026-01-01T10:00:30Z') });
     const renders = { minute: 0, now: 0 };
     function Minute() {

@@ -7,10 +7,14 @@ let timer: ReturnType<typeof setInterval> | undefined;
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  timer ??= setInterval(() => {
+  if (!timer) {
+    // The clock stood still while nothing watched it: the first subscriber re-reads it (React checks again after subscribing).
     now = Date.now();
-    listeners.forEach((l) => l());
-  }, 1_000);
+    timer = setInterval(() => {
+      now = Date.now();
+      listeners.forEach((l) => l());
+    }, 1_000);
+  }
   return () => {
     listeners.delete(listener);
     if (listeners.size === 0 && timer) {
