@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import type { Profile } from './cpu-profile';
 
@@ -21,9 +22,16 @@ export type MainTask = { start: number; end: number; cpu: number; inside: TraceE
 export type StatusRequest = { id: string; sent: number; finished: number | null };
 export type MainThreadTrace = { tasks: MainTask[]; requests: StatusRequest[] };
 
+let saved = 0;
+
 export async function startTrace(browser: Browser, page: Page): Promise<() => Promise<MainThreadTrace>> {
   await browser.startTracing(page, { categories: CATEGORIES });
-  return async () => readTrace((await browser.stopTracing()).toString(), page.url());
+  return async () => {
+    const json = (await browser.stopTracing()).toString();
+    // BENCH_TRACE_SAVE=prefix keeps each raw trace (prefix-1.json, …) for DevTools' Performance panel.
+    if (process.env.BENCH_TRACE_SAVE) writeFileSync(`${process.env.BENCH_TRACE_SAVE}-${++saved}.json`, json);
+    return readTrace(json, page.url());
+  };
 }
 
 const data = (e: TraceEvent) => e.args?.data ?? {};
@@ -176,7 +184,26 @@ export function describeUpdates(trace: MainThreadTrace, windows: readonly Update
       .sort((a, b) => b[1] - a[1])
       .slice(0, k)
       .map(([name, ms]) => `${(ms / n).toFixed(2).padStart(7)} ms  ${name}`);
+  // How much is drawn: a whole-page repaint for a few changed rows shows as a large area here.
+  const counts = new Map<string, number>();
+  let tasks = 0;
+  let painted = 0;
+  for (const t of trace.tasks) {
+    if (!within(t.start)) continue;
+    tasks++;
+    for (const e of t.inside) {
+      counts.set(e.name, (counts.get(e.name) ?? 0) + 1);
+      const clip = data(e).clip;
+      if (e.name === 'Paint' && Array.isArray(clip) && clip.length === 8) {
+        const [x1, y1, , , x2, y2] = clip as number[];
+        painted += Math.abs((x2! - x1!) * (y2! - y1!));
+      }
+    }
+  }
+  const count = (name: string) => ((counts.get(name) ?? 0) / n).toFixed(1);
   return [
+    `per update: ${(tasks / n).toFixed(1)} tasks, frames (UpdateLayoutTree ${count('UpdateLayoutTree')}, Layout ${count('Layout')}, ` +
+      `Paint ${count('Paint')}, Commit ${count('Commit')}), painted ${Math.round(painted / n).toLocaleString('en-US')} px²`,
     'trace events per update (nested ones inside their parents too):',
     ...top(events, 25),
     ...(profile ? ['self time per update:', ...top(self, 40)] : []),

@@ -9,7 +9,6 @@ import { useSharedLinkImport } from '../hooks/use-shared-link';
 import { boardRows } from '../model/board-rows';
 import { EMPTY_BOARD } from '../model/task-snapshot';
 import { AddTaskIds } from './add/add-task-ids';
-import { StaleBanner } from './polling/stale-banner';
 import styles from './tasks-page.module.css';
 
 // The table and overview are a separate chunk so the first-load bundle stays in budget.
@@ -17,7 +16,10 @@ const loadBoard = () => import('./board/task-board').then((m) => ({ default: m.T
 const TaskBoardView = lazy(loadBoard);
 // The poll controls too: they show with the table (one Suspense boundary, so neither pushes the other down).
 const checkNowModule = () => import('../api/check-now');
-const PollControls = lazy(() => import('./polling/poll-controls').then((m) => ({ default: m.PollControls })));
+const pollControls = () => import('./polling/poll-controls');
+const PollControls = lazy(() => pollControls().then((m) => ({ default: m.PollControls })));
+// The stale banner in the same chunk (one fetch, so it never suspends the table on its own): room in the first load.
+const StaleBanner = lazy(() => pollControls().then((m) => ({ default: m.StaleBanner })));
 
 export function TasksPage() {
   const { ids, loaded } = useWatchList();

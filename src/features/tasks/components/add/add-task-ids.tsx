@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
+import { lazy, memo, Suspense, useId, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
 import type { TextAdded } from '../../stores/add-to-watch-list';
 import { flushSync } from 'react-dom';
 import styles from '../tasks-page.module.css';
@@ -13,7 +13,8 @@ const LARGE_PASTE_CHARS = 32_768;
 type Report = ({ source: string } & TextAdded) | { source: string; error: string };
 
 /** Paste box and file import: both go through the same extraction, in slices with progress, and report what was left out. */
-export function AddTaskIds({ onAdded }: { onAdded: () => void }) {
+// Memoized: the page renders with each poll cycle, and React rewrites the file input's type and name each time.
+export const AddTaskIds = memo(function AddTaskIds({ onAdded }: { onAdded: () => void }) {
   // Uncontrolled, so a long value is not copied on every render.
   const field = useRef<HTMLTextAreaElement>(null);
   const [empty, setEmpty] = useState(true);
@@ -132,4 +133,4 @@ export function AddTaskIds({ onAdded }: { onAdded: () => void }) {
       )}
     </form>
   );
-}
+});

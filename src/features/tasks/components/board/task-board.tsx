@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { navigate, usePathname } from '@/lib/router';
 import { useTaskView } from '../../hooks/use-task-view';
 import type { WatchedTask } from '../../model/task-rows';
@@ -23,8 +23,11 @@ type Props = {
   stale: boolean;
 };
 
-/** Everything shown once the watch list has tasks; loaded as its own chunk (see tasks-page.tsx). */
-export function TaskBoardView({ ids, rows, summary, board, settings, stale }: Props) {
+/**
+ * Everything shown once the watch list has tasks; loaded as its own chunk (see tasks-page.tsx).
+ * Memoized: the page renders again when a cycle starts and ends ("Checking…"), with the same board.
+ */
+export const TaskBoardView = memo(function TaskBoardView({ ids, rows, summary, board, settings, stale }: Props) {
   useTaskHistoryRecorder();
   const detailsId = taskIdFromPath(usePathname());
   const [view, setView] = useTaskView();
@@ -52,4 +55,4 @@ export function TaskBoardView({ ids, rows, summary, board, settings, stale }: Pr
       )}
     </>
   );
-}
+});

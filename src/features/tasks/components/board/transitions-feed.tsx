@@ -1,15 +1,16 @@
 import { taskStatusName, isKnownTaskStatus } from '@/contract';
 import type { Transition } from '../../model/task-snapshot';
-import { formatExact, formatRelative } from '@/lib/format-time';
-import { useNow } from '../../hooks/use-now';
+import { memo } from 'react';
+import { formatExact } from '@/lib/format-time';
+import { RelativeTime } from '../clock/relative-time';
 import page from '../tasks-page.module.css';
 import styles from '../board.module.css';
 
 const SHOWN = 8;
 const name = (s: number | null) => (s === null ? 'Not found' : isKnownTaskStatus(s) ? taskStatusName[s] : `Status ${s}`);
 
-export function TransitionsFeed({ transitions }: { transitions: readonly Transition[] }) {
-  const now = useNow();
+/** Memoized, and only each entry's time follows the clock: the list itself renders when a transition arrives. */
+export const TransitionsFeed = memo(function TransitionsFeed({ transitions }: { transitions: readonly Transition[] }) {
   return (
     <section className={styles.transitions} aria-labelledby="transitions-title">
       <h2 id="transitions-title">Recent changes</h2>
@@ -19,14 +20,11 @@ export function TransitionsFeed({ transitions }: { transitions: readonly Transit
         <ol>
           {transitions.slice(0, SHOWN).map((t) => (
             <li key={`${t.taskId}-${t.at}-${t.to}`}>
-              <code>{t.taskId}</code> {name(t.from)} → <strong>{name(t.to)}</strong>{' '}
-              <time dateTime={new Date(t.at).toISOString()} title={formatExact(t.at)}>
-                {formatRelative(t.at, now)}
-              </time>
+              <code>{t.taskId}</code> {name(t.from)} → <strong>{name(t.to)}</strong> <RelativeTime at={t.at} title={formatExact(t.at)} />
             </li>
           ))}
         </ol>
       )}
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { WatchedTask } from '../../model/task-rows';
 import { removeFromWatchList } from '../../stores/watch-list-store';
 import { copyAndAnnounce, announce } from '../../stores/announcer-store';
@@ -31,18 +31,6 @@ export function WatchListActions({ ids, rows, finished, notify }: Props) {
     );
   };
 
-  const toggleNotify = async (on: boolean) => {
-    if (!on) return updateDashboardSettings({ notify: false });
-    const permission = await askNotificationPermission();
-    if (permission === 'granted') updateDashboardSettings({ notify: true });
-    else
-      announce(
-        permission === 'unsupported'
-          ? 'This browser has no notifications'
-          : 'Notifications are blocked for this site in the browser settings',
-      );
-  };
-
   return (
     <div className={styles.toolbar}>
       <button type="button" onClick={() => void copyLink()} disabled={ids.length === 0}>
@@ -54,10 +42,29 @@ export function WatchListActions({ ids, rows, finished, notify }: Props) {
         disabled={finished === 0}
         onConfirm={() => removeFromWatchList(rows.filter((r) => r.group === 4).map((r) => r.id))}
       />
-      <label className={styles.inlineCheck}>
-        <input type="checkbox" checked={notify} onChange={(e) => void toggleNotify(e.target.checked)} /> Notify me when tasks finish or fail
-      </label>
+      <NotifyToggle notify={notify} />
       {linkNote && <p className={styles.hint}>{linkNote}</p>}
     </div>
   );
 }
+
+async function toggleNotify(on: boolean) {
+  if (!on) return updateDashboardSettings({ notify: false });
+  const permission = await askNotificationPermission();
+  if (permission === 'granted') updateDashboardSettings({ notify: true });
+  else
+    announce(
+      permission === 'unsupported'
+        ? 'This browser has no notifications'
+        : 'Notifications are blocked for this site in the browser settings',
+    );
+}
+
+// Memoized: the actions render with every poll update (their rows), and React rewrites an input's type and name each time.
+const NotifyToggle = memo(function NotifyToggle({ notify }: { notify: boolean }) {
+  return (
+    <label className={styles.inlineCheck}>
+      <input type="checkbox" checked={notify} onChange={(e) => void toggleNotify(e.target.checked)} /> Notify me when tasks finish or fail
+    </label>
+  );
+});

@@ -1,5 +1,6 @@
 import { formatDuration } from '@/lib/format-time';
 import { batchEta, type BatchSeries } from '../../model/batch-series';
+import { useClock } from '../../hooks/use-now';
 import styles from './overview.module.css';
 
 const clock = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
@@ -15,11 +16,12 @@ export function batchEtaText(series: BatchSeries, live: number, now: number): st
   return `${live} live tasks done in about ${formatDuration(eta.remainingMs)}, around ${clock(now + eta.remainingMs)}${range}, at ${eta.perMinute.toFixed(1)} tasks ending per minute over the last 10 minutes.`;
 }
 
-export function BatchEta({ series, live, now }: { series: BatchSeries; live: number; now: number }) {
+export function BatchEta({ series, live }: { series: BatchSeries; live: number }) {
+  const text = useClock((now) => batchEtaText(series, live, now));
   return (
     <section aria-labelledby="batch-eta-title" className={styles.eta}>
       <h3 id="batch-eta-title">Batch ETA</h3>
-      <p>{batchEtaText(series, live, now)}</p>
+      <p>{text}</p>
     </section>
   );
 }

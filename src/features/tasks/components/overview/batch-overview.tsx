@@ -1,5 +1,4 @@
 import { useTaskHistory } from '../../hooks/use-task-history';
-import { useNow } from '../../hooks/use-now';
 import type { WatchedTask } from '../../model/task-rows';
 import { BatchEta } from './batch-eta';
 import { FailuresTable } from './failures-table';
@@ -12,14 +11,13 @@ type Props = { rows: readonly WatchedTask[]; live: number; ended: string };
 
 export function BatchOverview({ rows, live, ended }: Props) {
   const { series } = useTaskHistory();
-  const now = useNow();
   return (
     <div className={styles.overview}>
       <div className={styles.charts}>
         <FlowChart flow={series.flow} />
-        <ThroughputChart perMinute={series.perMinute} now={now} />
+        <ThroughputChart perMinute={series.perMinute} />
       </div>
-      <BatchEta series={series} live={live} now={now} />
+      <BatchEta series={series} live={live} />
       <FailuresTable rows={rows} ended={ended} />
     </div>
   );

@@ -3,6 +3,7 @@ import uPlot from 'uplot';
 import type { MinuteBucket } from '../../model/batch-series';
 import { axisStyle, bandColors, clockValues, fitLabels } from './chart-palette';
 import { useUplot } from './use-uplot';
+import { useClock } from '../../hooks/use-now';
 import styles from './overview.module.css';
 
 const SHOWN_MINUTES = 60;
@@ -29,8 +30,9 @@ export function throughputSummary(minutes: readonly MinuteBucket[]): string {
 const minuteFormat = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit' });
 const clock = (minute: number) => minuteFormat.format(minute * 60_000);
 
-export function ThroughputChart({ perMinute, now }: { perMinute: readonly MinuteBucket[]; now: number }) {
-  const minute = Math.floor(now / 60_000);
+export function ThroughputChart({ perMinute }: { perMinute: readonly MinuteBucket[] }) {
+  // The minute, not the second: the chart renders when a minute turns, not on every clock tick.
+  const minute = useClock((now) => Math.floor(now / 60_000));
   const minutes = useMemo(() => minuteRange(perMinute, minute * 60_000), [perMinute, minute]);
   // Stacked bars: aborted on top of failed on top of finished, each drawn as its running sum, tallest first.
   const data = useMemo<uPlot.AlignedData>(

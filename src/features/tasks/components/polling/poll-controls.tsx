@@ -1,3 +1,4 @@
+import { memo, useEffect, useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { updateDashboardSettings, type DashboardSettings } from '../../stores/dashboard-settings-store';
 import { backoffDelay, INTERVAL_CHOICES_MS } from '../../model/poll-schedule';
@@ -5,60 +6,100 @@ import { failuresInARow } from '../../api/poll-watch-list';
 import { STALL_CHOICES_MS } from '../../model/stall-choices';
 import { formatDuration, formatRelative } from '@/lib/format-time';
 import type { TaskBoard } from '../../model/task-snapshot';
-import { useNow } from '../../hooks/use-now';
+import { useClock } from '../../hooks/use-now';
 import styles from '../tasks-page.module.css';
 
 type Props = { poll: UseQueryResult<TaskBoard>; settings: DashboardSettings; live: number; onRefresh: () => void };
 
+export { StaleBanner } from './stale-banner';
+
 const intervalLabel = (ms: number) => (ms === 0 ? 'Off' : `${ms / 1000} s`);
 
+/**
+ * True once `on` has stayed true for `ms`: a steady cycle's ~100 ms would otherwise blink "Checking…"
+ * and the button every 2 s, each blink a frame of its own (style, layout, paint) besides the update's.
+ */
+function useLasting(on: boolean, ms: number): boolean {
+  const [lasted, setLasted] = useState(false);
+  useEffect(() => {
+    if (!on) return;
+    const timer = setTimeout(() => setLasted(true), ms);
+    return () => {
+      clearTimeout(timer);
+      setLasted(false);
+    };
+  }, [on, ms]);
+  return on && lasted;
+}
+
+/** How long a check runs before the line says "Checking…" and Refresh now waits for it. */
+export const BUSY_SHOWN_AFTER_MS = 300;
+
 export function PollControls({ poll, settings, live, onRefresh }: Props) {
-  const now = useNow();
+  const busy = useLasting(poll.isFetching, BUSY_SHOWN_AFTER_MS);
   const board = poll.data;
   const failures = failuresInARow(poll);
-  const retryIn = Math.max(0, poll.errorUpdatedAt + backoffDelay(failures, settings.intervalMs) - now);
-  const state = poll.isFetching
-    ? 'Checking…'
-    : live === 0
-      ? 'Nothing live: no requests are sent'
-      : settings.intervalMs === 0
-        ? 'Automatic checks are off'
-        : failures > 0
-          ? `Backing off after ${failures} failed check${failures === 1 ? '' : 's'}: next check in ${formatDuration(retryIn)}`
-          : `Checking every ${settings.intervalMs / 1000} s ${settings.notify ? 'on every page, also in a hidden tab' : 'while this tab is visible'}`;
+  const retryAt = poll.errorUpdatedAt + backoffDelay(failures, settings.intervalMs);
+  const polledAt = board?.polledAt ?? 0;
+  // Read from the clock as text: the line renders again when its words change, not on every tick.
+  const state = useClock((now) =>
+    busy
+      ? 'Checking…'
+      : live === 0
+        ? 'Nothing live: no requests are sent'
+        : settings.intervalMs === 0
+          ? 'Automatic checks are off'
+          : failures > 0
+            ? `Backing off after ${failures} failed check${failures === 1 ? '' : 's'}: next check in ${formatDuration(Math.max(0, retryAt - now))}`
+            : `Checking every ${settings.intervalMs / 1000} s ${settings.notify ? 'on every page, also in a hidden tab' : 'while this tab is visible'}`,
+  );
+  const lastUpdate = useClock((now) => (polledAt > 0 ? formatRelative(polledAt, now) : ''));
   return (
     <div className={styles.pollControls}>
-      <label>
-        Check every{' '}
-        <select value={settings.intervalMs} onChange={(e) => updateDashboardSettings({ intervalMs: Number(e.target.value) })}>
-          {INTERVAL_CHOICES_MS.map((ms) => (
-            <option key={ms} value={ms}>
-              {intervalLabel(ms)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button type="button" onClick={onRefresh} disabled={poll.isFetching}>
+      <IntervalSelect value={settings.intervalMs} />
+      <button type="button" onClick={onRefresh} disabled={busy}>
         Refresh now
       </button>
-      <label>
-        Flag running tasks as stalled after{' '}
-        <select value={settings.stallMs} onChange={(e) => updateDashboardSettings({ stallMs: Number(e.target.value) })}>
-          {STALL_CHOICES_MS.map((ms) => (
-            <option key={ms} value={ms}>
-              {ms / 60_000} min
-            </option>
-          ))}
-        </select>
-      </label>
+      <StallSelect value={settings.stallMs} />
       <p className={styles.pollState}>
         {state}
-        {board && board.polledAt > 0 && (
+        {board && lastUpdate && (
           <>
-            {' · '}last update {formatRelative(board.polledAt, now)} ({board.requests} request{board.requests === 1 ? '' : 's'})
+            {' · '}last update {lastUpdate} ({board.requests} request{board.requests === 1 ? '' : 's'})
           </>
         )}
       </p>
     </div>
   );
 }
+
+// Memoized: the controls render as each cycle starts and ends, and React walks a <select>'s options on each render.
+const IntervalSelect = memo(function IntervalSelect({ value }: { value: number }) {
+  return (
+    <label>
+      Check every{' '}
+      <select value={value} onChange={(e) => updateDashboardSettings({ intervalMs: Number(e.target.value) })}>
+        {INTERVAL_CHOICES_MS.map((ms) => (
+          <option key={ms} value={ms}>
+            {intervalLabel(ms)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+});
+
+const StallSelect = memo(function StallSelect({ value }: { value: number }) {
+  return (
+    <label>
+      Flag running tasks as stalled after{' '}
+      <select value={value} onChange={(e) => updateDashboardSettings({ stallMs: Number(e.target.value) })}>
+        {STALL_CHOICES_MS.map((ms) => (
+          <option key={ms} value={ms}>
+            {ms / 60_000} min
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { SORT_OPTIONS } from './task-columns';
 import styles from '../tasks-page.module.css';
 
@@ -9,7 +10,8 @@ type Props = {
   onSort: (key: string, descending: boolean) => void;
 };
 
-export function ListToolbar({ search, sort, descending, onSearch, onSort }: Props) {
+/** Memoized: it would otherwise render (and have its inputs' attributes rewritten) with every poll update. */
+export const ListToolbar = memo(function ListToolbar({ search, sort, descending, onSearch, onSort }: Props) {
   return (
     <div className={styles.toolbar}>
       <label>
@@ -31,4 +33,4 @@ export function ListToolbar({ search, sort, descending, onSearch, onSort }: Prop
       </label>
     </div>
   );
-}
+});

@@ -1,18 +1,18 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { taskErrorMeaning } from '@/contract';
 import { navigate } from '@/lib/router';
-import { formatDuration, formatRelative } from '@/lib/format-time';
-import { estimateRemainingMs, isStalled } from '../../model/eta';
 import { statusGroupName, STATUS_GROUP_RANK } from '../../model/status-group';
 import type { WatchedTask } from '../../model/task-rows';
 import { copyAndAnnounce } from '../../stores/announcer-store';
-import { OutcomeCell, StatusBadge } from './task-status-cell';
+import { OutcomeCell } from './task-status-cell';
+import { EtaText, StatusCell } from './clock-cells';
+import { RelativeTime } from '../clock/relative-time';
 import { taskDetailsPath } from '../details/task-details-dialog';
 import styles from '../board.module.css';
 
+/** No clock here: the cells that change with time subscribe to it themselves (clock-cells.tsx), so a tick leaves the row alone. */
 type CellContext = {
   row: WatchedTask;
-  now: number;
   stallMs: number;
   selected: boolean;
   onSelect: (id: string, selected: boolean) => void;
@@ -45,7 +45,7 @@ const progressCell = ({ row }: CellContext) =>
         aria-valuemax={100}
         className={`${styles.bar} ${styles[`status-${row.group}`]}`}
       >
-        <span style={{ width: `${row.progress}%` }} />
+        <span style={{ transform: `scaleX(${row.progress / 100})` }} />
       </div>
       <span className={styles.progressText}>{row.progress}%</span>
     </div>
@@ -63,27 +63,27 @@ const exactFormat = new Intl.DateTimeFormat(undefined, {
 });
 const exactTime = (at: number) => exactFormat.format(at);
 
-const updatedCell = ({ row, now }: CellContext) =>
+const updatedCell = ({ row }: CellContext) =>
   row.updateTime !== null ? (
-    <time dateTime={new Date(row.updateTime).toISOString()} title={exactTime(row.updateTime)}>
-      {formatRelative(row.updateTime, now)}
-    </time>
+    <RelativeTime at={row.updateTime} title={exactTime(row.updateTime)} />
   ) : row.snapshot?.item ? (
     <span title="The gateway's updateTime is not a time this console can show">unknown</span>
   ) : null;
 
-const etaCell = ({ row, now }: CellContext) => {
-  const eta = row.snapshot ? estimateRemainingMs(row.snapshot, now) : null;
-  return eta === null ? null : eta === 0 ? 'any moment' : `~${formatDuration(eta)}`;
-};
+const etaCell = ({ row }: CellContext) => <EtaText snapshot={row.snapshot} />;
+
+// Memoized: the header renders with every poll update, and React rewrites an input's type and name each time it renders one.
+const SelectAll = memo(function SelectAll({ allSelected, onSelectAll }: HeaderContext) {
+  return (
+    <input type="checkbox" aria-label="Select all shown tasks" checked={allSelected} onChange={(e) => onSelectAll(e.target.checked)} />
+  );
+});
 
 /** Every column of the task table, in order: the table, its rows, "Sort by" and the exports read this list. */
 export const TASK_COLUMNS: readonly TaskColumn[] = [
   {
     id: 'select',
-    header: ({ allSelected, onSelectAll }) => (
-      <input type="checkbox" aria-label="Select all shown tasks" checked={allSelected} onChange={(e) => onSelectAll(e.target.checked)} />
-    ),
+    header: (ctx) => <SelectAll {...ctx} />,
     cell: ({ row, selected, onSelect }) => (
       <input type="checkbox" aria-label={`Select ${row.id}`} checked={selected} onChange={(e) => onSelect(row.id, e.target.checked)} />
     ),
@@ -118,7 +118,7 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: ({ row, now, stallMs }) => <StatusBadge row={row} stalled={isStalled(row.snapshot, now, stallMs)} />,
+    cell: ({ row, stallMs }) => <StatusCell row={row} stallMs={stallMs} />,
     sort: {
       label: 'Status (needs attention first)',
       compare: (a, b) => STATUS_GROUP_RANK[String(a.group)]! - STATUS_GROUP_RANK[String(b.group)]!,

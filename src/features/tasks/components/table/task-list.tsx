@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { queryRows, type WatchedTask } from '../../model/task-rows';
 import type { StatusGroup } from '../../model/status-group';
 import { removeFromWatchList } from '../../stores/watch-list-store';
@@ -38,7 +38,14 @@ export function TaskList({ rows, statuses, view, onView, changed, stallMs, stale
       return next;
     });
   }, []);
-  const onSelectAll = useCallback((on: boolean) => setSelected(on ? new Set(shown.map((r) => r.id)) : new Set()), [shown]);
+  // The rows shown when the operator clicks, without a new callback (and header re-render) on every poll.
+  const shownNow = useRef(shown);
+  useLayoutEffect(() => {
+    shownNow.current = shown;
+  }, [shown]);
+  const onSelectAll = useCallback((on: boolean) => setSelected(on ? new Set(shownNow.current.map((r) => r.id)) : new Set()), []);
+  const onSearch = useCallback((v: string) => onView({ search: v }), [onView]);
+  const onSort = useCallback((key: string, desc: boolean) => onView({ sort: key, descending: desc }), [onView]);
   const onRemove = useCallback(
     (id: string) => {
       removeFromWatchList([id]);
@@ -53,13 +60,7 @@ export function TaskList({ rows, statuses, view, onView, changed, stallMs, stale
         Watch list{' '}
         <span className={styles.hint}>({shown.length === rows.length ? rows.length : `${shown.length} of ${rows.length} shown`})</span>
       </h2>
-      <ListToolbar
-        search={search}
-        sort={sortKey}
-        descending={descending}
-        onSearch={(v) => onView({ search: v })}
-        onSort={(key, desc) => onView({ sort: key, descending: desc })}
-      />
+      <ListToolbar search={search} sort={sortKey} descending={descending} onSearch={onSearch} onSort={onSort} />
       <BulkActions
         rows={selectedRows.length ? selectedRows : shown}
         scope={selectedRows.length ? 'selected' : 'shown'}

@@ -1,6 +1,5 @@
 import { memo } from 'react';
 import type { WatchedTask } from '../../model/task-rows';
-import { useNow } from '../../hooks/use-now';
 import { TASK_COLUMNS } from './task-columns';
 import styles from '../board.module.css';
 
@@ -21,8 +20,7 @@ type Props = {
 };
 
 export const TaskRow = memo(function TaskRow({ row, rowIndex, selected, changed, stallMs, onSelect, onRemove }: Props) {
-  const now = useNow();
-  const ctx = { row, now, stallMs, selected, onSelect, onRemove };
+  const ctx = { row, stallMs, selected, onSelect, onRemove };
   return (
     <tr aria-rowindex={rowIndex + 2} className={changed ? styles.rowChanged : undefined}>
       {TASK_COLUMNS.map((c) => (
