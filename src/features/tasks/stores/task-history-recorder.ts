@@ -15,6 +15,13 @@ const FLUSH_MS = 2_000;
 /** Records per IndexedDB transaction, and the pause before the next slice (a slice of puts stays well under 50 ms of cloning). */
 const PUTS_PER_FLUSH = 200;
 const NEXT_SLICE_MS = 50;
+/**
+ * A record whose only news is progress is written within about this long, not at once: with 1,000 tasks running, every
+ * cycle changes 1,000 records, and writing them all (a clone each on the main thread, then the garbage) was most of a
+ * poll update. So each flush writes this many of them, longest-waiting first. New tasks and status changes (what the
+ * change feed, timeline and stall flags need after a reload) are written at once; a hidden page writes everything.
+ */
+const PROGRESS_WRITE_MS = 30_000;
 /** A flow sample per this long at most, however fast the poller goes. */
 const FLOW_SAMPLE_MS = 5_000;
 /** A full pass over more tasks than this (the first cycle at 100,000) is recorded in slices after the cycle, not in one task. */
@@ -29,7 +36,10 @@ type ScopeState = {
   records: Map<string, TaskRecord>;
   series: BatchSeries;
   feed: readonly Transition[];
+  /** Records to write at the next flush: new tasks, status changes. */
   dirty: Set<string>;
+  /** Records whose only news is progress, with when that news began waiting, oldest first (see PROGRESS_WRITE_MS). */
+  progressOnly: Map<string, number>;
   lastPolledAt: number;
   lastFlowAt: number;
   /** The last board recorded: the next one's touched tasks are known from it (see board-delta.ts). */
@@ -74,6 +84,7 @@ function stateOf(scope: string): ScopeState {
       series: EMPTY_SERIES,
       feed: [],
       dirty: new Set(),
+      progressOnly: new Map(),
       lastPolledAt: 0,
       lastFlowAt: 0,
       lastBoard: null,
@@ -115,6 +126,7 @@ function prune(state: ScopeState, watched: readonly string[]) {
   for (const id of gone) {
     state.records.delete(id);
     state.dirty.delete(id);
+    state.progressOnly.delete(id);
   }
   if (gone.length) void deleteRecords(state.scope, gone).catch(() => undefined);
 }
@@ -183,10 +195,12 @@ function observe(state: ScopeState, id: string, snapshot: TaskSnapshot, changed:
   const before = state.records.get(id);
   if (before && changed && !changed.has(id)) return;
   const after = observeTask(before, id, snapshot);
-  if (after !== before) {
-    state.records.set(id, after);
+  if (after === before) return;
+  state.records.set(id, after);
+  if (!before || after.changes !== before.changes) {
     state.dirty.add(id);
-  }
+    state.progressOnly.delete(id);
+  } else if (!state.dirty.has(id) && !state.progressOnly.has(id)) state.progressOnly.set(id, Date.now());
 }
 
 /** Records the backlog's tasks until it is done or the slicer says to yield; true when done. */
@@ -219,22 +233,37 @@ async function recordBacklog(state: ScopeState) {
   flushSoon();
 }
 
-function flush() {
+/** `everything`: progress-only records too, all of them (the page is being hidden). */
+function flush(everything = false) {
   flushTimer = undefined;
   let more = false;
+  let waiting = false;
   for (const state of states.values()) {
     if (!state.loaded) continue;
     // Each put clones its record on the main thread (about 0.07 ms): a first cycle of 10,000 tasks is written in slices.
     const ids = [...take(state.dirty, PUTS_PER_FLUSH)];
     for (const id of ids) state.dirty.delete(id);
-    more ||= state.dirty.size > 0;
+    // A share of the progress-only records, so they go out at an even pace, and any that waited their full time.
+    let share = Math.ceil((state.progressOnly.size * FLUSH_MS) / PROGRESS_WRITE_MS);
+    const overdue = Date.now() - PROGRESS_WRITE_MS;
+    for (const [id, since] of state.progressOnly) {
+      if (ids.length >= PUTS_PER_FLUSH || (!everything && share <= 0 && since > overdue)) break;
+      ids.push(id);
+      state.progressOnly.delete(id);
+      share--;
+    }
+    const [, nextSince] = state.progressOnly.entries().next().value ?? [];
+    more ||= state.dirty.size > 0 || (nextSince !== undefined && (everything || nextSince <= overdue));
+    waiting ||= state.progressOnly.size > 0;
     const records = ids.flatMap((id) => state.records.get(id) ?? []);
     // Not awaited: IndexedDB runs transactions on the same stores in the order they were made, so
     // the next slice need not wait for this one's commit. A failed write keeps the history in memory;
     // the series is written again next time, these records when they next change.
     saveHistory(state.scope, records, { scope: state.scope, series: state.series, feed: [...state.feed] }).catch(() => undefined);
   }
-  if (more) flushTimer ??= setTimeout(() => whenIdle(flush), NEXT_SLICE_MS);
+  if (more) flushTimer ??= setTimeout(() => (everything ? flush(true) : whenIdle(() => flush())), NEXT_SLICE_MS);
+  // Progress-only records still waiting are written on, a share per FLUSH_MS, even when no more answers come.
+  else if (waiting) flushSoon();
 }
 
 function* take<T>(items: Iterable<T>, n: number): Generator<T> {
@@ -252,13 +281,13 @@ function whenIdle(work: () => void) {
 }
 
 function flushSoon() {
-  flushTimer ??= setTimeout(() => whenIdle(flush), FLUSH_MS);
+  flushTimer ??= setTimeout(() => whenIdle(() => flush()), FLUSH_MS);
 }
 
 function onHidden() {
-  if (document.visibilityState !== 'hidden' || !flushTimer) return;
+  if (document.visibilityState !== 'hidden') return;
   clearTimeout(flushTimer);
-  flush();
+  flush(true);
 }
 
 function onEvent(event: QueryCacheNotifyEvent) {
