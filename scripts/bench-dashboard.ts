@@ -17,6 +17,7 @@ import { printProfile } from './bench/cpu-profile';
 import { logFailedRequests } from './bench/failed-requests';
 import { cyclesOf, describeLongTasks, describeUpdates, median, startTrace, updateCost } from './bench/main-thread-trace';
 import {
+  createEmulatorTasks,
   dashboardProbeScript,
   longestOverall,
   longestSinceReset,
@@ -82,18 +83,7 @@ const cleanup = () => {
   rmSync(work, { recursive: true, force: true });
 };
 
-async function createTasks(count: number, durationMs: number, outcome: string): Promise<string[]> {
-  const ids: string[] = [];
-  for (let left = count; left > 0; left -= 1000) {
-    const res = await fetch(`${base}/api/_emulator/tasks`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-User-Id': user },
-      body: JSON.stringify({ count: Math.min(1000, left), durationMs, outcome }),
-    });
-    ids.push(...((await res.json()) as { data: { taskIds: string[] } }).data.taskIds);
-  }
-  return ids;
-}
+const createTasks = (count: number, durationMs: number, outcome: string) => createEmulatorTasks(base, user, count, durationMs, outcome);
 
 const metric = async (cdp: CDPSession, name: string) =>
   (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === name)?.value ?? 0;

@@ -7,7 +7,7 @@ import { chromium } from '@playwright/test';
 import { findChromium } from './lib/find-chromium.mjs';
 import { seedProfileScript } from './lib/seed-profile';
 import { cyclesOf, median, startTrace, updateCost } from './bench/main-thread-trace';
-import { seedWatchList, waitForButtonText } from './bench/dashboard-page';
+import { createEmulatorTasks, seedWatchList, waitForButtonText } from './bench/dashboard-page';
 import { PIECE } from '../src/features/tasks/stores/watch-list-db';
 
 const base = process.env.PROBE_BASE ?? 'http://127.0.0.1:8352';
@@ -15,18 +15,7 @@ const WATCHED = Number(process.env.PROBE_WATCHED ?? 20000);
 const LIVE = Number(process.env.PROBE_LIVE ?? 1000);
 const user = String(Date.now() % 1e9);
 
-async function createTasks(count: number, durationMs: number, outcome: string): Promise<string[]> {
-  const ids: string[] = [];
-  for (let left = count; left > 0; left -= 1000) {
-    const res = await fetch(`${base}/api/_emulator/tasks`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-User-Id': user },
-      body: JSON.stringify({ count: Math.min(1000, left), durationMs, outcome }),
-    });
-    ids.push(...((await res.json()) as { data: { taskIds: string[] } }).data.taskIds);
-  }
-  return ids;
-}
+const createTasks = (count: number, durationMs: number, outcome: string) => createEmulatorTasks(base, user, count, durationMs, outcome);
 
 const done = await createTasks(WATCHED - LIVE, 500, 'mixed');
 const live = await createTasks(LIVE, Number(process.env.PROBE_LIVE_MS ?? 30 * 60_000), 'finished');

@@ -149,3 +149,23 @@ export async function waitForStrongText(page: Page, text: string, timeoutMs: num
   }
   throw new Error(`no "${text}" within ${timeoutMs} ms`);
 }
+
+/** `count` tasks of one user on the embedded gateway's emulator, 1,000 a request; their IDs in order. */
+export async function createEmulatorTasks(
+  base: string,
+  user: string,
+  count: number,
+  durationMs: number,
+  outcome: string,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (let left = count; left > 0; left -= 1000) {
+    const res = await fetch(`${base}/api/_emulator/tasks`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-User-Id': user },
+      body: JSON.stringify({ count: Math.min(1000, left), durationMs, outcome }),
+    });
+    ids.push(...((await res.json()) as { data: { taskIds: string[] } }).data.taskIds);
+  }
+  return ids;
+}
