@@ -56,11 +56,23 @@ export function PollControls({ poll, settings, live, onRefresh }: Props) {
   const lastUpdate = useClock((now) => (polledAt > 0 ? formatRelative(polledAt, now) : ''));
   return (
     <div className={styles.pollControls}>
-      <IntervalSelect value={settings.intervalMs} />
+      <SettingSelect
+        label="Check every"
+        setting="intervalMs"
+        value={settings.intervalMs}
+        choices={INTERVAL_CHOICES_MS}
+        name={intervalLabel}
+      />
       <button type="button" onClick={onRefresh} disabled={busy}>
         Refresh now
       </button>
-      <StallSelect value={settings.stallMs} />
+      <SettingSelect
+        label="Flag running tasks as stalled after"
+        setting="stallMs"
+        value={settings.stallMs}
+        choices={STALL_CHOICES_MS}
+        name={stallLabel}
+      />
       <p className={styles.pollState}>
         {state}
         {board && lastUpdate && (
@@ -73,15 +85,24 @@ export function PollControls({ poll, settings, live, onRefresh }: Props) {
   );
 }
 
-// Memoized: the controls render as each cycle starts and ends, and React walks a <select>'s options on each render.
-const IntervalSelect = memo(function IntervalSelect({ value }: { value: number }) {
+type SettingSelectProps = {
+  label: string;
+  setting: 'intervalMs' | 'stallMs';
+  value: number;
+  choices: readonly number[];
+  name: (ms: number) => string;
+};
+
+// Memoized (its props are the value and module constants): the controls render as each cycle starts and ends, and
+// React walks a <select>'s options on each render.
+const SettingSelect = memo(function SettingSelect({ label, setting, value, choices, name }: SettingSelectProps) {
   return (
     <label>
-      Check every{' '}
-      <select value={value} onChange={(e) => updateDashboardSettings({ intervalMs: Number(e.target.value) })}>
-        {INTERVAL_CHOICES_MS.map((ms) => (
+      {label}{' '}
+      <select value={value} onChange={(e) => updateDashboardSettings({ [setting]: Number(e.target.value) })}>
+        {choices.map((ms) => (
           <option key={ms} value={ms}>
-            {intervalLabel(ms)}
+            {name(ms)}
           </option>
         ))}
       </select>
@@ -89,17 +110,4 @@ const IntervalSelect = memo(function IntervalSelect({ value }: { value: number }
   );
 });
 
-const StallSelect = memo(function StallSelect({ value }: { value: number }) {
-  return (
-    <label>
-      Flag running tasks as stalled after{' '}
-      <select value={value} onChange={(e) => updateDashboardSettings({ stallMs: Number(e.target.value) })}>
-        {STALL_CHOICES_MS.map((ms) => (
-          <option key={ms} value={ms}>
-            {ms / 60_000} min
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-});
+const stallLabel = (ms: number) => `${ms / 60_000} min`;
