@@ -1,4 +1,5 @@
 export const MP3_VBR_QUALITY: number;
+export const MP3_ALGORITHM_QUALITY: number;
 export function encodePcm(samples: Int16Array | ArrayLike<number>): Uint8Array;
 export function encodeWav(samples: Int16Array): Uint8Array;
 export type Mp3Stream = { write(samples: Int16Array): void; end(): Uint8Array };
