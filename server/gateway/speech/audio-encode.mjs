@@ -60,7 +60,7 @@ let encoderReady = null;
 
 /**
  * One fresh LAME stream: write() samples as they come, end() flushes it and gives its frames,
- * without a Xing frame (see mp3File). LAME's set-up costs ≈ 2 ms, so consecutive audio goes
+ * without a Xing frame (see mp3File). LAME's set-up costs ≈ 0.4 ms, so consecutive audio goes
  * into one stream rather than one per piece.
  */
 export async function createMp3Stream() {
