@@ -224,6 +224,7 @@ function kindOf(t: MainTask): string {
 function tasksByKind(trace: MainThreadTrace, windows: readonly UpdateCost[], profile?: Profile): string[] {
   const n = Math.max(1, windows.length);
   const perWindow = windows.map(() => new Map<string, number>());
+  const cpuWindow = windows.map(() => new Map<string, number>());
   const kinds = new Set<string>();
   const taskKind: Array<{ t: MainTask; kind: string }> = [];
   for (const t of trace.tasks) {
@@ -233,6 +234,7 @@ function tasksByKind(trace: MainThreadTrace, windows: readonly UpdateCost[], pro
     kinds.add(kind);
     taskKind.push({ t, kind });
     perWindow[w]!.set(kind, (perWindow[w]!.get(kind) ?? 0) + t.end - t.start);
+    cpuWindow[w]!.set(kind, (cpuWindow[w]!.get(kind) ?? 0) + t.cpu);
   }
   const self = new Map<string, Map<string, number>>();
   const samples = profile ? profileSamples(profile) : [];
@@ -245,11 +247,16 @@ function tasksByKind(trace: MainThreadTrace, windows: readonly UpdateCost[], pro
     fns.set(smp.fn, (fns.get(smp.fn) ?? 0) + smp.ms);
     self.set(hit.kind, fns);
   }
-  const rows = [...kinds].map((kind) => ({ kind, ms: perWindow.map((m) => m.get(kind) ?? 0) }));
+  const rows = [...kinds].map((kind) => ({
+    kind,
+    ms: perWindow.map((m) => m.get(kind) ?? 0),
+    cpu: cpuWindow.map((m) => m.get(kind) ?? 0),
+  }));
   rows.sort((a, b) => median(b.ms) - median(a.ms));
-  const lines = ['tasks by kind per update (median, mean, wall ms):'];
-  for (const { kind, ms } of rows.slice(0, 8)) {
-    lines.push(`  ${median(ms).toFixed(2).padStart(7)} ${(ms.reduce((a, b) => a + b, 0) / n).toFixed(2).padStart(7)}  ${kind}`);
+  const lines = ['tasks by kind per update (wall: median, mean; CPU: median; ms):'];
+  for (const { kind, ms, cpu } of rows.slice(0, 8)) {
+    const mean = ms.reduce((a, b) => a + b, 0) / n;
+    lines.push(`  ${median(ms).toFixed(2).padStart(7)} ${mean.toFixed(2).padStart(7)} ${median(cpu).toFixed(2).padStart(7)}  ${kind}`);
     const fns = [...(self.get(kind) ?? [])].sort((a, b) => b[1] - a[1]).slice(0, 8);
     if (fns.length) lines.push(`      self: ${fns.map(([fn, t]) => `${fn.replace(/@.*:/, ':')} ${(t / n).toFixed(2)}`).join(', ')}`);
   }
