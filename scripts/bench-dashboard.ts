@@ -4,7 +4,7 @@
 // main-thread time per poll update, longest task, the first cycle, scroll frames, JS heap. Ends with
 // one JSON line of the headline figures.
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -182,6 +182,9 @@ try {
     process.env.BENCH_PROFILE && !profileFirst && !profileHistory && process.env.BENCH_PROFILE !== 'idle'
       ? (await cdp.send('Profiler.stop')).profile
       : null;
+  // BENCH_TRACE_SAVE keeps the steady phase's CPU profile beside its trace (DevTools opens a .cpuprofile).
+  if (steadyProfile && process.env.BENCH_TRACE_SAVE)
+    writeFileSync(`${process.env.BENCH_TRACE_SAVE}-steady.cpuprofile`, JSON.stringify(steadyProfile));
   const steadyCalls = calls.slice(startCalls);
   // A cycle starts INTERVAL_MS after the last one ended, so a shorter pause between two requests (a slow answer on a
   // loaded machine) is within one cycle.

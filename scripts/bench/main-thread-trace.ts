@@ -204,8 +204,61 @@ export function describeUpdates(trace: MainThreadTrace, windows: readonly Update
   return [
     `per update: ${(tasks / n).toFixed(1)} tasks, frames (UpdateLayoutTree ${count('UpdateLayoutTree')}, Layout ${count('Layout')}, ` +
       `Paint ${count('Paint')}, Commit ${count('Commit')}), painted ${Math.round(painted / n).toLocaleString('en-US')} px²`,
+    ...tasksByKind(trace, windows, profile),
     'trace events per update (nested ones inside their parents too):',
     ...top(events, 25),
     ...(profile ? ['self time per update:', ...top(self, 40)] : []),
   ];
+}
+
+/** A task's kind: a frame when it paints or commits, else its first event (HandlePostMessage, TimerFire, MinorGC, …). */
+function kindOf(t: MainTask): string {
+  if (t.inside.some((e) => e.name === 'Commit' || e.name === 'Paint')) return 'frame';
+  return t.inside[0]?.name ?? '(no events)';
+}
+
+/**
+ * The update's tasks by kind, as medians over the updates (a mean is one GC-heavy update's), each with the functions
+ * that have the most self time in tasks of that kind (per update, from the CPU profile).
+ */
+function tasksByKind(trace: MainThreadTrace, windows: readonly UpdateCost[], profile?: Profile): string[] {
+  const n = Math.max(1, windows.length);
+  const perWindow = windows.map(() => new Map<string, number>());
+  const cpuWindow = windows.map(() => new Map<string, number>());
+  const kinds = new Set<string>();
+  const taskKind: Array<{ t: MainTask; kind: string }> = [];
+  for (const t of trace.tasks) {
+    const w = windows.findIndex((x) => t.start >= x.start && t.start <= x.end);
+    if (w < 0) continue;
+    const kind = kindOf(t);
+    kinds.add(kind);
+    taskKind.push({ t, kind });
+    perWindow[w]!.set(kind, (perWindow[w]!.get(kind) ?? 0) + t.end - t.start);
+    cpuWindow[w]!.set(kind, (cpuWindow[w]!.get(kind) ?? 0) + t.cpu);
+  }
+  const self = new Map<string, Map<string, number>>();
+  const samples = profile ? profileSamples(profile) : [];
+  let k = 0;
+  for (const smp of samples) {
+    while (k < taskKind.length && taskKind[k]!.t.end < smp.at) k++;
+    const hit = taskKind[k];
+    if (!hit || smp.at < hit.t.start || smp.fn.startsWith('(idle)')) continue;
+    const fns = self.get(hit.kind) ?? new Map<string, number>();
+    fns.set(smp.fn, (fns.get(smp.fn) ?? 0) + smp.ms);
+    self.set(hit.kind, fns);
+  }
+  const rows = [...kinds].map((kind) => ({
+    kind,
+    ms: perWindow.map((m) => m.get(kind) ?? 0),
+    cpu: cpuWindow.map((m) => m.get(kind) ?? 0),
+  }));
+  rows.sort((a, b) => median(b.ms) - median(a.ms));
+  const lines = ['tasks by kind per update (wall: median, mean; CPU: median; ms):'];
+  for (const { kind, ms, cpu } of rows.slice(0, 8)) {
+    const mean = ms.reduce((a, b) => a + b, 0) / n;
+    lines.push(`  ${median(ms).toFixed(2).padStart(7)} ${mean.toFixed(2).padStart(7)} ${median(cpu).toFixed(2).padStart(7)}  ${kind}`);
+    const fns = [...(self.get(kind) ?? [])].sort((a, b) => b[1] - a[1]).slice(0, 8);
+    if (fns.length) lines.push(`      self: ${fns.map(([fn, t]) => `${fn.replace(/@.*:/, ':')} ${(t / n).toFixed(2)}`).join(', ')}`);
+  }
+  return lines;
 }

@@ -19,12 +19,14 @@ export async function pollInSlices(
   const now = Date.now();
   let board = prev;
   const changed = new Set<string>();
+  const statusChanged = new Set<string>();
   await run(({ batchIndexes, items, links, problems }) => {
     const ids = batchIndexes.flatMap((i) => batches[i]!);
     board = mergeBoard(board, ids, items, now, batches.length, problems, links);
     for (const id of board.changed) changed.add(id);
+    for (const id of board.statusChanged) statusChanged.add(id);
     boardRows(watchListStore.get().ids, board);
   });
   // One step from the last slice's board, which the shared rows already show: no task is derived again.
-  return recordDelta({ ...board, cycle: prev.cycle + 1, changed, errorsSeen }, board, []);
+  return recordDelta({ ...board, cycle: prev.cycle + 1, changed, statusChanged, errorsSeen }, board, []);
 }

@@ -24,13 +24,13 @@ const cancelled = () => new GatewayRequestError({ operation: 'taskStatus', kind:
 function receive(reply: StatusWorkerReply): void {
   const cycle = cycles.get(reply.id);
   if (!cycle) return;
-  if (reply.type === 'slice') {
+  if (reply.type !== 'failed' && reply.slice) {
     for (const i of reply.slice.batchIndexes) cycle.answered.add(i);
     // The worker's calls do not record health (its copy of the indicator is not the page's): the page records here.
     recordGatewayOutcome(cycle.connection, null);
     cycle.onSlice(reply.slice);
-    return;
   }
+  if (reply.type === 'slice') return;
   cycles.delete(reply.id);
   if (reply.type === 'done') return cycle.settle();
   const error = new GatewayRequestError(reply.error);

@@ -53,10 +53,10 @@ async function inThreadError(conn = connection): Promise<GatewayRequestError> {
 }
 
 describe('the status worker message handler', () => {
-  it('answers a cycle with one slice of checked items naming its batches, then done', async () => {
+  it('answers a cycle in one message: done, with the one slice of checked items naming its batches', async () => {
     const replies = await viaHandler();
-    expect(replies.map((r) => r.type)).toEqual(['slice', 'done']);
-    const slice = replies[0]!.type === 'slice' ? replies[0]!.slice : null;
+    expect(replies.map((r) => r.type)).toEqual(['done']);
+    const slice = replies[0]!.type === 'done' ? replies[0]!.slice : null;
     expect(slice?.batchIndexes.toSorted()).toEqual([0, 1, 2]);
     expect(slice?.items.map((i) => i.taskId).toSorted()).toEqual(batches.flat());
     expect(fetchMock).toHaveBeenCalledTimes(3);
@@ -98,7 +98,7 @@ describe('the status worker message handler', () => {
       ),
     );
     const [first] = await viaHandler();
-    const slice = first!.type === 'slice' ? first!.slice : null;
+    const slice = first!.type === 'done' ? first!.slice : null;
     const linkOf = new Map(slice?.items.map((it, i) => [it.taskId, slice.links[i]]));
     expect(Object.fromEntries(linkOf)).toEqual({
       Service_AI_1: LINK_AS_GIVEN, // the answer's own string, not a second copy

@@ -6,10 +6,10 @@ import { fetchStatusBatches, type StatusSlice } from './fetch-status-batches';
 export type StatusWorkerRequest =
   { type: 'cycle'; id: number; connection: Connection; batches: string[][]; sliceBatches: number } | { type: 'abort'; id: number };
 
-/** Status worker → page: slices of checked answers, then done or failed (the error as plain fields). */
+/** Status worker → page: slices of checked answers, then done (with the last slice when the cycle is one) or failed (the error as plain fields). */
 export type StatusWorkerReply =
   | { type: 'slice'; id: number; slice: StatusSlice }
-  | { type: 'done'; id: number }
+  | { type: 'done'; id: number; slice?: StatusSlice }
   | { type: 'failed'; id: number; error: GatewayErrorFields };
 
 /** Structured clone keeps an Error's message only: the kind, code and status go as plain fields. */
@@ -30,12 +30,18 @@ export function createStatusWorkerHandler(post: (reply: StatusWorkerReply) => vo
     const { id, connection, batches, sliceBatches } = request;
     const controller = new AbortController();
     running.set(id, controller);
+    // A cycle answered in one slice (every steady cycle) goes back as one message with its end: one task on the page, not two.
+    const whole = !Number.isFinite(sliceBatches);
+    let last: StatusSlice | undefined;
     try {
-      await fetchStatusBatches(connection, batches, controller.signal, (slice) => post({ type: 'slice', id, slice }), {
-        sliceBatches,
-        recordHealth: false,
-      });
-      post({ type: 'done', id });
+      await fetchStatusBatches(
+        connection,
+        batches,
+        controller.signal,
+        (slice) => (whole ? (last = slice) : post({ type: 'slice', id, slice })),
+        { sliceBatches, recordHealth: false },
+      );
+      post(last ? { type: 'done', id, slice: last } : { type: 'done', id });
     } catch (error) {
       post({ type: 'failed', id, error: errorFields(error) });
     } finally {

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { connectionScope } from '@/lib/connection-profile';
 import { useActiveConnection } from '@/lib/connection-store';
-import { EMPTY_SERIES } from '../model/batch-series';
+import { EMPTY_SERIES, type BatchSeries } from '../model/batch-series';
 import { startTaskHistory, taskHistoryStore, type TaskHistoryView } from '../stores/task-history-recorder';
 
 const NONE: TaskHistoryView = { scope: '', version: 0, records: new Map(), series: EMPTY_SERIES };
@@ -18,4 +18,17 @@ export function useTaskHistory(): TaskHistoryView {
   const view = taskHistoryStore.use();
   const scope = JSON.stringify(connectionScope(useActiveConnection()));
   return view.scope === scope ? view : NONE;
+}
+
+/**
+ * Only the batch series of the active connection: the overview renders when it changes (a flow sample, a task
+ * ending), not with each poll's new progress records.
+ */
+export function useTaskHistorySeries(): BatchSeries {
+  const scope = JSON.stringify(connectionScope(useActiveConnection()));
+  const series = () => {
+    const view = taskHistoryStore.get();
+    return view.scope === scope ? view.series : EMPTY_SERIES;
+  };
+  return useSyncExternalStore(taskHistoryStore.subscribe, series, series);
 }

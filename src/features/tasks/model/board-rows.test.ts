@@ -78,6 +78,32 @@ describe('boardRows', () => {
     expect(after[7]!.group).toBe(4);
   });
 
+  it("gives each update a new rows array and leaves the last update's rows as they were (memos compare by identity)", () => {
+    let board = mergeBoard(
+      EMPTY_BOARD,
+      ids,
+      ids.map((id) => item(id, 3)),
+      1_000,
+      1,
+    );
+    let last = boardRows(ids, board).rows;
+    let lastCopy = [...last];
+    const seen = new Set([last]);
+    for (let t = 2; t < 8; t++) {
+      const touched = [ids[t]!, ids[t + 10]!];
+      board = mergeBoard(board, touched, [item(ids[t]!, 4), item(ids[t + 10]!, 3, { taskProgress: t })], t * 1_000, 1);
+      const rows = boardRows(ids, board).rows;
+      expect(rows).not.toBe(last);
+      expect(last).toEqual(lastCopy);
+      expect(rows).toEqual(buildRows(ids, board));
+      seen.add(rows);
+      last = rows;
+      lastCopy = [...rows];
+    }
+    // Two arrays take turns: no 100,000-row copy per update.
+    expect(seen.size).toBeLessThanOrEqual(3);
+  });
+
   it('asks the due tasks of the open set the same as of the whole list', () => {
     const board = mergeBoard(
       EMPTY_BOARD,

@@ -25,6 +25,26 @@ describe('mergeBoard', () => {
     expect(second.tasks.get('Service_AI_x')?.checkedAt).toBe(1_000);
   });
 
+  it('names the rows to flash: status changes only, not progress steps', () => {
+    const ids = ['Service_AI_a', 'Service_AI_b', 'Service_AI_c'];
+    const first = mergeBoard(
+      EMPTY_BOARD,
+      ids,
+      [item('Service_AI_a', 3, { taskProgress: 10 }), item('Service_AI_b', 3, { taskProgress: 10 }), item('Service_AI_c', 2)],
+      1_000,
+      1,
+    );
+    const second = mergeBoard(
+      first,
+      ids,
+      [item('Service_AI_a', 3, { taskProgress: 11 }), item('Service_AI_b', 5), item('Service_AI_c', 2)],
+      3_000,
+      1,
+    );
+    expect([...second.changed].sort()).toEqual(['Service_AI_a', 'Service_AI_b']);
+    expect([...second.statusChanged]).toEqual(['Service_AI_b']);
+  });
+
   it('keeps the first running sample while progress moves', () => {
     const a = mergeBoard(EMPTY_BOARD, ['Service_AI_a'], [item('Service_AI_a', 3, { taskProgress: 5 })], 1_000, 1);
     const b = mergeBoard(a, ['Service_AI_a'], [item('Service_AI_a', 3, { taskProgress: 50 })], 5_000, 1);

@@ -45,6 +45,7 @@ export function mergeBoard(
   const problemOf = new Map(problems.map((p) => [p.taskId, p.problem]));
   const tasks = writableTasks(prev.tasks);
   const changed = new Set<string>();
+  const statusChanged = new Set<string>();
   const transitions: Transition[] = [];
   for (const id of asked) {
     const before = tasks.get(id);
@@ -61,13 +62,17 @@ export function mergeBoard(
     if (before && after.changedAt === now) changed.add(id);
     const from = before?.item?.taskStatus ?? null;
     const to = after.item?.taskStatus;
-    if (to !== undefined && from !== to && before) transitions.push({ taskId: id, from, to, at: now });
+    if (to !== undefined && from !== to && before) {
+      transitions.push({ taskId: id, from, to, at: now });
+      statusChanged.add(id);
+    }
   }
   const next: TaskBoard = {
     tasks,
     cycle: prev.cycle + 1,
     polledAt: now,
     changed,
+    statusChanged,
     transitions: [...transitions, ...prev.transitions].slice(0, MAX_TRANSITIONS),
     requests,
     errorsSeen: prev.errorsSeen,

@@ -23,8 +23,10 @@ export type TaskBoard = {
   tasks: ReadonlyMap<string, TaskSnapshot>;
   cycle: number;
   polledAt: number;
-  /** IDs whose status or progress changed in the last cycle (highlighted rows). */
+  /** IDs whose status or progress changed in the last cycle. */
   changed: ReadonlySet<string>;
+  /** IDs whose status changed in the last cycle (a subset of changed): the rows that flash. */
+  statusChanged: ReadonlySet<string>;
   /** Newest first, capped. */
   transitions: readonly Transition[];
   /** Status requests the last cycle sent. */
@@ -40,6 +42,7 @@ export const EMPTY_BOARD: TaskBoard = {
   cycle: 0,
   polledAt: 0,
   changed: new Set(),
+  statusChanged: new Set(),
   transitions: [],
   requests: 0,
   errorsSeen: 0,

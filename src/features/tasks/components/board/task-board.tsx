@@ -44,7 +44,8 @@ export const TaskBoardView = memo(function TaskBoardView({ ids, rows, summary, b
           statuses={statuses}
           view={view}
           onView={setView}
-          changed={board.changed}
+          // A row flashes when its status changes (Queued → Running, Finished, Failed…), not for every progress step.
+          changed={board.statusChanged}
           stallMs={settings.stallMs}
           stale={stale}
         />

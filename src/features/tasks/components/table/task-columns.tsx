@@ -11,7 +11,7 @@ import { taskDetailsPath } from '../details/task-details-dialog';
 import styles from '../board.module.css';
 
 /** No clock here: the cells that change with time subscribe to it themselves (clock-cells.tsx), so a tick leaves the row alone. */
-type CellContext = {
+export type CellContext = {
   row: WatchedTask;
   stallMs: number;
   selected: boolean;
@@ -23,10 +23,12 @@ type HeaderContext = { allSelected: boolean; onSelectAll: (selected: boolean) =>
 
 type ExportValue = string | number | null;
 
-type TaskColumn = {
+export type TaskColumn = {
   id: string;
   header: string | ((ctx: HeaderContext) => ReactNode);
   cell: (ctx: CellContext) => ReactNode;
+  /** What the cell reads from its context: it renders again only when one of these changes (a row's progress step leaves its checkbox and buttons alone). */
+  shows: (ctx: CellContext) => readonly unknown[];
   className?: string;
   /** Offered in "Sort by" under this label; ties keep the watch-list order. */
   sort?: { label: string; compare: (a: WatchedTask, b: WatchedTask) => number };
@@ -87,6 +89,7 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
     cell: ({ row, selected, onSelect }) => (
       <input type="checkbox" aria-label={`Select ${row.id}`} checked={selected} onChange={(e) => onSelect(row.id, e.target.checked)} />
     ),
+    shows: ({ row, selected, onSelect }) => [row.id, selected, onSelect],
   },
   {
     id: 'id',
@@ -113,12 +116,15 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
         </button>
       </>
     ),
+    shows: ({ row }) => [row.id],
     exported: { taskId: (r) => r.id },
   },
   {
     id: 'status',
     header: 'Status',
     cell: ({ row, stallMs }) => <StatusCell row={row} stallMs={stallMs} />,
+    // isStalled reads the status and when the answer last changed.
+    shows: ({ row, stallMs }) => [row.group, row.snapshot?.item?.taskStatus, row.snapshot?.changedAt, stallMs],
     sort: {
       label: 'Status (needs attention first)',
       compare: (a, b) => STATUS_GROUP_RANK[String(a.group)]! - STATUS_GROUP_RANK[String(b.group)]!,
@@ -129,6 +135,7 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
     id: 'progress',
     header: 'Progress',
     cell: progressCell,
+    shows: ({ row }) => [row.id, row.group, row.progress, Boolean(row.snapshot?.item)],
     sort: { label: 'Progress', compare: (a, b) => a.progress - b.progress },
     exported: { taskProgress: (r) => (r.snapshot?.item ? r.progress : null) },
   },
@@ -136,6 +143,14 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
     id: 'outcome',
     header: 'Result or error',
     cell: ({ row }) => <OutcomeCell row={row} />,
+    shows: ({ row }) => [
+      row.id,
+      row.group,
+      row.downloadUrl,
+      row.snapshot?.problem,
+      row.snapshot?.item?.taskStatus,
+      row.snapshot?.item?.errorCode,
+    ],
     exported: {
       errorCode: (r) => r.snapshot?.item?.errorCode ?? null,
       errorMeaning: (r) => {
@@ -149,13 +164,14 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
     id: 'updated',
     header: 'Last update',
     cell: updatedCell,
+    shows: ({ row }) => [row.updateTime, Boolean(row.snapshot?.item)],
     sort: { label: 'Last update', compare: (a, b) => (a.updateTime ?? -1) - (b.updateTime ?? -1) },
     exported: {
       updateTime: (r) => r.snapshot?.item?.updateTime ?? null,
       updateTimeIso: (r) => (r.updateTime !== null ? new Date(r.updateTime).toISOString() : null),
     },
   },
-  { id: 'eta', header: 'ETA', cell: etaCell },
+  { id: 'eta', header: 'ETA', cell: etaCell, shows: ({ row }) => [row.snapshot] },
   {
     id: 'remove',
     header: () => <span className="visually-hidden">Remove</span>,
@@ -164,6 +180,7 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
         Remove
       </button>
     ),
+    shows: ({ row, onRemove }) => [row.id, onRemove],
   },
 ];
 

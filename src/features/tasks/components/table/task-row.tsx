@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { WatchedTask } from '../../model/task-rows';
-import { TASK_COLUMNS } from './task-columns';
+import { TASK_COLUMNS, type CellContext, type TaskColumn } from './task-columns';
 import styles from '../board.module.css';
 
 /** Fixed row height (px) the table virtualizes by; the table's CSS keeps every cell to it. */
@@ -24,10 +24,22 @@ export const TaskRow = memo(function TaskRow({ row, rowIndex, selected, changed,
   return (
     <tr aria-rowindex={rowIndex + 2} className={changed ? styles.rowChanged : undefined}>
       {TASK_COLUMNS.map((c) => (
-        <td key={c.id} className={c.className} data-column={c.id}>
-          {c.cell(ctx)}
-        </td>
+        <TaskCell key={c.id} column={c} ctx={ctx} />
       ))}
     </tr>
   );
 });
+
+const sameValues = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+
+/** One cell, rendered again only when what it shows changes (the column's `shows`). */
+const TaskCell = memo(
+  function TaskCell({ column, ctx }: { column: TaskColumn; ctx: CellContext }) {
+    return (
+      <td className={column.className} data-column={column.id}>
+        {column.cell(ctx)}
+      </td>
+    );
+  },
+  (a, b) => a.column === b.column && sameValues(a.column.shows(a.ctx), b.column.shows(b.ctx)),
+);
