@@ -26,9 +26,21 @@ let last: Derived | null = null;
  */
 let older: { rows: WatchedTask[]; next: Derived; touched: readonly string[] } | null = null;
 
+/**
+ * The rows array the page last rendered. Boards can come faster than renders (two worker messages before React's
+ * notification runs): then the array from two updates back is still on screen, and patching it would leave the
+ * list's memos (sort, filter) keyed on an array whose rows changed under them. That array is copied instead.
+ */
+let shown: readonly WatchedTask[] | null = null;
+
+/** The page tells which rows array it rendered (after commit), so it is never patched while on screen. */
+export function rowsShown(rows: readonly WatchedTask[]): void {
+  shown = rows;
+}
+
 /** A new rows array equal to prev.rows: the older one brought up to date when it is prev's predecessor, else a copy. */
 function rowsFrom(prev: Derived, position: Map<string, number>): WatchedTask[] {
-  if (older?.next !== prev || older.rows.length !== prev.rows.length) return prev.rows.slice();
+  if (older?.next !== prev || older.rows.length !== prev.rows.length || older.rows === shown) return prev.rows.slice();
   const rows = older.rows;
   for (const id of older.touched) {
     const i = position.get(id);
