@@ -7,6 +7,9 @@ export type GatewayHealth =
   | { state: 'ok'; at: number; scope: string }
   | { state: 'failing'; at: number; scope: string; error: GatewayRequestError };
 
+/** How finely the indicator shows the last OK answer's time. */
+const SHOWN_MS = 60_000;
+
 let health: GatewayHealth = { state: 'unknown' };
 const listeners = new Set<() => void>();
 
@@ -30,9 +33,9 @@ export function recordGatewayOutcome(connection: Connection, error: GatewayReque
   if (error && !concernsConnection(error)) error = null;
   const scope = scopeOf(connection);
   const at = Date.now();
-  // The indicator shows the last answer to the second: more OKs within it change nothing on screen (a
-  // poll cycle of 10 answers would otherwise re-render the shell 10 times).
-  if (!error && health.state === 'ok' && health.scope === scope && Math.floor(health.at / 1000) === Math.floor(at / 1000)) return;
+  // The indicator shows the last answer to the minute: more OKs within it change nothing on screen (each
+  // poll cycle would otherwise re-render the shell in a commit, and a frame, of its own).
+  if (!error && health.state === 'ok' && health.scope === scope && Math.floor(health.at / SHOWN_MS) === Math.floor(at / SHOWN_MS)) return;
   health = error ? { state: 'failing', at, scope, error } : { state: 'ok', at, scope };
   for (const l of listeners) l();
 }

@@ -9,7 +9,8 @@ import { testConnection } from '../api/test-connection';
 import styles from './connection-indicator.module.css';
 
 function stateText(health: GatewayHealth, userId: string, d: ErrorDescription | null): { label: string; why: string | undefined } {
-  if (health.state === 'ok') return { label: 'OK', why: `Last answer at ${new Date(health.at).toLocaleTimeString()}` };
+  if (health.state === 'ok')
+    return { label: 'OK', why: `Last answer at ${new Date(health.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}` };
   if (health.state === 'failing') {
     return d ? { label: `Failing: ${d.title}`, why: `${d.detail} — ${d.nextStep}` } : { label: 'Failing', why: undefined };
   }
