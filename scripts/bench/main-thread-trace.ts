@@ -4,7 +4,14 @@ import type { Profile } from './cpu-profile';
 
 // Chromium trace of the page's main thread: every task (RunTask) with its wall and CPU time, the
 // status requests it sent and finished, and what ran inside the long tasks.
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink.user_timing'];
+// BENCH_TRACE_CATEGORIES (comma-separated) adds categories, e.g. toplevel,mojom to see what an event-less task ran.
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8',
+  'blink.user_timing',
+  ...(process.env.BENCH_TRACE_CATEGORIES?.split(',').filter(Boolean) ?? []),
+];
 
 type TraceEvent = {
   name: string;
