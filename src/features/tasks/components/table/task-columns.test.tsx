@@ -12,7 +12,7 @@ afterEach(() => vi.useRealTimers());
 function contexts(): CellContext[] {
   const out: CellContext[] = [];
   for (const id of ['Service_AI_a', 'Service_AI_b'])
-    for (const status of [null, 1, 2, 3, 4, 5, 6, 9])
+    for (const status of [null, 1, 3, 4, 5, 9])
       for (const progress of [0, 37])
         for (const errorCode of [0, 2107])
           for (const updateTime of [1_000, 0])
@@ -21,7 +21,7 @@ function contexts(): CellContext[] {
                 for (const selected of [false, true]) {
                   const answer = status === null ? null : item(id, status, { taskProgress: progress, errorCode, updateTime });
                   const row = buildRow(id, 0, snap(answer, 60_000, { changedAt, problem }));
-                  out.push({ row, stallMs: 30_000, selected, onSelect: noop, onRemove: noop });
+                  out.push({ row, stallMs: 100_000, selected, onSelect: noop, onRemove: noop });
                 }
   return out;
 }
@@ -66,7 +66,7 @@ describe('TASK_COLUMNS', () => {
       let compared = 0;
       for (const group of groups.values()) {
         const first = markup(group[0]!, column.cell);
-        for (const other of group.slice(1, 6)) {
+        for (const other of group.slice(1)) {
           expect(markup(other, column.cell)).toBe(first);
           compared++;
         }
