@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useLayoutEffect, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActiveConnection } from '@/lib/connection-store';
 import { useWatchListBoard } from '../api/poll-watch-list';
@@ -6,7 +6,7 @@ import { useWatchList } from '../stores/watch-list-store';
 import { useDashboardSettings } from '../stores/dashboard-settings-store';
 import { announcerStore } from '../stores/announcer-store';
 import { useSharedLinkImport } from '../hooks/use-shared-link';
-import { boardRows, rowsShown } from '../model/board-rows';
+import { boardRows } from '../model/board-rows';
 import { EMPTY_BOARD } from '../model/task-snapshot';
 import { AddTaskIds } from './add/add-task-ids';
 import styles from './tasks-page.module.css';
@@ -29,7 +29,6 @@ export function TasksPage() {
   const poll = useWatchListBoard(settings.intervalMs);
   const board = poll.data ?? EMPTY_BOARD;
   const { rows, summary } = useMemo(() => boardRows(ids, board), [ids, board]);
-  useLayoutEffect(() => rowsShown(rows), [rows]);
   const announcement = announcerStore.use();
   const { gatewayUrl, userId } = connection;
   const checkNow = useCallback(

@@ -18,37 +18,6 @@ export type Derived = BoardRows & {
 
 let last: Derived | null = null;
 
-/**
- * The rows array of the derivation before `next`, which differs from next's in the rows of `touched`. Each update
- * needs a new array (memos and props compare rows by identity), and copying 100,000 rows made 800 KB of garbage per
- * poll (large-object space, so more major GCs) and took ~0.7 ms: the array from two updates back, which nothing reads
- * any more (the page holds the last one until it renders the new one), is brought up to date instead.
- */
-let older: { rows: WatchedTask[]; next: Derived; touched: readonly string[] } | null = null;
-
-/**
- * The rows array the page last rendered. Boards can come faster than renders (two worker messages before React's
- * notification runs): then the array from two updates back is still on screen, and patching it would leave the
- * list's memos (sort, filter) keyed on an array whose rows changed under them. That array is copied instead.
- */
-let shown: readonly WatchedTask[] | null = null;
-
-/** The page tells which rows array it rendered (after commit), so it is never patched while on screen. */
-export function rowsShown(rows: readonly WatchedTask[]): void {
-  shown = rows;
-}
-
-/** A new rows array equal to prev.rows: the older one brought up to date when it is prev's predecessor, else a copy. */
-function rowsFrom(prev: Derived, position: Map<string, number>): WatchedTask[] {
-  if (older?.next !== prev || older.rows.length !== prev.rows.length || older.rows === shown) return prev.rows.slice();
-  const rows = older.rows;
-  for (const id of older.touched) {
-    const i = position.get(id);
-    if (i !== undefined) rows[i] = prev.rows[i]!;
-  }
-  return rows;
-}
-
 export function positionOf(d: Derived): Map<string, number> {
   if (!d.position) {
     d.position = new Map();
@@ -94,8 +63,8 @@ function derive(ids: readonly string[], board: TaskBoard, prev?: Derived, touche
     fullPass(d, 0, ids.length);
     return finishPass(d, false);
   }
+  const rows = prev.rows.slice();
   const position = positionOf(prev);
-  const rows = rowsFrom(prev, position);
   const counts = new Map(prev.counts);
   // The set is the poller's alone and only the newest is read, so it is updated in place.
   const open = prev.open as Set<string>;
@@ -109,9 +78,7 @@ function derive(ids: readonly string[], board: TaskBoard, prev?: Derived, touche
     if (taskPhase(snapshot) === 'terminal') open.delete(id);
     else open.add(id);
   }
-  const next: Derived = { ids, board, rows, position, counts, open, summary: summaryOf(ids.length, counts) };
-  older = { rows: prev.rows as WatchedTask[], next, touched };
-  return next;
+  return { ids, board, rows, position, counts, open, summary: summaryOf(ids.length, counts) };
 }
 
 /**
@@ -121,11 +88,7 @@ function derive(ids: readonly string[], board: TaskBoard, prev?: Derived, touche
  */
 export function boardRows(ids: readonly string[], board: TaskBoard): BoardRows {
   const touched = last?.ids === ids ? touchedSince(last.board, board) : null;
-  if (last && touched?.length === 0) {
-    const same: Derived = { ...last, board };
-    if (older?.next === last) older.next = same;
-    last = same;
-  } else last = derive(ids, board, last ?? undefined, touched ?? undefined);
+  last = last && touched?.length === 0 ? { ...last, board } : derive(ids, board, last ?? undefined, touched ?? undefined);
   return last;
 }
 

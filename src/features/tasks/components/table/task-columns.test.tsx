@@ -28,11 +28,12 @@ function contexts(): CellContext[] {
 
 // Primitives by value, objects by identity: what a memo comparing each entry with Object.is sees.
 const ids = new WeakMap<object, number>();
+let nextId = 0;
 const keyOf = (values: readonly unknown[]) =>
   values
     .map((v) => {
       if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return `${typeof v}:${String(v)}`;
-      if (!ids.has(v)) ids.set(v, ids.size + 1);
+      if (!ids.has(v)) ids.set(v, ++nextId);
       return `ref:${ids.get(v)}`;
     })
     .join('|');
