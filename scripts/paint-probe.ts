@@ -7,7 +7,7 @@ import { chromium } from '@playwright/test';
 import { findChromium } from './lib/find-chromium.mjs';
 import { seedProfileScript } from './lib/seed-profile';
 import { cyclesOf, median, startTrace, updateCost } from './bench/main-thread-trace';
-import { createEmulatorTasks, seedWatchList, waitForButtonText } from './bench/dashboard-page';
+import { createEmulatorTasks, injectProbeCss, seedWatchList, waitForButtonText } from './bench/dashboard-page';
 import { PIECE } from '../src/features/tasks/stores/watch-list-db';
 
 const base = process.env.PROBE_BASE ?? 'http://127.0.0.1:8352';
@@ -64,13 +64,7 @@ const RENDER = ['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', '
 const variants = JSON.parse(process.env.PROBE_VARIANTS ?? '[""]') as string[];
 for (let run = 0; run < Number(process.env.PROBE_RUNS ?? 1) * variants.length; run++) {
   const css = variants[run % variants.length]!;
-  await page.evaluate((c) => {
-    document.getElementById('probe-css')?.remove();
-    const el = document.createElement('style');
-    el.id = 'probe-css';
-    el.textContent = c;
-    document.head.append(el);
-  }, css);
+  await injectProbeCss(page, css);
   await page.waitForTimeout(2500);
   process.stdout.write(`[${css.slice(0, 60) || 'none'}] `);
   const stop = await startTrace(browser, page);

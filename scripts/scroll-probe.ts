@@ -14,6 +14,7 @@ import { printProfile } from './bench/cpu-profile';
 import {
   createEmulatorTasks,
   dashboardProbeScript,
+  injectProbeCss,
   measureScroll,
   seedWatchList,
   waitForButtonText,
@@ -76,13 +77,7 @@ for (let round = 0; round < ROUNDS; round++) {
     if (process.env.PROBE_SHOT && round === 0) await page.screenshot({ path: `${process.env.PROBE_SHOT}-${bases.indexOf(base)}.png` });
     for (let run = 0; run < RUNS * variants.length; run++) {
       const css = variants[run % variants.length]!;
-      await page.evaluate((c) => {
-        document.getElementById('probe-css')?.remove();
-        const el = document.createElement('style');
-        el.id = 'probe-css';
-        el.textContent = c;
-        document.head.append(el);
-      }, css);
+      await injectProbeCss(page, css);
       await page.waitForTimeout(1500);
       // PROBE_PROFILE=1: the functions with the most self time while scrolling (an unminified build names them).
       const cdp = process.env.PROBE_PROFILE ? await page.context().newCDPSession(page) : null;

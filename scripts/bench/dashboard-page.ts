@@ -180,3 +180,14 @@ export async function createEmulatorTasks(
   }
   return ids;
 }
+
+/** Puts `css` in the page as its probe style sheet, in place of the last one (the probes' CSS variants). */
+export async function injectProbeCss(page: Page, css: string): Promise<void> {
+  await page.evaluate((c) => {
+    document.getElementById('probe-css')?.remove();
+    const el = document.createElement('style');
+    el.id = 'probe-css';
+    el.textContent = c;
+    document.head.append(el);
+  }, css);
+}

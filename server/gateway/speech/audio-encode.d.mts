@@ -8,3 +8,4 @@ export function encodeMp3(samples: Int16Array): Promise<Uint8Array>;
 export function encodeAudio(samples: Int16Array, format: 'pcm' | 'wav' | 'mp3'): Promise<Uint8Array>;
 export function mp3FrameStarts(frames: Uint8Array): number[];
 export function mp3File(frames: Uint8Array): Uint8Array;
+export function joinBytes(chunks: readonly Uint8Array[]): Uint8Array;

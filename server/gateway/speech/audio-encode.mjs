@@ -55,6 +55,17 @@ export function encodeWav(samples) {
   return out;
 }
 
+/** The chunks one after another in one new array. */
+export function joinBytes(chunks) {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
 // One encoder per worker thread, made once: instantiating LAME's WASM costs tens of ms.
 let encoderReady = null;
 
@@ -74,13 +85,7 @@ export async function createMp3Stream() {
     },
     end() {
       chunks.push(lame.flush());
-      const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-      let at = 0;
-      for (const c of chunks) {
-        out.set(c, at);
-        at += c.length;
-      }
-      return out;
+      return joinBytes(chunks);
     },
   };
 }

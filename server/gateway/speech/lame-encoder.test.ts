@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MP3_ALGORITHM_QUALITY, MP3_VBR_QUALITY, encodeMp3, mp3File } from './audio-encode.mjs';
+import { MP3_ALGORITHM_QUALITY, MP3_VBR_QUALITY, encodeMp3, joinBytes, mp3File } from './audio-encode.mjs';
 import { decodeMp3WithFfmpeg, mp3Frames, rmsOf } from './audio-probe';
 import { loadLameEncoder, type LameStream } from './lame-encoder.mjs';
 
@@ -18,16 +18,7 @@ function sentences(count: number): Int16Array {
   return out;
 }
 
-function whole(stream: LameStream, samples: Int16Array): Uint8Array {
-  const chunks = [...stream.encode(samples), stream.flush()];
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
-}
+const whole = (stream: LameStream, samples: Int16Array): Uint8Array => joinBytes([...stream.encode(samples), stream.flush()]);
 
 describe('the shipped LAME build', () => {
   const audio = sentences(8);
