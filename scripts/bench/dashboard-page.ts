@@ -9,6 +9,7 @@ export type DashboardProbe = { longTasks: number[]; allLongTasks: number[]; over
  */
 export const dashboardProbeScript = `(() => {
   const w = window;
+  w.__consoleMeasureCosts = true;
   w.longTasks = [];
   w.allLongTasks = [];
   w.overviewCost = {};
