@@ -8,6 +8,13 @@ export function createStore<T>(initial: T) {
     listeners.add(l);
     return () => listeners.delete(l);
   };
+  /** The value, or what `select` reads of it: a component renders again only when that changes (Object.is). */
+  function use(): T;
+  function use<S>(select: (value: T) => S): S;
+  function use<S>(select?: (value: T) => S): T | S {
+    const snapshot = () => (select ? select(value) : value);
+    return useSyncExternalStore(subscribe, snapshot, snapshot);
+  }
   return {
     get: () => value,
     set(next: T) {
@@ -15,12 +22,7 @@ export function createStore<T>(initial: T) {
       for (const l of listeners) l();
     },
     subscribe,
-    use: () =>
-      useSyncExternalStore(
-        subscribe,
-        () => value,
-        () => value,
-      ),
+    use,
   };
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { connectionScope } from '@/lib/connection-profile';
 import { useActiveConnection } from '@/lib/connection-store';
@@ -13,11 +13,13 @@ export function useTaskHistoryRecorder(): void {
   useEffect(() => startTaskHistory(client), [client]);
 }
 
+/** The key the recorder files the active connection's history under. */
+const useHistoryScope = () => JSON.stringify(connectionScope(useActiveConnection()));
+
 /** The history of the active connection (empty until it has loaded or the poller has answered). */
 export function useTaskHistory(): TaskHistoryView {
-  const view = taskHistoryStore.use();
-  const scope = JSON.stringify(connectionScope(useActiveConnection()));
-  return view.scope === scope ? view : NONE;
+  const scope = useHistoryScope();
+  return taskHistoryStore.use((view) => (view.scope === scope ? view : NONE));
 }
 
 /**
@@ -25,10 +27,6 @@ export function useTaskHistory(): TaskHistoryView {
  * ending), not with each poll's new progress records.
  */
 export function useTaskHistorySeries(): BatchSeries {
-  const scope = JSON.stringify(connectionScope(useActiveConnection()));
-  const series = () => {
-    const view = taskHistoryStore.get();
-    return view.scope === scope ? view.series : EMPTY_SERIES;
-  };
-  return useSyncExternalStore(taskHistoryStore.subscribe, series, series);
+  const scope = useHistoryScope();
+  return taskHistoryStore.use((view) => (view.scope === scope ? view.series : EMPTY_SERIES));
 }

@@ -9,6 +9,15 @@ import { buildRows } from './task-rows';
 import { EMPTY_BOARD } from './task-snapshot';
 
 const ids = Array.from({ length: 60 }, (_, i) => `Service_AI_${i}`);
+/** Every task's first answer: Running. */
+const allRunning = () =>
+  mergeBoard(
+    EMPTY_BOARD,
+    ids,
+    ids.map((id) => item(id, 3)),
+    1_000,
+    1,
+  );
 
 const cycle = fc.array(
   fc.record({
@@ -63,13 +72,7 @@ describe('boardRows', () => {
   });
 
   it('keeps the rows of untouched tasks as the same objects', () => {
-    const first = mergeBoard(
-      EMPTY_BOARD,
-      ids,
-      ids.map((id) => item(id, 3)),
-      1_000,
-      1,
-    );
+    const first = allRunning();
     const before = boardRows(ids, first).rows;
     const second = mergeBoard(first, [ids[7]!], [item(ids[7]!, 4)], 2_000, 1);
     const after = boardRows(ids, second).rows;
@@ -79,13 +82,7 @@ describe('boardRows', () => {
   });
 
   it("gives each update a new rows array and leaves the last update's rows as they were (memos compare by identity)", () => {
-    let board = mergeBoard(
-      EMPTY_BOARD,
-      ids,
-      ids.map((id) => item(id, 3)),
-      1_000,
-      1,
-    );
+    let board = allRunning();
     let last = boardRows(ids, board).rows;
     let lastCopy = [...last];
     const seen = new Set([last]);
