@@ -98,7 +98,9 @@ try {
   const watched = new Set(ids);
   await new Promise((r) => setTimeout(r, 600));
 
-  const browser = await chromium.launch({ executablePath: findChromium() ?? undefined });
+  // BENCH_CHROME_ARGS: extra Chromium flags, e.g. --js-flags=--trace-gc (its lines reach stderr with DEBUG=pw:browser).
+  const extraArgs = process.env.BENCH_CHROME_ARGS?.split(' ').filter(Boolean) ?? [];
+  const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: extraArgs });
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   await page.addInitScript(seedProfileScript(user, { 'console.tasks.settings': { intervalMs: INTERVAL_MS } }));
   await page.addInitScript(dashboardProbeScript);

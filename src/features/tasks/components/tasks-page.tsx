@@ -28,7 +28,7 @@ export function TasksPage() {
   const connection = useActiveConnection();
   const poll = useWatchListBoard(settings.intervalMs);
   const board = poll.data ?? EMPTY_BOARD;
-  const { rows, summary } = useMemo(() => boardRows(ids, board), [ids, board]);
+  const { rows, version, summary } = useMemo(() => boardRows(ids, board), [ids, board]);
   const announcement = announcerStore.use();
   const { gatewayUrl, userId } = connection;
   const checkNow = useCallback(
@@ -62,7 +62,7 @@ export function TasksPage() {
           onRefresh={() => void checkNowModule().then((m) => m.refreshAll(client, connection))}
         />
         <StaleBanner poll={poll} intervalMs={settings.intervalMs} />
-        {ids.length > 0 && <TaskBoardView ids={ids} rows={rows} summary={summary} board={board} settings={settings} stale={poll.isError} />}
+        {ids.length > 0 && <TaskBoardView ids={ids} rows={rows} version={version} summary={summary} board={board} settings={settings} stale={poll.isError} />}
       </Suspense>
       <p role="status" className={styles.announcement}>
         {announcement.text}

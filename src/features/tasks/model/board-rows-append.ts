@@ -47,7 +47,7 @@ export async function appendRows(
     }
     if (stale) continue;
     const rows = base.rows.concat(more);
-    lastDerived.set({ ids, board: base.board, rows, position: null, counts, open, summary: summaryOf(ids.length, counts) });
+    lastDerived.set({ ids, board: base.board, rows, version: 0, position: null, counts, open, summary: summaryOf(ids.length, counts) });
     break;
   }
   return ids;

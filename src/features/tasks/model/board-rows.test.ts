@@ -73,7 +73,7 @@ describe('boardRows', () => {
 
   it('keeps the rows of untouched tasks as the same objects', () => {
     const first = allRunning();
-    const before = boardRows(ids, first).rows;
+    const before = [...boardRows(ids, first).rows];
     const second = mergeBoard(first, [ids[7]!], [item(ids[7]!, 4)], 2_000, 1);
     const after = boardRows(ids, second).rows;
     expect(after[6]).toBe(before[6]);
@@ -81,23 +81,26 @@ describe('boardRows', () => {
     expect(after[7]!.group).toBe(4);
   });
 
-  it("gives each update a new rows array and leaves the last update's rows as they were (memos compare by identity)", () => {
+  it('writes each update into the same rows array and tells the states apart by version (memos key on both)', () => {
     let board = allRunning();
-    let last = boardRows(ids, board).rows;
-    let lastCopy = [...last];
-    const seen = new Set([last]);
+    const first = boardRows(ids, board);
+    const array = first.rows;
+    let version = first.version;
     for (let t = 2; t < 8; t++) {
       const touched = [ids[t]!, ids[t + 10]!];
+      const before = touched.map((id) => array[ids.indexOf(id)]);
       board = mergeBoard(board, touched, [item(ids[t]!, 4), item(ids[t + 10]!, 3, { taskProgress: t })], t * 1_000, 1);
-      const rows = boardRows(ids, board).rows;
-      expect(rows).not.toBe(last);
-      expect(last).toEqual(lastCopy);
-      expect(rows).toEqual(buildRows(ids, board));
-      seen.add(rows);
-      last = rows;
-      lastCopy = [...rows];
+      const next = boardRows(ids, board);
+      expect(next.rows).toBe(array);
+      expect(next.version).toBeGreaterThan(version);
+      expect(next.rows).toEqual(buildRows(ids, board));
+      // The touched tasks' slots hold new row objects: the old ones (still held by a rendered row) are not written.
+      touched.forEach((id, k) => expect(next.rows[ids.indexOf(id)]).not.toBe(before[k]));
+      version = next.version;
     }
-    expect(seen.size).toBe(7);
+    // The same board again derives nothing and keeps the version; a new list starts a new array.
+    expect(boardRows(ids, board).version).toBe(version);
+    expect(boardRows(ids.slice(1), board).rows).not.toBe(array);
   });
 
   it('asks the due tasks of the open set the same as of the whole list', () => {

@@ -5,8 +5,13 @@ import { taskPhase } from './task-phase';
 import { touchedSince } from './board-delta';
 import type { TaskBoard } from './task-snapshot';
 
-/** Everything derived from each watched task: the rows, their counts, and the IDs still to be polled (not terminal). */
-export type BoardRows = { rows: readonly WatchedTask[]; summary: Summary; open: ReadonlySet<string> };
+/**
+ * Everything derived from each watched task: the rows, their counts, and the IDs still to be polled (not terminal).
+ * `rows` is written in place by each poll update (a new 100,000-slot array per update was most of the old generation's
+ * growth, and so of its major GCs): `version` grows with each such write, and memos over `rows` key on it too. The row
+ * objects themselves are never written: a changed task gets a new one.
+ */
+export type BoardRows = { rows: readonly WatchedTask[]; version: number; summary: Summary; open: ReadonlySet<string> };
 
 export type Derived = BoardRows & {
   ids: readonly string[];
@@ -43,7 +48,8 @@ export function fullPass(d: Derived, from: number, to: number): void {
 /** A full pass not yet run: fullPass fills it, finishPass gives it its summary. */
 export function startPass(ids: readonly string[], board: TaskBoard): Derived {
   const counts = new Map<StatusGroup, number>();
-  return { ids, board, rows: new Array<WatchedTask>(ids.length), position: null, counts, open: new Set(), summary: summaryOf(0, counts) };
+  const rows = new Array<WatchedTask>(ids.length);
+  return { ids, board, rows, version: 0, position: null, counts, open: new Set(), summary: summaryOf(0, counts) };
 }
 
 /** The pass's summary; `keep` makes it the last result, so boardRows(ids, board) returns it without deriving again. */
@@ -63,7 +69,8 @@ function derive(ids: readonly string[], board: TaskBoard, prev?: Derived, touche
     fullPass(d, 0, ids.length);
     return finishPass(d, false);
   }
-  const rows = prev.rows.slice();
+  // Written in place (see BoardRows): the touched tasks' slots get their new rows.
+  const rows = prev.rows as WatchedTask[];
   const position = positionOf(prev);
   const counts = new Map(prev.counts);
   // The set is the poller's alone and only the newest is read, so it is updated in place.
@@ -78,7 +85,7 @@ function derive(ids: readonly string[], board: TaskBoard, prev?: Derived, touche
     if (taskPhase(snapshot) === 'terminal') open.delete(id);
     else open.add(id);
   }
-  return { ids, board, rows, position, counts, open, summary: summaryOf(ids.length, counts) };
+  return { ids, board, rows, version: prev.version + 1, position, counts, open, summary: summaryOf(ids.length, counts) };
 }
 
 /**

@@ -17,6 +17,8 @@ import styles from '../board.module.css';
 type Props = {
   ids: readonly string[];
   rows: readonly WatchedTask[];
+  /** The rows array is written in place by poll updates: this tells one state of it from the next (see board-rows.ts). */
+  version: number;
   summary: Summary;
   board: TaskBoard;
   settings: DashboardSettings;
@@ -27,7 +29,7 @@ type Props = {
  * Everything shown once the watch list has tasks; loaded as its own chunk (see tasks-page.tsx).
  * Memoized: the page renders again when a cycle starts and ends ("Checking…"), with the same board.
  */
-export const TaskBoardView = memo(function TaskBoardView({ ids, rows, summary, board, settings, stale }: Props) {
+export const TaskBoardView = memo(function TaskBoardView({ ids, rows, version, summary, board, settings, stale }: Props) {
   useTaskHistoryRecorder();
   const detailsId = taskIdFromPath(usePathname());
   const [view, setView] = useTaskView();
@@ -41,6 +43,7 @@ export const TaskBoardView = memo(function TaskBoardView({ ids, rows, summary, b
       <div className={styles.tasksColumns}>
         <TaskList
           rows={rows}
+          version={version}
           statuses={statuses}
           view={view}
           onView={setView}

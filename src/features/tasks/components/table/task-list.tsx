@@ -11,6 +11,8 @@ import styles from '../tasks-page.module.css';
 
 type Props = {
   rows: readonly WatchedTask[];
+  /** Grows when a poll update writes `rows` in place (see board-rows.ts): the memos over the rows key on it. */
+  version: number;
   statuses: ReadonlySet<StatusGroup>;
   view: TaskView;
   onView: (patch: Partial<TaskView>) => void;
@@ -19,16 +21,21 @@ type Props = {
   stale: boolean;
 };
 
-export function TaskList({ rows, statuses, view, onView, changed, stallMs, stale }: Props) {
+export function TaskList({ rows, version, statuses, view, onView, changed, stallMs, stale }: Props) {
   const { search, descending } = view;
   const sortKey = SORT_OPTIONS.some((o) => o.key === view.sort) ? view.sort : 'list';
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
   const shown = useMemo(
     () => queryRows(rows, { statuses, search }, compareBy(sortKey), descending),
-    [rows, statuses, search, sortKey, descending],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- version: poll updates write the rows array in place
+    [rows, version, statuses, search, sortKey, descending],
   );
-  const selectedRows = useMemo(() => (selected.size ? rows.filter((r) => selected.has(r.id)) : []), [rows, selected]);
+  const selectedRows = useMemo(
+    () => (selected.size ? rows.filter((r) => selected.has(r.id)) : []),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- version: poll updates write the rows array in place
+    [rows, version, selected],
+  );
 
   const onSelect = useCallback((id: string, on: boolean) => {
     setSelected((prev) => {
