@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { TaskStatus } from '@/contract';
 import { errorAdvice } from '../../model/error-advice';
 import type { WatchedTask } from '../../model/task-rows';
@@ -22,13 +22,15 @@ export function groupFailures(rows: readonly WatchedTask[]): FailureGroup[] {
 }
 
 /**
- * `ended` changes when the list's length or its Failed or Aborted counts do. Rows are new every
- * poll, but failures only change with those (both statuses are final), so 10,000 rows are not
- * grouped again on every poll.
+ * `ended` changes when the list's length or its Failed or Aborted counts do. Poll updates write the
+ * rows, but failures only change with those (both statuses are final), so 100,000 rows are not
+ * grouped again on every poll. The grouping is deferred (a render of its own after the update's):
+ * at the end of a first cycle of 100,000 tasks it took 9–15 ms of what was a task over 50 ms.
  */
 export function FailuresTable({ rows, ended }: { rows: readonly WatchedTask[]; ended: string }) {
+  const groupedFor = useDeferredValue(ended);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on `ended`, see above
-  const groups = useMemo(() => timed('overview: failures', () => groupFailures(rows)), [ended]);
+  const groups = useMemo(() => timed('overview: failures', () => groupFailures(rows)), [groupedFor]);
   return (
     <section aria-labelledby="failures-title" className={styles.failures}>
       <h3 id="failures-title">Failures by error code</h3>
