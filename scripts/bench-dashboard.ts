@@ -67,6 +67,25 @@ const began = Date.now();
 /** Progress on stderr, so a slow phase shows where the minutes go. */
 const step = (what: string) => console.error(`[${((Date.now() - began) / 1000).toFixed(0)} s] ${what}`);
 
+/** In the page (a string: tsx's helpers do not exist there): counts DOM mutations on `window.domWrites` by the nearest labelled region. */
+const countMutationsByRegion = `(() => {
+  const writes = (window.domWrites = {});
+  const regionOf = (node) => {
+    for (let el = node instanceof Element ? node : node && node.parentElement; el; el = el.parentElement) {
+      const by = el.getAttribute('aria-labelledby');
+      const label = el.getAttribute('aria-label') || (by && document.getElementById(by)?.textContent);
+      if (label && /^(SECTION|DIV|NAV|HEADER|ASIDE|MAIN|FORM|TABLE)$/.test(el.tagName)) return el.tagName.toLowerCase() + ' "' + label.slice(0, 40) + '"';
+    }
+    return '(page)';
+  };
+  new MutationObserver((records) => {
+    for (const r of records) {
+      const key = regionOf(r.target) + ' ' + r.type + (r.attributeName ? ':' + r.attributeName : '');
+      writes[key] = (writes[key] || 0) + 1;
+    }
+  }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+})()`;
+
 function fail(why: string): never {
   console.error(why);
   process.exit(1);
@@ -175,6 +194,8 @@ try {
   const parts0 = await Promise.all(parts.map((p) => metric(cdp, p)));
   const busy0 = await metric(cdp, 'TaskDuration');
   const since = Date.now();
+  // BENCH_DESCRIBE=1 also counts the DOM writes of the steady phase by where they land (the nearest labelled region).
+  if (process.env.BENCH_DESCRIBE) await page.evaluate(countMutationsByRegion);
   const stopTrace = await startTrace(browser, page);
   await page.waitForTimeout(STEADY_CYCLES * (INTERVAL_MS + 150));
   const steadyTrace = await stopTrace();
@@ -215,7 +236,13 @@ try {
     .slice(1)
     .flatMap((c) => updateCost(steadyTrace.tasks, c) ?? []);
   const updateMs = median(updates.map((u) => u.busyMs));
-  if (steadyProfile) for (const line of describeUpdates(steadyTrace, updates, steadyProfile)) console.log(line);
+  // BENCH_DESCRIBE=1: where the update windows' time goes, from the trace alone (no profiler slowing the page).
+  if (steadyProfile || process.env.BENCH_DESCRIBE)
+    for (const line of describeUpdates(steadyTrace, updates, steadyProfile ?? undefined)) console.log(line);
+  if (process.env.BENCH_DESCRIBE) {
+    const writes = await page.evaluate(() => (window as unknown as { domWrites: Record<string, number> }).domWrites);
+    console.log(`DOM writes per cycle by region: ${Object.entries(writes).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / cycles).toFixed(1)}`).join(', ')}`);
+  }
   const spread = (xs: number[]) => `${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)}`;
   const domNodes = await metric(cdp, 'Nodes');
 
