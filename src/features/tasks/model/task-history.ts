@@ -97,7 +97,8 @@ export function restoreBoard(
 ): TaskBoard | null {
   let tasks: Map<string, TaskSnapshot> | null = null;
   const restored: string[] = [];
-  for (const id of watched) {
+  // A first visit has no records: no pass over every watched ID (100,000 lookups in the first cycle's last task).
+  for (const id of records.size > 0 ? watched : []) {
     const record = records.get(id);
     if (!record) continue;
     const current = board.tasks.get(id);

@@ -98,9 +98,26 @@ describe('the task-history recorder', () => {
     const inOneGo = await run({ syncRecords: Infinity, sliceMs: 0 });
     const sliced = await run({ syncRecords: 1_000, sliceMs: 0 });
     expect(inOneGo.recordedAtOnce).toBe(many.length);
-    // The slicer yields every 1,024 tasks at sliceMs 0: the cycle's own task recorded only the first slice.
-    expect(sliced.recordedAtOnce).toBe(1_024);
+    // The pass starts in a task of its own: the cycle's own task recorded none of it.
+    expect(sliced.recordedAtOnce).toBe(0);
     expect(sliced.records).toEqual(inOneGo.records);
     expect(sliced.records.get('Service_AI_0')!.changes.map((c) => c.status)).toEqual([2, 3]);
+  });
+
+  it('records in a sliced pass only the tasks still on the watch list (a board may hold answers for IDs removed meanwhile)', async () => {
+    const many = Array.from({ length: 3_000 }, (_, i) => `Service_AI_${i}`);
+    const watched = many.filter((_, i) => i % 3 !== 0);
+    client = new QueryClient();
+    watchListStore.set({ scope: 'test', ids: watched, loaded: true });
+    tuneTaskHistoryForTests({ syncRecords: 1_000, sliceMs: 0 });
+    const published = nextPublish();
+    startTaskHistory(client);
+    client.setQueryData(key, mergeBoard(EMPTY_BOARD, many, many.map((id) => item(id, 3)), 1_000, 30));
+    await published;
+    while (taskHistoryStore.get().records.size < watched.length) await nextPublish();
+    const { records } = taskHistoryStore.get();
+    expect(records.size).toBe(watched.length);
+    expect(records.has('Service_AI_0')).toBe(false);
+    expect(records.has('Service_AI_1')).toBe(true);
   });
 });
