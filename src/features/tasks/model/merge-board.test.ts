@@ -23,6 +23,10 @@ describe('mergeBoard', () => {
     expect(second.transitions).toEqual([{ taskId: 'Service_AI_a', from: 3, to: 4, at: 3_000 }]);
     expect(second.tasks.get('Service_AI_b')?.changedAt).toBe(1_000);
     expect(second.tasks.get('Service_AI_x')?.checkedAt).toBe(1_000);
+
+    // A cycle with no status change keeps the feed's array (the feed is memoized on it).
+    const third = mergeBoard(second, ['Service_AI_b'], [item('Service_AI_b', 2)], 5_000, 1);
+    expect(third.transitions).toBe(second.transitions);
   });
 
   it('names the rows to flash: status changes only, not progress steps', () => {

@@ -73,7 +73,8 @@ export function mergeBoard(
     polledAt: now,
     changed,
     statusChanged,
-    transitions: [...transitions, ...prev.transitions].slice(0, MAX_TRANSITIONS),
+    // The same array when nothing changed status: the change feed (memoized on it) does not render again.
+    transitions: transitions.length ? [...transitions, ...prev.transitions].slice(0, MAX_TRANSITIONS) : prev.transitions,
     requests,
     errorsSeen: prev.errorsSeen,
     refreshAll: false,
