@@ -243,7 +243,12 @@ try {
     for (const line of describeUpdates(steadyTrace, updates, steadyProfile ?? undefined)) console.log(line);
   if (process.env.BENCH_DESCRIBE) {
     const writes = await page.evaluate(() => (window as unknown as { domWrites: Record<string, number> }).domWrites);
-    console.log(`DOM writes per cycle by region: ${Object.entries(writes).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / cycles).toFixed(1)}`).join(', ')}`);
+    console.log(
+      `DOM writes per cycle by region: ${Object.entries(writes)
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, v]) => `${k} ${(v / cycles).toFixed(1)}`)
+        .join(', ')}`,
+    );
   }
   const spread = (xs: number[]) => `${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)}`;
   const domNodes = await metric(cdp, 'Nodes');

@@ -62,7 +62,9 @@ export function TasksPage() {
           onRefresh={() => void checkNowModule().then((m) => m.refreshAll(client, connection))}
         />
         <StaleBanner poll={poll} intervalMs={settings.intervalMs} />
-        {ids.length > 0 && <TaskBoardView ids={ids} rows={rows} version={version} summary={summary} board={board} settings={settings} stale={poll.isError} />}
+        {ids.length > 0 && (
+          <TaskBoardView ids={ids} rows={rows} version={version} summary={summary} board={board} settings={settings} stale={poll.isError} />
+        )}
       </Suspense>
       <p role="status" className={styles.announcement}>
         {announcement.text}

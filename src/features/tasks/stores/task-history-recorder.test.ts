@@ -112,7 +112,16 @@ describe('the task-history recorder', () => {
     tuneTaskHistoryForTests({ syncRecords: 1_000, sliceMs: 0 });
     const published = nextPublish();
     startTaskHistory(client);
-    client.setQueryData(key, mergeBoard(EMPTY_BOARD, many, many.map((id) => item(id, 3)), 1_000, 30));
+    client.setQueryData(
+      key,
+      mergeBoard(
+        EMPTY_BOARD,
+        many,
+        many.map((id) => item(id, 3)),
+        1_000,
+        30,
+      ),
+    );
     await published;
     while (taskHistoryStore.get().records.size < watched.length) await nextPublish();
     const { records } = taskHistoryStore.get();
