@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { findChromium } from '../scripts/lib/find-chromium.mjs';
 import { indicatorState, useLocalGateway } from './connection-helpers';
-import { createTasks, pasteIds, recordStatusCalls, seedConsole, setTabHidden, uniqueUserId } from './tasks-helpers';
+import { createTasks, pasteIds, recordStatusCalls, seedConsole, setTabHidden, uniqueUserId, pollInDedicatedWorker } from './tasks-helpers';
 
 /** Browser notifications, recorded instead of shown (headless Chromium shows none). */
 async function recordNotifications(page: Page): Promise<void> {
@@ -32,7 +32,7 @@ test('the watch goes on from every page, and a hidden tab keeps polling and noti
   const ids = await createTasks(request, user, 3, 20_000, 'finished');
   await seedConsole(page, user);
   await recordNotifications(page);
-  const calls = recordStatusCalls(page);
+  const calls = await recordStatusCalls(page);
   await page.goto('/tasks');
   await pasteIds(page, ids.join(' '));
   await page.getByLabel('Notify me when tasks finish or fail').check();
@@ -192,6 +192,8 @@ test('labels: failed apart from aborted, import summary, backoff line, the proxy
   const aborted = await createTasks(request, user, 1, 1_000, 'aborted');
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await seedConsole(page, user);
+  // The gateway is failed below with page.route, which a shared worker's requests do not pass through.
+  await pollInDedicatedWorker(page);
   await page.goto('/tasks');
   const log = Array.from({ length: 300 }, (_, i) => `2026-11-22 10:${i % 60} INFO worker ${i} picked up the next job from the queue`);
   await pasteIds(page, [...log, `done ${failed[0]}`, `done ${aborted[0]}`].join('\n'));

@@ -38,8 +38,18 @@ type StatusCall = { at: number; ids: string[] };
 // The shell's connection check asks for this one ID; it is not the dashboard's poller.
 const CONNECTION_CHECK_ID = 'Service_AI_connection_check';
 
-/** Every taskStatus request the dashboard sends, with the IDs it asked for. */
-export function recordStatusCalls(page: Page): StatusCall[] {
+/**
+ * Makes the console start its status worker as a dedicated worker, its fallback for browsers without SharedWorker:
+ * Playwright neither sees nor routes a shared worker's requests (page or context), so a test that counts or fakes the
+ * poller's requests runs the poller there. Before the first goto (an init script).
+ */
+export async function pollInDedicatedWorker(page: Page): Promise<void> {
+  await page.addInitScript(() => void Reflect.deleteProperty(window, 'SharedWorker'));
+}
+
+/** Every taskStatus request the dashboard sends, with the IDs it asked for (the poller in a dedicated worker, see above). */
+export async function recordStatusCalls(page: Page): Promise<StatusCall[]> {
+  await pollInDedicatedWorker(page);
   const calls: StatusCall[] = [];
   page.on('request', (req: Request) => {
     if (!req.url().includes(operations.taskStatus.path)) return;

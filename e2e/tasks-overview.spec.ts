@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
+import { createTasks, pasteIds, seedConsole, uniqueUserId, pollInDedicatedWorker } from './tasks-helpers';
 
 const flowChart = (page: Page) => page.getByRole('img', { name: /^Tasks by status over time/ });
 const throughputChart = (page: Page) => page.getByRole('img', { name: /^Finished and failed per minute/ });
@@ -121,7 +121,8 @@ test('a reload keeps the change feed and a stalled flag (no minute of waiting ag
   test.setTimeout(150_000);
   const id = `Service_AI_stuck_${uniqueUserId()}`;
   let answers = 0;
-  // A gateway whose task queues, then runs and never moves again.
+  // A gateway whose task queues, then runs and never moves again (page.route: the poller in a dedicated worker).
+  await pollInDedicatedWorker(page);
   await page.route('**/api/textRemoval/taskStatus', async (route) => {
     const { taskIds } = route.request().postDataJSON() as { taskIds: string[] };
     const running = taskIds.includes(id) && answers++ > 0;

@@ -7,7 +7,7 @@ test('250 pasted IDs with duplicates and junk: 3 requests per cycle, progress, d
   const user = uniqueUserId();
   const ids = await createTasks(request, user, 250, 6_000, 'finished');
   await seedConsole(page, user);
-  const calls = recordStatusCalls(page);
+  const calls = await recordStatusCalls(page);
   await page.goto('/tasks');
   const junk = ['2026-11-22 INFO worker started', 'service_ai_lowercase', 'Service_AI', 'taskId,status'];
   await pasteIds(page, [...junk, ...ids, ...ids.slice(0, 30), JSON.stringify(ids.slice(0, 10))].join('\n'));
@@ -57,7 +57,7 @@ test('a hidden tab sends no requests and catches up at once when visible again',
   const user = uniqueUserId();
   const ids = await createTasks(request, user, 5, 120_000);
   await seedConsole(page, user);
-  const calls = recordStatusCalls(page);
+  const calls = await recordStatusCalls(page);
   await page.goto('/tasks');
   await pasteIds(page, ids.join(' '));
   await expect.poll(() => calls.length).toBeGreaterThanOrEqual(2);

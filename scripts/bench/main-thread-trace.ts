@@ -26,7 +26,8 @@ type TraceEvent = {
 
 /** A main-thread task in ms on the trace clock: start and end (wall), cpu (thread time). */
 export type MainTask = { start: number; end: number; cpu: number; inside: TraceEvent[] };
-export type StatusRequest = { id: string; sent: number; finished: number | null };
+/** A status request in the trace; `fromPage`: sent by the page's main thread (the shell's connection check), not the status worker. */
+export type StatusRequest = { id: string; sent: number; finished: number | null; fromPage: boolean };
 export type MainThreadTrace = { tasks: MainTask[]; requests: StatusRequest[] };
 
 let saved = 0;
@@ -62,7 +63,7 @@ function readTrace(json: string, pageUrl: string): MainThreadTrace {
   }
   const origin = new URL(pageUrl).origin;
   const requests = new Map<string, StatusRequest>();
-  // Sent from the page's main thread or from its status worker (another thread of the same renderer).
+  // Sent from the page's main thread or from its status worker (another thread of the same renderer, shared or dedicated).
   const pid = Number(main?.split(':')[0]);
   const inRenderer = events
     .filter((e) => e.pid === pid && (e.name === 'ResourceSendRequest' || e.name === 'ResourceFinish'))
@@ -71,7 +72,7 @@ function readTrace(json: string, pageUrl: string): MainThreadTrace {
     const d = data(e);
     const id = String(d.requestId ?? '');
     if (e.name === 'ResourceSendRequest' && String(d.url ?? '').startsWith(origin) && String(d.url).includes('/taskStatus'))
-      requests.set(id, { id, sent: e.ts / 1000, finished: null });
+      requests.set(id, { id, sent: e.ts / 1000, finished: null, fromPage: `${e.pid}:${e.tid}` === main });
     else if (e.name === 'ResourceFinish' && requests.has(id)) requests.get(id)!.finished = e.ts / 1000;
   }
   return { tasks, requests: [...requests.values()].sort((a, b) => a.sent - b.sent) };

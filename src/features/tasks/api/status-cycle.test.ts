@@ -31,10 +31,34 @@ class FakeWorker {
   terminate() {}
 }
 
+/** A shared worker in-process: the page talks to its port, which answers as the worker's handler for that page. */
+class FakeSharedWorker {
+  static created: FakeSharedWorker[] = [];
+  onerror: (() => void) | null = null;
+  received: StatusWorkerRequest[] = [];
+  closed = false;
+  port = {
+    onmessage: null as ((event: { data: unknown }) => void) | null,
+    postMessage: (request: StatusWorkerRequest) => {
+      this.received.push(structuredClone(request));
+      void this.handle(structuredClone(request));
+    },
+    close: () => void (this.closed = true),
+  };
+  private handle = createStatusWorkerHandler((reply) => setTimeout(() => this.port.onmessage?.({ data: structuredClone(reply) })));
+  constructor(
+    readonly url: URL,
+    readonly options: WorkerOptions,
+  ) {
+    FakeSharedWorker.created.push(this);
+  }
+}
+
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   vi.resetModules();
   FakeWorker.created = [];
+  FakeSharedWorker.created = [];
   FakeWorker.failToLoad = false;
   recordGatewayOutcome.mockReset();
   fetchMock.mockReset();
@@ -102,5 +126,26 @@ describe('runStatusCycle in the status worker', () => {
     await done;
     expect(FakeWorker.created).toHaveLength(0);
     expect(slices.flatMap((s) => s.items)).toHaveLength(3);
+  });
+
+  it('uses a shared worker where the browser has one (its requests are not reported to the page), through its port', async () => {
+    vi.stubGlobal('SharedWorker', FakeSharedWorker);
+    const { slices, done } = await run();
+    await done;
+    expect(FakeWorker.created).toHaveLength(0);
+    expect(FakeSharedWorker.created).toHaveLength(1);
+    expect(FakeSharedWorker.created[0]!.options).toMatchObject({ type: 'module', name: 'task-status' });
+    expect(FakeSharedWorker.created[0]!.received[0]).toMatchObject({ type: 'cycle', batches, connection });
+    expect(slices.flatMap((s) => s.items.map((i) => i.taskId)).toSorted()).toEqual(batches.flat());
+    expect(recordGatewayOutcome).toHaveBeenCalledWith(connection, null);
+  });
+
+  it('runs the cycle in the page when the shared worker cannot load, and closes its port', async () => {
+    vi.stubGlobal('SharedWorker', FakeSharedWorker);
+    const { slices, done } = await run();
+    FakeSharedWorker.created[0]!.onerror?.();
+    await done;
+    expect(FakeSharedWorker.created[0]!.closed).toBe(true);
+    expect(slices.flatMap((s) => s.batchIndexes).toSorted()).toEqual([0, 1]);
   });
 });

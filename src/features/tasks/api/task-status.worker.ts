@@ -2,9 +2,18 @@ import { createStatusWorkerHandler, type StatusWorkerReply, type StatusWorkerReq
 
 // The status poll's requests, reading, parsing and contract checks run here, off the page's main
 // thread: the page gets one message per cycle (or per slice of a big cycle) of checked items.
-// The worker's own scope, typed by hand: the project's DOM lib and the webworker lib do not load together.
-type WorkerScope = { postMessage(reply: StatusWorkerReply): void; onmessage: ((event: MessageEvent<StatusWorkerRequest>) => void) | null };
+// Started as a shared worker (status-cycle.ts), each page that connects gets a handler of its own on
+// its port; as a dedicated worker, the worker's scope is the one port.
+// The scope and ports, typed by hand: the project's DOM lib and the webworker lib do not load together.
+type Port = { postMessage(reply: StatusWorkerReply): void; onmessage: ((event: MessageEvent<StatusWorkerRequest>) => void) | null };
+type WorkerScope = Port & { onconnect?: ((event: MessageEvent) => void) | null };
 
 const scope = self as unknown as WorkerScope;
-const handle = createStatusWorkerHandler((reply) => scope.postMessage(reply));
-scope.onmessage = (event) => void handle(event.data);
+
+function serve(port: Port): void {
+  const handle = createStatusWorkerHandler((reply) => port.postMessage(reply));
+  port.onmessage = (event) => void handle(event.data);
+}
+
+if ('onconnect' in scope) scope.onconnect = (event) => serve(event.ports[0] as unknown as Port);
+else serve(scope);
