@@ -276,7 +276,10 @@ try {
   const rows: Array<[string, string]> = [
     ['watched tasks (live)', `${fmt(WATCHED)} (${fmt(LIVE)})`],
     ['first cycle: requests, largest batch (naive: one per task)', `${firstCycleRequests}, ${firstBatchMax} (${fmt(WATCHED)})`],
-    ['status requests that failed', failedAnswers.length ? `${failedAnswers.length} (${[...new Set(failedAnswers)].join(', ')})` : '0'],
+    [
+      'status requests that failed (trace; as Playwright saw them)',
+      `${[...firstTrace.requests, ...steadyTrace.requests].filter((r) => r.failed).length}; ${failedAnswers.length ? `${failedAnswers.length} (${[...new Set(failedAnswers)].join(', ')})` : '0'}`,
+    ],
     ['first cycle: load to all rows known', `${fmt(firstCycleMs)} ms`],
     ['longest task during first cycle', `${longFirst.toFixed(0)} ms`],
     [

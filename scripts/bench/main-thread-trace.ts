@@ -27,7 +27,7 @@ type TraceEvent = {
 /** A main-thread task in ms on the trace clock: start and end (wall), cpu (thread time). */
 export type MainTask = { start: number; end: number; cpu: number; inside: TraceEvent[] };
 /** A status request in the trace; `fromPage`: sent by the page's main thread (the shell's connection check), not the status worker. */
-export type StatusRequest = { id: string; sent: number; finished: number | null; fromPage: boolean };
+export type StatusRequest = { id: string; sent: number; finished: number | null; fromPage: boolean; failed: boolean };
 export type MainThreadTrace = { tasks: MainTask[]; requests: StatusRequest[] };
 
 let saved = 0;
@@ -66,14 +66,22 @@ function readTrace(json: string, pageUrl: string): MainThreadTrace {
   // Sent from the page's main thread or from its status worker (another thread of the same renderer, shared or dedicated).
   const pid = Number(main?.split(':')[0]);
   const inRenderer = events
-    .filter((e) => e.pid === pid && (e.name === 'ResourceSendRequest' || e.name === 'ResourceFinish'))
+    .filter(
+      (e) => e.pid === pid && (e.name === 'ResourceSendRequest' || e.name === 'ResourceReceiveResponse' || e.name === 'ResourceFinish'),
+    )
     .sort((a, b) => a.ts - b.ts);
   for (const e of inRenderer) {
     const d = data(e);
     const id = String(d.requestId ?? '');
     if (e.name === 'ResourceSendRequest' && String(d.url ?? '').startsWith(origin) && String(d.url).includes('/taskStatus'))
-      requests.set(id, { id, sent: e.ts / 1000, finished: null, fromPage: `${e.pid}:${e.tid}` === main });
-    else if (e.name === 'ResourceFinish' && requests.has(id)) requests.get(id)!.finished = e.ts / 1000;
+      requests.set(id, { id, sent: e.ts / 1000, finished: null, fromPage: `${e.pid}:${e.tid}` === main, failed: false });
+    else if (!requests.has(id)) continue;
+    // A failed request (network error, cancelled) or an answer other than 200: counted as failed.
+    else if (e.name === 'ResourceReceiveResponse') requests.get(id)!.failed ||= d.statusCode !== 200;
+    else {
+      requests.get(id)!.finished = e.ts / 1000;
+      requests.get(id)!.failed ||= d.didFail === true;
+    }
   }
   return { tasks, requests: [...requests.values()].sort((a, b) => a.sent - b.sent) };
 }
