@@ -238,12 +238,12 @@ async function recordBacklog(state: ScopeState) {
   // The pass starts in a task of its own: the cycle's task (the last answers' merge, the render) is long enough at 100,000.
   await slicer.pause();
   for (;;) {
+    // After each pause: finished meanwhile by a newer board, or the scope was forgotten (tests).
     if (state.backlog !== backlog || states.get(state.scope) !== state) return;
     const start = performance.now();
     const done = drainBacklog(state, backlog, slicer);
     measureSince('overview: record slices', start);
     if (done) break;
-    // Then finished by a newer board, or the scope was forgotten (tests): checked at the top.
     await slicer.pause();
   }
   publish(state);
