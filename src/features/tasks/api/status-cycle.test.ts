@@ -140,12 +140,33 @@ describe('runStatusCycle in the status worker', () => {
     expect(recordGatewayOutcome).toHaveBeenCalledWith(connection, null);
   });
 
-  it('runs the cycle in the page when the shared worker cannot load, and closes its port', async () => {
+  it('runs the cycle in the page when the shared worker cannot load, closes its port, and starts a dedicated worker for the next', async () => {
     vi.stubGlobal('SharedWorker', FakeSharedWorker);
     const { slices, done } = await run();
     FakeSharedWorker.created[0]!.onerror?.();
     await done;
     expect(FakeSharedWorker.created[0]!.closed).toBe(true);
     expect(slices.flatMap((s) => s.batchIndexes).toSorted()).toEqual([0, 1]);
+    expect(FakeWorker.created).toHaveLength(0);
+    const next = await run();
+    await next.done;
+    expect(FakeSharedWorker.created).toHaveLength(1);
+    expect(FakeWorker.created).toHaveLength(1);
+    expect(next.slices.flatMap((s) => s.items)).toHaveLength(3);
+  });
+
+  it('starts a dedicated worker when the shared one cannot even be constructed', async () => {
+    vi.stubGlobal(
+      'SharedWorker',
+      class {
+        constructor() {
+          throw new TypeError('module shared workers are not supported');
+        }
+      },
+    );
+    const { slices, done } = await run();
+    await done;
+    expect(FakeWorker.created).toHaveLength(1);
+    expect(slices.flatMap((s) => s.items)).toHaveLength(3);
   });
 });

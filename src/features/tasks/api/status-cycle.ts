@@ -40,10 +40,17 @@ function receive(reply: StatusWorkerReply): void {
   cycle.settle(error);
 }
 
-/** The worker could not start (a CSP that forbids it, a failed script load): the cycles it held run in the page. */
-function workerFailed(): void {
+/** Set when a shared worker failed: the next cycle tries a dedicated one (a browser without module shared workers). */
+let sharedFailed = false;
+
+/**
+ * The worker could not start (a CSP that forbids it, a failed script load): the cycles it held run in the page. After a
+ * shared worker's failure the next cycle starts a dedicated worker; after a dedicated one's, the page does the work.
+ */
+function workerFailed(kind: 'shared' | 'dedicated'): void {
   worker?.stop();
-  worker = null;
+  worker = kind === 'shared' ? undefined : null;
+  if (kind === 'shared') sharedFailed = true;
   const held = [...cycles.values()];
   cycles.clear();
   for (const cycle of held) {
@@ -65,16 +72,16 @@ function workerFailed(): void {
  */
 function startWorker(): StatusThread | null {
   const onmessage = (event: MessageEvent<StatusWorkerReply>) => receive(event.data);
-  if (typeof SharedWorker === 'function') {
+  if (typeof SharedWorker === 'function' && !sharedFailed) {
     // Each constructor names the file itself: Vite bundles a worker only from this exact shape.
     const shared = new SharedWorker(new URL('./task-status.worker.ts', import.meta.url), { type: 'module', name: 'task-status' });
-    shared.onerror = workerFailed;
+    shared.onerror = () => workerFailed('shared');
     shared.port.onmessage = onmessage;
     return { postMessage: (request) => shared.port.postMessage(request), stop: () => shared.port.close() };
   }
   if (typeof Worker !== 'function') return null;
   const dedicated = new Worker(new URL('./task-status.worker.ts', import.meta.url), { type: 'module', name: 'task-status' });
-  dedicated.onerror = workerFailed;
+  dedicated.onerror = () => workerFailed('dedicated');
   dedicated.onmessage = onmessage;
   return { postMessage: (request) => dedicated.postMessage(request), stop: () => dedicated.terminate() };
 }
@@ -84,6 +91,11 @@ function statusWorker(): StatusThread | null {
   try {
     worker = startWorker();
   } catch {
+    // A constructor that throws (a shared worker this browser cannot start as a module): the dedicated one, else none.
+    if (!sharedFailed && typeof SharedWorker === 'function') {
+      sharedFailed = true;
+      return statusWorker();
+    }
     worker = null;
   }
   return worker;
