@@ -73,11 +73,16 @@ function workerFailed(kind: 'shared' | 'dedicated'): void {
 function startWorker(): StatusThread | null {
   const onmessage = (event: MessageEvent<StatusWorkerReply>) => receive(event.data);
   if (typeof SharedWorker === 'function' && !sharedFailed) {
-    // Each constructor names the file itself: Vite bundles a worker only from this exact shape.
-    const shared = new SharedWorker(new URL('./task-status.worker.ts', import.meta.url), { type: 'module', name: 'task-status' });
-    shared.onerror = () => workerFailed('shared');
-    shared.port.onmessage = onmessage;
-    return { postMessage: (request) => shared.port.postMessage(request), stop: () => shared.port.close() };
+    try {
+      // Each constructor names the file itself: Vite bundles a worker only from this exact shape.
+      const shared = new SharedWorker(new URL('./task-status.worker.ts', import.meta.url), { type: 'module', name: 'task-status' });
+      shared.onerror = () => workerFailed('shared');
+      shared.port.onmessage = onmessage;
+      return { postMessage: (request) => shared.port.postMessage(request), stop: () => shared.port.close() };
+    } catch {
+      // A shared worker this browser cannot start as a module: the dedicated one below.
+      sharedFailed = true;
+    }
   }
   if (typeof Worker !== 'function') return null;
   const dedicated = new Worker(new URL('./task-status.worker.ts', import.meta.url), { type: 'module', name: 'task-status' });
@@ -91,11 +96,6 @@ function statusWorker(): StatusThread | null {
   try {
     worker = startWorker();
   } catch {
-    // A constructor that throws (a shared worker this browser cannot start as a module): the dedicated one, else none.
-    if (!sharedFailed && typeof SharedWorker === 'function') {
-      sharedFailed = true;
-      return statusWorker();
-    }
     worker = null;
   }
   return worker;

@@ -8,8 +8,8 @@ import type { TaskBoard } from './task-snapshot';
 /**
  * Everything derived from each watched task: the rows, their counts, and the IDs still to be polled (not terminal).
  * `rows` is written in place by each poll update (a new 100,000-slot array per update was half the old generation's
- * growth, and so brought its major GCs forward): `version` grows with each such write, and memos over `rows` key on it too. The row
- * objects themselves are never written: a changed task gets a new one.
+ * growth, and so brought its major GCs forward): `version` grows with each such write, and memos over `rows` key on it
+ * too. The row objects themselves are never written: a changed task gets a new one.
  */
 export type BoardRows = { rows: readonly WatchedTask[]; version: number; summary: Summary; open: ReadonlySet<string> };
 
