@@ -1,4 +1,4 @@
-// tsx scripts/paint-probe.ts — the render side of a poll update against a running console (README, Dashboard bench):
+// tsx scripts/paint-probe.ts — the render side of a poll update against a running console (docs/performance.md, dashboard bench):
 // per update window the frames and their style, layout, paint and commit time, from a Chrome trace.
 // PROBE_BASE (default http://127.0.0.1:8352), PROBE_WATCHED, PROBE_LIVE, PROBE_LIVE_MS (live tasks' duration),
 // PROBE_TOP=1 (live rows first), PROBE_SCROLL=1 (the table in view), PROBE_VARIANTS (a JSON list of CSS to compare in

@@ -1,4 +1,4 @@
-// tsx scripts/scroll-probe.ts — the dashboard bench's scroll phase alone, repeated, against running consoles (README,
+// tsx scripts/scroll-probe.ts — the dashboard bench's scroll phase alone, repeated, against running consoles (docs/performance.md,
 // Dashboard bench): per run the rAF frame intervals (p95, p99, worst, frames over 20 ms) and, from a Chrome trace, the
 // main thread's time while scrolling by event and its tasks over PROBE_LONG_MS (PROBE_TRACE=1).
 // PROBE_BASES (comma-separated; default http://127.0.0.1:8363): builds to compare, taken in turns, each with its own tasks.

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@/contract';
 
-/** Codes the embedded gateway adds (README, "Where the spec is silent"): a bound reached, storage failed. */
+/** Codes the embedded gateway adds (docs/decisions.md, "Where the spec is silent"): a bound reached, storage failed. */
 const BUSY_CODE = 429;
 const STORAGE_FAILED_CODE = 507;
 import type { GatewayOperation } from './gateway-error';

@@ -2,7 +2,7 @@ import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from
 
 /**
  * A small history-API router: the console has three pages, so a full router library would
- * cost more first-load JavaScript than it saves (see the size budget in README).
+ * cost more first-load JavaScript than it saves (see the first-load budget in docs/performance.md).
  */
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((l) => l());
