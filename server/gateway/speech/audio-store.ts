@@ -30,6 +30,7 @@ const CONTENT_TYPES: Record<AudioFormat, string> = {
 };
 
 const FILE_ID = /^[0-9a-f]{32}$/;
+const AUDIO_FILE = /^([0-9a-f]{32})\.(wav|mp3|pcm)$/;
 const TEMP_FILE = /^\..*\.tmp$/;
 
 /** Temp file, fsync, rename, fsync the directory; on any failure the temp file is removed. */
@@ -64,11 +65,33 @@ type Row = { file_id: string; format: AudioFormat; size_bytes: number };
  */
 export function createAudioStore(dataDir: string, database: Promise<Db>, retention: AudioRetention = DEFAULT_AUDIO_RETENTION) {
   const dir = join(dataDir, 'audio');
-  // Temp files of writes cut by a crash are never part of the index: remove them at start.
-  const ready = Promise.all([database, mkdir(dir, { recursive: true }).then(removeTempFiles)]).then(([db]) => statements(db));
+  // Nothing is saved before the leftovers of the last run are gone, so none of this run's files is taken for one.
+  const ready = Promise.all([database, mkdir(dir, { recursive: true })]).then(async ([db]) => {
+    const s = statements(db);
+    await removeLeftovers(s).catch((err: unknown) =>
+      console.error('audio: could not remove files a crash left behind', err instanceof Error ? err.message : err),
+    );
+    return s;
+  });
 
-  async function removeTempFiles() {
-    for (const name of await readdir(dir)) if (TEMP_FILE.test(name)) await unlink(join(dir, name)).catch(() => undefined);
+  /**
+   * What a crash leaves in the directory and no link can reach: temp files of cut writes, and audio
+   * written but never indexed (the crash came before its row and settlement committed, so its charge
+   * was refunded). Deleted rather than indexed, so they neither fill the disk nor count in the total.
+   * Other names are not ours and stay. Assumes one store per data directory.
+   */
+  async function removeLeftovers(s: ReturnType<typeof statements>): Promise<void> {
+    let removed = 0;
+    for (const name of await readdir(dir)) {
+      const fileId = AUDIO_FILE.exec(name)?.[1];
+      const leftover = TEMP_FILE.test(name) || (fileId !== undefined && s.byId.get(fileId) === undefined);
+      if (!leftover) continue;
+      await unlink(join(dir, name)).then(
+        () => void removed++,
+        () => undefined,
+      );
+    }
+    if (removed > 0) console.log(`audio: removed ${removed} files a crash left behind (never indexed, never answered)`);
   }
 
   function statements(db: Db) {
