@@ -132,13 +132,22 @@ export function createAudioStore(dataDir: string, database: Promise<Db>, retenti
   }
 
   return {
-    async save(bytes: Uint8Array, meta: Omit<AudioMeta, 'fileId' | 'createdAt' | 'sizeBytes'>): Promise<AudioMeta> {
+    /**
+     * Write the file durably, then index it. `alongside` runs inside the indexing transaction (the
+     * route settles the charge there): the row and its writes commit together, or neither does
+     * and the file is removed.
+     */
+    async save(
+      bytes: Uint8Array,
+      meta: Omit<AudioMeta, 'fileId' | 'createdAt' | 'sizeBytes'>,
+      alongside: () => void = () => undefined,
+    ): Promise<AudioMeta> {
       const s = await ready;
       const full: AudioMeta = { ...meta, fileId: randomBytes(16).toString('hex'), createdAt: Date.now(), sizeBytes: bytes.byteLength };
       const name = `${full.fileId}.${full.format}`;
       try {
         await writeDurably(dir, name, bytes);
-        inTransaction(s.db, () =>
+        inTransaction(s.db, () => {
           s.insert.run(
             full.fileId,
             full.userId,
@@ -148,8 +157,9 @@ export function createAudioStore(dataDir: string, database: Promise<Db>, retenti
             Math.round(full.durationMs),
             full.sizeBytes,
             full.createdAt,
-          ),
-        );
+          );
+          alongside();
+        });
       } catch (err) {
         await unlink(join(dir, name)).catch(() => undefined);
         if (isStorageFailure(err)) throw storageFailed('the audio file', err);
