@@ -50,7 +50,7 @@ function refund(deps: GatewayDeps, charge: Parameters<GatewayDeps['points']['rel
   try {
     deps.points.release(charge);
   } catch (err) {
-    // Still held in the database: the next start refunds it.
+    // Only when even reading the charge failed: still held in the database, the next start refunds it.
     console.error('points: refund deferred to the next start', err instanceof Error ? err.message : String(err));
   }
 }
