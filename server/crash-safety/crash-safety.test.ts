@@ -54,6 +54,8 @@ it(`kill -9 of the real server ${CRASHES} times under load loses no task, balanc
   );
   expect(losses).toEqual([]);
   expect(audioDir.problems).toEqual([]);
+  // The last start removed what the kills left: files never indexed, and temp files.
+  expect([audioDir.orphans, audioDir.tempFiles]).toEqual([0, 0]);
   expect(survived).toBe(CRASHES);
   expect(ack.audio.length).toBeGreaterThanOrEqual(CRASHES);
 }, 90_000);

@@ -30,7 +30,8 @@ export async function createGatewayDeps(options: GatewayOptions): Promise<OpenGa
   const database = await openGatewayDatabase(options.dataDir);
   const tasks = new TaskEngine(database.db, options.now, { ...DEFAULT_TASK_LIMITS, ...options.limits?.tasks });
   const points = new PointsLedger(database.db);
-  // Charges still held belong to syntheses a crash or shutdown cut off: they cost nothing.
+  // Charges still held belong to syntheses a crash or shutdown cut off: they cost nothing. On a
+  // full disk the refunds are owed (balances count them) and written once there is room.
   const refunded = points.releaseAbandoned();
   if (refunded > 0) console.log(`gateway: refunded ${refunded} charges of syntheses cut off by the last stop`);
   const signer = await UrlSigner.open(options.dataDir);
@@ -51,6 +52,7 @@ export async function createGatewayDeps(options: GatewayOptions): Promise<OpenGa
     // Stopping the engine fails the running syntheses; their routes refund before the database closes.
     await options.speech.close?.();
     await speechAdmission.drained();
+    await points.close();
     database.close();
   };
   return {

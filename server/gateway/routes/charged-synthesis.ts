@@ -10,7 +10,7 @@ export type SpeechRequest = Omit<SynthesisInput, 'userId' | 'channel' | 'appSour
 
 /**
  * Admission, charge and synthesis of one request. The cost is held before the work and kept only
- * when audio was made and indexed; failure, a departed client (whose job is then cancelled) and a
+ * when audio was made and indexed (the settlement commits with the audio's row); failure, a departed client (whose job is then cancelled) and a
  * shutdown give it back, and a crash leaves a held charge that the next start refunds.
  */
 export async function chargedSynthesis(
@@ -25,11 +25,17 @@ export async function chargedSynthesis(
     if (!charge) throw new GatewayError(ErrorCode.insufficientPoints, ErrorMessage.insufficientPoints);
     let result: SynthesisOutput;
     try {
+      // Settled in the transaction that indexes the audio: a crash leaves both or neither.
+      let settled = false;
+      const commit = () => {
+        deps.points.settle(charge);
+        settled = true;
+      };
       result = await deps.speech.synthesize(
         { ...request, userId: caller.userId, channel: caller.channel, appSource: caller.appSource },
-        { signal },
+        { signal, commit },
       );
-      deps.points.settle(charge);
+      if (!settled) commit(); // a speech service with no index of its own (test doubles)
     } catch (error) {
       refund(deps, charge);
       throw asGatewayError(error);
@@ -44,7 +50,7 @@ function refund(deps: GatewayDeps, charge: Parameters<GatewayDeps['points']['rel
   try {
     deps.points.release(charge);
   } catch (err) {
-    // Still held in the database: the next start refunds it.
+    // Only when even reading the charge failed: still held in the database, the next start refunds it.
     console.error('points: refund deferred to the next start', err instanceof Error ? err.message : String(err));
   }
 }

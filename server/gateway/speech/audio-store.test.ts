@@ -38,16 +38,20 @@ describe('audio store', () => {
     database.close();
   });
 
-  it('removes temp files a crash left behind, and never serves a file that is not indexed', async () => {
+  it('at start, removes temp files and audio files without an index row that a crash left behind', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'audio-store-'));
     await mkdir(join(dir, 'audio'));
+    const database = await openGatewayDatabase(dir);
+    const kept = await createAudioStore(dir, Promise.resolve(database.db)).save(new Uint8Array(10), meta);
+    // What kill -9 leaves: a torn temp file, and a file written before its row was committed.
     await writeFile(join(dir, 'audio', '.abc.wav.1234.tmp'), 'half');
     await writeFile(join(dir, 'audio', `${'c'.repeat(32)}.wav`), 'orphan');
-    const database = await openGatewayDatabase(dir);
+    await writeFile(join(dir, 'audio', 'notes.txt'), 'not ours');
     const store = createAudioStore(dir, Promise.resolve(database.db));
     expect(await store.read('c'.repeat(32))).toBeNull();
     expect(await store.read('../gateway.db')).toBeNull();
-    expect(await readdir(join(dir, 'audio'))).toEqual([`${'c'.repeat(32)}.wav`]);
+    expect(await store.read(kept.fileId)).toMatchObject({ size: 10 });
+    expect((await readdir(join(dir, 'audio'))).sort()).toEqual([`${kept.fileId}.wav`, 'notes.txt'].sort());
     database.close();
   });
 });

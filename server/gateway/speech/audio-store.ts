@@ -30,6 +30,7 @@ const CONTENT_TYPES: Record<AudioFormat, string> = {
 };
 
 const FILE_ID = /^[0-9a-f]{32}$/;
+const AUDIO_FILE = /^([0-9a-f]{32})\.(wav|mp3|pcm)$/;
 const TEMP_FILE = /^\..*\.tmp$/;
 
 /** Temp file, fsync, rename, fsync the directory; on any failure the temp file is removed. */
@@ -64,11 +65,33 @@ type Row = { file_id: string; format: AudioFormat; size_bytes: number };
  */
 export function createAudioStore(dataDir: string, database: Promise<Db>, retention: AudioRetention = DEFAULT_AUDIO_RETENTION) {
   const dir = join(dataDir, 'audio');
-  // Temp files of writes cut by a crash are never part of the index: remove them at start.
-  const ready = Promise.all([database, mkdir(dir, { recursive: true }).then(removeTempFiles)]).then(([db]) => statements(db));
+  // Nothing is saved before the leftovers of the last run are gone, so none of this run's files is taken for one.
+  const ready = Promise.all([database, mkdir(dir, { recursive: true })]).then(async ([db]) => {
+    const s = statements(db);
+    await removeLeftovers(s).catch((err: unknown) =>
+      console.error('audio: could not remove files a crash left behind', err instanceof Error ? err.message : err),
+    );
+    return s;
+  });
 
-  async function removeTempFiles() {
-    for (const name of await readdir(dir)) if (TEMP_FILE.test(name)) await unlink(join(dir, name)).catch(() => undefined);
+  /**
+   * What a crash leaves in the directory and no link can reach: temp files of cut writes, and audio
+   * written but never indexed (the crash came before its row and settlement committed, so its charge
+   * was refunded). Deleted rather than indexed, so they neither fill the disk nor count in the total.
+   * Other names are not ours and stay. Assumes one store per data directory.
+   */
+  async function removeLeftovers(s: ReturnType<typeof statements>): Promise<void> {
+    let removed = 0;
+    for (const name of await readdir(dir)) {
+      const fileId = AUDIO_FILE.exec(name)?.[1];
+      const leftover = TEMP_FILE.test(name) || (fileId !== undefined && s.byId.get(fileId) === undefined);
+      if (!leftover) continue;
+      await unlink(join(dir, name)).then(
+        () => void removed++,
+        () => undefined,
+      );
+    }
+    if (removed > 0) console.log(`audio: removed ${removed} files a crash left behind (never indexed, never answered)`);
   }
 
   function statements(db: Db) {
@@ -109,13 +132,22 @@ export function createAudioStore(dataDir: string, database: Promise<Db>, retenti
   }
 
   return {
-    async save(bytes: Uint8Array, meta: Omit<AudioMeta, 'fileId' | 'createdAt' | 'sizeBytes'>): Promise<AudioMeta> {
+    /**
+     * Write the file durably, then index it. `alongside` runs inside the indexing transaction (the
+     * route settles the charge there): the row and its writes commit together, or neither does
+     * and the file is removed.
+     */
+    async save(
+      bytes: Uint8Array,
+      meta: Omit<AudioMeta, 'fileId' | 'createdAt' | 'sizeBytes'>,
+      alongside: () => void = () => undefined,
+    ): Promise<AudioMeta> {
       const s = await ready;
       const full: AudioMeta = { ...meta, fileId: randomBytes(16).toString('hex'), createdAt: Date.now(), sizeBytes: bytes.byteLength };
       const name = `${full.fileId}.${full.format}`;
       try {
         await writeDurably(dir, name, bytes);
-        inTransaction(s.db, () =>
+        inTransaction(s.db, () => {
           s.insert.run(
             full.fileId,
             full.userId,
@@ -125,8 +157,9 @@ export function createAudioStore(dataDir: string, database: Promise<Db>, retenti
             Math.round(full.durationMs),
             full.sizeBytes,
             full.createdAt,
-          ),
-        );
+          );
+          alongside();
+        });
       } catch (err) {
         await unlink(join(dir, name)).catch(() => undefined);
         if (isStorageFailure(err)) throw storageFailed('the audio file', err);

@@ -14,10 +14,17 @@ export type { StoredAudio } from './audio-store';
 export type SpeechService = {
   /** A synthesized file by its ID, or null when there is no such file (or it has expired). */
   readAudio(fileId: string): Promise<StoredAudio | null>;
-  /** Aborting `signal` (the client left) cancels the job; it then rejects with SynthesisCancelledError. */
-  synthesize(input: SynthesisInput, options?: { signal?: AbortSignal }): Promise<SynthesisOutput>;
+  /**
+   * Aborting `signal` (the client left) cancels the job; it then rejects with SynthesisCancelledError.
+   * `commit` runs inside the database transaction that indexes the audio, so what it writes (the
+   * settlement of the charge) commits with the row or not at all; a service that indexes nothing
+   * (a test double) may leave it uncalled.
+   */
+  synthesize(input: SynthesisInput, options?: SynthesisOptions): Promise<SynthesisOutput>;
   close?(): Promise<void>;
 };
+
+export type SynthesisOptions = { signal?: AbortSignal; commit?: () => void };
 
 /** Already validated by the route: voiceName is a known voice, targetLanguage a supported one. */
 export type SynthesisInput = {
@@ -99,7 +106,7 @@ export function createSpeechService(options: SpeechServiceOptions): SpeechServic
       await pool.close();
       if (own) (await own).close();
     },
-    async synthesize(input, { signal } = {}) {
+    async synthesize(input, { signal, commit } = {}) {
       const named = input.voiceName === undefined ? undefined : findVoice(input.voiceName);
       const sourceLanguage = detectLanguage(input.text, named?.language ?? input.targetLanguage ?? 'en');
       const voice = chooseVoice(input, sourceLanguage);
@@ -110,13 +117,17 @@ export function createSpeechService(options: SpeechServiceOptions): SpeechServic
       if (least > maxOutputSeconds) throw new OutputTooLongError(least, maxOutputSeconds);
       const result = await pool.run({ sentences, voice: voice.name, ...prosody, volumeDb: input.volume, format: input.format }, signal);
       if (result.durationMs > maxOutputSeconds * 1000) throw new OutputTooLongError(result.durationMs / 1000, maxOutputSeconds);
-      const meta = await store.save(result.bytes, {
-        userId: input.userId,
-        format: input.format,
-        channel: input.channel ?? 0,
-        appSource: input.appSource ?? null,
-        durationMs: result.durationMs,
-      });
+      const meta = await store.save(
+        result.bytes,
+        {
+          userId: input.userId,
+          format: input.format,
+          channel: input.channel ?? 0,
+          appSource: input.appSource ?? null,
+          durationMs: result.durationMs,
+        },
+        commit,
+      );
       return {
         fileId: meta.fileId,
         format: input.format,

@@ -19,8 +19,13 @@ export function column(statement: Stmt, ...params: unknown[]): unknown[] {
   return (statement.raw(true).all(...params) as unknown[][]).map((row) => row[0]);
 }
 
-/** One transaction: committed as a whole (and on disk, synchronous=FULL) or rolled back as a whole. */
+/**
+ * One transaction: committed as a whole (and on disk, synchronous=FULL) or rolled back as a whole.
+ * Called inside another one, it joins it as a savepoint: its writes commit with the outer ones or
+ * not at all (how an audio row and the settlement of its charge become one commit).
+ */
 export function inTransaction<T>(db: Db, work: () => T): T {
+  if (db.inTransaction) return inSavepoint(db, work);
   db.exec('BEGIN IMMEDIATE');
   try {
     const result = work();
@@ -33,6 +38,25 @@ export function inTransaction<T>(db: Db, work: () => T): T {
         db.exec('ROLLBACK');
       } catch {
         /* the original error is the one to report */
+      }
+    }
+    throw err;
+  }
+}
+
+function inSavepoint<T>(db: Db, work: () => T): T {
+  db.exec('SAVEPOINT nested');
+  try {
+    const result = work();
+    db.exec('RELEASE nested');
+    return result;
+  } catch (err) {
+    if (db.inTransaction) {
+      try {
+        db.exec('ROLLBACK TO nested');
+        db.exec('RELEASE nested');
+      } catch {
+        /* the original error is the one to report; the outer transaction rolls back */
       }
     }
     throw err;

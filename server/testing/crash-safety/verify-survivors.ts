@@ -59,7 +59,7 @@ function consistent(before: Seen, now: Seen): boolean {
 /**
  * The audio directory after crashes: every file in the database's audio index is complete, and the
  * only other names are hidden temp files (never served: links name 32 hex digits) or audio whose
- * row was never committed (never answered). Returns problems and the leftover temp count.
+ * row was never committed (never answered; a start removes both). Returns problems and the counts.
  */
 export async function inspectAudioDir(
   dataDir: string,

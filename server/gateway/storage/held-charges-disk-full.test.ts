@@ -1,0 +1,124 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'libsql';
+import { afterEach, expect, it } from 'vitest';
+import { killHard, makeStubDist, startRealServer, stopGracefully, type RealServer } from '../../testing/crash-safety/real-server';
+import { fillDisk, mountSmallDisk, unmountSmallDisk } from '../../testing/small-disk';
+import { DEFAULT_POINTS } from '../users/points-ledger';
+import { DATABASE_FILE } from './gateway-database';
+import { STORAGE_FAILED_CODE } from './storage-error';
+
+type Envelope = { code: number; message: string; data: unknown };
+
+const cleanups: (() => Promise<unknown> | void)[] = [];
+let server: RealServer | null = null;
+afterEach(async () => {
+  if (server) await killHard(server);
+  server = null;
+  for (const step of cleanups.splice(0).reverse()) await step();
+});
+
+/** A real server's data directory on a 4 MB tmpfs (needs root, as disk-full.test). */
+async function smallDisk(): Promise<{ disk: string; dataDir: string; distDir: string }> {
+  const root = await mkdtemp(join(tmpdir(), 'held-disk-full-'));
+  const distDir = await makeStubDist(join(root, 'dist'));
+  const disk = join(root, 'disk');
+  await mkdir(disk);
+  mountSmallDisk(disk, '4m');
+  cleanups.push(
+    () => rm(root, { recursive: true, force: true }),
+    () => unmountSmallDisk(disk),
+  );
+  return { disk, dataDir: join(disk, 'data'), distDir };
+}
+
+const call = async (base: string, method: string, path: string, body?: unknown, userId = '1') => {
+  const res = await fetch(`${base}/api${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', 'X-User-Id': userId, Authorization: 'Bearer dev-token' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, envelope: (await res.json()) as Envelope };
+};
+const balanceOf = async (base: string, userId: string) =>
+  ((await call(base, 'GET', `/_emulator/users/${userId}`)).envelope.data as { points: number }).points;
+
+/** A synthesis long enough to fill the disk meanwhile; its audio alone would not fit on 4 MB either. */
+const LONG_TEXT = 'This long text keeps the speech engine busy while the disk fills up. '.repeat(70);
+const speakLong = (base: string, userId: string) =>
+  call(
+    base,
+    'POST',
+    '/speechSynthesis/textToSpeech',
+    { sourceText: LONG_TEXT, voiceName: 'en-us', format: 'wav', speedFactor: 0.5 },
+    userId,
+  );
+
+async function until(done: () => Promise<boolean> | boolean, what: string): Promise<void> {
+  for (let waited = 0; !(await done()); waited += 25) {
+    if (waited > 20_000) throw new Error(`still waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Held charges and a stored balance, read from disk by a connection of the test's own. */
+function onDisk(dataDir: string, userId: string): { held: number; points: number | undefined } {
+  const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
+  try {
+    const held = (db.prepare('SELECT COUNT(*) AS n FROM charges').get() as { n: number }).n;
+    const row = db.prepare('SELECT points FROM balances WHERE user_id = ?').get(userId) as { points: number } | undefined;
+    return { held: Number(held), points: row === undefined ? undefined : Number(row.points) };
+  } finally {
+    db.close();
+  }
+}
+
+it('a synthesis refused with 507 releases its charge at once, and the refund reaches the disk once space returns, without restart', async () => {
+  const { disk, dataDir, distDir } = await smallDisk();
+  server = await startRealServer({ dataDir, distDir });
+  const base = server.url;
+  const answer = speakLong(base, '31');
+  await until(async () => (await balanceOf(base, '31')) < DEFAULT_POINTS, 'the held charge');
+  const giveSpaceBack = await fillDisk(disk);
+
+  const refused = await answer;
+  expect(refused.status).toBe(507);
+  expect(refused.envelope).toMatchObject({ code: STORAGE_FAILED_CODE, data: null });
+  expect(await balanceOf(base, '31')).toBe(DEFAULT_POINTS);
+  expect(onDisk(dataDir, '31').held).toBe(1); // the disk is full: written later
+
+  await giveSpaceBack();
+  await until(() => onDisk(dataDir, '31').held === 0, 'the refund on disk');
+  expect(onDisk(dataDir, '31')).toEqual({ held: 0, points: DEFAULT_POINTS });
+  expect(await stopGracefully(server)).toBe(0);
+  server = null;
+}, 90_000);
+
+it('a restart on a full disk with held charges starts: reads answer, writes answer 507, and the refund is written once space returns', async () => {
+  const { disk, dataDir, distDir } = await smallDisk();
+  server = await startRealServer({ dataDir, distDir });
+  const created = await call(server.url, 'POST', '/_emulator/tasks', { count: 10 });
+  const taskIds = (created.envelope.data as { taskIds: string[] }).taskIds;
+  const answer = speakLong(server.url, '32').catch(() => null);
+  await until(async () => (await balanceOf(server!.url, '32')) < DEFAULT_POINTS, 'the held charge');
+  await killHard(server);
+  await answer;
+  server = null;
+  const giveSpaceBack = await fillDisk(disk);
+
+  server = await startRealServer({ dataDir, distDir });
+  const base = server.url;
+  const status = await call(base, 'POST', '/textRemoval/taskStatus', { taskIds });
+  expect([status.status, status.envelope.code, (status.envelope.data as unknown[]).length]).toEqual([200, 0, 10]);
+  expect(await balanceOf(base, '32')).toBe(DEFAULT_POINTS);
+  const write = await call(base, 'POST', '/_emulator/tasks', { count: 1000 });
+  expect([write.status, write.envelope.code]).toEqual([507, STORAGE_FAILED_CODE]);
+
+  await giveSpaceBack();
+  await until(() => onDisk(dataDir, '32').held === 0, 'the refund on disk');
+  expect(onDisk(dataDir, '32')).toEqual({ held: 0, points: DEFAULT_POINTS });
+  expect((await call(base, 'POST', '/_emulator/tasks', { count: 1 })).envelope.code).toBe(0);
+  expect(await stopGracefully(server)).toBe(0);
+  server = null;
+}, 90_000);
