@@ -16,6 +16,7 @@ const LIMITS: ConnectionLimits = {
   keepAliveTimeoutSeconds: 1,
   maxConnections: 10,
   maxRequestsPerSocket: 10,
+  stalledResponseTimeoutSeconds: 60,
 };
 const NO_ANSWER = '(no answer, connection still open)';
 

@@ -11,6 +11,7 @@ const LIMITS: ConnectionLimits = {
   keepAliveTimeoutSeconds: 1,
   maxConnections: 3,
   maxRequestsPerSocket: 2,
+  stalledResponseTimeoutSeconds: 3,
 };
 
 let server: Server;
@@ -30,6 +31,20 @@ beforeAll(async () => {
       },
     });
     return new Response(body.pipeThrough(new TextEncoderStream()), { headers: { 'Content-Type': 'text/plain' } });
+  });
+  // 64 MB, more than the kernel's socket buffers hold: a client that does not read stalls it.
+  app.get('/big', () => {
+    let left = 1024;
+    const chunk = new Uint8Array(64 * 1024);
+    const body = new ReadableStream<Uint8Array>({
+      pull: (controller) => (left-- > 0 ? controller.enqueue(chunk) : controller.close()),
+    });
+    return new Response(body, { headers: { 'Content-Type': 'application/octet-stream' } });
+  });
+  // An answer computed for 4 s (a synthesis, a proxied call) with nothing written meanwhile.
+  app.get('/slow', async (c) => {
+    await new Promise((r) => setTimeout(r, 4_000));
+    return c.text('late but whole');
   });
   server = createServer(serverOptions(LIMITS), createRequestListener(app.fetch));
   applyConnectionLimits(server, LIMITS);
@@ -155,6 +170,26 @@ describe('connection limits', () => {
     ['headers too slow', 'GET /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', 408],
   ])('answers %s with an envelope and the security headers, then closes', async (_name, request, status) => {
     expectRefusal(await exchange((s) => s.write(request)), status);
+  });
+
+  it('frees the slot of a client that asks for a large answer and stops reading', async () => {
+    await expect.poll(openConnections).toBe(0);
+    const reader = await silentClient('GET /big HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    // Cut after one to two timeouts (3 s): Node's socket timeout first re-arms for a write under way.
+    await expect.poll(openConnections, { timeout: 15_000, interval: 200 }).toBe(0);
+    reader.destroy();
+  });
+
+  it('keeps waiting for an answer still being computed, past the stalled-response timeout', async () => {
+    const raw = await exchange((s) => s.write('GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'));
+    expect(raw).toMatch(/^HTTP\/1\.1 200 /);
+    expect(raw).toContain('late but whole');
+  });
+
+  it('still closes an idle keep-alive connection', async () => {
+    const raw = await exchange((s) => s.write('GET /ok HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'));
+    expect(raw).toMatch(/^HTTP\/1\.1 200 /);
+    expect(raw).toMatch(/Keep-Alive: timeout=1/);
   });
 
   it('closes a keep-alive connection after maxRequestsPerSocket requests', async () => {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { answerAndClose, rawRefusal, refuse } from './refusals';
 
@@ -8,6 +9,8 @@ export type ConnectionLimits = {
   keepAliveTimeoutSeconds: number;
   maxConnections: number;
   maxRequestsPerSocket: number;
+  /** A connection whose answer waits this long on a client that accepts no byte of it is closed. */
+  stalledResponseTimeoutSeconds: number;
 };
 
 /**
@@ -39,18 +42,22 @@ export function parserErrorResponse(code: string | undefined): string {
 }
 
 /**
- * Whether a response on this socket has begun: a refusal written now would land inside its body.
- * Node's own default clientError handling reads the same field (_http_server.js, socketOnError).
+ * The response Node is answering on this socket, if any. Node's own defaults read the same field
+ * (_http_server.js: socketOnError, socketOnTimeout); it is cleared once a response is written.
  */
-function responseUnderWay(socket: Duplex): boolean {
-  return (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage?.headersSent === true;
+function currentResponse(socket: Duplex): ServerResponse | null {
+  return (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage ?? null;
 }
+
+/** A response on this socket has begun: a refusal written now would land inside its body. */
+const responseUnderWay = (socket: Duplex) => currentResponse(socket)?.headersSent === true;
 
 /**
  * Connection cap, keep-alive limits, and envelope answers for what Node refuses before the request
  * listener sees it: parser errors and timeouts (400/408/413/431), an Expect other than 100-continue
  * (417), CONNECT (400: this server is no proxy). A refused connection is closed after a short grace
- * (refusals.ts answerAndClose), so a client that never reads holds no slot.
+ * (refusals.ts answerAndClose), so a client that never reads holds no slot; nor does one that asks
+ * for a large answer and stops reading (the stalled-response timeout).
  */
 export function applyConnectionLimits(server: Server, limits: ConnectionLimits): void {
   server.maxConnections = limits.maxConnections;
@@ -58,6 +65,17 @@ export function applyConnectionLimits(server: Server, limits: ConnectionLimits):
   server.keepAliveTimeout = limits.keepAliveTimeoutSeconds * 1000;
   server.headersTimeout = limits.headersTimeoutSeconds * 1000;
   server.requestTimeout = limits.requestTimeoutSeconds * 1000;
+  // Node has no timeout for an answer being written: a client that stops reading kept the socket
+  // for good. The socket timeout fires after this long with neither bytes read nor bytes accepted
+  // by the client (net.Socket counts a write still draining as activity). With a listener here Node
+  // no longer destroys on its own, so this one also ends idle keep-alive connections, whose
+  // timeout comes through the same event; it spares only an answer still being computed (a
+  // synthesis, a proxied call), which has nothing waiting to be sent.
+  server.timeout = limits.stalledResponseTimeoutSeconds * 1000;
+  server.on('timeout', (socket: Socket) => {
+    if (currentResponse(socket) !== null && socket.writableLength === 0) return;
+    socket.destroy();
+  });
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     if (err.code === 'ECONNRESET' || socket.destroyed || responseUnderWay(socket)) {
       socket.destroy();
