@@ -26,6 +26,7 @@ describe('server configuration', () => {
       KEEP_ALIVE_TIMEOUT_SECONDS: 5,
       MAX_CONNECTIONS: 1000,
       MAX_REQUESTS_PER_SOCKET: 1000,
+      STALLED_RESPONSE_TIMEOUT_SECONDS: 60,
     });
   });
 
@@ -50,6 +51,9 @@ describe('server configuration', () => {
     expect(() => loadConfig(bad)).toThrow(/PUBLIC_URL[\s\S]*TASKS_MAX_TOTAL[\s\S]*SPEECH_QUEUE_PER_USER[\s\S]*HEADERS_TIMEOUT_SECONDS/);
     expect(() => loadConfig({ SPEECH_QUEUE_PER_USER: '9', SPEECH_QUEUE_TOTAL: '8', HEADERS_TIMEOUT_SECONDS: '60' })).toThrow(
       /SPEECH_QUEUE_PER_USER: must not exceed SPEECH_QUEUE_TOTAL[\s\S]*HEADERS_TIMEOUT_SECONDS: must not exceed REQUEST_TIMEOUT_SECONDS/,
+    );
+    expect(() => loadConfig({ HEADERS_TIMEOUT_SECONDS: '20', STALLED_RESPONSE_TIMEOUT_SECONDS: '15' })).toThrow(
+      /HEADERS_TIMEOUT_SECONDS: must not exceed STALLED_RESPONSE_TIMEOUT_SECONDS/,
     );
     // A contradiction is listed with the other bad values, not only once they are fixed.
     expect(() => loadConfig({ TASKS_MAX_TOTAL: '0', SPEECH_QUEUE_PER_USER: '9' })).toThrow(

@@ -70,6 +70,8 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_SECONDS: count(5),
   MAX_CONNECTIONS: count(1000),
   MAX_REQUESTS_PER_SOCKET: count(1000),
+  /** An answer that waits this long on a client accepting none of it is cut (the client stopped reading). */
+  STALLED_RESPONSE_TIMEOUT_SECONDS: count(60),
 });
 
 type Bound =
@@ -78,13 +80,17 @@ type Bound =
   | 'SPEECH_QUEUE_PER_USER'
   | 'SPEECH_QUEUE_TOTAL'
   | 'HEADERS_TIMEOUT_SECONDS'
-  | 'REQUEST_TIMEOUT_SECONDS';
+  | 'REQUEST_TIMEOUT_SECONDS'
+  | 'STALLED_RESPONSE_TIMEOUT_SECONDS';
 
 /** Pairs of values where the first must not exceed the second, checked when both are valid on their own. */
 const CROSS_RULES: [Bound, Bound][] = [
   ['TASKS_MAX_PER_USER', 'TASKS_MAX_TOTAL'],
   ['SPEECH_QUEUE_PER_USER', 'SPEECH_QUEUE_TOTAL'],
   ['HEADERS_TIMEOUT_SECONDS', 'REQUEST_TIMEOUT_SECONDS'],
+  // Before a request's headers are in, the stalled-response timeout (a socket timeout) would cut a
+  // silent client without the headers timeout's 408.
+  ['HEADERS_TIMEOUT_SECONDS', 'STALLED_RESPONSE_TIMEOUT_SECONDS'],
 ];
 
 export type ServerConfig = z.output<typeof envSchema>;

@@ -1,7 +1,7 @@
-import type { Server, ServerOptions } from 'node:http';
+import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { failureEnvelope } from '../src/contract';
-import { COMMON_SECURITY_HEADERS } from './security/security-headers';
+import { answerAndClose, rawRefusal, refuse } from './refusals';
 
 export type ConnectionLimits = {
   headersTimeoutSeconds: number;
@@ -9,51 +9,91 @@ export type ConnectionLimits = {
   keepAliveTimeoutSeconds: number;
   maxConnections: number;
   maxRequestsPerSocket: number;
+  /** A connection whose answer waits this long on a client that accepts no byte of it is closed. */
+  stalledResponseTimeoutSeconds: number;
 };
 
-/** Options for http.createServer: check slow connections every second, not every 30 s (Node's default). */
+/**
+ * Options for http.createServer: check slow connections every second, not every 30 s (Node's
+ * default). requireHostHeader off: Node's own refusal of an HTTP/1.1 request without Host is a bare
+ * 400; such a request now reaches the listener, which refuses it with an envelope (request-listener.ts,
+ * dev-server.ts).
+ */
 export function serverOptions(limits: ConnectionLimits): ServerOptions {
   return {
     headersTimeout: limits.headersTimeoutSeconds * 1000,
     requestTimeout: limits.requestTimeoutSeconds * 1000,
     keepAliveTimeout: limits.keepAliveTimeoutSeconds * 1000,
     connectionsCheckingInterval: 1000,
+    requireHostHeader: false,
   };
 }
 
 const PARSER_ERRORS: Record<string, [number, string]> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout: the request was not received in time'],
-  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large'],
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large: the request line and headers exceed 16 KB'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Content Too Large: the chunk extensions are too large'],
 };
 
 /** The raw HTTP answer for a request Node's parser refused: an envelope with the security headers. */
 export function parserErrorResponse(code: string | undefined): string {
   const [status, message] = PARSER_ERRORS[code ?? ''] ?? [400, 'Bad Request: the request could not be parsed'];
-  const body = JSON.stringify(failureEnvelope(status, message));
-  const reason = message.split(':')[0];
-  const headers = {
-    'Content-Type': 'application/json; charset=UTF-8',
-    'Content-Length': String(Buffer.byteLength(body)),
-    'Cache-Control': 'no-store',
-    Connection: 'close',
-    ...COMMON_SECURITY_HEADERS,
-  };
-  const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}`);
-  return `HTTP/1.1 ${status} ${reason}\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
+  return rawRefusal(status, message);
 }
 
-/** Connection cap, keep-alive limits, and envelope answers for parser-level errors (400/408/431). */
+/**
+ * The response Node is answering on this socket, if any. Node's own defaults read the same field
+ * (_http_server.js: socketOnError, socketOnTimeout); it is cleared once a response is written.
+ */
+function currentResponse(socket: Duplex): ServerResponse | null {
+  return (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage ?? null;
+}
+
+/** A response on this socket has begun: a refusal written now would land inside its body. */
+const responseUnderWay = (socket: Duplex) => currentResponse(socket)?.headersSent === true;
+
+/**
+ * Connection cap, keep-alive limits, and envelope answers for what Node refuses before the request
+ * listener sees it: parser errors and timeouts (400/408/413/431), an Expect other than 100-continue
+ * (417), CONNECT (400: this server is no proxy). A refused connection is closed after a short grace
+ * (refusals.ts answerAndClose), so a client that never reads holds no slot; nor does one that asks
+ * for a large answer and stops reading (the stalled-response timeout).
+ */
 export function applyConnectionLimits(server: Server, limits: ConnectionLimits): void {
   server.maxConnections = limits.maxConnections;
   server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
   server.keepAliveTimeout = limits.keepAliveTimeoutSeconds * 1000;
   server.headersTimeout = limits.headersTimeoutSeconds * 1000;
   server.requestTimeout = limits.requestTimeoutSeconds * 1000;
+  // Node has no timeout for an answer being written: a client that stops reading kept the socket
+  // for good. The socket timeout fires after this long with neither bytes read nor bytes accepted
+  // by the client (net.Socket counts a write still draining as activity). With a listener here Node
+  // no longer destroys on its own, so this one also ends idle keep-alive connections, whose
+  // timeout comes through the same event; it spares only an answer still being computed (a
+  // synthesis, a proxied call), which has nothing waiting to be sent.
+  server.timeout = limits.stalledResponseTimeoutSeconds * 1000;
+  server.on('timeout', (socket: Socket) => {
+    if (currentResponse(socket) !== null && socket.writableLength === 0) return;
+    socket.destroy();
+  });
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
-    if (err.code === 'ECONNRESET' || !socket.writable) {
+    if (err.code === 'ECONNRESET' || socket.destroyed || responseUnderWay(socket)) {
       socket.destroy();
-      return;
+    } else if (socket.writableEnded) {
+      // Answered already (a second parser error as more bytes arrive) or closing: no second answer.
+      answerAndClose(socket);
+    } else {
+      answerAndClose(socket, parserErrorResponse(err.code));
     }
-    socket.end(parserErrorResponse(err.code));
+  });
+  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) =>
+    refuse(res, 417, 'Expectation Failed: only Expect: 100-continue is supported'),
+  );
+  // Without a listener Node destroys a CONNECT's socket unanswered. Node has detached its parser and
+  // error handler from the socket: read (and drop) what comes, and ignore a reset.
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => socket.destroy());
+    socket.resume();
+    answerAndClose(socket, rawRefusal(400, 'Bad Request: this server is not a proxy (CONNECT)'));
   });
 }

@@ -82,6 +82,16 @@ describe('request listener', () => {
     const answer = await raw('GET /api/_console/info HTTP/1.0\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     expect(answer).toMatch(/x-content-type-options: nosniff/i);
+    expect(answer).toMatch(/content-security-policy: sandbox; default-src 'none'/i);
+    expect(bodyOf(answer)).toMatchObject({ code: 400, data: null });
+  });
+
+  it('answers a Host it cannot read with an envelope that is never a page, and closes the connection', async () => {
+    const answer = await raw('GET /api/_console/info HTTP/1.1\r\nHost: a b\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toMatch(/cache-control: no-store/i);
+    expect(answer).toMatch(/content-security-policy: sandbox; default-src 'none'/i);
+    expect(answer).toMatch(/connection: close/i);
     expect(bodyOf(answer)).toMatchObject({ code: 400, data: null });
   });
 

@@ -2,14 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { failureEnvelope } from '../src/contract';
 import type { FastPath } from './gateway/routes/status-fast-path';
-import { COMMON_SECURITY_HEADERS } from './security/security-headers';
+import { refusalHeaders } from './refusals';
 
 type Fetch = (request: Request, env: unknown) => Response | Promise<Response>;
 
 /**
  * The Node request listener for a Hono app, with three repairs to @hono/node-server 1.19:
  * - a request it cannot turn into a URL (no Host, a malformed one) gets an envelope with the
- *   security headers, not an empty text/plain 400;
+ *   security headers, not an empty text/plain 400, and the connection is closed;
  * - a Host in capitals (valid: host names are case-insensitive) is not refused as malformed;
  * - HEAD is answered as GET without the body. Hono's own HEAD path drops headers that middleware
  *   set after the handler (security headers, Cache-Control: no-store) under node-server's
@@ -42,13 +42,12 @@ async function headAsGet(fetch: Fetch, request: Request, env: unknown): Promise<
 }
 
 function malformedRequest(err: unknown): Response {
-  const name = err instanceof Error ? err.name : '';
-  const [status, message] =
-    name === 'RequestError'
-      ? [400, `Bad Request: ${err instanceof Error ? err.message : 'the request could not be read'}`]
-      : [500, 'Internal Server Error: the request could not be processed'];
+  const malformed = err instanceof Error && err.name === 'RequestError';
+  const [status, message] = malformed
+    ? [400, `Bad Request: ${err.message}`]
+    : [500, 'Internal Server Error: the request could not be processed'];
   return new Response(JSON.stringify(failureEnvelope(status, message)), {
     status,
-    headers: { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': 'no-store', ...COMMON_SECURITY_HEADERS },
+    headers: { ...refusalHeaders(), ...(malformed ? { Connection: 'close' } : {}) },
   });
 }

@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     keepAliveTimeoutSeconds: config.KEEP_ALIVE_TIMEOUT_SECONDS,
     maxConnections: config.MAX_CONNECTIONS,
     maxRequestsPerSocket: config.MAX_REQUESTS_PER_SOCKET,
+    stalledResponseTimeoutSeconds: config.STALLED_RESPONSE_TIMEOUT_SECONDS,
   };
   const { server, close: closeFrontEnd } = dev
     ? await createDevServer(ROOT, app, serverOptions(limits))

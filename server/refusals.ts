@@ -1,0 +1,65 @@
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { failureEnvelope } from '../src/contract';
+import { COMMON_SECURITY_HEADERS } from './security/security-headers';
+
+/** Refusals are never pages: a browser that renders one anyway runs nothing and loads nothing. */
+export const REFUSAL_CONTENT_SECURITY_POLICY = "sandbox; default-src 'none'";
+
+/**
+ * How long a refused client has to read its answer before its socket is destroyed. Long enough for
+ * any client that reads to get the few hundred bytes; short, because a client that neither reads
+ * nor closes would otherwise hold the connection (and a MAX_CONNECTIONS slot) for as long as it likes.
+ */
+export const REFUSAL_GRACE_MS = 1_000;
+
+/** The headers of every answer written outside Hono: an envelope, never stored, the security headers. */
+export function refusalHeaders(): Record<string, string> {
+  return {
+    'Content-Type': 'application/json; charset=UTF-8',
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': REFUSAL_CONTENT_SECURITY_POLICY,
+    ...COMMON_SECURITY_HEADERS,
+  };
+}
+
+/** A whole HTTP/1.1 answer, for a socket no ServerResponse writes to (a parser error, CONNECT). */
+export function rawRefusal(status: number, message: string): string {
+  const body = JSON.stringify(failureEnvelope(status, message));
+  const headers = { ...refusalHeaders(), 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
+}
+
+/** Answers through Node's ServerResponse and closes the connection (Node destroys it once the answer is written). */
+export function refuse(res: ServerResponse, status: number, message: string): void {
+  const body = JSON.stringify(failureEnvelope(status, message));
+  res.writeHead(status, { ...refusalHeaders(), 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' });
+  res.end(body);
+}
+
+const CLOSING = Symbol('refused socket closing');
+type Closing = Duplex & { [CLOSING]?: true };
+
+/**
+ * Writes `answer` (if any), ends the socket, and destroys it once the answer is written and the
+ * peer has closed its side, or after the grace period, whichever comes first. end() alone only
+ * half-closes: a peer that never reads nor closes kept the server's socket (FIN-WAIT-2, a file
+ * descriptor and a connection slot) for as long as it stayed. Destroying at once instead would
+ * reset a connection whose request bytes are still unread, and a reset can make the peer's system
+ * drop the answer before the client reads it; the grace lets it read first. Safe to call twice.
+ */
+export function answerAndClose(socket: Closing, answer?: string): void {
+  if (!socket.writableEnded) socket.end(answer);
+  if (socket[CLOSING] === true || socket.destroyed) return;
+  socket[CLOSING] = true;
+  const timer = setTimeout(() => socket.destroy(), REFUSAL_GRACE_MS);
+  timer.unref();
+  const destroyWhenDone = () => {
+    if (socket.writableFinished && socket.readableEnded) socket.destroy();
+  };
+  socket
+    .once('finish', destroyWhenDone)
+    .once('end', destroyWhenDone)
+    .once('close', () => clearTimeout(timer));
+}
