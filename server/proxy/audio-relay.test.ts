@@ -1,29 +1,45 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
+import { createAudioRelay } from './audio-relay';
 import { createGatewayProxy } from './gateway-proxy';
 
-const AUDIO = new Uint8Array(2_000).fill(7);
+/** A RIFF/WAVE header and some samples: what the relay recognises as WAV. */
+function wav(samples = 2_000): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(44 + samples).fill(7);
+  bytes.set(new TextEncoder().encode('RIFF'), 0);
+  bytes.set(new TextEncoder().encode('WAVEfmt '), 8);
+  return bytes;
+}
+const AUDIO = wav();
 const answer = (targetAudioUrl: string) =>
   new Response(JSON.stringify({ code: 0, message: 'OK', data: { targetAudioUrl, speeches: [] } }), {
     headers: { 'content-type': 'application/json' },
   });
 
-function proxyWith(audioUrl: string, audio: () => Response = () => new Response(AUDIO, { headers: { 'content-type': 'audio/wav' } })) {
-  const upstream = vi.fn(async (input: RequestInfo | URL) => (String(input).endsWith('/textToSpeech') ? answer(audioUrl) : audio()));
-  const app = createGatewayProxy({ gatewayUrl: 'https://gw.test/api', fetch: upstream as typeof fetch });
+type ProxyOptions = { audio?: () => Response; audioOrigins?: string[]; gatewayUrl?: string };
+
+function proxyWith(audioUrl: string, { audio, audioOrigins, gatewayUrl = 'https://gw.test/api' }: ProxyOptions = {}) {
+  const serveAudio = audio ?? (() => new Response(AUDIO, { headers: { 'content-type': 'audio/wav' } }));
+  const upstream = vi.fn(async (input: RequestInfo | URL) => (String(input).endsWith('/textToSpeech') ? answer(audioUrl) : serveAudio()));
+  const app = createGatewayProxy({ gatewayUrl, fetch: upstream as typeof fetch, ...(audioOrigins ? { audioOrigins } : {}) });
   const speak = () =>
     app.request('/speechSynthesis/textToSpeech', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
-  const fetchAudio = (u: string) => app.request(`/_console/audio?u=${encodeURIComponent(u)}`);
+  const fetchAudio = (u: string, origin = 'http://console.test') => app.request(`${origin}/_console/audio?u=${encodeURIComponent(u)}`);
   return { upstream, speak, fetchAudio };
 }
 
 describe('audio relay (proxy mode)', () => {
   it('serves, from this origin, the audio URL a speech answer just carried', async () => {
-    const { speak, fetchAudio, upstream } = proxyWith('https://files.test/a/1.wav');
+    const { speak, fetchAudio, upstream } = proxyWith('https://files.test/a/1.wav', { audioOrigins: ['https://files.test'] });
     expect((await fetchAudio('https://files.test/a/1.wav')).status).toBe(404);
     await speak();
     const res = await fetchAudio('https://files.test/a/1.wav');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('audio/wav');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(AUDIO);
     expect(upstream).toHaveBeenLastCalledWith('https://files.test/a/1.wav', expect.objectContaining({ redirect: 'manual' }));
   });
@@ -39,19 +55,248 @@ describe('audio relay (proxy mode)', () => {
   });
 
   it('refuses audio above the size cap (declared) and a redirect', async () => {
-    const big = proxyWith(
-      'https://files.test/big.wav',
-      () => new Response('x', { headers: { 'content-length': String(65 * 1024 * 1024) } }),
-    );
+    const big = proxyWith('https://gw.test/big.wav', {
+      audio: () => new Response('x', { headers: { 'content-length': String(65 * 1024 * 1024) } }),
+    });
     await big.speak();
-    const res = await big.fetchAudio('https://files.test/big.wav');
+    const res = await big.fetchAudio('https://gw.test/big.wav');
     expect(res.status).toBe(502);
     expect(await res.text()).toContain('larger than 64 MiB');
-    const moved = proxyWith(
-      'https://files.test/r.wav',
-      () => new Response(null, { status: 302, headers: { location: 'http://evil.test/' } }),
-    );
+    const moved = proxyWith('https://gw.test/r.wav', {
+      audio: () => new Response(null, { status: 302, headers: { location: 'http://evil.test/' } }),
+    });
     await moved.speak();
-    expect((await moved.fetchAudio('https://files.test/r.wav')).status).toBe(502);
+    expect((await moved.fetchAudio('https://gw.test/r.wav')).status).toBe(502);
   });
+});
+
+describe('audio relay: only audio, typed by its bytes', () => {
+  const ID3: Uint8Array<ArrayBuffer> = new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0, 1, 2, 3]);
+  const FRAME: Uint8Array<ArrayBuffer> = new Uint8Array([0xff, 0xf3, 0x64, 0xc4, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+  const HTML = '<!doctype html><script src="/api/_console/audio?u=x"></script><script>window.pwned = 1</script>';
+  const JS = 'window.pwned = 1;';
+
+  it.each([
+    ['a WAV file', AUDIO, 'text/html', 'audio/wav'],
+    ['an MP3 with an ID3 tag', ID3, 'text/html', 'audio/mpeg'],
+    ['an MP3 starting with a frame', FRAME, 'application/javascript', 'audio/mpeg'],
+  ])('serves %s as its own audio type, whatever the upstream Content-Type says', async (_, bytes, said, served) => {
+    const { speak, fetchAudio } = proxyWith('/a', { audio: () => new Response(bytes, { headers: { 'content-type': said } }) });
+    await speak();
+    const res = await fetchAudio('/a');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(served);
+    expect(res.headers.get('content-disposition')).toBeNull();
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
+  });
+
+  // Before: the upstream's text/html or JavaScript came back with its own Content-Type, so a
+  // <script src="/api/_console/audio?u=…"> on the console's origin ran it as 'self'.
+  it.each([
+    ['HTML', HTML, 'text/html; charset=utf-8'],
+    ['JavaScript', JS, 'text/javascript'],
+    ['HTML labelled audio', HTML, 'audio/wav'],
+    ['bytes with no type (raw PCM)', '\x00\x01\x02\x03', ''],
+  ])('serves %s as an octet-stream attachment, never as markup or script', async (_, text, said) => {
+    const { speak, fetchAudio } = proxyWith('/x', {
+      audio: () => {
+        const res = new Response(text, said ? { headers: { 'content-type': said } } : {});
+        if (!said) res.headers.delete('content-type');
+        return res;
+      },
+    });
+    await speak();
+    const res = await fetchAudio('/x');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    expect(res.headers.get('content-disposition')).toBe('attachment');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
+    expect(await res.text()).toBe(text);
+  });
+
+  it('serves an empty file as an empty attachment', async () => {
+    const { speak, fetchAudio } = proxyWith('/e', { audio: () => new Response(new Uint8Array(0)) });
+    await speak();
+    const res = await fetchAudio('/e');
+    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    expect((await res.arrayBuffer()).byteLength).toBe(0);
+  });
+});
+
+describe('audio relay: which URLs it fetches', () => {
+  it('keeps URLs on the gateway origin and on AUDIO_ORIGINS only', async () => {
+    const { speak, fetchAudio, upstream } = proxyWith('https://other.test/a.wav', { audioOrigins: ['https://files.test'] });
+    await speak();
+    expect((await fetchAudio('https://other.test/a.wav')).status).toBe(404);
+    expect(upstream).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    'http://127.0.0.1:8080/api/_console/info',
+    'http://127.9.9.9/x',
+    'http://localhost:8080/x',
+    'http://app.localhost/x',
+    'http://0.0.0.0:8080/x',
+    'http://169.254.169.254/latest/meta-data',
+    'http://[::1]:8080/x',
+    'http://[fe80::1]/x',
+    'http://[febf::1]/x',
+    'http://[::ffff:127.0.0.1]/x',
+    'http://[::ffff:169.254.1.1]/x',
+    'http://2130706433/x',
+  ])('never fetches %s (loopback or link-local), even when listed', async (url) => {
+    const origin = new URL(url).origin;
+    const { speak, fetchAudio, upstream } = proxyWith(url, { audioOrigins: [origin] });
+    await speak();
+    expect((await fetchAudio(url)).status).toBe(404);
+    expect(upstream).toHaveBeenCalledTimes(1);
+  });
+
+  it("fetches from a loopback gateway's own origin (the gateway is there), nothing else on loopback", async () => {
+    const { speak, fetchAudio, upstream } = proxyWith('http://127.0.0.1:9000/files/a.wav', { gatewayUrl: 'http://127.0.0.1:9000/api' });
+    await speak();
+    expect((await fetchAudio('http://127.0.0.1:9000/files/a.wav')).status).toBe(200);
+    const other = proxyWith('http://127.0.0.1:9001/api/_console/info', { gatewayUrl: 'http://127.0.0.1:9000/api' });
+    await other.speak();
+    expect((await other.fetchAudio('http://127.0.0.1:9001/api/_console/info')).status).toBe(404);
+    expect(upstream).toHaveBeenCalledTimes(2);
+  });
+
+  it("refuses the console's own origin unless the gateway is there", async () => {
+    const { speak, fetchAudio, upstream } = proxyWith('https://console.test/api/_console/info', { audioOrigins: ['https://console.test'] });
+    await speak();
+    const res = await fetchAudio('https://console.test/api/_console/info', 'https://console.test');
+    expect(res.status).toBe(403);
+    expect(upstream).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses URLs with credentials and URLs over 4 KB', async () => {
+    for (const url of ['https://user:pw@gw.test/a.wav', `https://gw.test/${'a'.repeat(4_100)}.wav`]) {
+      const { speak, fetchAudio, upstream } = proxyWith(url);
+      await speak();
+      expect((await fetchAudio(url)).status).toBe(404);
+      expect(upstream).toHaveBeenCalledTimes(1);
+    }
+  });
+});
+
+describe('audio relay memory', () => {
+  // Before: 100 answers with ~3.9 MB URLs were all kept (a count cap of 5,000, none on size).
+  it('keeps at most its budget of URL characters, dropping the oldest first', async () => {
+    const relay = createAudioRelay({
+      gatewayUrl: 'https://gw.test/api',
+      fetch: (async () => new Response(AUDIO)) as typeof fetch,
+      maxRememberedChars: 100_000,
+    });
+    const url = (i: number) => `https://gw.test/files/${String(i).padStart(6, '0')}-${'a'.repeat(3_900)}.wav`;
+    for (let i = 0; i < 1_000; i++) relay.remember({ code: 0, data: { targetAudioUrl: url(i) } });
+    expect(relay.rememberedChars()).toBeLessThanOrEqual(100_000);
+    expect(relay.rememberedChars()).toBeGreaterThan(90_000);
+    relay.remember({ code: 0, data: { targetAudioUrl: `https://gw.test/${'b'.repeat(3_900_000)}` } });
+    expect(relay.rememberedChars()).toBeLessThanOrEqual(100_000);
+  });
+
+  it('serves the newest URL and no longer the oldest once over budget', async () => {
+    const relay = createAudioRelay({
+      gatewayUrl: 'https://gw.test/api',
+      fetch: (async () => new Response(AUDIO)) as typeof fetch,
+      maxRememberedChars: 50_000,
+    });
+    const { Hono } = await import('hono');
+    const app = new Hono().get('/a', (c) => relay.serve(c));
+    const url = (i: number) => `https://gw.test/files/${i}-${'a'.repeat(3_000)}.wav`;
+    for (let i = 0; i < 100; i++) relay.remember({ data: { targetAudioUrl: url(i) } });
+    expect((await app.request(`/a?u=${encodeURIComponent(url(99))}`)).status).toBe(200);
+    expect((await app.request(`/a?u=${encodeURIComponent(url(0))}`)).status).toBe(404);
+  });
+});
+
+function collectGarbageMeanwhile(): () => void {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const timer = setInterval(gc, 50);
+  return () => clearInterval(timer);
+}
+
+function listen(server: Server): Promise<string> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
+}
+const close = (server: Server) =>
+  new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+
+describe('audio relay deadline', () => {
+  /** A real gateway server (fetch as Node does it): the speech answer, then audio as `audio` sends it. */
+  async function relayFrom(audio: (res: import('node:http').ServerResponse) => void) {
+    const timers = new Set<NodeJS.Timeout>();
+    const server = createServer((req, res) => {
+      if (req.url?.endsWith('/textToSpeech')) {
+        res
+          .writeHead(200, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ code: 0, data: { targetAudioUrl: '/files/a.wav' } }));
+      } else audio(res);
+    });
+    const origin = await listen(server);
+    const drip = (res: import('node:http').ServerResponse) => {
+      const timer = setInterval(() => res.write('x'), 1_000);
+      timers.add(timer);
+      res.on('close', () => clearInterval(timer));
+    };
+    const app = createGatewayProxy({ gatewayUrl: `${origin}/api`, timeoutMs: 500 });
+    await app.request('/speechSynthesis/textToSpeech', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const stop = collectGarbageMeanwhile();
+    return {
+      drip,
+      get: () => app.request(`/_console/audio?u=${encodeURIComponent('/files/a.wav')}`),
+      done: async () => {
+        stop();
+        for (const t of timers) clearInterval(t);
+        await close(server);
+      },
+    };
+  }
+
+  it('answers 502 when the audio server never sends headers, even after a GC', async () => {
+    const relay = await relayFrom(() => undefined);
+    try {
+      const res = await relay.get();
+      expect(res.status).toBe(502);
+      expect(await res.text()).toMatch(/no answer within 500 ms/);
+    } finally {
+      await relay.done();
+    }
+  }, 5_000);
+
+  it('answers 502 when the audio server drips its first bytes', async () => {
+    const relay = await relayFrom((res) => {
+      res.writeHead(200, { 'Content-Type': 'audio/wav' });
+      relay.drip(res);
+    });
+    try {
+      const res = await relay.get();
+      expect(res.status).toBe(502);
+    } finally {
+      await relay.done();
+    }
+  }, 5_000);
+
+  it('breaks off a body that drips past the deadline', async () => {
+    const relay = await relayFrom((res) => {
+      res.writeHead(200, { 'Content-Type': 'audio/wav' });
+      res.write(Buffer.from(wav(100)));
+      relay.drip(res);
+    });
+    try {
+      const res = await relay.get();
+      expect(res.status).toBe(200);
+      await expect(res.arrayBuffer()).rejects.toThrow();
+    } finally {
+      await relay.done();
+    }
+  }, 5_000);
 });

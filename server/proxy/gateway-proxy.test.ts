@@ -1,5 +1,7 @@
-import { request as httpRequest, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -306,18 +308,121 @@ describe('gateway proxy failures', () => {
     }
   });
 
-  it('passes a non-JSON upstream answer back with its status and content type', async () => {
-    const { server, url } = await listen(
-      () => new Response('<h1>busy</h1>', { status: 503, headers: { 'Content-Type': 'text/html', 'Set-Cookie': 'a=b' } }),
-    );
+  // Before: the upstream's text/html (a CDN's error page, or a hostile gateway's) came back as it was,
+  // at the console's origin, so a page could be rendered there. Now only JSON crosses the proxy.
+  it.each([
+    ['text/html', '<h1>busy</h1><script>parent.pwned = 1</script>'],
+    ['text/javascript', 'window.pwned = 1'],
+    ['application/xhtml+xml', '<html xmlns="http://www.w3.org/1999/xhtml"/>'],
+    ['image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"><script>pwned=1</script></svg>'],
+    ['text/plain', '{"code":0,"message":"ok","data":[]}'],
+    ['', '{"code":0,"message":"ok","data":[]}'],
+  ])('refuses an upstream answer of type %j with a 502 envelope naming the type', async (type, text) => {
+    const { server, url } = await listen(() => {
+      // Bytes, not a string: a string body would be given text/plain.
+      const headers: Record<string, string> = { 'Set-Cookie': 'a=b', ...(type ? { 'Content-Type': type } : {}) };
+      return new Response(new TextEncoder().encode(text), { status: 503, headers });
+    });
     try {
       const res = await post(createGatewayProxy({ gatewayUrl: url }));
-      expect(res.status).toBe(503);
-      expect(res.headers.get('content-type')).toBe('text/html');
+      expect(res.status).toBe(502);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
       expect(res.headers.get('set-cookie')).toBeNull();
-      expect(await res.text()).toBe('<h1>busy</h1>');
+      const json = (await res.json()) as { code: number; message: string; data: null };
+      expect(json).toMatchObject({ code: 502, data: null });
+      expect(json.message).toContain(type ? `content type ${type}` : 'no content type');
+      expect(json.message).not.toContain('pwned');
     } finally {
       await close(server);
     }
   });
+
+  it('refuses an answer that says JSON but does not parse as JSON', async () => {
+    const { server, url } = await listen(() => new Response('<h1>nope</h1>', { headers: { 'Content-Type': 'application/json' } }));
+    try {
+      const res = await post(createGatewayProxy({ gatewayUrl: url }));
+      expect(res.status).toBe(502);
+      expect(((await res.json()) as { message: string }).message).toMatch(/not valid JSON/);
+    } finally {
+      await close(server);
+    }
+  });
+
+  it('passes a JSON answer (application/json or +json) back with its status, as JSON', async () => {
+    const text = '{"code":503,"message":"busy","data":null}';
+    for (const type of ['application/json; charset=utf-8', 'application/problem+json', 'Application/JSON']) {
+      const { server, url } = await listen(
+        () => new Response(text, { status: 503, headers: { 'Content-Type': type, 'Set-Cookie': 'a=b' } }),
+      );
+      try {
+        const res = await post(createGatewayProxy({ gatewayUrl: url }));
+        expect(res.status, type).toBe(503);
+        expect(res.headers.get('content-type'), type).toBe('application/json');
+        expect(res.headers.get('set-cookie')).toBeNull();
+        expect(await res.text()).toBe(text);
+      } finally {
+        await close(server);
+      }
+    }
+  });
 });
+
+/**
+ * Node 20 loses an AbortSignal.timeout() combined by AbortSignal.any() once the garbage collector
+ * runs (the combined signal holds it weakly), so these tests run the collector while they wait.
+ */
+function collectGarbageMeanwhile(): () => void {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const timer = setInterval(gc, 50);
+  return () => clearInterval(timer);
+}
+
+describe('gateway proxy deadline', () => {
+  const post = (api: Hono) =>
+    api.request('/textRemoval/taskStatus', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+
+  it('answers 502 when a stalled gateway accepts and never sends headers, even after a GC', async () => {
+    const stalled = createServer(() => undefined);
+    const { url } = await listenNode(stalled);
+    const stop = collectGarbageMeanwhile();
+    try {
+      const res = await post(createGatewayProxy({ gatewayUrl: url, timeoutMs: 500 }));
+      expect(res.status).toBe(502);
+      expect(((await res.json()) as { message: string }).message).toMatch(/no answer within 500 ms/);
+    } finally {
+      stop();
+      stalled.closeAllConnections();
+      await close(stalled);
+    }
+  }, 5_000);
+
+  it('answers 502 when a gateway sends headers, then drips its body a byte a second', async () => {
+    const timers = new Set<NodeJS.Timeout>();
+    const dripping = createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.write('{');
+      const timer = setInterval(() => res.write(' '), 1_000);
+      timers.add(timer);
+      res.on('close', () => clearInterval(timer));
+    });
+    const { url } = await listenNode(dripping);
+    const stop = collectGarbageMeanwhile();
+    try {
+      const res = await post(createGatewayProxy({ gatewayUrl: url, timeoutMs: 500 }));
+      expect(res.status).toBe(502);
+      expect(((await res.json()) as { message: string }).message).toMatch(/no answer within 500 ms/);
+    } finally {
+      stop();
+      for (const timer of timers) clearInterval(timer);
+      dripping.closeAllConnections();
+      await close(dripping);
+    }
+  }, 5_000);
+});
+
+function listenNode(server: Server): Promise<{ url: string }> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })),
+  );
+}

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { failureEnvelope, operations } from '../../src/contract';
 import { readStreamCapped } from '../read-capped';
 import { CONSOLE_AUDIO_PATH, createAudioRelay } from './audio-relay';
+import { upstreamDeadline } from './upstream-deadline';
 
 /** The service's operations are all a proxy forwards; the upstream path is one of these fixed suffixes. */
 const PROXIED_OPERATIONS = Object.values(operations).map((o) => o.path);
@@ -20,6 +21,8 @@ const GATEWAY_UNREACHABLE_CODE = 502;
 type GatewayProxyOptions = {
   /** {base_url} of the upstream gateway, e.g. https://gw.example/api (no trailing slash). */
   gatewayUrl: string;
+  /** Origins besides the gateway's that its audio URLs may point at (AUDIO_ORIGINS). */
+  audioOrigins?: readonly string[];
   timeoutMs?: number;
   maxBodyBytes?: number;
   maxAnswerBytes?: number;
@@ -40,7 +43,12 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
   const maxAnswerBytes = options.maxAnswerBytes ?? PROXY_MAX_ANSWER_BYTES;
   const doFetch = options.fetch ?? fetch;
 
-  const audio = createAudioRelay({ gatewayUrl: prefix, fetch: doFetch });
+  const audio = createAudioRelay({
+    gatewayUrl: prefix,
+    fetch: doFetch,
+    ...(options.audioOrigins ? { audioOrigins: options.audioOrigins } : {}),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+  });
   const app = new Hono();
   app.get(CONSOLE_AUDIO_PATH, (c) => audio.serve(c));
   for (const operation of PROXIED_OPERATIONS) {
@@ -65,29 +73,36 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
 
     let upstream: Response;
     let bytes: Uint8Array<ArrayBuffer> | null;
+    // The client leaving ends the upstream request too, instead of holding it for the timeout.
+    const deadline = upstreamDeadline(timeoutMs, c.req.raw.signal);
     try {
-      upstream = await doFetch(target, {
-        method: 'POST',
-        headers,
-        body,
-        redirect: 'manual',
-        // The client leaving ends the upstream request too, instead of holding it for the timeout.
-        signal: AbortSignal.any([c.req.raw.signal, AbortSignal.timeout(timeoutMs)]),
-      });
+      upstream = await doFetch(target, { method: 'POST', headers, body, redirect: 'manual', signal: deadline.signal });
       bytes = await readCapped(upstream, maxAnswerBytes);
     } catch (err) {
-      return unreachable(c, describeFetchError(err, timeoutMs));
+      return unreachable(c, deadline.expired ? `no answer within ${timeoutMs} ms` : describeFetchError(err));
+    } finally {
+      deadline.end();
     }
     if (bytes === null)
       return unreachable(c, `its answer was larger than ${maxAnswerBytes / 1024 / 1024} MiB, so the proxy did not read it`);
     if (upstream.status >= 300 && upstream.status < 400) {
       return unreachable(c, `it answered with a redirect (HTTP ${upstream.status}), which the proxy does not follow`);
     }
-    const out = new Headers();
+    // Only JSON crosses: /api never answers markup at the console's origin, whatever the gateway
+    // (or a CDN's error page in front of it) sends, and whoever posted the request (a drive-by form).
     const contentType = upstream.headers.get('content-type');
-    if (contentType) out.set('content-type', contentType);
-    if (target.endsWith('/speechSynthesis/textToSpeech') && upstream.ok) audio.remember(bytes);
-    return new Response(bytes, { status: upstream.status, headers: out });
+    if (!isJsonType(contentType)) {
+      const named = contentType ? `content type ${contentType.slice(0, 100)}` : 'no content type';
+      return unreachable(c, `it answered HTTP ${upstream.status} with ${named}, not JSON, which the proxy does not pass on`);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    } catch {
+      return unreachable(c, `its answer (HTTP ${upstream.status}) is not valid JSON, so the proxy did not pass it on`);
+    }
+    if (target.endsWith('/speechSynthesis/textToSpeech') && upstream.ok) audio.remember(json);
+    return new Response(bytes, { status: upstream.status, headers: { 'Content-Type': 'application/json' } });
   }
 
   return app;
@@ -110,8 +125,13 @@ function unreachable(c: Context, why: string) {
   return c.json(failureEnvelope(GATEWAY_UNREACHABLE_CODE, `Gateway unreachable: ${why}`), 502);
 }
 
-function describeFetchError(err: unknown, timeoutMs: number): string {
-  if (err instanceof DOMException && err.name === 'TimeoutError') return `no answer within ${timeoutMs} ms`;
+/** application/json or any application/…+json (problem+json), parameters aside. */
+function isJsonType(contentType: string | null): boolean {
+  const media = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  return media === 'application/json' || /^application\/[a-z0-9.!#$&^_-]+\+json$/.test(media);
+}
+
+function describeFetchError(err: unknown): string {
   const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
   if (cause instanceof Error) {
     const code = (cause as NodeJS.ErrnoException).code;

@@ -25,6 +25,14 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * The CSP of every /api answer, whatever serves it (the embedded gateway, the proxy, the relay, the
+ * status fast path) and in dev mode too: /api answers JSON, audio or signed files, never a page.
+ * Should markup ever get through, it renders in an opaque origin with no script, no storage and
+ * no requests, instead of as the console ('self' for a <script src>).
+ */
+export const API_CONTENT_SECURITY_POLICY = "sandbox; default-src 'none'";
+
 /** Headers on every answer: pages, assets and /api alike. */
 export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',

@@ -1,12 +1,8 @@
-import type { AudioFormat } from '@/contract';
+import { AUDIO_MAGIC_BYTES, sniffAudioBytes, type AudioFormat } from '@/contract';
 
 /** What the bytes really are: the gateway falls back to wav for formats it does not know. */
 export async function sniffAudioFormat(audio: Blob, requested: AudioFormat): Promise<AudioFormat> {
-  const head = new Uint8Array(await audio.slice(0, 4).arrayBuffer());
-  const text = String.fromCharCode(...head);
-  if (text === 'RIFF') return 'wav';
-  if (text.startsWith('ID3') || (head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0)) return 'mp3';
-  return requested === 'pcm' ? 'pcm' : requested;
+  return sniffAudioBytes(new Uint8Array(await audio.slice(0, AUDIO_MAGIC_BYTES).arrayBuffer())) ?? requested;
 }
 
 export const MIME_TYPE: Record<AudioFormat, string> = { pcm: 'audio/L16', wav: 'audio/wav', mp3: 'audio/mpeg' };
