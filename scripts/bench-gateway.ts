@@ -49,8 +49,7 @@ await writeFile(join(distDir, 'index.html'), '<!doctype html><title>bench</title
 const api = new Hono().get('/bench/ping', (c) => c.json({ ok: true })).route('/', createGatewayApp(deps));
 const allowedHosts = allowedHostNames('127.0.0.1');
 const app = createServerApp({ api, info: embeddedInfo([TOKEN]), distDir, allowedHosts });
-const fastPath =
-  process.env.BENCH_FAST_PATH === 'off' ? undefined : createStatusFastPath(deps, { allowedHosts, contentSecurityPolicy: true });
+const fastPath = process.env.BENCH_FAST_PATH === 'off' ? undefined : createStatusFastPath(deps, { allowedHosts });
 const server = createServer(createRequestListener(app.fetch, fastPath)).listen(0, '127.0.0.1');
 await new Promise((resolve) => server.once('listening', resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -123,6 +123,7 @@ describe('connection limits', () => {
     const huge = await exchange((s) => s.write(`GET /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
     expect(huge).toMatch(/^HTTP\/1\.1 431 /);
     expect(huge).toMatch(/Referrer-Policy: no-referrer/);
+    expect(huge).toContain("Content-Security-Policy: sandbox; default-src 'none'\r\n");
     expect(bodyOf(huge)).toMatchObject({ code: 431 });
   });
 

@@ -1,10 +1,7 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { failureEnvelope } from '../src/contract';
-import { COMMON_SECURITY_HEADERS } from './security/security-headers';
-
-/** Refusals are never pages: a browser that renders one anyway runs nothing and loads nothing. */
-export const REFUSAL_CONTENT_SECURITY_POLICY = "sandbox; default-src 'none'";
+import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from './security/security-headers';
 
 /**
  * How long a refused client has to read its answer before its socket is destroyed. Long enough for
@@ -18,7 +15,9 @@ export function refusalHeaders(): Record<string, string> {
   return {
     'Content-Type': 'application/json; charset=UTF-8',
     'Cache-Control': 'no-store',
-    'Content-Security-Policy': REFUSAL_CONTENT_SECURITY_POLICY,
+    // Refusals are never pages (a browser that renders one anyway runs and loads nothing): /api's
+    // policy, since a refusal is written before the path is known and may be an /api answer.
+    'Content-Security-Policy': API_CONTENT_SECURITY_POLICY,
     ...COMMON_SECURITY_HEADERS,
   };
 }

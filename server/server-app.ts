@@ -30,8 +30,9 @@ type ServerAppOptions = {
  */
 export function createServerApp({ api, info, distDir, allowedHosts = allowedHostNames('127.0.0.1') }: ServerAppOptions) {
   const app = new Hono();
-  // First, so every answer gets the headers; the strict CSP only where this app serves the build.
-  app.use('*', securityHeaders({ contentSecurityPolicy: distDir !== undefined }));
+  // First, so every answer gets the headers; the page's strict CSP only where this app serves the
+  // build, /api's sandbox CSP on every /api answer (dev mode included): /api never answers markup.
+  app.use('*', securityHeaders({ contentSecurityPolicy: distDir !== undefined, apiMount: API_MOUNT }));
   app.use('*', hostAllowList(allowedHosts));
   // API answers (the token-bearing info among them) are never stored; file links set their own caching.
   app.use(`${API_MOUNT}/*`, async (c, next) => {

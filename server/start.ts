@@ -41,10 +41,7 @@ async function main(): Promise<void> {
   const { server, close: closeFrontEnd } = dev
     ? await createDevServer(ROOT, app, serverOptions(limits))
     : {
-        server: createServer(
-          serverOptions(limits),
-          createRequestListener(app.fetch, api.fastPath?.({ allowedHosts, contentSecurityPolicy: true })),
-        ),
+        server: createServer(serverOptions(limits), createRequestListener(app.fetch, api.fastPath?.({ allowedHosts }))),
         close: async () => undefined,
       };
   applyConnectionLimits(server, limits);

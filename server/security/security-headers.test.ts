@@ -7,7 +7,7 @@ import { makeTestGateway, type TestGateway } from '../testing/test-gateway';
 import { embeddedInfo, proxyInfo } from '../console-info';
 import { createGatewayProxy } from '../proxy/gateway-proxy';
 import { createServerApp } from '../server-app';
-import { CONTENT_SECURITY_POLICY } from './security-headers';
+import { API_CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY } from './security-headers';
 
 type App = ReturnType<typeof createServerApp>;
 
@@ -92,7 +92,8 @@ describe('security headers in production (embedded gateway)', () => {
       ['bad file link', await app.request('/api/files/audio/x.wav?u=1&sig=bad')],
     ];
     for (const [what, res] of answers) {
-      expect(res.headers.get('content-security-policy'), what).toBe(CONTENT_SECURITY_POLICY);
+      // Before: the page's CSP, under which markup at /api would run scripts from 'self'.
+      expect(res.headers.get('content-security-policy'), what).toBe(API_CONTENT_SECURITY_POLICY);
       expectCommonHeaders(res, what);
       expect(res.headers.get('content-type'), what).toMatch(/^application\/json/);
     }
@@ -101,27 +102,37 @@ describe('security headers in production (embedded gateway)', () => {
 
 describe('security headers in proxy mode', () => {
   it('on answers the proxy relays and on those it makes itself', async () => {
-    const upstream = async () =>
-      new Response('{"code":0,"message":"OK","data":[]}', {
-        headers: { 'content-type': 'application/json', 'x-frame-options': 'ALLOWALL' },
-      });
-    const api = createGatewayProxy({ gatewayUrl: 'http://upstream.invalid/api', fetch: upstream });
+    const upstream = async (input: RequestInfo | URL) =>
+      String(input).endsWith('/a.wav')
+        ? new Response('<script>pwned = 1</script>', { headers: { 'content-type': 'text/html', 'content-security-policy': '' } })
+        : new Response('{"code":0,"message":"OK","data":{"targetAudioUrl":"/a.wav"}}', {
+            headers: { 'content-type': 'application/json', 'x-frame-options': 'ALLOWALL' },
+          });
+    const api = createGatewayProxy({ gatewayUrl: 'http://upstream.invalid/api', fetch: upstream as typeof fetch });
     const app = createServerApp({ api, info: proxyInfo(), distDir: tmpdir() });
     const relayed = await post(app, '/api/textRemoval/taskStatus', { taskId: 'Service_AI_x' });
     expect(await relayed.json()).toMatchObject({ code: 0 });
-    for (const res of [relayed, await app.request('/api/elsewhere')]) {
-      expect(res.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    await post(app, '/api/speechSynthesis/textToSpeech', {});
+    const audio = await app.request('/api/_console/audio?u=%2Fa.wav');
+    expect(audio.status).toBe(200);
+    for (const res of [relayed, audio, await app.request('/api/elsewhere'), await app.request('/api/_console/info')]) {
+      expect(res.headers.get('content-security-policy')).toBe(API_CONTENT_SECURITY_POLICY);
       expectCommonHeaders(res, res.url);
     }
   });
 });
 
 describe('in dev mode (Vite serves the page and its inline HMR preamble)', () => {
-  it('/api gets nosniff and the referrer policy but no CSP', async () => {
+  // Before: no CSP on /api in dev mode. /api never serves Vite's page, so its sandbox CSP costs
+  // the dev server nothing, and a gateway's markup is as dangerous there as in production.
+  it("/api gets nosniff, the referrer policy and /api's sandbox CSP; other paths no CSP", async () => {
     const api = createGatewayProxy({ gatewayUrl: 'http://127.0.0.1:9/api' });
     const app = createServerApp({ api, info: proxyInfo() });
-    const res = await app.request('/api/_console/info');
-    expect(res.headers.get('content-security-policy')).toBeNull();
-    expectCommonHeaders(res, 'dev');
+    for (const path of ['/api/_console/info', '/api/nope', '/api']) {
+      const res = await app.request(path);
+      expect(res.headers.get('content-security-policy'), path).toBe(API_CONTENT_SECURITY_POLICY);
+      expectCommonHeaders(res, 'dev');
+    }
+    expect((await app.request('/apiary')).headers.get('content-security-policy')).toBeNull();
   });
 });

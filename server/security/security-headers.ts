@@ -46,13 +46,17 @@ export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 type SecurityHeadersOptions = {
   /** The strict CSP: production only, since Vite's dev server injects an inline HMR preamble. */
   contentSecurityPolicy: boolean;
+  /** Where /api is mounted: its answers get API_CONTENT_SECURITY_POLICY, in dev mode too. */
+  apiMount: string;
 };
 
 /** Sets the headers after the handler ran, so answers from sub-apps (the gateway, the proxy) get them too. */
-export function securityHeaders({ contentSecurityPolicy }: SecurityHeadersOptions): MiddlewareHandler {
+export function securityHeaders({ contentSecurityPolicy, apiMount }: SecurityHeadersOptions): MiddlewareHandler {
   return async (c, next) => {
     await next();
     for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) c.res.headers.set(name, value);
-    if (contentSecurityPolicy) c.res.headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    const path = c.req.path;
+    if (path === apiMount || path.startsWith(`${apiMount}/`)) c.res.headers.set('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
+    else if (contentSecurityPolicy) c.res.headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
   };
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedInfo } from '../../console-info';
 import { createRequestListener } from '../../request-listener';
 import { allowedHostNames } from '../../security/host-allow-list';
+import { API_CONTENT_SECURITY_POLICY } from '../../security/security-headers';
 import { createServerApp } from '../../server-app';
 import { makeTestGateway, TEST_TOKEN, type TestGateway } from '../../testing/test-gateway';
 import { createGatewayApp } from '../app';
@@ -48,9 +49,9 @@ function build(port: number, { head, body, target = PATH, method = 'POST', noLen
 const chunked = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n0\r\n\r\n`;
 
 const configs = [
-  { name: 'STATUS_AUTH=optional, no build (no CSP)', statusAuth: 'optional' as const, build: false, publicOrigin: undefined },
+  { name: 'STATUS_AUTH=optional, no build (dev: no page CSP)', statusAuth: 'optional' as const, build: false, publicOrigin: undefined },
   {
-    name: 'STATUS_AUTH=required, with a build (CSP), PUBLIC_URL',
+    name: 'STATUS_AUTH=required, with a build (page CSP), PUBLIC_URL',
     statusAuth: 'required' as const,
     build: true,
     publicOrigin: 'https://console.example',
@@ -84,7 +85,7 @@ describe.each(configs)('the status fast path, $name', ({ statusAuth, build: with
       allowedHosts,
       ...(dist ? { distDir: dist } : {}),
     });
-    const path = createStatusFastPath(gw.deps, { allowedHosts, contentSecurityPolicy: withBuild });
+    const path = createStatusFastPath(gw.deps, { allowedHosts });
     const counting: FastPath = (incoming, outgoing, fallback) =>
       path(incoming, outgoing, (i, o) => {
         fellBack++;
@@ -173,6 +174,8 @@ describe.each(configs)('the status fast path, $name', ({ statusAuth, build: with
         for (const other of rest) expect(other, name).toBe(first);
         expect(first!.startsWith('HTTP/1.1 200 OK\r\n'), `${name}: ${first}`).toBe(true);
         expect(first, name).toContain('"code":0');
+        // With a build or without (dev), /api's own CSP: not the page's, not none.
+        expect(first, name).toContain(`\r\ncontent-security-policy: ${API_CONTENT_SECURITY_POLICY}\r\n`);
         expect(fellBack - before, `${name}: the fast path answered`).toBe(0);
       }
     }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { operations } from '../../../src/contract';
-import { CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from '../../security/security-headers';
+import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from '../../security/security-headers';
 import { isAllowedHost } from '../../security/host-allow-list';
 import type { GatewayDeps } from '../deps';
 import { GATEWAY_MOUNT } from '../files/url-signer';
@@ -18,8 +18,6 @@ export type FastPath = (incoming: IncomingMessage, outgoing: ServerResponse, fal
 export type FastPathOptions = {
   /** The server app's Host allow-list (createServerApp's allowedHosts). */
   allowedHosts: ReadonlySet<string>;
-  /** Whether the server app sends its Content-Security-Policy (it does where it serves the build). */
-  contentSecurityPolicy: boolean;
 };
 
 type Pending = {
@@ -48,8 +46,8 @@ const MAX_HOSTS = 64;
  * with the body handed over when it was read, so error answers are the app's own; a parity test
  * sends the same requests to both (status-fast-path.test.ts).
  */
-export function createStatusFastPath(deps: GatewayDeps, { allowedHosts, contentSecurityPolicy }: FastPathOptions): FastPath {
-  const headers = answerHeaders(contentSecurityPolicy);
+export function createStatusFastPath(deps: GatewayDeps, { allowedHosts }: FastPathOptions): FastPath {
+  const headers = answerHeaders();
   const origins = new Map<string, string | null>();
   const originOfHost = (host: string): string | null => {
     let origin = origins.get(host);
@@ -135,9 +133,16 @@ function allowedOrigin(host: string, allowed: ReadonlySet<string>): string | nul
   return url.origin;
 }
 
-/** The 200 answer's headers as the app writes them: its middleware's, sorted and lower-cased by Headers. */
-function answerHeaders(contentSecurityPolicy: boolean): string[] {
-  const headers = new Headers({ 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...COMMON_SECURITY_HEADERS });
-  if (contentSecurityPolicy) headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+/**
+ * The 200 answer's headers as the app writes them: its middleware's (/api's CSP, with a build or
+ * without), sorted and lower-cased by Headers.
+ */
+function answerHeaders(): string[] {
+  const headers = new Headers({
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': API_CONTENT_SECURITY_POLICY,
+    ...COMMON_SECURITY_HEADERS,
+  });
   return [...headers].flat();
 }
