@@ -9,6 +9,10 @@ export const GATEWAY_MOUNT = '/api';
 export type FileKind = 'video' | 'audio';
 
 const RECENT_SIGNATURES = 20_000;
+/** Messages (kind, name, user) longer than this are signed afresh each time, never cached. */
+const MAX_CACHED_MESSAGE_CHARS = 512;
+/** The cache's budget in characters of its keys (~4 MB of strings); past it, it starts again. */
+export const URL_SIGNER_CACHE_MAX_CHARS = 2_000_000;
 
 /**
  * Signs file links as HMAC-SHA256(kind, name, userId) with a secret kept in DATA_DIR. A link
@@ -16,7 +20,9 @@ const RECENT_SIGNATURES = 20_000;
  */
 export class UrlSigner {
   /** A watch list asks for the same finished tasks every few seconds: one HMAC per link, not per answer. */
+  /** Filled only by sign(), i.e. by links this server wrote: a link a request brings is verified without it. */
   private readonly recent = new Map<string, string>();
+  private recentChars = 0;
 
   constructor(private readonly secret: Buffer) {}
 
@@ -40,21 +46,41 @@ export class UrlSigner {
     return new UrlSigner(key);
   }
 
+  /** Characters held by the cache's keys (for its budget, and tests). */
+  get cachedChars(): number {
+    return this.recentChars;
+  }
+
   sign(kind: FileKind, name: string, userId: string): string {
     const message = `${kind}\n${name}\n${userId}`;
     let signature = this.recent.get(message);
     if (signature === undefined) {
-      signature = createHmac('sha256', this.secret).update(message).digest('base64url');
-      if (this.recent.size >= RECENT_SIGNATURES) this.recent.clear();
-      this.recent.set(message, signature);
+      signature = this.hmac(message);
+      if (message.length <= MAX_CACHED_MESSAGE_CHARS) {
+        if (this.recent.size >= RECENT_SIGNATURES || this.recentChars + message.length > URL_SIGNER_CACHE_MAX_CHARS) {
+          this.recent.clear();
+          this.recentChars = 0;
+        }
+        this.recent.set(message, signature);
+        this.recentChars += message.length;
+      }
     }
     return signature;
   }
 
+  /**
+   * Anyone may bring a link, so verifying one never adds to the cache (57,000 requests with
+   * 15,000-char names pinned ~600 MB when it did); a link this server signed is usually there.
+   */
   verify(kind: FileKind, name: string, userId: string, signature: string): boolean {
-    const expected = Buffer.from(this.sign(kind, name, userId));
+    const message = `${kind}\n${name}\n${userId}`;
+    const expected = Buffer.from(this.recent.get(message) ?? this.hmac(message));
     const given = Buffer.from(signature);
     return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  private hmac(message: string): string {
+    return createHmac('sha256', this.secret).update(message).digest('base64url');
   }
 
   /** Absolute URL of a file: <origin>/api/files/<kind>/<name>?u=<userId>&sig=<signature>. */
