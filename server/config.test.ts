@@ -13,6 +13,7 @@ describe('server configuration', () => {
       GATEWAY_URL: undefined,
       ALLOWED_HOSTS: [],
       PUBLIC_URL: undefined,
+      AUDIO_ORIGINS: [],
       TASKS_MAX_PER_USER: 100_000,
       TASKS_MAX_TOTAL: 1_000_000,
       TASK_RETENTION_HOURS: 168,
@@ -66,6 +67,38 @@ describe('server configuration', () => {
     expect(config.GATEWAY_TOKENS).toEqual(['a', 'b']);
     expect(config.GATEWAY_URL).toBe('https://gw.example/api');
     expect(config.PORT).toBe(0);
+  });
+
+  it('reads AUDIO_ORIGINS as a list of origins, written as URL writes them', () => {
+    expect(loadConfig({ AUDIO_ORIGINS: ' https://Files.Example , http://cdn.example:8080/,,https://a.example:443' }).AUDIO_ORIGINS).toEqual(
+      ['https://files.example', 'http://cdn.example:8080', 'https://a.example'],
+    );
+  });
+
+  it('lists every AUDIO_ORIGINS entry that is not an http(s) origin, or is loopback or link-local', () => {
+    const bad = [
+      'ftp://files.example',
+      'https://files.example/audio',
+      'https://files.example/?x=1',
+      'https://user:pw@files.example',
+      'files.example',
+      'http://127.0.0.1:9000',
+      'http://localhost:9000',
+      'http://169.254.169.254',
+      'http://[fe80::1]',
+      'http://[::1]:9000',
+    ];
+    let message = '';
+    try {
+      loadConfig({ AUDIO_ORIGINS: ['https://good.example', ...bad].join(','), PORT: 'x' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/PORT/);
+    for (const entry of bad) expect(message).toContain(`AUDIO_ORIGINS: ${entry}: `);
+    expect(message).not.toContain('good.example');
+    expect(message).toMatch(/AUDIO_ORIGINS: http:\/\/127\.0\.0\.1:9000: is loopback or link-local/);
+    expect(message).toMatch(/AUDIO_ORIGINS: https:\/\/files\.example\/audio: must be an http\(s\) origin/);
   });
 
   it('treats an empty GATEWAY_URL as unset (embedded mode)', () => {

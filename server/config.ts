@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isLocalHost } from './security/local-address';
 
 /**
  * A whole number of at least `min`, from an environment string. A variable set but empty (`PORT=`) is
@@ -19,6 +20,25 @@ const listOf = z
       .map((t) => t.trim().toLowerCase())
       .filter(Boolean),
   );
+
+/**
+ * An origin from an env list, as URL writes it, or why it is refused. Origins only (scheme, host,
+ * port): the audio relay allows whole origins, and a path would suggest a narrower rule than it
+ * keeps. Loopback and link-local never: that is this machine and its cloud metadata.
+ */
+function audioOrigin(entry: string): { origin: string } | { error: string } {
+  const shape = 'must be an http(s) origin (scheme, host and port only), e.g. https://audio.example';
+  let url: URL;
+  try {
+    url = new URL(entry);
+  } catch {
+    return { error: shape };
+  }
+  const bare = url.pathname === '/' && !url.search && !url.hash && !entry.endsWith('?') && !entry.endsWith('#');
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || !bare) return { error: shape };
+  if (isLocalHost(url.hostname)) return { error: 'is loopback or link-local, which the audio relay never fetches' };
+  return { origin: url.origin };
+}
 
 const envSchema = z.object({
   PORT: count(8080, 0, 65535),
@@ -57,6 +77,15 @@ const envSchema = z.object({
       'PUBLIC_URL must be an http(s) origin, e.g. https://console.example',
     )
     .transform((s) => (s === undefined ? undefined : new URL(s).origin)),
+  /** Origins besides GATEWAY_URL's that the gateway's audio URLs may point at (proxy mode's audio relay). */
+  AUDIO_ORIGINS: listOf.transform((list, ctx) =>
+    list.flatMap((entry) => {
+      const checked = audioOrigin(entry);
+      if ('origin' in checked) return [checked.origin];
+      ctx.addIssue({ code: 'custom', message: `${entry}: ${checked.error}` });
+      return [];
+    }),
+  ),
   TASKS_MAX_PER_USER: count(100_000),
   TASKS_MAX_TOTAL: count(1_000_000),
   TASK_RETENTION_HOURS: count(168),

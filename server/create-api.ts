@@ -23,7 +23,7 @@ type ServerApi = {
 export async function createApi(config: ServerConfig): Promise<ServerApi> {
   if (config.GATEWAY_URL) {
     return {
-      api: createGatewayProxy({ gatewayUrl: config.GATEWAY_URL }),
+      api: createGatewayProxy({ gatewayUrl: config.GATEWAY_URL, audioOrigins: config.AUDIO_ORIGINS }),
       info: proxyInfo(),
       description: `proxying /api to ${redactUrl(config.GATEWAY_URL)}`,
       close: async () => undefined,
