@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
+import { freePort, startServer } from './proxy-server';
 import { fillAndSynthesize, seedConnection, uniqueUserId } from './speech-helpers';
 
 /**
@@ -11,41 +8,6 @@ import { fillAndSynthesize, seedConnection, uniqueUserId } from './speech-helper
  * console server proxies to it (GATEWAY_URL). The gateway's audio URLs point at the other origin,
  * which sends no CORS headers, so only the console server's audio relay lets the page read them.
  */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn('node_modules/.bin/tsx', ['server/start.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'proxy-audio-')),
-      DIST_DIR: join(process.env.E2E_WORK_DIR ?? '.', 'dist'),
-      GATEWAY_TOKENS: 'dev-token',
-      STATUS_AUTH: 'optional',
-      ...env,
-    },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/_console/info`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server on ${port} did not start`);
-}
-
 const children: ChildProcess[] = [];
 let consoleOrigin = '';
 let gatewayOrigin = '';
