@@ -337,6 +337,31 @@ describe('gateway proxy failures', () => {
     }
   });
 
+  it('refuses a non-JSON answer by its head, without reading its body', async () => {
+    let pulled = 0;
+    const { server, url } = await listen(
+      () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            pull(controller) {
+              if (++pulled > 1_000) return controller.close();
+              controller.enqueue(new Uint8Array(64 * 1024).fill(0x3c));
+            },
+          }),
+          { headers: { 'Content-Type': 'text/html' } },
+        ),
+    );
+    try {
+      const res = await post(createGatewayProxy({ gatewayUrl: url, maxAnswerBytes: 1024 * 1024 }));
+      expect(res.status).toBe(502);
+      expect(((await res.json()) as { message: string }).message).toMatch(/with content type text\/html, not JSON/);
+      expect(pulled).toBeLessThan(1_000);
+    } finally {
+      server.closeAllConnections();
+      await close(server);
+    }
+  });
+
   it('refuses an answer that says JSON but does not parse as JSON', async () => {
     const { server, url } = await listen(() => new Response('<h1>nope</h1>', { headers: { 'Content-Type': 'application/json' } }));
     try {

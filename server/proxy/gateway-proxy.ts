@@ -71,12 +71,17 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
       if (value !== undefined) headers.set(name, value);
     }
 
-    let upstream: Response;
-    let bytes: Uint8Array<ArrayBuffer> | null;
     // The client leaving ends the upstream request too, instead of holding it for the timeout.
     const deadline = upstreamDeadline(timeoutMs, c.req.raw.signal);
+    let upstream: Response;
+    let bytes: Uint8Array<ArrayBuffer> | null;
     try {
       upstream = await doFetch(target, { method: 'POST', headers, body, redirect: 'manual', signal: deadline.signal });
+      const refused = refusal(upstream);
+      if (refused !== null) {
+        await upstream.body?.cancel().catch(() => undefined);
+        return unreachable(c, refused);
+      }
       bytes = await readCapped(upstream, maxAnswerBytes);
     } catch (err) {
       return unreachable(c, deadline.expired ? `no answer within ${timeoutMs} ms` : describeFetchError(err));
@@ -85,16 +90,6 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
     }
     if (bytes === null)
       return unreachable(c, `its answer was larger than ${maxAnswerBytes / 1024 / 1024} MiB, so the proxy did not read it`);
-    if (upstream.status >= 300 && upstream.status < 400) {
-      return unreachable(c, `it answered with a redirect (HTTP ${upstream.status}), which the proxy does not follow`);
-    }
-    // Only JSON crosses: /api never answers markup at the console's origin, whatever the gateway
-    // (or a CDN's error page in front of it) sends, and whoever posted the request (a drive-by form).
-    const contentType = upstream.headers.get('content-type');
-    if (!isJsonType(contentType)) {
-      const named = contentType ? `content type ${contentType.slice(0, 100)}` : 'no content type';
-      return unreachable(c, `it answered HTTP ${upstream.status} with ${named}, not JSON, which the proxy does not pass on`);
-    }
     let json: unknown;
     try {
       json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
@@ -123,6 +118,22 @@ function tooLarge(c: Context) {
 
 function unreachable(c: Context, why: string) {
   return c.json(failureEnvelope(GATEWAY_UNREACHABLE_CODE, `Gateway unreachable: ${why}`), 502);
+}
+
+/**
+ * Why an upstream answer is not passed on, judged from its head (its body is not read then): a
+ * redirect, or anything but JSON. Only JSON crosses: /api never answers markup at the console's
+ * origin, whatever the gateway (or a CDN's error page in front of it) sends, and whoever posted
+ * the request (a drive-by form).
+ */
+function refusal(upstream: Response): string | null {
+  if (upstream.status >= 300 && upstream.status < 400) {
+    return `it answered with a redirect (HTTP ${upstream.status}), which the proxy does not follow`;
+  }
+  const contentType = upstream.headers.get('content-type');
+  if (isJsonType(contentType)) return null;
+  const named = contentType ? `content type ${contentType.slice(0, 100)}` : 'no content type';
+  return `it answered HTTP ${upstream.status} with ${named}, not JSON, which the proxy does not pass on`;
 }
 
 /** application/json or any application/…+json (problem+json), parameters aside. */
