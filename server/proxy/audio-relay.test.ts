@@ -168,6 +168,8 @@ describe('audio relay: which URLs it fetches', () => {
     await speak();
     const res = await fetchAudio('https://console.test/api/_console/info', 'https://console.test');
     expect(res.status).toBe(403);
+    // Behind a TLS-terminating reverse proxy this server sees http:// and maybe another port.
+    expect((await fetchAudio('https://console.test/api/_console/info', 'http://console.test:8080')).status).toBe(403);
     expect(upstream).toHaveBeenCalledTimes(1);
   });
 

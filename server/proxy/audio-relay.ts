@@ -38,7 +38,7 @@ export type AudioRelayOptions = {
   now?: () => number;
 };
 
-type Entry = { href: string; origin: string; until: number; chars: number };
+type Entry = { href: string; origin: string; hostname: string; until: number; chars: number };
 
 export function createAudioRelay(options: AudioRelayOptions) {
   const doFetch = options.fetch ?? fetch;
@@ -77,7 +77,7 @@ export function createAudioRelay(options: AudioRelayOptions) {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return;
     if (url.username || url.password || url.href.length > AUDIO_RELAY_MAX_URL_CHARS || !mayFetch(url)) return;
     forget(raw);
-    const entry = { href: url.href, origin: url.origin, until: now() + ttlMs, chars: raw.length + url.href.length };
+    const entry = { href: url.href, origin: url.origin, hostname: url.hostname, until: now() + ttlMs, chars: raw.length + url.href.length };
     recent.set(raw, entry);
     chars += entry.chars;
     // Oldest first: the expired, then whatever exceeds the budget.
@@ -93,8 +93,9 @@ export function createAudioRelay(options: AudioRelayOptions) {
     if (!entry || entry.until < now()) {
       return c.json(failureEnvelope(404, 'Not an audio URL the gateway returned recently through this proxy'), 404);
     }
-    // The console itself (its /api/_console/info, its relay) is never fetched, unless the gateway is there.
-    if (entry.origin === new URL(c.req.url).origin && entry.origin !== gatewayOrigin) {
+    // The console itself (its /api/_console/info, its relay) is never fetched, unless the gateway is
+    // there. Compared by host name: behind a TLS-terminating proxy this server sees another scheme and port.
+    if (entry.hostname === new URL(c.req.url).hostname && entry.origin !== gatewayOrigin) {
       return c.json(failureEnvelope(403, "The proxy does not fetch audio from the console's own origin"), 403);
     }
     const deadline = upstreamDeadline(timeoutMs, c.req.raw.signal);
