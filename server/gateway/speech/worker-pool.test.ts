@@ -67,6 +67,16 @@ describe('worker pool', () => {
     expect(done).toEqual(['f1', 'o1', 'f2', 'f3']);
   });
 
+  it('fails waiting jobs at once, with the reason, when no worker can start', async () => {
+    const broken = createWorkerPool(1, 60_000, new URL('../../testing/broken-worker.mjs', import.meta.url));
+    try {
+      await expect(broken.run(job)).rejects.toThrow(/could not start: .*no engine here/);
+      expect(broken.load()).toEqual({ running: 0, queued: 0 });
+    } finally {
+      await broken.close();
+    }
+  });
+
   it('refuses work once closed', async () => {
     const closed = createWorkerPool(1);
     await closed.close();

@@ -59,14 +59,14 @@ type WorkerMessage = { ready: true } | { id: number; result: SynthResult } | { i
  * whose signal aborts or whose time (jobTimeoutMs from run()) runs out, queued or running, leaves
  * with its own timer (not AbortSignal.any, which loses its timeout after GC on Node 20).
  */
-export function createWorkerPool(size = 2, jobTimeoutMs = 120_000): WorkerPool {
+export function createWorkerPool(size = 2, jobTimeoutMs = 120_000, workerUrl: URL = WORKER_URL): WorkerPool {
   const slots = new Set<Slot>();
   const queue = new FairQueue<Task>();
   let nextId = 1;
   let closed = false;
 
   function start(): void {
-    const worker = new Worker(WORKER_URL);
+    const worker = new Worker(workerUrl);
     const slot: Slot = { worker, ready: false, task: null, idleTimer: null };
     slots.add(slot);
     worker.on('message', (message: WorkerMessage) => {
