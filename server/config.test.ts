@@ -57,6 +57,11 @@ describe('server configuration', () => {
       /HEADERS_TIMEOUT_SECONDS: must not exceed STALLED_RESPONSE_TIMEOUT_SECONDS/,
     );
     // A contradiction is listed with the other bad values, not only once they are fixed.
+    expect(() => loadConfig({ SPEECH_QUEUE_PER_CALLER: '12', SPEECH_QUEUE_TOTAL: '8' })).toThrow(
+      /SPEECH_QUEUE_PER_CALLER: must not exceed SPEECH_QUEUE_TOTAL/,
+    );
+    expect(() => loadConfig({ SPEECH_QUEUE_PER_CALLER: '' })).toThrow(/SPEECH_QUEUE_PER_CALLER: is set but empty/);
+    expect(loadConfig({ SPEECH_QUEUE_PER_CALLER: '3' }).SPEECH_QUEUE_PER_CALLER).toBe(3);
     expect(() => loadConfig({ TASKS_MAX_TOTAL: '0', SPEECH_QUEUE_PER_USER: '9' })).toThrow(
       /TASKS_MAX_TOTAL: Too small[\s\S]*SPEECH_QUEUE_PER_USER: must not exceed SPEECH_QUEUE_TOTAL/,
     );

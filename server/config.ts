@@ -11,6 +11,12 @@ const count = (fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER) =>
     .optional()
     .refine((s) => s === undefined || s.trim() !== '', `is set but empty: unset it for the default (${fallback}), or give a whole number`)
     .pipe(z.coerce.number<string | undefined>().int('must be a whole number').min(min).max(max).default(fallback));
+/** Like count, but unset means "no bound of its own". */
+const optionalCount = z
+  .string()
+  .optional()
+  .refine((s) => s === undefined || s.trim() !== '', 'is set but empty: unset it for no bound of its own, or give a whole number')
+  .pipe(z.union([z.undefined(), z.coerce.number<string>().int('must be a whole number').min(1)]));
 const listOf = z
   .string()
   .default('')
@@ -93,6 +99,8 @@ const envSchema = z.object({
   AUDIO_MAX_TOTAL_MB: count(2048),
   SPEECH_QUEUE_PER_USER: count(2),
   SPEECH_QUEUE_TOTAL: count(8),
+  /** Most syntheses one caller (token) may hold; unset: its fair share of SPEECH_QUEUE_TOTAL alone. */
+  SPEECH_QUEUE_PER_CALLER: optionalCount,
   SPEECH_MAX_OUTPUT_SECONDS: count(600),
   HEADERS_TIMEOUT_SECONDS: count(10),
   REQUEST_TIMEOUT_SECONDS: count(30),
@@ -108,6 +116,7 @@ type Bound =
   | 'TASKS_MAX_TOTAL'
   | 'SPEECH_QUEUE_PER_USER'
   | 'SPEECH_QUEUE_TOTAL'
+  | 'SPEECH_QUEUE_PER_CALLER'
   | 'HEADERS_TIMEOUT_SECONDS'
   | 'REQUEST_TIMEOUT_SECONDS'
   | 'STALLED_RESPONSE_TIMEOUT_SECONDS';
@@ -116,6 +125,7 @@ type Bound =
 const CROSS_RULES: [Bound, Bound][] = [
   ['TASKS_MAX_PER_USER', 'TASKS_MAX_TOTAL'],
   ['SPEECH_QUEUE_PER_USER', 'SPEECH_QUEUE_TOTAL'],
+  ['SPEECH_QUEUE_PER_CALLER', 'SPEECH_QUEUE_TOTAL'],
   ['HEADERS_TIMEOUT_SECONDS', 'REQUEST_TIMEOUT_SECONDS'],
   // Before a request's headers are in, the stalled-response timeout (a socket timeout) would cut a
   // silent client without the headers timeout's 408.
@@ -130,7 +140,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const lines = result.success ? [] : result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
   for (const [key, limit] of CROSS_RULES) {
     const [value, max] = [envSchema.shape[key].safeParse(env[key]), envSchema.shape[limit].safeParse(env[limit])];
-    if (value.success && max.success && value.data > max.data) lines.push(`  ${key}: must not exceed ${limit}`);
+    if (value.success && max.success && value.data !== undefined && max.data !== undefined && value.data > max.data)
+      lines.push(`  ${key}: must not exceed ${limit}`);
   }
   if (lines.length > 0 || !result.success) throw new Error(`Invalid server configuration:\n${lines.join('\n')}`);
   return result.data;

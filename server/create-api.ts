@@ -45,7 +45,11 @@ export async function createApi(config: ServerConfig): Promise<ServerApi> {
     }),
     limits: {
       tasks: { maxPerUser: config.TASKS_MAX_PER_USER, maxTotal: config.TASKS_MAX_TOTAL, retentionMs: config.TASK_RETENTION_HOURS * hours },
-      speechQueue: { perUser: config.SPEECH_QUEUE_PER_USER, total: config.SPEECH_QUEUE_TOTAL },
+      speechQueue: {
+        perUser: config.SPEECH_QUEUE_PER_USER,
+        total: config.SPEECH_QUEUE_TOTAL,
+        ...(config.SPEECH_QUEUE_PER_CALLER ? { perCaller: config.SPEECH_QUEUE_PER_CALLER } : {}),
+      },
     },
     ...(config.PUBLIC_URL ? { publicOrigin: config.PUBLIC_URL } : {}),
   });

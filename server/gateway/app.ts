@@ -24,7 +24,7 @@ export function createGatewayApp(deps: GatewayDeps) {
   app.all('*', noSuchOperation);
   app.notFound(noSuchOperation);
   app.onError((err, c) => {
-    if (err instanceof GatewayError) return fail(c, err.code, err.message, err.status);
+    if (err instanceof GatewayError) return fail(c, err.code, err.message, err.status, { ...err.headers });
     console.error('gateway: unexpected error', err instanceof Error ? err.message : String(err));
     return fail(c, ErrorCode.invalidParameter, 'Invalid Parameter: the request could not be processed', 500);
   });

@@ -6,4 +6,9 @@ import { GatewayError } from './reply';
  */
 export const BUSY_CODE = 429;
 
-export const busy = (message: string) => new GatewayError(BUSY_CODE, `Busy: ${message}`, 429);
+/** When the bound gives no better estimate (the emulator's tasks last seconds to minutes). */
+const DEFAULT_RETRY_AFTER_S = 5;
+
+/** Every 429 says when to ask again: Retry-After in whole seconds, at least 1. */
+export const busy = (message: string, retryAfterSeconds = DEFAULT_RETRY_AFTER_S) =>
+  new GatewayError(BUSY_CODE, `Busy: ${message}`, 429, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -11,8 +11,8 @@ export function ok<T>(c: Context, data: T) {
   return c.json(successEnvelope(data), 200);
 }
 
-export function fail(c: Context, code: number, message: string, status: ContentfulStatusCode = 200) {
-  return c.json(failureEnvelope(code, message), status);
+export function fail(c: Context, code: number, message: string, status: ContentfulStatusCode = 200, headers: Record<string, string> = {}) {
+  return c.json(failureEnvelope(code, message), status, headers);
 }
 
 export class GatewayError extends Error {
@@ -20,6 +20,8 @@ export class GatewayError extends Error {
     readonly code: number,
     message: string,
     readonly status: ContentfulStatusCode = 200,
+    /** Sent with the envelope (e.g. Retry-After on a 429). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
   }

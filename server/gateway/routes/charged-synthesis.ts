@@ -19,7 +19,8 @@ export async function chargedSynthesis(
   request: SpeechRequest,
   signal: AbortSignal,
 ): Promise<SynthesisOutput> {
-  const leave = deps.speechAdmission.enter(caller.userId);
+  // Keyed by the credential too (callerKey, set by the route): rotating X-User-Id escapes nothing.
+  const leave = deps.speechAdmission.enter({ userId: caller.userId, callerKey: request.callerKey ?? `user:${caller.userId}` });
   try {
     const charge = deps.points.hold(caller.userId, speechCost(request.text));
     if (!charge) throw new GatewayError(ErrorCode.insufficientPoints, ErrorMessage.insufficientPoints);

@@ -36,11 +36,13 @@ function gatedSpeech() {
 let gw: TestGateway;
 afterEach(() => gw.deps.close());
 
-const send = (userId: string, signal?: AbortSignal) =>
+const SECOND_TOKEN = 'second-token';
+const THIRD_TOKEN = 'third-token';
+const send = (userId: string, signal?: AbortSignal, token = TEST_TOKEN) =>
   gw.api.request(
     new Request('http://localhost/api/speechSynthesis/textToSpeech', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${TEST_TOKEN}`, 'X-User-Id': userId },
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, 'X-User-Id': userId },
       body: JSON.stringify(BODY),
       ...(signal ? { signal } : {}),
     }),
@@ -57,6 +59,7 @@ describe('synthesis admission', () => {
     await until(() => speech.waiting.length === 2);
     const refused = await send('1');
     expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1);
     expect(await envelopeOf(refused)).toMatchObject({
       code: 429,
       data: null,
@@ -76,13 +79,54 @@ describe('synthesis admission', () => {
 
   it('answers "busy" past SPEECH_QUEUE_TOTAL, whoever asks', async () => {
     const speech = gatedSpeech();
-    gw = await makeTestGateway({ speech: speech.service, limits: { speechQueue: { perUser: 1, total: 2 } } });
-    const running = [send('1'), send('2')];
+    gw = await makeTestGateway({
+      speech: speech.service,
+      tokens: [TEST_TOKEN, SECOND_TOKEN, THIRD_TOKEN],
+      limits: { speechQueue: { perUser: 1, total: 2 } },
+    });
+    const running = [send('1'), send('2', undefined, SECOND_TOKEN)];
     await until(() => speech.waiting.length === 2);
-    expect(await envelopeOf(await send('3'))).toMatchObject({ code: 429, message: expect.stringMatching(/SPEECH_QUEUE_TOTAL/) });
+    const refused = await send('3', undefined, THIRD_TOKEN);
+    expect(refused.headers.get('Retry-After')).toMatch(/^[1-9][0-9]*$/);
+    expect(await envelopeOf(refused)).toMatchObject({ code: 429, message: expect.stringMatching(/SPEECH_QUEUE_TOTAL/) });
     expect(gw.deps.points.balance('3')).toBe(DEFAULT_POINTS);
     speech.waiting.forEach((w) => w.finish());
     await Promise.all(running);
+  });
+});
+
+describe('synthesis admission by caller (red team finding 7)', () => {
+  it('a token rotating X-User-Id holds at most its fair share; another token still gets in', async () => {
+    const speech = gatedSpeech();
+    gw = await makeTestGateway({ speech: speech.service, tokens: [TEST_TOKEN, SECOND_TOKEN] });
+    // 16 user IDs, 2 each: 32 asks from one token against SPEECH_QUEUE_TOTAL 8.
+    const refused: Response[] = [];
+    const flood = Array.from({ length: 32 }, (_, i) =>
+      Promise.resolve(send(String(9200 + (i % 16)))).then((r) => (r.status === 429 ? refused.push(r) : r)),
+    );
+    await until(() => refused.length + speech.waiting.length === 32);
+    expect(speech.waiting.length).toBe(4); // alone, half the queue: the rest stays free for others
+    for (const r of refused) {
+      expect(Number(r.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1);
+      expect((await envelopeOf(r)).message).toMatch(/SPEECH_QUEUE_PER_CALLER/);
+    }
+    // The second caller gets in, twice (its own users' bounds apply), while the flood still cannot.
+    const other = [send('300', undefined, SECOND_TOKEN), send('301', undefined, SECOND_TOKEN)];
+    await until(() => speech.waiting.length === 6);
+    expect((await send('9299')).status).toBe(429);
+    speech.waiting.forEach((w) => w.finish());
+    expect((await Promise.all(other)).map((r) => r.status)).toEqual([200, 200]);
+    await Promise.all(flood);
+  });
+
+  it('SPEECH_QUEUE_PER_CALLER bounds a caller below its share', async () => {
+    const speech = gatedSpeech();
+    gw = await makeTestGateway({ speech: speech.service, limits: { speechQueue: { perUser: 2, total: 8, perCaller: 1 } } });
+    const first = send('1');
+    await until(() => speech.waiting.length === 1);
+    expect(await envelopeOf(await send('2'))).toMatchObject({ code: 429, message: expect.stringMatching(/SPEECH_QUEUE_PER_CALLER/) });
+    speech.waiting[0]!.finish();
+    await first;
   });
 });
 

@@ -4,6 +4,7 @@ import type { GatewayDeps } from '../deps';
 import { linkOrigin } from '../files/link-origin';
 import { readJsonObject } from '../read-json-body';
 import { readCaller, requireToken } from '../request-context';
+import { callerKey } from './caller-key';
 import { chargedSynthesis } from './charged-synthesis';
 import { newTaskId } from '../tasks/task-id';
 import { readSpeechRequest } from './speech-request';
@@ -16,7 +17,7 @@ export function textToSpeechRoutes(deps: GatewayDeps) {
     requireToken(c, deps.tokens);
     const caller = readCaller(c);
     const request = readSpeechRequest(await readJsonObject(c));
-    const result = await chargedSynthesis(deps, caller, request, c.req.raw.signal);
+    const result = await chargedSynthesis(deps, caller, { ...request, callerKey: callerKey(c) }, c.req.raw.signal);
     const data = {
       taskId: newTaskId(Date.now()),
       targetAudioUrl: deps.signer.fileUrl(linkOrigin(c, deps), 'audio', result.fileId, caller.userId),

@@ -8,7 +8,7 @@ let compiled = null;
 const WAV_HEADER_BYTES = 44;
 
 /** Compiling the 18.5 MB module once per worker saves most of each call's start-up. */
-function compiledModule() {
+export function compiledModule() {
   if (!compiled) {
     const wasmPath = join(dirname(createRequire(import.meta.url).resolve('espeak-ng')), 'espeak-ng.wasm');
     compiled = WebAssembly.compile(readFileSync(wasmPath));

@@ -39,6 +39,8 @@ export type SynthesisInput = {
   emotion: number;
   channel?: number;
   appSource?: string | null;
+  /** Whom the engine's queue is fair between (a hashed token, see caller-key.ts); one turn when absent. */
+  callerKey?: string;
 };
 
 export type SynthesisOutput = {
@@ -115,7 +117,8 @@ export function createSpeechService(options: SpeechServiceOptions): SpeechServic
       const prosody = engineProsody(input.speedFactor, input.emotion);
       const least = leastDurationSeconds(input.text, sentences.length, prosody);
       if (least > maxOutputSeconds) throw new OutputTooLongError(least, maxOutputSeconds);
-      const result = await pool.run({ sentences, voice: voice.name, ...prosody, volumeDb: input.volume, format: input.format }, signal);
+      const job = { sentences, voice: voice.name, ...prosody, volumeDb: input.volume, format: input.format };
+      const result = await pool.run(job, { ...(signal ? { signal } : {}), ...(input.callerKey ? { key: input.callerKey } : {}) });
       if (result.durationMs > maxOutputSeconds * 1000) throw new OutputTooLongError(result.durationMs / 1000, maxOutputSeconds);
       const meta = await store.save(
         result.bytes,

@@ -1,5 +1,8 @@
-// Worker thread (run by tinypool): one synthesis job per call, off the gateway's event loop.
-import Tinypool from 'tinypool';
+// Worker thread of the synthesis pool (worker-pool.ts): one job at a time, off the gateway's event loop.
+// Protocol: it says { ready: true } once the engine is compiled; then for each { id, job } it answers
+// { id, result } (the audio buffer moved, not copied) or { id, error }.
+import { parentPort } from 'node:worker_threads';
+import { compiledModule } from './espeak-runner.mjs';
 import { runSynthJob } from './synth-job.mjs';
 import { lowerThisThread } from './thread-priority.mjs';
 
@@ -7,8 +10,13 @@ import { lowerThisThread } from './thread-priority.mjs';
 Error.stackTraceLimit = 0;
 lowerThisThread();
 
-/** The result's audio buffer is moved to the main thread, not copied. */
-export default async function synthesize(job) {
-  const result = await runSynthJob(job);
-  return Tinypool.move({ [Tinypool.transferableSymbol]: [result.bytes.buffer], [Tinypool.valueSymbol]: result });
-}
+parentPort.on('message', async ({ id, job }) => {
+  try {
+    const result = await runSynthJob(job);
+    parentPort.postMessage({ id, result }, [result.bytes.buffer]);
+  } catch (err) {
+    parentPort.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
+  }
+});
+await compiledModule();
+parentPort.postMessage({ ready: true });

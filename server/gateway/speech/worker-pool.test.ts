@@ -6,6 +6,8 @@ const pool = createWorkerPool(1, 20_000);
 afterAll(() => pool.close());
 const job: SynthJob = { sentences: ['Hi.'], voice: 'en-us', wpm: 175, pitch: 50, range: 'medium', volumeDb: 0, format: 'pcm', gapMs: 300 };
 
+const long = { ...job, sentences: Array.from({ length: 200 }, (_, i) => `Sentence number ${i} is rather long to say.`) };
+
 describe('worker pool', () => {
   it('fails the job, and keeps working, when a job throws inside the worker', async () => {
     await expect(pool.run({ ...job, sentences: null } as unknown as SynthJob)).rejects.toThrow();
@@ -18,17 +20,61 @@ describe('worker pool', () => {
   });
 
   it('cancels a job whose signal aborts, queued or running, and keeps serving others', async () => {
-    const long = { ...job, sentences: Array.from({ length: 200 }, (_, i) => `Sentence number ${i} is rather long to say.`) };
     const running = new AbortController();
     const queued = new AbortController();
-    const a = pool.run(long, running.signal);
-    const b = pool.run(long, queued.signal);
+    const a = pool.run(long, { signal: running.signal });
+    const b = pool.run(long, { signal: queued.signal });
     queued.abort();
     running.abort();
     await expect(a).rejects.toBeInstanceOf(SynthesisCancelledError);
     await expect(b).rejects.toBeInstanceOf(SynthesisCancelledError);
     expect((await pool.run(job)).spans).toHaveLength(1);
-    await expect(pool.run(job, AbortSignal.abort())).rejects.toBeInstanceOf(SynthesisCancelledError);
+    await expect(pool.run(job, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(SynthesisCancelledError);
+  });
+
+  it('serves a job queued behind a running job whose client left (issue 31), on a fresh worker', async () => {
+    await pool.run(job); // a ready worker: the long job below is running, not waiting for one
+    const left = new AbortController();
+    const running = pool.run(long, { signal: left.signal });
+    const next = pool.run(job);
+    expect(pool.load()).toEqual({ running: 1, queued: 1 });
+    left.abort();
+    await expect(running).rejects.toBeInstanceOf(SynthesisCancelledError);
+    expect((await next).spans).toHaveLength(1);
+    expect(pool.load()).toEqual({ running: 0, queued: 0 });
+  });
+
+  it('times a job out, queued or running, with its own timer, and serves the next', async () => {
+    // The timeout counts from run(): long enough for a worker to start, far shorter than `longer`.
+    const quick = createWorkerPool(1, 3000);
+    const longer = { ...job, sentences: Array.from({ length: 1500 }, (_, i) => `Sentence number ${i} is rather long to say.`) };
+    try {
+      const running = quick.run(longer);
+      const queued = quick.run(longer);
+      await expect(running).rejects.toThrow(/timed out/);
+      await expect(queued).rejects.toThrow(/timed out/);
+      expect((await quick.run(job)).spans).toHaveLength(1);
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it('serves waiting jobs round-robin among keys', async () => {
+    await pool.run(job);
+    const done: string[] = [];
+    const send = (key: string, name: string) => pool.run({ ...job, sentences: [`${name}.`] }, { key }).then(() => done.push(name));
+    await Promise.all([send('flood', 'f1'), send('flood', 'f2'), send('flood', 'f3'), send('other', 'o1')]);
+    expect(done).toEqual(['f1', 'o1', 'f2', 'f3']);
+  });
+
+  it('fails waiting jobs at once, with the reason, when no worker can start', async () => {
+    const broken = createWorkerPool(1, 60_000, new URL('../../testing/broken-worker.mjs', import.meta.url));
+    try {
+      await expect(broken.run(job)).rejects.toThrow(/could not start: .*no engine here/);
+      expect(broken.load()).toEqual({ running: 0, queued: 0 });
+    } finally {
+      await broken.close();
+    }
   });
 
   it('refuses work once closed', async () => {
