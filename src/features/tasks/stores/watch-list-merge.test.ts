@@ -46,6 +46,14 @@ describe('mergeIntoPieces', () => {
     expect(mergeIntoPieces(stored, [remove(...range(0, 100))], 10, 1_000).pieces).toEqual([]);
   });
 
+  it('looks only through the pieces said to hold the changes’ IDs, and those it wrote itself', () => {
+    const stored = [range(0, 10), range(10, 20), range(20, 25)];
+    const merged = mergeIntoPieces(stored, [remove(id(12)), add(id(30)), remove(id(30), id(3))], 10, 100, new Set([1]));
+    expect(merged.pieces).toEqual([range(0, 10), [...range(10, 12), ...range(13, 20)], range(20, 25)]);
+    expect(merged.pieces[0]).toBe(stored[0]);
+    expect(merged.effective).toEqual([remove(id(12)), add(id(30)), remove(id(30))]);
+  });
+
   it('changes nothing, and names no piece to write, when nothing takes effect', () => {
     const stored = [range(0, 10), range(10, 12)];
     const merged = mergeIntoPieces(stored, [add(id(3)), remove(id(50))], 10, 100);

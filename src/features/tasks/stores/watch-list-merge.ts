@@ -13,14 +13,17 @@ export type MergedPieces = {
  * Applies `changes` in order to a list kept as `pieces` of at most `size` IDs: removals come out of
  * the pieces that hold them, additions not already there go onto the end (up to `max` IDs in all).
  * One pass over the IDs per change, with sets only of the change's own IDs, so adding 3 IDs to
- * 100,000 builds no 100,000-key set and rewrites only the last piece. Pieces thinned out by
- * removals are packed again once there are more than twice as many as needed.
+ * 100,000 builds no 100,000-key set and rewrites only the last piece. `holding`, if given, names
+ * the stored pieces that hold any ID the changes name (found as each piece was read): only those are
+ * looked through. Pieces thinned out by removals are packed again once there are more than twice as
+ * many as needed.
  */
 export function mergeIntoPieces(
   stored: readonly (readonly string[])[],
   changes: readonly WatchListChange[],
   size: number,
   max: number,
+  holding?: ReadonlySet<number>,
 ): MergedPieces {
   const pieces = stored.slice();
   const changed = new Set<number>();
@@ -31,6 +34,8 @@ export function mergeIntoPieces(
     const fresh = new Set(change.added);
     const removed: string[] = [];
     for (let p = 0; p < pieces.length && (drop.size > 0 || fresh.size > 0); p++) {
+      // A piece written by an earlier change here may hold its IDs.
+      if (holding && !holding.has(p) && !changed.has(p)) continue;
       const piece = pieces[p]!;
       let kept: string[] | null = null;
       for (let i = 0; i < piece.length; i++) {
