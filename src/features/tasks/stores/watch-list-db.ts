@@ -8,8 +8,10 @@ const LISTS = 'lists';
  * Most IDs per stored piece. A list is kept as pieces under [scope, i] and a head { pieces, version }
  * under scope, so reading or writing 100,000 IDs is many short tasks (each piece is copied in its own
  * IndexedDB event) instead of one clone of the whole list, and a change rewrites only the pieces it
- * touches. `version` counts the writes (tabs use it to tell whether they missed one). An older head
- * is the list itself.
+ * touches. `version` grows with each write (tabs use it to tell whether they missed one): the clock
+ * in ms, or one more than before if that is not more, so a list written after the store was cleared,
+ * or by a version of the console that wrote none, does not look older than one a tab has seen. An
+ * older head is the list itself.
  */
 export const PIECE = 5_000;
 let opening: Promise<IDBPDatabase> | null = null;
@@ -77,6 +79,7 @@ export async function changeWatchList(scope: string, changes: readonly WatchList
     stored.push(piece);
   }
   const merged = mergeIntoPieces(stored, changes, PIECE, max, onePiece ? undefined : holding);
+  const version = Math.max(before + 1, Date.now());
   if (merged.changed.length === 0 && merged.pieces.length === count && !onePiece) {
     await tx.done;
     return { before, version: before, pieces: merged.pieces, effective: merged.effective };
@@ -84,7 +87,7 @@ export async function changeWatchList(scope: string, changes: readonly WatchList
   const written = onePiece ? merged.pieces.map((_, i) => i) : merged.changed;
   for (const i of written) await tx.store.put(merged.pieces[i], [scope, i]);
   for (let i = merged.pieces.length; i < count; i++) void tx.store.delete([scope, i]);
-  await tx.store.put({ pieces: merged.pieces.length, version: before + 1 }, scope);
+  await tx.store.put({ pieces: merged.pieces.length, version }, scope);
   await tx.done;
-  return { before, version: before + 1, pieces: merged.pieces, effective: merged.effective };
+  return { before, version, pieces: merged.pieces, effective: merged.effective };
 }

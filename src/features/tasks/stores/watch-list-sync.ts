@@ -9,8 +9,11 @@ import { MAX_WATCHED_TASKS, unsaved, watchListStore } from './watch-list-state';
 
 const CHANNEL = 'console.tasks.watch-lists';
 
-/** What a tab tells the others once it has written: the list, the version written, and what changed (null: too much to send, read the list). */
-export type Written = { scope: string; version: number; changes: WatchListChange[] | null };
+/**
+ * What a tab tells the others once it has written: the list, the versions it changed from and to,
+ * and what changed (null: too much to send, read the list).
+ */
+export type Written = { scope: string; before: number; version: number; changes: WatchListChange[] | null };
 
 let channel: BroadcastChannel | null = null;
 /** The list on screen and the stored version it holds (null while it loads: what is heard meanwhile waits). */
@@ -30,9 +33,10 @@ const taskIds = (value: unknown): string[] | null =>
 /** A message from another tab, checked (anything may arrive on a channel), or null. */
 export function readWritten(data: unknown): Written | null {
   if (typeof data !== 'object' || data === null) return null;
-  const { scope, version, changes } = data as Record<string, unknown>;
-  if (typeof scope !== 'string' || typeof version !== 'number' || !Number.isInteger(version)) return null;
-  if (changes === null) return { scope, version, changes: null };
+  const { scope, before, version, changes } = data as Record<string, unknown>;
+  if (typeof scope !== 'string' || !Number.isInteger(before) || !Number.isInteger(version)) return null;
+  const versions = { scope, before: Number(before), version: Number(version) };
+  if (changes === null) return { ...versions, changes: null };
   if (!Array.isArray(changes)) return null;
   const checked: WatchListChange[] = [];
   for (const change of changes as unknown[]) {
@@ -42,7 +46,7 @@ export function readWritten(data: unknown): Written | null {
     if (!a || !r) return null;
     checked.push({ added: a, removed: r });
   }
-  return { scope, version, changes: checked };
+  return { ...versions, changes: checked };
 }
 
 /** Starts hearing other tabs' changes to `scope`'s list, before it is read, so none written meanwhile is missed. */
@@ -83,9 +87,9 @@ function show(scope: string, stored: readonly string[]): void {
 }
 
 async function hear(written: Written): Promise<void> {
-  const { scope, version, changes } = written;
+  const { scope, before, version, changes } = written;
   if (scope !== followed.scope || followed.version === null || version <= followed.version) return;
-  if (version === followed.version + 1 && changes) {
+  if (before === followed.version && changes) {
     followed.version = version;
     // The screen is the stored list with the unsaved changes applied; the heard changes go under them.
     show(scope, mergeIntoList(watchListStore.get().ids, changes, MAX_WATCHED_TASKS));
@@ -94,7 +98,7 @@ async function hear(written: Written): Promise<void> {
   // A version was missed (or a tab wrote too much to send): read the stored list.
   const read = await readWatchListPieces(scope);
   const ids = await checkedIds(read.pieces, MAX_WATCHED_TASKS);
-  if (scope !== followed.scope || read.version <= (followed.version ?? Infinity)) return;
+  if (scope !== followed.scope || read.version === followed.version) return;
   followed.version = read.version;
   show(scope, ids);
 }
@@ -122,7 +126,12 @@ async function write(scope: string, changes: WatchListChange[]): Promise<void> {
   const done = await changeWatchList(scope, changes, MAX_WATCHED_TASKS);
   if (done.version === done.before) return;
   const size = done.effective.reduce((n, c) => n + c.added.length + c.removed.length, 0);
-  channel?.postMessage({ scope, version: done.version, changes: size <= PIECE ? done.effective : null } satisfies Written);
+  channel?.postMessage({
+    scope,
+    before: done.before,
+    version: done.version,
+    changes: size <= PIECE ? done.effective : null,
+  } satisfies Written);
   if (scope !== followed.scope || followed.version === null) return;
   const inStep = done.before === followed.version;
   followed.version = done.version;
