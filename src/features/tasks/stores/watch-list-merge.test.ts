@@ -16,6 +16,13 @@ describe('mergeIntoPieces', () => {
     expect(merged.effective).toEqual([add(id(20), id(21), id(22))]);
   });
 
+  it('cuts a first import into an empty list into pieces, up to the most IDs a list may hold', () => {
+    const merged = mergeIntoPieces([], [add(...range(0, 25))], 10, 22);
+    expect(merged.pieces).toEqual([range(0, 10), range(10, 20), range(20, 22)]);
+    expect(merged.changed).toEqual([0, 1, 2]);
+    expect(merged.effective).toEqual([add(...range(0, 22))]);
+  });
+
   it('takes a removal out of the pieces that hold it, and says only what was there', () => {
     const stored = [range(0, 10), range(10, 20), range(20, 30)];
     const merged = mergeIntoPieces(stored, [remove(id(12), id(15), id(99))], 10, 100);
@@ -67,7 +74,7 @@ describe('mergeIntoList', () => {
     const ids = range(0, 5);
     expect(mergeIntoList(ids, [add(id(1)), remove(id(9))], 100)).toBe(ids);
     expect(mergeIntoList(ids, [remove(id(1)), add(id(9))], 100)).toEqual([id(0), ...range(2, 5), id(9)]);
-    expect(mergeIntoList([], [add(id(1), id(1))], 100)).toEqual([id(1)]);
+    expect(mergeIntoList([], [add(id(1), id(2))], 100)).toEqual([id(1), id(2)]);
   });
 
   // A tab shows the stored list with its own unsaved changes applied. A change heard from another tab
@@ -77,7 +84,7 @@ describe('mergeIntoList', () => {
     let seed = 7;
     const random = (n: number) => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31), seed % n);
     const someIds = (n: number) => Array.from({ length: random(n) }, () => id(random(40)));
-    const change = (): WatchListChange => ({ added: someIds(6), removed: someIds(6) });
+    const change = (): WatchListChange => ({ added: [...new Set(someIds(6))], removed: someIds(6) });
     for (let run = 0; run < 500; run++) {
       const stored = [...new Set(someIds(30))];
       const unsaved = Array.from({ length: random(4) }, change);

@@ -1,4 +1,7 @@
-/** What one save did to a watch list: IDs appended (in order) and IDs taken out. A change, not a list, so saves from two tabs merge. */
+/**
+ * What one save did to a watch list: IDs appended (in order, none twice) and IDs taken out. A change,
+ * not a list, so saves from two tabs merge.
+ */
 export type WatchListChange = { added: readonly string[]; removed: readonly string[] };
 
 export type MergedPieces = {
@@ -31,11 +34,15 @@ export function mergeIntoPieces(
   let total = pieces.reduce((n, p) => n + p.length, 0);
   for (const change of changes) {
     const drop = new Set(change.removed);
-    const fresh = new Set(change.added);
+    // The IDs to add not found yet: made when a piece is first looked through, so adding to an empty
+    // list, or to pieces none of which holds them, makes no set of them (100,000 at a first import).
+    let fresh: Set<string> | null = null;
     const removed: string[] = [];
-    for (let p = 0; p < pieces.length && (drop.size > 0 || fresh.size > 0); p++) {
+    const named = drop.size > 0 || change.added.length > 0;
+    for (let p = 0; p < pieces.length && named && (drop.size > 0 || fresh?.size !== 0); p++) {
       // A piece written by an earlier change here may hold its IDs.
       if (holding && !holding.has(p) && !changed.has(p)) continue;
+      fresh ??= new Set(change.added);
       const piece = pieces[p]!;
       let kept: string[] | null = null;
       for (let i = 0; i < piece.length; i++) {
@@ -54,7 +61,7 @@ export function mergeIntoPieces(
         total -= piece.length - kept.length;
       }
     }
-    const added = [...fresh].slice(0, Math.max(0, max - total));
+    const added = (fresh ? [...fresh] : change.added).slice(0, Math.max(0, max - total));
     for (let from = 0; from < added.length;) {
       const last = pieces.length - 1;
       const room = last >= 0 ? size - pieces[last]!.length : 0;
