@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createTasks, seedConsole, uniqueUserId } from './tasks-helpers';
 
-// The watch list in IndexedDB (src/features/tasks/stores/watch-list-db.ts): pieces of 5,000 IDs under
-// [scope, i] and a head { pieces } under the scope; lists kept in the older one-piece form still load.
+// The watch list in IndexedDB (src/features/tasks/stores/watch-list-db.ts): pieces of at most 5,000 IDs under
+// [scope, i] and a head { pieces, version } under the scope; lists kept in the older one-piece form still load.
 const scopeOf = (user: string) => ['/api', user].join('\u0000');
 
 function readStore(page: Page, scope: string) {
@@ -48,7 +48,7 @@ test('a list stored in one piece loads, and is kept in pieces from then on', asy
   );
   await page.goto('/tasks');
   await expect(page.getByRole('progressbar', { name: /^Progress of / })).toHaveCount(3);
-  await expect.poll(async () => (await readStore(page, scopeOf(user))).head).toEqual({ pieces: 1 });
+  await expect.poll(async () => (await readStore(page, scopeOf(user))).head).toEqual({ pieces: 1, version: expect.any(Number) });
   expect((await readStore(page, scopeOf(user))).first).toEqual(ids);
   await page.reload();
   await expect(page.getByRole('progressbar', { name: /^Progress of / })).toHaveCount(3);
@@ -64,7 +64,7 @@ test('a list of 7,000 IDs is stored as two pieces and loads whole', async ({ pag
     .getByLabel('Import from file…')
     .setInputFiles({ name: 'many.txt', mimeType: 'text/plain', buffer: Buffer.from(many.join('\n')) });
   await expect(page.getByText('of 7000 finished')).toBeVisible({ timeout: 30_000 });
-  await expect.poll(async () => (await readStore(page, scopeOf(user))).head).toEqual({ pieces: 2 });
+  await expect.poll(async () => (await readStore(page, scopeOf(user))).head).toEqual({ pieces: 2, version: expect.any(Number) });
   expect(((await readStore(page, scopeOf(user))).second as string[]).length).toBe(2_000);
   await page.reload();
   await expect(page.getByText('of 7000 finished')).toBeVisible({ timeout: 30_000 });

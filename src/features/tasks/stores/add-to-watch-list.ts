@@ -44,7 +44,7 @@ export async function addToWatchList(
     // The rows of the longer list are derived ahead, in slices, so the change below renders at once.
     const next = await appendRows(current, added, slicer, (done) => onProgress?.(0.6 + done * 0.4));
     if (watchListStore.get().ids !== current) continue;
-    if (added.length > 0) saveWatchList(next);
+    if (added.length > 0) saveWatchList(next, { added, removed: [] });
     return { added: added.length, alreadyWatched, overLimit: fresh.size - added.length };
   }
 }
