@@ -76,6 +76,16 @@ describe('SettingsPage', () => {
     expect(speechInit?.body).toBe('{}');
   });
 
+  it('says beside App source, as the channel is typed, that channel 100 makes the gateway ignore it', async () => {
+    renderWithClient(<SettingsPage />);
+    const appSource = screen.getByLabelText('App source');
+    expect(appSource).toHaveAccessibleDescription(/Used by speech synthesis only when Channel is not 100/);
+    await userEvent.type(screen.getByLabelText('Channel'), '100');
+    expect(appSource).toHaveAccessibleDescription(/Not sent: on channel 100 the gateway ignores X-App-Source/);
+    await userEvent.type(screen.getByLabelText('Channel'), '1');
+    expect(appSource).toHaveAccessibleDescription(/Used by speech synthesis only when Channel is not 100/);
+  });
+
   it('adds a profile, says so, and keeps the active one', async () => {
     renderWithClient(<SettingsPage />);
     await userEvent.click(screen.getByRole('button', { name: 'Add profile' }));
