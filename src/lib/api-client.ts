@@ -71,7 +71,7 @@ export async function callGateway<S extends Schema>(
   const record = options.recordHealth ?? true;
   try {
     const data = await send(connection, operation, body, dataSchema, options);
-    if (record) recordGatewayOutcome(connection, null);
+    if (record) recordGatewayOutcome(connection, operation, null);
     return data;
   } catch (error) {
     let err = GatewayRequestError.from(error, operation);
@@ -85,7 +85,7 @@ export async function callGateway<S extends Schema>(
         message: 'The gateway refused a request sent without a token',
       });
     }
-    if (record && err.kind !== 'aborted') recordGatewayOutcome(connection, err);
+    if (record && err.kind !== 'aborted') recordGatewayOutcome(connection, operation, err);
     throw err;
   }
 }
