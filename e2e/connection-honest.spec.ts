@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { operations } from '../src/contract';
 import { consoleInfo, indicatorState, useLocalGateway } from './connection-helpers';
 import { startStrictGateway, type StrictGateway } from './strict-gateway';
+import { fillAndSynthesize } from './speech-helpers';
 import { createTasks, pasteIds } from './tasks-helpers';
 
 /** Every speech request the page itself sends (the connection check runs on the page, not in the status worker). */
@@ -92,5 +93,27 @@ test.describe('the header and "Test connection" claim only what they checked', (
     await expect(page.getByRole('row', { name: new RegExp(taskId!) })).toContainText(/Running|Queued|Created/);
     await expect(indicatorState(page)).toContainText(/^No token/);
     await expect(indicatorState(page)).not.toHaveText('OK');
+  });
+
+  test('on channel 100 Settings says App source is not sent and a synthesis goes without it; the answered synthesis makes the header OK', async ({
+    page,
+  }) => {
+    await useLocalGateway(page);
+    const appSource = page.getByLabel('App source');
+    await appSource.fill('console-e2e');
+    await expect(appSource).toHaveAccessibleDescription(/Used by speech synthesis only when Channel is not 100/);
+    await page.getByLabel('Channel').fill('100');
+    await expect(appSource).toHaveAccessibleDescription(/Not sent: on channel 100 the gateway ignores X-App-Source/);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(indicatorState(page)).toHaveText('Reachable');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Speech' }).click();
+    const sent = page.waitForRequest((r) => r.url().endsWith(operations.textToSpeech.path));
+    await fillAndSynthesize(page, { text: 'Channel one hundred.' });
+    const headers = (await sent).headers();
+    expect(headers['x-channel']).toBe('100');
+    expect(headers).not.toHaveProperty('x-app-source');
+    await expect(indicatorState(page)).toHaveText('OK');
+    await expect(indicatorState(page)).toHaveAttribute('title', /a synthesis accepted the token/);
   });
 });
