@@ -82,7 +82,7 @@ describe('useGatewayHealth', () => {
     act(() => recordGatewayOutcome(a, 'textToSpeech', refused));
     expect(result.current.state).toBe('failing');
     act(() => recordGatewayOutcome(a, 'taskStatus', null));
-    expect(result.current).toMatchObject({ state: 'ok', token: 'unchecked' });
+    expect(result.current).toMatchObject({ state: 'ok', token: 'refused' });
   });
 
   it('answers about the user’s points or the synthesis itself came after the token check', () => {
@@ -97,5 +97,24 @@ describe('useGatewayHealth', () => {
     const { result } = renderHook(() => useGatewayHealth(noToken));
     act(() => recordGatewayOutcome(noToken, 'taskStatus', null));
     expect(result.current).toMatchObject({ state: 'ok', token: 'none' });
+  });
+
+  it('a token a synthesis refused stays refused while status polls succeed, until a synthesis is answered', () => {
+    const { result } = renderHook(() => useGatewayHealth(a));
+    const refused = new GatewayRequestError({ operation: 'textToSpeech', kind: 'envelope', code: 401, httpStatus: 401, message: 'no' });
+    act(() => recordGatewayOutcome(a, 'textToSpeech', refused));
+    expect(result.current.state).toBe('failing');
+    act(() => recordGatewayOutcome(a, 'taskStatus', null));
+    expect(result.current).toMatchObject({ state: 'ok', token: 'refused' });
+    act(() => recordGatewayOutcome(a, 'textToSpeech', null));
+    expect(result.current).toMatchObject({ state: 'ok', token: 'accepted' });
+  });
+
+  it('a token refused on a status query is unchecked again once a status query with it is answered', () => {
+    const { result } = renderHook(() => useGatewayHealth(a));
+    const refused = new GatewayRequestError({ operation: 'taskStatus', kind: 'envelope', code: 401, httpStatus: 401, message: 'no' });
+    act(() => recordGatewayOutcome(a, 'taskStatus', refused));
+    act(() => recordGatewayOutcome(a, 'taskStatus', null));
+    expect(result.current).toMatchObject({ state: 'ok', token: 'unchecked' });
   });
 });

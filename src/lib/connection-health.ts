@@ -5,9 +5,10 @@ import { isAuthRefusal, type GatewayOperation, type GatewayRequestError } from '
 /**
  * What the answers proved about the token. A status query proves nothing about it (the spec: a
  * token is "recommended" there, "depending on the gateway auth policy"); only a synthesis, which
- * requires one, does. none: no token is set, so syntheses cannot succeed.
+ * requires one, does. none: no token is set, so syntheses cannot succeed; refused: a synthesis
+ * with this token was refused (status answers since then do not undo that).
  */
-export type TokenCheck = 'none' | 'unchecked' | 'accepted';
+export type TokenCheck = 'none' | 'unchecked' | 'accepted' | 'refused';
 
 export type GatewayHealth =
   | { state: 'unknown' }
@@ -18,8 +19,8 @@ export type GatewayHealth =
 const SHOWN_MS = 60_000;
 
 let health: GatewayHealth = { state: 'unknown' };
-/** The scope (token included) whose token a synthesis accepted; kept in memory only, like the scope itself. */
-let acceptedScope: string | null = null;
+/** The last proof about a scope's token (token included; kept in memory only, like the scope itself) and which operation gave it. */
+let verdict: { scope: string; token: 'accepted' | 'refused'; operation: GatewayOperation } | null = null;
 const listeners = new Set<() => void>();
 
 // Every value the answer depends on: a new token, channel or app source has not been answered yet.
@@ -48,14 +49,22 @@ function tokenAccepted(operation: GatewayOperation, error: GatewayRequestError |
   return error === null || (error.kind === 'envelope' && TOKEN_PASSED_CODES.has(error.code ?? 0));
 }
 
+/** What this answer adds to what is known about the scope's token. */
+function tokenVerdict(scope: string, operation: GatewayOperation, error: GatewayRequestError | null): typeof verdict {
+  if (tokenAccepted(operation, error)) return { scope, token: 'accepted', operation };
+  if (error && isAuthRefusal(error)) return { scope, token: 'refused', operation };
+  // The same status query now answered: a refusal of status queries no longer holds (one of speech still does).
+  if (!error && verdict?.scope === scope && verdict.token === 'refused' && verdict.operation === operation) return null;
+  return verdict;
+}
+
 /** Every gateway call reports here, so the shell's indicator shows what was checked: reachability, and the token once a synthesis passed it. */
 export function recordGatewayOutcome(connection: Connection, operation: GatewayOperation, error: GatewayRequestError | null): void {
   const scope = scopeOf(connection);
-  if (tokenAccepted(operation, error) && connection.token) acceptedScope = scope;
-  if (error && isAuthRefusal(error) && acceptedScope === scope) acceptedScope = null;
+  if (connection.token) verdict = tokenVerdict(scope, operation, error);
   if (error && !concernsConnection(error)) error = null;
   const at = Date.now();
-  const token: TokenCheck = !connection.token ? 'none' : acceptedScope === scope ? 'accepted' : 'unchecked';
+  const token: TokenCheck = !connection.token ? 'none' : verdict?.scope === scope ? verdict.token : 'unchecked';
   // The indicator shows the last answer to the minute: more OKs within it change nothing on screen (each
   // poll cycle would otherwise re-render the shell in a commit, and a frame, of its own).
   const last = health;
@@ -67,7 +76,7 @@ export function recordGatewayOutcome(connection: Connection, operation: GatewayO
 
 export function resetGatewayHealth(): void {
   health = { state: 'unknown' };
-  acceptedScope = null;
+  verdict = null;
   for (const l of listeners) l();
 }
 

@@ -69,6 +69,27 @@ describe('ConnectionIndicator', () => {
     act(() => resetGatewayHealth());
   });
 
+  it('keeps saying the token was rejected by a synthesis while status polls succeed', async () => {
+    answer({ code: 0, message: 'OK', data: [] });
+    connectionStore.set({ profiles: [{ ...DEFAULT_PROFILE, userId: '10001', token: 't' }], activeId: 'local' });
+    renderWithClient(<ConnectionIndicator />);
+    await screen.findByText('Reachable');
+    const connection = { gatewayUrl: '/api', token: 't', userId: '10001', channel: '', appSource: '' };
+    const refused = new GatewayRequestError({
+      operation: 'textToSpeech',
+      kind: 'envelope',
+      code: 401,
+      httpStatus: 401,
+      message: 'Unauthorized',
+    });
+    act(() => recordGatewayOutcome(connection, 'textToSpeech', refused));
+    expect(await screen.findByText(/^Failing: Token rejected/)).toHaveAttribute('role', 'status');
+    act(() => recordGatewayOutcome(connection, 'taskStatus', null));
+    const state = screen.getByRole('status');
+    expect(state).toHaveTextContent(/^Token rejected\. .*refused this token for speech synthesis/);
+    act(() => resetGatewayHealth());
+  });
+
   it('says "No token set" when the gateway refuses a status query sent without one', async () => {
     answer({ code: 401, message: 'Unauthorized', data: null }, 401);
     connectionStore.set({ profiles: [{ ...DEFAULT_PROFILE, userId: '10001', token: '' }], activeId: 'local' });

@@ -17,6 +17,10 @@ const OK_TEXT: Record<TokenCheck, (at: number) => { label: string; why: string }
     label: 'Reachable',
     why: `Last answer at ${timeOf(at)}. Token not checked yet: status queries may not need one; your first synthesis checks it`,
   }),
+  refused: (at) => ({
+    label: 'Token rejected',
+    why: `The gateway answers (last at ${timeOf(at)}), but it refused this token for speech synthesis. Check the Token in Settings`,
+  }),
   none: (at) => ({
     label: 'No token',
     why: `The gateway answered at ${timeOf(at)}, but no token is set: speech synthesis needs one. Enter it in Settings`,
@@ -46,8 +50,8 @@ export function ConnectionIndicator() {
   }, [unknown, gatewayUrl, userId]);
   const described = useErrorDescription(health.state === 'failing' ? health.error : null);
   const { label, why } = stateText(health, userId, described);
-  const noToken = health.state === 'ok' && health.token === 'none';
-  const look = noToken ? 'is-warning' : `is-${health.state}`;
+  const tokenProblem = health.state === 'ok' && (health.token === 'none' || health.token === 'refused');
+  const look = health.state === 'ok' && health.token === 'refused' ? 'is-failing' : tokenProblem ? 'is-warning' : `is-${health.state}`;
   return (
     <div className={`${styles.connectionIndicator} ${styles[look]}`}>
       <span className={styles.dot} aria-hidden="true" />
@@ -57,7 +61,7 @@ export function ConnectionIndicator() {
       </Link>
       <span role="status" className={styles.ciState} title={why}>
         {label}
-        {why && (health.state === 'failing' || noToken) && <span className="visually-hidden">. {why}</span>}
+        {why && (health.state === 'failing' || tokenProblem) && <span className="visually-hidden">. {why}</span>}
       </span>
     </div>
   );
