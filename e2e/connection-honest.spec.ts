@@ -116,4 +116,22 @@ test.describe('the header and "Test connection" claim only what they checked', (
     await expect(indicatorState(page)).toHaveText('OK');
     await expect(indicatorState(page)).toHaveAttribute('title', /a synthesis accepted the token/);
   });
+
+  test('"Test connection" on a gateway that needs a token for status: accepted for status queries, and no more', async ({ page }) => {
+    await useLocalGateway(page);
+    // Like STATUS_AUTH=required: a status query without a token is refused.
+    await page.route('**/textRemoval/taskStatus', (route) =>
+      route.request().headers()['authorization']
+        ? route.continue()
+        : route.fulfill({ status: 401, json: { code: 401, message: 'Unauthorized', data: null } }),
+    );
+    const speech = recordSpeechRequests(page);
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    const result = page.getByRole('status').filter({ hasText: /^Reachable:/ });
+    await expect(result).toContainText(
+      'Token: accepted for status queries — the gateway refused the same query without a token and answered it with yours. Your first synthesis checks it for speech.',
+    );
+    await expect(indicatorState(page)).toHaveText('Reachable');
+    expect(speech).toEqual([]);
+  });
 });
