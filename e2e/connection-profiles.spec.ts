@@ -26,7 +26,7 @@ test('profiles: add, rename, switch and delete; the indicator follows the active
   await expect(page.getByRole('radio', { name: 'Staging EU' })).toBeChecked();
 
   await page.getByRole('radio', { name: 'Local' }).check();
-  await expect(indicatorState(page)).toHaveText('OK');
+  await expect(indicatorState(page)).toHaveText('Reachable');
   await expect(banner).toContainText('/api');
 
   await page.getByRole('radio', { name: 'Staging EU' }).check();

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { consoleInfo, indicatorState, recordRequestUrls, storageDump, useLocalGateway } from './connection-helpers';
 
 test.describe('connection settings against the embedded gateway', () => {
-  test('a new user clicks "Use the local gateway" and the indicator turns OK', async ({ page, request }) => {
+  test('a new user clicks "Use the local gateway" and the indicator turns Reachable', async ({ page, request }) => {
     const info = await consoleInfo(request);
     test.skip(info.mode !== 'embedded', 'needs the embedded gateway');
     await page.goto('/tasks');
@@ -13,7 +13,7 @@ test.describe('connection settings against the embedded gateway', () => {
       .click();
     await expect(page).toHaveURL(/\/settings$/);
     await page.getByRole('button', { name: 'Use the local gateway' }).click();
-    await expect(indicatorState(page)).toHaveText('OK');
+    await expect(indicatorState(page)).toHaveText('Reachable');
     await expect(page.getByLabel('Gateway URL')).toHaveValue('/api');
     await expect(page.getByLabel('User ID')).toHaveValue(info.defaultUserId);
     await expect(page.getByRole('banner')).toContainText(`user ${info.defaultUserId}`);
@@ -26,7 +26,7 @@ test.describe('connection settings against the embedded gateway', () => {
     const notice = page.getByRole('alert').filter({ hasText: 'No user ID is set' });
     await expect(notice).toBeVisible();
     await notice.getByRole('button', { name: 'Use the local gateway' }).click();
-    await expect(indicatorState(page)).toHaveText('OK');
+    await expect(indicatorState(page)).toHaveText('Reachable');
     await expect(notice).toHaveCount(0);
     await expect(page).toHaveURL(/\/tasks$/);
     await expect(page.getByRole('banner')).toContainText(`user ${info.defaultUserId}`);
@@ -43,7 +43,7 @@ test.describe('connection settings against the embedded gateway', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'Token rejected' });
     await expect(alert).toBeVisible();
     await expect(alert).toContainText('code 401');
-    await expect(indicatorState(page)).toHaveText('OK');
+    await expect(indicatorState(page)).toHaveText('Reachable');
     expect(urls.filter((u) => u.includes('wrong-token-e2e'))).toEqual([]);
   });
 
@@ -84,7 +84,7 @@ test.describe('connection settings against the embedded gateway', () => {
     expect(storage.local).not.toContain(defaultToken);
     expect(storage.session).toContain(defaultToken);
     await page.reload();
-    await expect(indicatorState(page)).toHaveText('OK');
+    await expect(indicatorState(page)).toHaveText('Reachable');
 
     await page.getByLabel('Remember on this device').check();
     await page.getByRole('button', { name: 'Save changes' }).click();

@@ -57,7 +57,7 @@ test.describe('speech studio: edge cases of the gateway and the browser', () => 
     await page.route(TTS, async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as { data: Record<string, unknown> | null };
-      // The connection check's token probe (no sourceText) answers 2000 with no data: pass it through.
+      // An answer without data (an error) passes through unchanged.
       if (!body.data) return route.fulfill({ response });
       body.data.speeches = [{ sentence: 'Odd shape.', from: 0, to: 1.5, extra: { words: 2 } }, 'plain string'];
       await route.fulfill({ response, json: body });

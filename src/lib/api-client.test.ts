@@ -59,14 +59,23 @@ describe('headers', () => {
   });
 
   it('adds X-Channel and X-App-Source only when set, and Authorization only with a token', () => {
-    expect(buildHeaders({ ...connection, token: '', channel: '100', appSource: 'console' })).toEqual({
+    expect(buildHeaders({ ...connection, token: '', channel: '7', appSource: 'console' })).toEqual({
       'Content-Type': 'application/json;charset=UTF-8',
       Accept: 'application/json;charset=UTF-8',
       'X-User-Id': '9223372036854775807',
-      'X-Channel': '100',
+      'X-Channel': '7',
       'X-App-Source': 'console',
     });
     expect(buildHeaders({ ...connection, userId: '' })).not.toHaveProperty('X-User-Id');
+  });
+
+  it('leaves X-App-Source out on channel 100, where the spec says the gateway ignores it', () => {
+    for (const channel of ['100', '0100']) {
+      const headers = buildHeaders({ ...connection, channel, appSource: 'console' });
+      expect(headers).toMatchObject({ 'X-Channel': channel });
+      expect(headers).not.toHaveProperty('X-App-Source');
+    }
+    expect(buildHeaders({ ...connection, channel: '', appSource: 'console' })).toMatchObject({ 'X-App-Source': 'console' });
   });
 
   it('names a header it cannot send instead of calling the gateway', async () => {

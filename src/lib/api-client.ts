@@ -17,7 +17,13 @@ type CallOptions = { signal?: AbortSignal; timeoutMs?: number; recordHealth?: bo
 
 type Schema = z.ZodMiniType;
 
-/** Headers exactly as the spec lists them; optional ones only when set. The token never goes in a URL. */
+/** The spec: X-App-Source is "effective only when X-Channel is not 100" (and status queries use neither). */
+export const APP_SOURCE_IGNORED_CHANNEL = 100;
+
+/** Whether X-App-Source would be ignored on this channel, so it is not sent (the channel is an integer header). */
+export const appSourceIgnored = (channel: string): boolean => channel.trim() !== '' && Number(channel) === APP_SOURCE_IGNORED_CHANNEL;
+
+/** Headers exactly as the spec lists them; optional ones only when set and effective. The token never goes in a URL. */
 export function buildHeaders(connection: Connection): Record<string, string> {
   const headers: Record<string, string> = {
     [HeaderName.contentType]: JSON_UTF8,
@@ -26,7 +32,7 @@ export function buildHeaders(connection: Connection): Record<string, string> {
   if (connection.token) headers[HeaderName.authorization] = `Bearer ${connection.token}`;
   if (connection.userId) headers[HeaderName.userId] = connection.userId;
   if (connection.channel) headers[HeaderName.channel] = connection.channel;
-  if (connection.appSource) headers[HeaderName.appSource] = connection.appSource;
+  if (connection.appSource && !appSourceIgnored(connection.channel)) headers[HeaderName.appSource] = connection.appSource;
   return headers;
 }
 
@@ -65,7 +71,7 @@ export async function callGateway<S extends Schema>(
   const record = options.recordHealth ?? true;
   try {
     const data = await send(connection, operation, body, dataSchema, options);
-    if (record) recordGatewayOutcome(connection, null);
+    if (record) recordGatewayOutcome(connection, operation, null);
     return data;
   } catch (error) {
     let err = GatewayRequestError.from(error, operation);
@@ -79,7 +85,7 @@ export async function callGateway<S extends Schema>(
         message: 'The gateway refused a request sent without a token',
       });
     }
-    if (record && err.kind !== 'aborted') recordGatewayOutcome(connection, err);
+    if (record && err.kind !== 'aborted') recordGatewayOutcome(connection, operation, err);
     throw err;
   }
 }

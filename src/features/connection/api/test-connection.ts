@@ -1,31 +1,38 @@
 import { useMutation } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { TASK_ID_PREFIX, taskStatusDataSchema } from '@/contract';
-import { callGateway } from '@/lib/api-client';
 import type { Connection } from '@/lib/connection-profile';
-import { GatewayRequestError } from '@/lib/gateway-error';
-
-/** A task ID no one owns: the gateway answers code 0 with empty data, so the check changes nothing. */
-const CONNECTION_CHECK_TASK_ID = `${TASK_ID_PREFIX}_connection_check`;
+import { GatewayRequestError, isAuthRefusal } from '@/lib/gateway-error';
+import { checkStatus } from './check-status';
 
 export type ConnectionTestInput = { connection: Connection; recordHealth: boolean };
 
 /**
- * Two requests that cost nothing. A status query: the gateway is reachable and takes the user ID
- * (some gateways answer it without a token). A speech request without sourceText: it needs the
- * token, and a gateway that accepts the token answers 2000 (missing parameter) without
- * synthesizing anything; a refused token is 401.
+ * What the answers prove about the token, and no more. The spec requires a token for speech only and
+ * offers no side-effect-free speech request, so the token is judged from status queries:
+ * - none: no token is set (a synthesis will need one);
+ * - accepted-for-status: the gateway refused the query without a token and answered it with this one;
+ * - not-checked: the gateway answers status queries without a token, so its answer says nothing of it;
+ * - inconclusive: the query without a token got no clear answer (error says what it got).
  */
-export async function testConnection({ connection, recordHealth }: ConnectionTestInput): Promise<{ at: number }> {
-  const options = { recordHealth, timeoutMs: 10_000 };
-  await callGateway(connection, 'taskStatus', { taskIds: [CONNECTION_CHECK_TASK_ID] }, taskStatusDataSchema, options);
+export type TokenFinding =
+  { kind: 'none' } | { kind: 'accepted-for-status' } | { kind: 'not-checked' } | { kind: 'inconclusive'; error: GatewayRequestError };
+
+export type ConnectionTestResult = { at: number; token: TokenFinding };
+
+/**
+ * One status query with the values as given (a refusal of it with a token is a refused token), then,
+ * when a token is set, the same query without it, to learn whether the first answer said anything about the
+ * token. Both are valid status queries that change nothing; the second never moves the indicator.
+ */
+export async function testConnection({ connection, recordHealth }: ConnectionTestInput): Promise<ConnectionTestResult> {
+  await checkStatus(connection, recordHealth);
+  if (!connection.token) return { at: Date.now(), token: { kind: 'none' } };
   try {
-    await callGateway(connection, 'textToSpeech', {}, z.unknown(), options);
+    await checkStatus({ ...connection, token: '' }, false);
+    return { at: Date.now(), token: { kind: 'not-checked' } };
   } catch (error) {
-    // Any business answer came after the token check; refusals, outages and non-gateways fail the test.
-    if (!(error instanceof GatewayRequestError && error.kind === 'envelope' && error.code !== 401 && error.code !== 403)) throw error;
+    const err = GatewayRequestError.from(error, 'taskStatus');
+    return { at: Date.now(), token: isAuthRefusal(err) ? { kind: 'accepted-for-status' } : { kind: 'inconclusive', error: err } };
   }
-  return { at: Date.now() };
 }
 
 export function useTestConnection() {

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordGatewayOutcome, resetGatewayHealth } from '@/lib/connection-health';
 import { GatewayRequestError } from '@/lib/gateway-error';
@@ -24,36 +24,77 @@ describe('ConnectionIndicator', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('checks once (status, then the token with a speech request that lacks sourceText) and shows gateway, user and OK', async () => {
+  it('checks once with a valid status query only, and says "Reachable" (not OK): the token was not checked', async () => {
     answer({ code: 0, message: 'OK', data: [] });
-    answer({ code: 2000, message: 'Missing Parameter: sourceText', data: null });
-    connectionStore.set({ profiles: [{ ...DEFAULT_PROFILE, userId: '10001' }], activeId: 'local' });
+    connectionStore.set({ profiles: [{ ...DEFAULT_PROFILE, userId: '10001', token: 't' }], activeId: 'local' });
     renderWithClient(<ConnectionIndicator />);
-    expect(await screen.findByText('OK')).toHaveAttribute('role', 'status');
+    const state = await screen.findByText('Reachable');
+    expect(state).toHaveAttribute('role', 'status');
+    expect(state.title).toMatch(/Token not checked yet/);
     expect(screen.getByRole('link', { name: /Connection: Local \/api user 10001/ })).toHaveAttribute('href', '/settings');
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/textRemoval/taskStatus');
+    expect(init?.body).toBe(JSON.stringify({ taskIds: ['Service_AI_connection_check'] }));
   });
 
-  it('says "No token set" when a request without a token is refused, and stays OK on business errors', async () => {
+  it('says "No token" when the profile has none (a session token gone after a restart), never OK', async () => {
     answer({ code: 0, message: 'OK', data: [] });
+    connectionStore.set({ profiles: [{ ...DEFAULT_PROFILE, userId: '10001', token: '' }], activeId: 'local' });
+    renderWithClient(<ConnectionIndicator />);
+    const state = await screen.findByRole('status');
+    await waitFor(() => expect(state).toHaveTextContent(/^No token/));
+    expect(state).toHaveTextContent(/speech synthesis needs one/);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    act(() => resetGatewayHealth());
+  });
+
+  it('says "OK" once a synthesis was answered with the token, and keeps it through business errors', async () => {
+    answer({ code: 0, message: 'OK', data: [] });
+    connectionStore.set({ profiles: [{ ...DEFAULT_PROFILE, userId: '10001', token: 't' }], activeId: 'local' });
+    renderWithClient(<ConnectionIndicator />);
+    await screen.findByText('Reachable');
+    const connection = { gatewayUrl: '/api', token: 't', userId: '10001', channel: '', appSource: '' };
+    act(() => recordGatewayOutcome(connection, 'textToSpeech', null));
+    expect(await screen.findByText('OK')).toHaveAttribute('role', 'status');
+    const points = new GatewayRequestError({
+      operation: 'textToSpeech',
+      kind: 'envelope',
+      code: 10091,
+      httpStatus: 200,
+      message: 'insufficient points',
+    });
+    act(() => recordGatewayOutcome(connection, 'textToSpeech', points));
+    expect(await screen.findByText('OK')).toHaveAttribute('role', 'status');
+    act(() => resetGatewayHealth());
+  });
+
+  it('keeps saying the token was rejected by a synthesis while status polls succeed', async () => {
+    answer({ code: 0, message: 'OK', data: [] });
+    connectionStore.set({ profiles: [{ ...DEFAULT_PROFILE, userId: '10001', token: 't' }], activeId: 'local' });
+    renderWithClient(<ConnectionIndicator />);
+    await screen.findByText('Reachable');
+    const connection = { gatewayUrl: '/api', token: 't', userId: '10001', channel: '', appSource: '' };
+    const refused = new GatewayRequestError({
+      operation: 'textToSpeech',
+      kind: 'envelope',
+      code: 401,
+      httpStatus: 401,
+      message: 'Unauthorized',
+    });
+    act(() => recordGatewayOutcome(connection, 'textToSpeech', refused));
+    expect(await screen.findByText(/^Failing: Token rejected/)).toHaveAttribute('role', 'status');
+    act(() => recordGatewayOutcome(connection, 'taskStatus', null));
+    const state = screen.getByRole('status');
+    expect(state).toHaveTextContent(/^Token rejected\. .*refused this token for speech synthesis/);
+    act(() => resetGatewayHealth());
+  });
+
+  it('says "No token set" when the gateway refuses a status query sent without one', async () => {
     answer({ code: 401, message: 'Unauthorized', data: null }, 401);
     connectionStore.set({ profiles: [{ ...DEFAULT_PROFILE, userId: '10001', token: '' }], activeId: 'local' });
     renderWithClient(<ConnectionIndicator />);
     expect(await screen.findByText(/Failing: No token set/)).toHaveAttribute('role', 'status');
-    const connection = { gatewayUrl: '/api', token: '', userId: '10001', channel: '', appSource: '' };
-    act(() =>
-      recordGatewayOutcome(
-        connection,
-        new GatewayRequestError({
-          operation: 'textToSpeech',
-          kind: 'envelope',
-          code: 10091,
-          httpStatus: 200,
-          message: 'insufficient points',
-        }),
-      ),
-    );
-    expect(await screen.findByText('OK')).toHaveAttribute('role', 'status');
     act(() => resetGatewayHealth());
   });
 

@@ -4,6 +4,7 @@ import { GatewayRequestError } from '@/lib/gateway-error';
 import { gatewayUrlSchema, toConnection, type Connection, type ConnectionProfile } from '@/lib/connection-profile';
 import { activeProfile, connectionStore } from '@/lib/connection-store';
 import { useTestConnection } from '../api/test-connection';
+import { tokenFindingText } from './token-finding-text';
 import styles from './settings.module.css';
 
 type Props = { profileId: string; readDraft: () => ConnectionProfile; validate: () => Promise<boolean> };
@@ -24,7 +25,8 @@ const sameConnection = (a: Connection, b: Connection) =>
 
 /**
  * Tests the values as typed, saved or not, so the gateway itself says what is wrong (a non-numeric
- * user ID gets its 2001). Only a test of the active profile's saved values moves the indicator.
+ * user ID gets its 2001), and says what the answers proved about the token. Only a test of the
+ * active profile's saved values moves the indicator.
  */
 export function ConnectionTestPanel({ profileId, readDraft, validate }: Props) {
   const test = useTestConnection();
@@ -51,9 +53,9 @@ export function ConnectionTestPanel({ profileId, readDraft, validate }: Props) {
       </button>
       <div aria-live="polite">
         {test.isSuccess && !urlError && (
-          <p role="status" className={styles.testOk}>
-            Connection OK: {test.variables.connection.gatewayUrl} answered code 0 for user {test.variables.connection.userId}, and accepted
-            the token.
+          <p role="status" className={test.data.token.kind === 'none' ? styles.testWarn : styles.testOk}>
+            Reachable: {test.variables.connection.gatewayUrl} answered a status query for user {test.variables.connection.userId}.{' '}
+            {tokenFindingText(test.data.token)}
           </p>
         )}
       </div>

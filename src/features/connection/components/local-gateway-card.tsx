@@ -1,6 +1,7 @@
 import { ErrorAlert } from '@/components/error-alert';
 import { LOCAL_GATEWAY_URL, type ConnectionProfile } from '@/lib/connection-profile';
 import { useLocalGateway } from '../hooks/use-local-gateway';
+import { tokenFindingText } from './token-finding-text';
 import styles from './settings.module.css';
 
 /** Shown only when this server runs the embedded gateway: one click and a new user is connected. */
@@ -16,7 +17,7 @@ export function LocalGatewayCard({ onApplied }: { onApplied: (profile: Connectio
       </button>
       {localActive && test.isSuccess && (
         <p role="status" className={styles.testOk}>
-          Connected to the local gateway as user {info.defaultUserId}.
+          Connected to the local gateway as user {info.defaultUserId}. {tokenFindingText(test.data.token)}
         </p>
       )}
       {localActive && test.isError && <ErrorAlert error={test.error} />}

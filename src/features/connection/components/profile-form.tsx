@@ -1,6 +1,7 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Field } from '@/components/field';
+import { appSourceIgnored } from '@/lib/api-client';
 import { connectionProfileSchema, type ConnectionProfile } from '@/lib/connection-profile';
 import { activeProfile, connectionStore, saveProfile } from '@/lib/connection-store';
 import { TokenField } from './token-field';
@@ -17,7 +18,7 @@ type Props = {
 
 /** Edits one profile. Only values that pass the contract's schemas are ever saved. */
 export function ProfileForm({ profile, isNew, canDelete, onSaved }: Props) {
-  const { register, handleSubmit, getValues, trigger, formState } = useForm<ConnectionProfile>({
+  const { register, handleSubmit, getValues, trigger, formState, control } = useForm<ConnectionProfile>({
     resolver: zodResolver(connectionProfileSchema),
     defaultValues: profile,
     // Not on blur: an error appearing on blur shifts the buttons under the pointer and swallows the click.
@@ -25,6 +26,11 @@ export function ProfileForm({ profile, isNew, canDelete, onSaved }: Props) {
     reValidateMode: 'onChange',
   });
   const { errors, isDirty } = formState;
+  // Live as the channel is typed: the hint says whether the app source will be sent at all.
+  const channel = useWatch({ control, name: 'channel' });
+  const appSourceHint = appSourceIgnored(channel)
+    ? 'Not sent: on channel 100 the gateway ignores X-App-Source (the spec), so the console leaves it out.'
+    : 'Optional (X-App-Source). Used by speech synthesis only when Channel is not 100; status queries ignore it.';
   const onSubmit = handleSubmit((valid) => {
     // A new profile is saved beside the active one, not switched to: switching changes every page's data.
     saveProfile(valid, !isNew && profile.id === activeProfile(connectionStore.get()).id);
@@ -59,7 +65,7 @@ export function ProfileForm({ profile, isNew, canDelete, onSaved }: Props) {
         <Field id="profile-channel" label="Channel" hint="Optional whole number (X-Channel)." error={errors.channel?.message}>
           {(c) => <input {...c} {...register('channel')} inputMode="numeric" autoComplete="off" />}
         </Field>
-        <Field id="profile-app-source" label="App source" hint="Optional (X-App-Source)." error={errors.appSource?.message}>
+        <Field id="profile-app-source" label="App source" hint={appSourceHint} error={errors.appSource?.message}>
           {(c) => <input {...c} {...register('appSource')} autoComplete="off" />}
         </Field>
       </div>

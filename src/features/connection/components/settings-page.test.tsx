@@ -59,7 +59,7 @@ describe('SettingsPage', () => {
   it('"Use the local gateway" fills, saves and tests the local profile', async () => {
     renderWithClient(<SettingsPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Use the local gateway' }));
-    expect(await screen.findByText('Connected to the local gateway as user 10001.')).toHaveAttribute('role', 'status');
+    expect(await screen.findByText(/^Connected to the local gateway as user 10001\. Token: not checked/)).toHaveAttribute('role', 'status');
     expect(connectionStore.get().profiles[0]).toMatchObject({
       gatewayUrl: '/api',
       token: 'dev-token',
@@ -67,13 +67,33 @@ describe('SettingsPage', () => {
       rememberToken: true,
     });
     expect(screen.getByLabelText('User ID')).toHaveValue('10001');
-    const [url, init] = fetchMock.mock.calls.at(-2)!;
-    expect(url).toBe('/api/textRemoval/taskStatus');
-    expect(init?.body).toBe(JSON.stringify({ taskIds: ['Service_AI_connection_check'] }));
-    // The token is checked with a speech request that lacks sourceText: nothing is synthesized.
-    const [speechUrl, speechInit] = fetchMock.mock.calls.at(-1)!;
-    expect(speechUrl).toBe('/api/speechSynthesis/textToSpeech');
-    expect(speechInit?.body).toBe('{}');
+    // Two valid status queries, with the token and without it; no speech request (the spec gives no harmless one).
+    const calls = fetchMock.mock.calls.filter(([url]) => !String(url).endsWith('/_console/info'));
+    expect(calls.map(([url]) => url)).toEqual(['/api/textRemoval/taskStatus', '/api/textRemoval/taskStatus']);
+    expect(calls.map(([, init]) => init?.body)).toEqual(Array(2).fill(JSON.stringify({ taskIds: ['Service_AI_connection_check'] })));
+    expect(calls.map(([, init]) => new Headers(init?.headers).get('Authorization'))).toEqual(['Bearer dev-token', null]);
+  });
+
+  it('"Test connection" says the token was not checked when the gateway answers status queries without one', async () => {
+    renderWithClient(<SettingsPage />);
+    await userEvent.type(screen.getByLabelText('Token'), 'some-token');
+    await userEvent.type(screen.getByLabelText('User ID'), '42');
+    await userEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    const result = await screen.findByText(/^Reachable:/);
+    expect(result).toHaveAttribute('role', 'status');
+    expect(result).toHaveTextContent('/api answered a status query for user 42.');
+    expect(result).toHaveTextContent(/Token: not checked — this gateway answers status queries without a token/);
+    expect(result).not.toHaveTextContent(/accepted/);
+  });
+
+  it('says beside App source, as the channel is typed, that channel 100 makes the gateway ignore it', async () => {
+    renderWithClient(<SettingsPage />);
+    const appSource = screen.getByLabelText('App source');
+    expect(appSource).toHaveAccessibleDescription(/Used by speech synthesis only when Channel is not 100/);
+    await userEvent.type(screen.getByLabelText('Channel'), '100');
+    expect(appSource).toHaveAccessibleDescription(/Not sent: on channel 100 the gateway ignores X-App-Source/);
+    await userEvent.type(screen.getByLabelText('Channel'), '1');
+    expect(appSource).toHaveAccessibleDescription(/Used by speech synthesis only when Channel is not 100/);
   });
 
   it('adds a profile, says so, and keeps the active one', async () => {

@@ -82,7 +82,7 @@ describe('runStatusCycle in the status worker', () => {
     expect(FakeWorker.created).toHaveLength(1);
     expect(FakeWorker.created[0]!.received[0]).toMatchObject({ type: 'cycle', batches, connection });
     expect(slices.flatMap((s) => s.items.map((i) => i.taskId)).toSorted()).toEqual(batches.flat());
-    expect(recordGatewayOutcome).toHaveBeenCalledWith(connection, null);
+    expect(recordGatewayOutcome).toHaveBeenCalledWith(connection, 'taskStatus', null);
   });
 
   it('rejects with a real GatewayRequestError of the same kind and code, and records it', async () => {
@@ -93,7 +93,7 @@ describe('runStatusCycle in the status worker', () => {
     const { GatewayRequestError } = await import('@/lib/gateway-error');
     expect(error).toBeInstanceOf(GatewayRequestError);
     expect(error).toMatchObject({ kind: 'envelope', code: 10091, message: 'task not found', operation: 'taskStatus' });
-    expect(recordGatewayOutcome).toHaveBeenCalledWith(connection, error);
+    expect(recordGatewayOutcome).toHaveBeenCalledWith(connection, 'taskStatus', error);
   });
 
   it("cancels at once on the query's signal, and tells the worker to abort that cycle's requests", async () => {
@@ -137,7 +137,7 @@ describe('runStatusCycle in the status worker', () => {
     expect(FakeSharedWorker.created[0]!.options).toMatchObject({ type: 'module', name: 'task-status' });
     expect(FakeSharedWorker.created[0]!.received[0]).toMatchObject({ type: 'cycle', batches, connection });
     expect(slices.flatMap((s) => s.items.map((i) => i.taskId)).toSorted()).toEqual(batches.flat());
-    expect(recordGatewayOutcome).toHaveBeenCalledWith(connection, null);
+    expect(recordGatewayOutcome).toHaveBeenCalledWith(connection, 'taskStatus', null);
   });
 
   it('runs the cycle in the page when the shared worker cannot load, closes its port, and starts a dedicated worker for the next', async () => {

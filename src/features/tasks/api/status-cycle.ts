@@ -29,14 +29,14 @@ function receive(reply: StatusWorkerReply): void {
   if (reply.type !== 'failed' && reply.slice) {
     for (const i of reply.slice.batchIndexes) cycle.answered.add(i);
     // The worker's calls do not record health (its copy of the indicator is not the page's): the page records here.
-    recordGatewayOutcome(cycle.connection, null);
+    recordGatewayOutcome(cycle.connection, 'taskStatus', null);
     cycle.onSlice(reply.slice);
   }
   if (reply.type === 'slice') return;
   cycles.delete(reply.id);
   if (reply.type === 'done') return cycle.settle();
   const error = new GatewayRequestError(reply.error);
-  if (error.kind !== 'aborted') recordGatewayOutcome(cycle.connection, error);
+  if (error.kind !== 'aborted') recordGatewayOutcome(cycle.connection, 'taskStatus', error);
   cycle.settle(error);
 }
 
