@@ -57,7 +57,7 @@ export function SpeechForm({ preset, pending, onSynthesize, onCancel, status }: 
       if (!pending) void send();
     }
   };
-  const over = countSourceTextChars(useWatch({ control, name: 'sourceText' })) > LONG_TEXT_MAX_CHARS;
+  const over = countSourceTextChars(useWatch({ control, name: 'sourceText' }).trim()) > LONG_TEXT_MAX_CHARS;
 
   return (
     <FormProvider {...form}>
