@@ -64,6 +64,20 @@ describe('SpeechForm', () => {
     expect(onSynthesize).toHaveBeenCalledWith(expect.objectContaining({ sourceText: 'Hello.' }));
   });
 
+  it('keeps the button focusable while sending (aria-disabled, not disabled) and does not send twice', () => {
+    const onSynthesize = vi.fn(() => Promise.resolve());
+    renderWithClient(<SpeechForm preset={null} pending onSynthesize={onSynthesize} onCancel={() => undefined} />);
+    const button = screen.getByRole('button', { name: 'Synthesizing…' });
+    expect(button).not.toHaveAttribute('disabled');
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    button.focus();
+    fireEvent.click(button);
+    expect(button).toHaveFocus();
+    expect(onSynthesize).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(button).toHaveFocus();
+  });
+
   it('shows errors next to their fields and keeps the slider and number box on one value', async () => {
     const { onSynthesize } = setup();
     fireEvent.change(screen.getByLabelText('Volume value'), { target: { value: '20.5' } });
