@@ -1,7 +1,8 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { startHostileGateway, type HostileGateway } from './hostile-gateway';
 import { expectNoUnsafeUrls, expectNothingRan, openWithGateway } from './hostile-helpers';
-import { fillAndSynthesize, openStudio, uniqueUserId } from './speech-helpers';
+import { fillAndSynthesize, openStudio, seedConnection, uniqueUserId } from './speech-helpers';
 
 // The page's own rendering must keep the gateway's HTML inert (e2e/security.spec.ts covers the CSP).
 test.use({ bypassCSP: true });
@@ -75,4 +76,18 @@ test('Cancel puts focus back on Synthesize, not on the page body', async ({ page
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Synthesis cancelled' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Synthesize' })).toBeFocused();
+});
+
+test('axe finds no violations with a failure focused in the result panel', async ({ browser, request }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const userId = uniqueUserId();
+  expect((await request.put(`/api/_emulator/users/${userId}`, { data: { points: 0 } })).ok()).toBe(true);
+  await seedConnection(page, userId);
+  await page.goto('/speech');
+  await fillAndSynthesize(page, { text: 'No points left for this.' });
+  await expect(result(page).getByRole('alert')).toContainText('code 10091');
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await context.close();
 });
