@@ -210,6 +210,8 @@ const unsafeUrls: Case = (c) => {
 
 /** A valid answer whose audio URL serves an HTML page with HTTP 200 (a sign-in wall, a CDN's error page). */
 const audioHtml: Case = (c) => ok(c, { ...speechResult(c), targetAudioUrl: `${c.origin}/audio/page.html` });
+/** The same page without CORS headers: only proxy mode's audio relay can read it (and serves it as an octet-stream). */
+const audioHtmlNoCors: Case = (c) => ok(c, { ...speechResult(c), targetAudioUrl: `${c.origin}/no-cors/page.html` });
 
 /** Every case by name; 'good' and 'good-later' behave, the rest do not. */
 export const hostileCases: Record<string, Case> = {
@@ -251,6 +253,7 @@ export const hostileCases: Record<string, Case> = {
   empty: (c) => send(c, 200, 'application/json', ''),
   'html-200': htmlPage(200, 'Welcome to nginx!'),
   'audio-html-200': audioHtml,
+  'audio-html-no-cors': audioHtmlNoCors,
   'html-429': htmlPage(429, '429 Too Many Requests'),
   'html-500': htmlPage(500, '500 Internal Server Error'),
   'html-502': htmlPage(502, '502 Bad Gateway'),

@@ -12,7 +12,8 @@ import { OPERATION_NAMES, operations } from '../src/contract';
  *
  * CORS is open (the console calls it from another origin with an absolute Gateway URL), and
  * {origin}/audio/ok.wav is a short valid WAV for the answers that should play; {origin}/audio/page.html
- * an HTML page (HTTP 200) for an audio URL that is not audio.
+ * an HTML page (HTTP 200) for an audio URL that is not audio ({origin}/no-cors/page.html the same
+ * without CORS headers).
  */
 export type HostileGateway = {
   origin: string;
@@ -79,7 +80,8 @@ export async function startHostileGateway(): Promise<HostileGateway> {
     if (req.method === 'GET' && path === '/audio/ok.wav') {
       return void res.writeHead(200, { 'Content-Type': 'audio/wav', 'Content-Length': WAV.length }).end(WAV);
     }
-    if (req.method === 'GET' && path === '/audio/page.html') {
+    if (req.method === 'GET' && (path === '/audio/page.html' || path === '/no-cors/page.html')) {
+      if (path.startsWith('/no-cors/')) for (const k of Object.keys(CORS_HEADERS)) res.removeHeader(k);
       return void htmlPage(200, 'Sign in')({ op: 'textToSpeech', body: null, req, res, origin });
     }
     const match = ROUTE.exec(path);

@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { ChildProcess } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { startHostileGateway, type HostileGateway } from './hostile-gateway';
 import { expectNoUnsafeUrls, expectNothingRan, openWithGateway } from './hostile-helpers';
+import { freePort, startServer } from './proxy-server';
 import { fillAndSynthesize, openStudio, seedConnection, uniqueUserId } from './speech-helpers';
 
 // The page's own rendering must keep the gateway's HTML inert (e2e/security.spec.ts covers the CSP).
@@ -34,6 +36,35 @@ test('an audio URL that answers an HTML page with 200 is an error, not a take: n
   await expect(history(page)).toContainText('0 takes');
   await expectNothingRan(page, watch);
   await expectNoUnsafeUrls(page);
+});
+
+test.describe('proxy mode', () => {
+  const children: ChildProcess[] = [];
+  let consoleOrigin = '';
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    const port = await freePort();
+    consoleOrigin = `http://127.0.0.1:${port}`;
+    children.push(await startServer(port, { GATEWAY_URL: gateway.caseUrl('audio-html-no-cors') }));
+  });
+  test.afterAll(() => {
+    for (const child of children) child.kill('SIGTERM');
+  });
+
+  test('a page the relay serves as an octet-stream for the audio URL is an error, not a take', async ({ page }) => {
+    const relayed: string[] = [];
+    page.on('request', (r) => void (r.url().startsWith(`${consoleOrigin}/api/_console/audio?u=`) && relayed.push(r.url())));
+    await seedConnection(page, uniqueUserId());
+    await page.goto(`${consoleOrigin}/speech`);
+    await fillAndSynthesize(page, { text: 'Relayed, but not audio.' });
+    const alert = page.getByRole('alert').filter({ hasText: 'The audio URL did not answer audio' });
+    await expect(alert).toContainText('The audio URL answered HTTP 200 (application/octet-stream');
+    await expect(alert).toContainText('which is not audio: "<!doctype html>');
+    expect(relayed).toHaveLength(1);
+    await expect(page.locator('audio')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /Download|audio URL/ })).toHaveCount(0);
+    await expect(history(page)).toContainText('0 takes');
+  });
 });
 
 for (const [device, viewport] of [
