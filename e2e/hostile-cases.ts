@@ -80,7 +80,7 @@ const good =
   (c) =>
     ok(c, c.op === 'taskStatus' ? askedIds(c.body).map((id) => taskItem(id, progress)) : speechResult(c));
 
-function htmlPage(status: number, title: string): Case {
+export function htmlPage(status: number, title: string): Case {
   return (c) =>
     send(
       c,
@@ -208,6 +208,11 @@ const unsafeUrls: Case = (c) => {
   ok(c, { ...speechResult(c), targetAudioUrl: pick(sourceText(c.body).trim()) });
 };
 
+/** A valid answer whose audio URL serves an HTML page with HTTP 200 (a sign-in wall, a CDN's error page). */
+const audioHtml: Case = (c) => ok(c, { ...speechResult(c), targetAudioUrl: `${c.origin}/audio/page.html` });
+/** The same page without CORS headers: only proxy mode's audio relay can read it (and serves it as an octet-stream). */
+const audioHtmlNoCors: Case = (c) => ok(c, { ...speechResult(c), targetAudioUrl: `${c.origin}/no-cors/page.html` });
+
 /** Every case by name; 'good' and 'good-later' behave, the rest do not. */
 export const hostileCases: Record<string, Case> = {
   good: good(40),
@@ -247,6 +252,8 @@ export const hostileCases: Record<string, Case> = {
   'not-json': (c) => send(c, 200, 'application/json', `OK <b>${MARKUP[1]}</b>`),
   empty: (c) => send(c, 200, 'application/json', ''),
   'html-200': htmlPage(200, 'Welcome to nginx!'),
+  'audio-html-200': audioHtml,
+  'audio-html-no-cors': audioHtmlNoCors,
   'html-429': htmlPage(429, '429 Too Many Requests'),
   'html-500': htmlPage(500, '500 Internal Server Error'),
   'html-502': htmlPage(502, '502 Bad Gateway'),

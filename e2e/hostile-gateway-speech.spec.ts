@@ -17,9 +17,10 @@ test.afterAll(async () => gateway.close());
 const result = (page: Page) => page.getByRole('region', { name: 'Result' });
 const history = (page: Page) => page.getByRole('region', { name: 'History' });
 
-/** Nothing from a bad answer was kept: no take in the player, none in history. */
+/** Nothing from a bad answer was kept: no take in the player, none in history; the result panel says why instead. */
 async function expectNoTake(page: Page): Promise<void> {
-  await expect(result(page)).toContainText('Synthesize some text, or replay a take from the history.');
+  await expect(result(page).getByRole('alert')).toBeVisible();
+  await expect(result(page)).not.toContainText('Synthesize some text');
   await expect(history(page)).toContainText('0 takes');
   await expect(page.locator('audio')).toHaveCount(0);
 }

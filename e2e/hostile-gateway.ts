@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { hostileCases, type Operation } from './hostile-cases';
+import { hostileCases, htmlPage, type Operation } from './hostile-cases';
 import { OPERATION_NAMES, operations } from '../src/contract';
 
 /**
@@ -11,7 +11,9 @@ import { OPERATION_NAMES, operations } from '../src/contract';
  *   {origin}/switch/<key>/speechSynthesis/textToSpeech   answers as whatever setSwitch(key, name) last chose ('good' at first)
  *
  * CORS is open (the console calls it from another origin with an absolute Gateway URL), and
- * {origin}/audio/ok.wav is a short valid WAV for the answers that should play.
+ * {origin}/audio/ok.wav is a short valid WAV for the answers that should play; {origin}/audio/page.html
+ * an HTML page (HTTP 200) for an audio URL that is not audio ({origin}/no-cors/page.html the same
+ * without CORS headers).
  */
 export type HostileGateway = {
   origin: string;
@@ -77,6 +79,10 @@ export async function startHostileGateway(): Promise<HostileGateway> {
     if (req.method === 'OPTIONS') return void res.writeHead(204).end();
     if (req.method === 'GET' && path === '/audio/ok.wav') {
       return void res.writeHead(200, { 'Content-Type': 'audio/wav', 'Content-Length': WAV.length }).end(WAV);
+    }
+    if (req.method === 'GET' && (path === '/audio/page.html' || path === '/no-cors/page.html')) {
+      if (path.startsWith('/no-cors/')) for (const k of Object.keys(CORS_HEADERS)) res.removeHeader(k);
+      return void htmlPage(200, 'Sign in')({ op: 'textToSpeech', body: null, req, res, origin });
     }
     const match = ROUTE.exec(path);
     const op = match ? OPERATIONS.get(match[3]!) : undefined;

@@ -12,6 +12,8 @@ describe('format', () => {
   it.each([
     [0, '0:00.0'],
     [75.25, '1:15.3'],
+    [59.96, '1:00.0'], // rounded before it is split, never "0:60.0"
+    [119.99, '2:00.0'],
     [Number.NaN, '–'],
     [Number.POSITIVE_INFINITY, '–'],
   ])('formatSeconds(%d) = %s', (s, text) => expect(formatSeconds(s)).toBe(text));

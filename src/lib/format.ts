@@ -8,8 +8,10 @@ export function formatBytes(n: number): string {
 /** 75.25 → "1:15.3": a position in audio; anything not finite reads "–". */
 export function formatSeconds(s: number): string {
   if (!Number.isFinite(s)) return '–';
-  const m = Math.floor(s / 60);
-  const rest = (s - m * 60).toFixed(1).padStart(4, '0');
+  // Rounded to the tenth first, so 59.96 s is "1:00.0", not "0:60.0".
+  const tenths = Math.round(s * 10);
+  const m = Math.floor(tenths / 600);
+  const rest = ((tenths - m * 600) / 10).toFixed(1).padStart(4, '0');
   return `${m}:${rest}`;
 }
 

@@ -27,11 +27,11 @@ describe('SetupNotice', () => {
   it('connects a new user to the embedded gateway in one click, then goes away', async () => {
     const fetchMock = serverSays(embedded);
     renderWithClient(<SetupNotice />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('No user ID is set');
+    expect(await screen.findByRole('region', { name: 'Connection setup' })).toHaveTextContent('No user ID is set');
     await userEvent.click(await screen.findByRole('button', { name: 'Use the local gateway' }));
     const profile = activeProfile(connectionStore.get());
     expect(profile).toMatchObject({ gatewayUrl: '/api', userId: '10001', token: 'dev-token' });
-    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Connection setup' })).not.toBeInTheDocument());
     // The values were checked once with a status query carrying the applied user ID.
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/textRemoval/taskStatus'))).toBe(true));
     const check = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/textRemoval/taskStatus'));
@@ -45,9 +45,19 @@ describe('SetupNotice', () => {
     vi.doMock('./local-gateway-action', () => new Promise(() => undefined));
     const { SetupNotice: LoadingNotice } = await import('./setup-notice');
     renderWithClient(<LoadingNotice />);
-    expect(screen.getByRole('alert')).toHaveTextContent('No user ID is set');
+    expect(screen.getByRole('region', { name: 'Connection setup' })).toHaveTextContent('No user ID is set');
     expect(screen.getByRole('link', { name: 'Open Settings' })).toHaveAttribute('href', '/settings');
     vi.doUnmock('./local-gateway-action');
+  });
+
+  it('is information, not an error: a named region with no alert role and no error styling', async () => {
+    serverSays(embedded);
+    renderWithClient(<SetupNotice />);
+    const notice = screen.getByRole('region', { name: 'Connection setup' });
+    expect(notice).toHaveTextContent('No user ID is set, so the console cannot ask a gateway anything yet.');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(notice).not.toHaveClass('alert-error');
+    await screen.findByRole('button', { name: 'Use the local gateway' });
   });
 
   it('offers only Settings when the server is a proxy', async () => {

@@ -16,7 +16,8 @@ const LocalGatewayAction = lazy(() => import('./local-gateway-action').then((m) 
  */
 export function SetupNotice() {
   return useActiveConnection().userId ? null : (
-    <div role="alert" className="alert alert-error">
+    // Information, not an error (nothing failed): a named region in the info colours, with the alert's geometry.
+    <section aria-label="Connection setup" className={`alert ${styles.info}`}>
       <p>No user ID is set, so the console cannot ask a gateway anything yet.</p>
       <p>
         <Link to="/settings">Open Settings</Link> and enter the gateway, token and numeric user ID.
@@ -26,6 +27,6 @@ export function SetupNotice() {
           <LocalGatewayAction />
         </Suspense>
       </div>
-    </div>
+    </section>
   );
 }

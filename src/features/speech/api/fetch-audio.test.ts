@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchAudio } from './fetch-audio';
+import { NotAudioError } from './not-audio-error';
 
 const URL_ = 'https://gw.test/audio/a.wav';
+const RIFF = new Uint8Array([82, 73, 70, 70, 0, 0, 0, 0, 87, 65, 86, 69, 0]);
+const ID3 = new Uint8Array([73, 68, 51, 4, 0]);
+const PAGE = `<!doctype html><html><head><title>Sign in</title><script>alert(1)</script></head><body>\n${'<p>filler</p>'.repeat(30)}</body></html>`;
+const html = (status = 200) => new Response(PAGE, { status, headers: { 'Content-Type': 'text/html;charset=UTF-8' } });
 
 /** A fetch that answers headers at once and then holds the body until the request is aborted. */
 function stallingBody(): typeof fetch {
@@ -24,11 +29,11 @@ describe('fetchAudio', () => {
     vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
       seen.push(String(input));
       if (String(input) === URL_) throw new TypeError('Failed to fetch');
-      return new Response(new Uint8Array([1, 2]), { headers: { 'Content-Type': 'audio/mpeg' } });
+      return new Response(ID3, { headers: { 'Content-Type': 'audio/mpeg' } });
     });
     const audio = await fetchAudio(URL_);
     expect(seen).toEqual([URL_, `${window.location.origin}/api/_console/audio?u=${encodeURIComponent(URL_)}`]);
-    expect(audio).toMatchObject({ kept: true, contentType: 'audio/mpeg' });
+    expect(audio).toMatchObject({ kept: true, contentType: 'audio/mpeg', format: 'mp3' });
   });
 
   it('keeps the take without its bytes when the relay does not know the URL either', async () => {
@@ -43,10 +48,10 @@ describe('fetchAudio', () => {
   });
 
   it('keeps the bytes of a readable answer', async () => {
-    vi.stubGlobal('fetch', async () => new Response(new Uint8Array([1, 2, 3]), { headers: { 'Content-Type': 'audio/wav' } }));
+    vi.stubGlobal('fetch', async () => new Response(RIFF, { headers: { 'Content-Type': 'audio/wav' } }));
     const audio = await fetchAudio(URL_);
-    expect(audio).toMatchObject({ kept: true, contentType: 'audio/wav' });
-    expect(audio.kept && audio.blob.size).toBe(3);
+    expect(audio).toMatchObject({ kept: true, contentType: 'audio/wav', format: 'wav' });
+    expect(audio.kept && audio.blob.size).toBe(RIFF.length);
   });
 
   it('does not keep audio whose declared length is above the cap', async () => {
@@ -73,10 +78,50 @@ describe('fetchAudio', () => {
     await expect(pending).rejects.toBeDefined();
   });
 
-  it('says why when the URL cannot be read or answers an error', async () => {
+  it('says why when the URL cannot be read', async () => {
     vi.stubGlobal('fetch', async () => Promise.reject(new TypeError('Failed to fetch')));
     expect(await fetchAudio(URL_)).toMatchObject({ kept: false, reason: expect.stringContaining('CORS') });
-    vi.stubGlobal('fetch', async () => new Response('gone', { status: 404 }));
-    expect(await fetchAudio(URL_)).toEqual({ kept: false, reason: 'The audio URL answered HTTP 404' });
+  });
+
+  it('refuses an HTML page answered with HTTP 200: it is described (status, type, first bytes as escaped text), not kept', async () => {
+    vi.stubGlobal('fetch', async () => html());
+    const error = await fetchAudio(URL_).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotAudioError);
+    const message = (error as Error).message;
+    expect(message).toContain('The audio URL answered HTTP 200 (text/html;charset=UTF-8');
+    expect(message).toContain(`${new Blob([PAGE]).size} bytes`);
+    expect(message).toContain(
+      'which is not audio: "<!doctype html><html><head><title>Sign in</title><script>alert(1)</script></head><body>\\n<p>filler',
+    );
+    expect(message).toMatch(/…$/);
+    expect(message.length).toBeLessThan(400);
+  });
+
+  it('refuses text however it is typed: a page relayed as an octet-stream when raw PCM was asked for, or JSON', async () => {
+    vi.stubGlobal('fetch', async () => new Response(PAGE, { headers: { 'Content-Type': 'application/octet-stream' } }));
+    await expect(fetchAudio(URL_, undefined, { requested: 'pcm' })).rejects.toThrow(
+      /HTTP 200 \(application\/octet-stream.*not audio: "<!doctype html>/,
+    );
+    vi.stubGlobal('fetch', async () => new Response('{"code":404,"message":"gone"}', { headers: { 'Content-Type': 'audio/wav' } }));
+    await expect(fetchAudio(URL_)).rejects.toThrow('not audio: "{\\"code\\":404,\\"message\\":\\"gone\\"}"');
+    vi.stubGlobal('fetch', async () => new Response(new Uint8Array(0), { headers: { 'Content-Type': 'audio/wav' } }));
+    await expect(fetchAudio(URL_)).rejects.toThrow('HTTP 200 (audio/wav, 0 bytes), which is not audio: no bytes at all');
+  });
+
+  it('keeps raw PCM (no magic) when PCM was asked for, and refuses bytes that are neither WAV nor MP3 otherwise', async () => {
+    const pcm = new Uint8Array([0, 0, 12, 0, 250, 255, 3, 1, 0, 0]);
+    vi.stubGlobal('fetch', async () => new Response(pcm, { headers: { 'Content-Type': 'application/octet-stream' } }));
+    expect(await fetchAudio(URL_, undefined, { requested: 'pcm' })).toMatchObject({ kept: true, format: 'pcm' });
+    await expect(fetchAudio(URL_, undefined, { requested: 'wav' })).rejects.toThrow(/not audio: "\\u0000\\u0000\\f\\u0000/);
+    vi.stubGlobal('fetch', async () => new Response(RIFF, { headers: { 'Content-Type': 'application/octet-stream' } }));
+    // The gateway falls back to wav for a format it does not know: the bytes say what the take is.
+    expect(await fetchAudio(URL_, undefined, { requested: 'pcm' })).toMatchObject({ kept: true, format: 'wav' });
+  });
+
+  it('refuses a readable HTTP error page too, describing it', async () => {
+    vi.stubGlobal('fetch', async () => html(404));
+    await expect(fetchAudio(URL_)).rejects.toThrow(
+      /^The audio URL answered HTTP 404 \(text\/html;charset=UTF-8\), which is not audio: "<!doctype html>/,
+    );
   });
 });

@@ -1,21 +1,28 @@
-type FetchedAudio = { kept: true; blob: Blob; contentType: string } | { kept: false; reason: string };
+import type { AudioFormat } from '@/contract';
+import { AUDIO_CHECK_BYTES, audioFormatOfBytes } from '../model/sniff-audio';
+import { describeNotAudio, NotAudioError } from './not-audio-error';
+
+/** format: what the bytes are (checked, not taken from the Content-Type or the request). */
+type FetchedAudio = { kept: true; blob: Blob; contentType: string; format: AudioFormat } | { kept: false; reason: string };
 
 /** How long the audio download may take before the take is kept without its bytes. */
 const AUDIO_DOWNLOAD_TIMEOUT_MS = 60_000;
 /** Audio larger than this (by its declared length) is played from the URL, not kept. 5,000 characters of WAV are about 15 MB. */
 const MAX_KEPT_AUDIO_BYTES = 64 * 1024 * 1024;
 
-type Limits = { timeoutMs?: number; maxBytes?: number };
+/** requested: the format asked for; only then are bytes without WAV or MP3 magic taken as raw PCM. */
+type Options = { timeoutMs?: number; maxBytes?: number; requested?: AudioFormat };
 
 /**
  * The audio bytes behind targetAudioUrl, so history can keep them. When they can't or shouldn't be
- * kept (another origin without CORS, an HTTP error, too large, too slow) the take still stands:
- * the player uses the URL directly and history says why. Only the operator's cancel throws.
+ * kept (another origin without CORS, too large, too slow) the take still stands: the player uses
+ * the URL directly and history says why. An answer the page did read but that is not audio (an
+ * HTML page, with any status; JSON; nothing) throws NotAudioError, as does the operator's cancel.
  */
 export async function fetchAudio(
   url: string,
   signal?: AbortSignal,
-  { timeoutMs = AUDIO_DOWNLOAD_TIMEOUT_MS, maxBytes = MAX_KEPT_AUDIO_BYTES }: Limits = {},
+  { timeoutMs = AUDIO_DOWNLOAD_TIMEOUT_MS, maxBytes = MAX_KEPT_AUDIO_BYTES, requested = 'wav' }: Options = {},
 ): Promise<FetchedAudio> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
@@ -38,18 +45,46 @@ export async function fetchAudio(
     }
     if (!response.ok) return { kept: false, reason: unreadable };
   }
-  if (!response.ok) return { kept: false, reason: `The audio URL answered HTTP ${response.status}` };
+  const contentType = response.headers.get('Content-Type') ?? '';
+  if (!response.ok) {
+    const head = await readHead(response, AUDIO_CHECK_BYTES).catch(() => new Uint8Array(0));
+    const declared = response.headers.get('Content-Length');
+    const size = declared !== null && /^\d+$/.test(declared) ? Number(declared) : null;
+    throw new NotAudioError(describeNotAudio({ status: response.status, contentType, size, head }));
+  }
   if (Number(response.headers.get('Content-Length')) > maxBytes) {
     void response.body?.cancel().catch(() => undefined);
     return { kept: false, reason: `The audio is larger than ${Math.round(maxBytes / 1024 / 1024)} MiB, so this browser does not keep it` };
   }
+  let blob: Blob;
   try {
     // A Blob is filled by the network stack; an ArrayBuffer would be copied through the main thread.
-    const blob = await response.blob();
-    return { kept: true, blob, contentType: response.headers.get('Content-Type') ?? '' };
+    blob = await response.blob();
   } catch (e) {
     return notKept(e, 'The audio download broke off');
   }
+  // Kept as audio only if the bytes are audio: a gateway or a sign-in wall may answer a page with 200.
+  const head = new Uint8Array(await blob.slice(0, AUDIO_CHECK_BYTES).arrayBuffer());
+  const format = audioFormatOfBytes(head, requested);
+  if (!format) throw new NotAudioError(describeNotAudio({ status: response.status, contentType, size: blob.size, head }));
+  return { kept: true, blob, contentType, format };
+}
+
+/** Up to `count` bytes from the start of an answer that is not kept; the rest is not downloaded. */
+async function readHead(response: Response, count: number): Promise<Uint8Array> {
+  const reader = response.body?.getReader();
+  if (!reader) return new Uint8Array(0);
+  const head = new Uint8Array(count);
+  let at = 0;
+  while (at < count) {
+    const step = await reader.read();
+    if (step.done) break;
+    const take = step.value.subarray(0, count - at);
+    head.set(take, at);
+    at += take.byteLength;
+  }
+  void reader.cancel().catch(() => undefined);
+  return head.subarray(0, at);
 }
 
 /**

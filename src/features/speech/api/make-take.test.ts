@@ -31,17 +31,28 @@ describe('makeTake', () => {
     expect(JSON.stringify(take)).not.toContain('secret');
   });
 
-  it('keeps the take without bytes when the audio download fails', async () => {
+  it('keeps the take without bytes when the page may not read the audio URL', async () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValueOnce(speechAnswer()).mockRejectedValue(new TypeError('Failed to fetch')));
+    const { take, audio } = await makeTake(input, new AbortController().signal);
+    expect(audio).toBeNull();
+    expect(take.audio).toMatchObject({ kept: false, reason: expect.stringContaining('CORS') });
+  });
+
+  it('makes no take when the audio URL answers something that is not audio: an error naming the task', async () => {
     vi.stubGlobal(
       'fetch',
       vi
         .fn<typeof fetch>()
         .mockResolvedValueOnce(speechAnswer())
-        .mockResolvedValueOnce(new Response('', { status: 404 })),
+        .mockResolvedValueOnce(new Response('<html>Sign in</html>', { headers: { 'Content-Type': 'text/html' } })),
     );
-    const { take, audio } = await makeTake(input, new AbortController().signal);
-    expect(audio).toBeNull();
-    expect(take.audio).toEqual({ kept: false, reason: 'The audio URL answered HTTP 404' });
+    const error = await makeTake(input, new AbortController().signal).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GatewayRequestError);
+    expect(error).toMatchObject({ kind: 'contract' });
+    expect((error as Error).message).toMatch(
+      /^The audio URL answered HTTP 200 \(text\/html, 20 bytes\), which is not audio: "<html>Sign in<\/html>"\./,
+    );
+    expect((error as Error).message).toContain('Nothing was kept from task Service_AI_1.');
   });
 
   it('drops the take when the one signal is aborted during the audio download', async () => {

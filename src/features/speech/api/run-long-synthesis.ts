@@ -81,9 +81,11 @@ export async function runLongSynthesis(job: LongJob, connection: Connection, sig
 
 async function synthesizePart(job: LongJob, index: number, connection: Connection, signal: AbortSignal): Promise<StoredPart> {
   const result = await synthesizeSpeech({ connection, request: partRequest(job, index) }, signal);
-  const audio = await fetchAudio(result.targetAudioUrl, signal).catch((e: unknown) => {
-    throw signal.aborted ? cancelled() : e;
-  });
+  const audio = await fetchAudio(result.targetAudioUrl, signal, { requested: normalizeAudioFormat(job.request.format) }).catch(
+    (e: unknown) => {
+      throw signal.aborted ? cancelled() : e;
+    },
+  );
   if (!audio.kept) {
     throw new GatewayRequestError({
       operation: 'textToSpeech',

@@ -40,6 +40,13 @@ describe('speechFormSchema boundaries', () => {
     expect(errorsOf({ sourceText: emoji.repeat(100000) }).sourceText).toBeUndefined();
   });
 
+  it('trims the text before the limits: outer spaces are neither counted nor sent', () => {
+    const padded = `  ${'a'.repeat(100000)} \n`;
+    expect(errorsOf({ sourceText: padded }).sourceText).toBeUndefined();
+    const parsed = parseSpeechForm({ ...valid, sourceText: '\n  Hello there.  \t' });
+    expect(parsed.success && parsed.data.sourceText).toBe('Hello there.');
+  });
+
   it('refuses empty and whitespace-only text', () => {
     expect(errorsOf({ sourceText: '' }).sourceText).toBe('Text is required');
     expect(errorsOf({ sourceText: ' \n\t ' }).sourceText).toBe('Text is required');

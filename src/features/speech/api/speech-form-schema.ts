@@ -44,9 +44,9 @@ const text = (v: string) => (v.trim() === '' ? undefined : v.trim());
 // A typed "1.5" or "abc" must reach the contract as a non-integer or NaN so it is refused, not dropped.
 const integerText = (v: string) => (v.trim() === '' ? undefined : /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v.trim()) : NaN);
 
-/** The request body exactly as it will be sent: empty optional fields are left out. */
+/** The request body exactly as it will be sent: the text without its outer whitespace, empty optional fields left out. */
 export function toSpeechRequest(values: SpeechFormValues): SpeechRequest {
-  const body: SpeechRequest = { sourceText: values.sourceText };
+  const body: SpeechRequest = { sourceText: values.sourceText.trim() };
   const optional = {
     targetLanguage: text(values.targetLanguage),
     voiceName: text(values.voiceName),

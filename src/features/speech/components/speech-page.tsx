@@ -10,7 +10,7 @@ import { requestToValues } from '../model/request-to-values';
 import { ComparePanel } from './history/compare-panel';
 import { HistoryPanel } from './history/history-panel';
 import { ResultPanel } from './player/result-panel';
-import { SpeechForm, type FormPreset } from './form/speech-form';
+import { SpeechForm, SUBMIT_ID, type FormPreset } from './form/speech-form';
 import { StudioSettingsPanel } from './form/studio-settings-panel';
 import { PausedJobNotice } from './long-text/paused-job';
 import { SynthesisProgress } from './long-text/synthesis-progress';
@@ -42,11 +42,18 @@ export function SpeechPage() {
     setMode('long');
     void long.resume().catch(() => undefined);
   };
+  const error = mode === 'long' ? long.error : synthesis.error;
+  // A take replayed from history replaces the failure in the result panel (the form keeps its field errors).
+  const [setAside, setSetAside] = useState<unknown>(null);
+  const failure = error && error !== setAside ? error : null;
   const retry = () => {
+    // "Try again" goes away with the alert: focus waits on Synthesize, as after a click on it.
+    document.getElementById(SUBMIT_ID)?.focus();
     if (mode === 'long' && long.paused && !long.pending) resume();
     else if (lastRequest.current) void onSynthesize(lastRequest.current).catch(() => undefined);
   };
   const replay = async (take: Take) => {
+    setSetAside(error);
     setCurrent({ take, audio: take.audio.kept ? await readAudio(take.id).catch(() => null) : null });
     document.getElementById('result-title')?.scrollIntoView({ block: 'nearest' });
   };
@@ -85,11 +92,10 @@ export function SpeechPage() {
             onCancel={formActions.onCancel}
             status={long.progress ? <SynthesisProgress progress={long.progress} /> : null}
           />
-          <SynthesisError error={mode === 'long' ? long.error : synthesis.error} userId={connection.userId} onRetry={retry} />
           {long.paused && !long.pending && <PausedJobNotice paused={long.paused} onResume={resume} onDiscard={() => void long.discard()} />}
           <StudioSettingsPanel />
         </div>
-        <ResultPanel loaded={current} />
+        <ResultPanel loaded={current} failure={failure && <SynthesisError error={failure} userId={connection.userId} onRetry={retry} />} />
       </div>
       {compareIds.length === 2 && <ComparedTakes ids={compareIds} onClose={() => setCompareIds([])} />}
       <HistoryPanel

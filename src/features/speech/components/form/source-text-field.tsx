@@ -9,12 +9,14 @@ import { formatCount } from '@/lib/format';
 const n = formatCount;
 
 /**
- * The text, counted in code points as the gateway counts. Above one request's 5,000 it goes out in
+ * The text, counted in code points as the gateway counts, without the outer whitespace it is sent without. Above one request's 5,000 it goes out in
  * parts (the count says how many before sending); above 100,000 sending is blocked until trimmed.
  */
 export function SourceTextField() {
   const { register, control, setValue, formState } = useFormContext<SpeechFormValues>();
-  const text = useWatch({ control, name: 'sourceText' });
+  const typed = useWatch({ control, name: 'sourceText' });
+  // What is sent (and so counted): the text without its outer whitespace.
+  const text = typed.trim();
   const count = countSourceTextChars(text);
   const over = count > LONG_TEXT_MAX_CHARS;
   const parts = useMemo(() => (count > SOURCE_TEXT_MAX_CHARS && !over ? splitText(text).length : 1), [text, count, over]);
@@ -33,6 +35,7 @@ export function SourceTextField() {
       <p id="speech-text-count" className={over ? 'char-count is-over' : 'char-count'}>
         {n(count)} / {n(LONG_TEXT_MAX_CHARS)} characters
         {parts > 1 && ` · sent as ${parts} parts of at most ${n(SOURCE_TEXT_MAX_CHARS)}, joined into one audio`}
+        {text.length !== typed.length && ' · spaces and line breaks at the start and end are not counted or sent'}
       </p>
       {over ? (
         <div id="speech-text-over" role="alert" className="over-limit">

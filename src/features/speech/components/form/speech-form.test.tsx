@@ -20,7 +20,7 @@ describe('SpeechForm', () => {
   it('says how many parts a text above 5,000 goes out as', () => {
     const { text } = setup();
     fireEvent.change(text, { target: { value: 'Short sentence here. '.repeat(500) } });
-    expect(screen.getByText(/^10,500 \/ 100,000 characters/)).toHaveTextContent('sent as 3 parts of at most 5,000, joined into one audio');
+    expect(screen.getByText(/^10,499 \/ 100,000 characters/)).toHaveTextContent('sent as 3 parts of at most 5,000, joined into one audio');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('button', { name: 'Synthesize' })).toBeEnabled();
   });
@@ -50,6 +50,32 @@ describe('SpeechForm', () => {
       emotion: 0,
       format: 'wav',
     });
+  });
+
+  it('counts and sends the text without its outer spaces, and says so', async () => {
+    const { text, onSynthesize } = setup();
+    fireEvent.change(text, { target: { value: '   Hello.\n\n' } });
+    expect(screen.getByText(/^6 \/ 100,000 characters/)).toHaveTextContent(
+      'spaces and line breaks at the start and end are not counted or sent',
+    );
+    fireEvent.change(screen.getByLabelText('Voice name'), { target: { value: 'en-us' } });
+    fireEvent.keyDown(text, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(onSynthesize).toHaveBeenCalledTimes(1));
+    expect(onSynthesize).toHaveBeenCalledWith(expect.objectContaining({ sourceText: 'Hello.' }));
+  });
+
+  it('keeps the button focusable while sending (aria-disabled, not disabled) and does not send twice', () => {
+    const onSynthesize = vi.fn(() => Promise.resolve());
+    renderWithClient(<SpeechForm preset={null} pending onSynthesize={onSynthesize} onCancel={() => undefined} />);
+    const button = screen.getByRole('button', { name: 'Synthesizing…' });
+    expect(button).not.toHaveAttribute('disabled');
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    button.focus();
+    fireEvent.click(button);
+    expect(button).toHaveFocus();
+    expect(onSynthesize).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(button).toHaveFocus();
   });
 
   it('shows errors next to their fields and keeps the slider and number box on one value', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { countSourceTextChars, EMOTION, SPEECH_ENGINES, SPEED_FACTOR, VOICE_SCOPES, VOLUME_DB, type SpeechRequest } from '@/contract';
@@ -24,6 +24,9 @@ type Props = {
   /** Shown under the buttons while a long text is sent (its progress). */
   status?: ReactNode;
 };
+
+/** The Synthesize button, where focus goes back to after Cancel and Try again. */
+export const SUBMIT_ID = 'speech-submit';
 
 const resolver = zodResolver(speechFormSchema, { error: speechFormErrorMap });
 
@@ -51,17 +54,27 @@ export function SpeechForm({ preset, pending, onSynthesize, onCancel, status }: 
     }
   });
 
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    if (pending) e.preventDefault();
+    else void send(e);
+  };
+  // The Cancel button goes away with the request: focus moves to Synthesize first, so it is not dropped.
+  const cancel = () => {
+    document.getElementById(SUBMIT_ID)?.focus();
+    onCancel();
+  };
+
   const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
       if (!pending) void send();
     }
   };
-  const over = countSourceTextChars(useWatch({ control, name: 'sourceText' })) > LONG_TEXT_MAX_CHARS;
+  const over = countSourceTextChars(useWatch({ control, name: 'sourceText' }).trim()) > LONG_TEXT_MAX_CHARS;
 
   return (
     <FormProvider {...form}>
-      <form className="speech-form" aria-labelledby="speech-form-title" noValidate onSubmit={send} onKeyDown={onKeyDown}>
+      <form className="speech-form" aria-labelledby="speech-form-title" noValidate onSubmit={submit} onKeyDown={onKeyDown}>
         <h2 id="speech-form-title">Synthesis</h2>
         <SourceTextField />
         <div className="field-grid">
@@ -77,11 +90,12 @@ export function SpeechForm({ preset, pending, onSynthesize, onCancel, status }: 
         <SliderField name="volume" label="Volume" unit="dB" range={VOLUME_DB} step={0.5} />
         <SliderField name="emotion" label="Emotion" range={EMOTION} step={1} />
         <div className="form-actions">
-          <button type="submit" className="primary" disabled={pending || over}>
+          {/* aria-disabled, not disabled, while sending: a disabled button drops keyboard focus to <body>. */}
+          <button id={SUBMIT_ID} type="submit" className="primary" disabled={over} aria-disabled={pending || undefined}>
             {pending ? 'Synthesizing…' : 'Synthesize'}
           </button>
           {pending && (
-            <button type="button" onClick={onCancel}>
+            <button type="button" onClick={cancel}>
               Cancel
             </button>
           )}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { LoadedTake } from '../../model/take';
 import { CopyCurl } from './copy-curl';
 import { PartList } from './part-list';
@@ -5,13 +6,19 @@ import { SegmentList } from './segment-list';
 import { TakeDetails } from './take-details';
 import { TakePlayer } from './take-player';
 
-/** The take being listened to: the newest synthesis, or one replayed from history. */
-export function ResultPanel({ loaded }: { loaded: LoadedTake | null }) {
+type Props = {
+  loaded: LoadedTake | null;
+  /** Why the last Synthesize made no take: shown first, where the take would have been. */
+  failure?: ReactNode;
+};
+
+/** The take being listened to: the newest synthesis, or one replayed from history; or why the last synthesis failed. */
+export function ResultPanel({ loaded, failure }: Props) {
   if (!loaded) {
     return (
       <section aria-labelledby="result-title" className="result-panel is-empty">
         <h2 id="result-title">Result</h2>
-        <p className="hint">Synthesize some text, or replay a take from the history.</p>
+        {failure ?? <p className="hint">Synthesize some text, or replay a take from the history.</p>}
       </section>
     );
   }
@@ -19,6 +26,12 @@ export function ResultPanel({ loaded }: { loaded: LoadedTake | null }) {
   return (
     <section aria-labelledby="result-title" className="result-panel">
       <h2 id="result-title">Result</h2>
+      {failure && (
+        <>
+          {failure}
+          <p className="hint">Below: the take from before, not from this attempt.</p>
+        </>
+      )}
       <p className="result-text">
         “{take.request.sourceText.slice(0, 160)}
         {take.request.sourceText.length > 160 ? '…' : ''}”

@@ -1,9 +1,9 @@
 import { speechSegmentSchema } from '@/contract';
-import { formatSeconds } from '@/lib/format';
+import { segmentTimes } from '../../model/segment-time';
 
 type Props = { speeches: readonly unknown[]; currentTime: number; onSeek: (seconds: number) => void };
 
-/** speeches as a list: known segments seek on click, the playing one is marked; other shapes are shown as they came. */
+/** speeches as a list: known segments seek on click, the playing one is marked; impossible times and other shapes are shown as they came. */
 export function SegmentList({ speeches, currentTime, onSeek }: Props) {
   if (speeches.length === 0) return null;
   const ms = currentTime * 1000;
@@ -21,14 +21,24 @@ export function SegmentList({ speeches, currentTime, onSeek }: Props) {
             );
           }
           const s = parsed.data;
+          const { label, seekable } = segmentTimes(s.startMs, s.endMs);
+          const content = (
+            <>
+              <span className="segment-time">{label}</span> <span className="segment-text">{s.text}</span>
+            </>
+          );
+          if (!seekable) {
+            return (
+              <li key={i} className="segment is-invalid">
+                <span className="segment-static">{content}</span>
+              </li>
+            );
+          }
           const playing = ms >= s.startMs && ms < s.endMs;
           return (
             <li key={i} className={playing ? 'segment is-playing' : 'segment'} aria-current={playing ? 'true' : undefined}>
               <button type="button" onClick={() => onSeek(s.startMs / 1000)}>
-                <span className="segment-time">
-                  {formatSeconds(s.startMs / 1000)}–{formatSeconds(s.endMs / 1000)}
-                </span>{' '}
-                <span className="segment-text">{s.text}</span>
+                {content}
               </button>
             </li>
           );

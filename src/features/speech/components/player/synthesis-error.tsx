@@ -1,6 +1,9 @@
+import { useEffect, useRef } from 'react';
 import { ErrorCode } from '@/contract';
 import { ErrorAlert } from '@/components/error-alert';
 import { GatewayRequestError, type GatewayErrorKind } from '@/lib/gateway-error';
+import { useErrorDescription } from '@/lib/use-error-description';
+import { NotAudioError } from '../../api/not-audio-error';
 import { fieldOfGatewayError } from '../../model/gateway-field';
 
 // Failures of the connection, not of the request: sending the same request again may well work.
@@ -8,9 +11,28 @@ const RETRYABLE = new Set<GatewayErrorKind>(['timeout', 'network', 'dropped']);
 
 type Props = { error: GatewayRequestError | null; userId: string; onRetry: () => void };
 
-/** Field errors show at their field; points and engine failures get their meaning; anything else the shell's alert. */
+/**
+ * Why the last Synthesize failed, in the result panel where the take would have been. A new
+ * failure is scrolled into view and takes keyboard focus (the operator just asked for a take);
+ * a field the gateway refused is marked in the form, which focuses it.
+ */
 export function SynthesisError({ error, userId, onRetry }: Props) {
-  if (!error || fieldOfGatewayError(error)) return null;
+  const box = useRef<HTMLDivElement>(null);
+  const field = error ? fieldOfGatewayError(error) : null;
+  const takesFocus = error !== null && error.kind !== 'aborted' && !field;
+  // The alert's wording may arrive a few ms after the error (a lazy chunk): scroll once it is there, so all of it is in view.
+  const worded = useErrorDescription(error) !== null;
+  useEffect(() => {
+    if (takesFocus) box.current?.focus({ preventScroll: true });
+  }, [error, takesFocus]);
+  useEffect(() => {
+    if (takesFocus && worded) box.current?.scrollIntoView({ block: 'nearest' });
+  }, [error, takesFocus, worded]);
+
+  if (!error) return null;
+  if (field) {
+    return <p className="hint">The gateway refused the request: the field it named is marked in the form.</p>;
+  }
   if (error.kind === 'aborted') {
     return (
       <p role="status" className="hint">
@@ -18,26 +40,35 @@ export function SynthesisError({ error, userId, onRetry }: Props) {
       </p>
     );
   }
+  return (
+    <div ref={box} tabIndex={-1} className="synthesis-error">
+      <Explained error={error} userId={userId} onRetry={onRetry} />
+    </div>
+  );
+}
+
+function Explained({ error, userId, onRetry }: Props & { error: GatewayRequestError }) {
+  if (error instanceof NotAudioError) return <ErrorAlert error={error} title="The audio URL did not answer audio" />;
   if (error.code === ErrorCode.insufficientPoints) {
     return (
-      <div>
+      <>
         <ErrorAlert error={error} title={`Not enough points for user ${userId || '(not set)'}`} />
         <p className="error-explain">
           The gateway charges points per synthesis (the embedded gateway: 1 point per started 10 characters). Nothing was charged for this
           attempt. Top up this user, use another user ID in Settings, or send a shorter text.
         </p>
-      </div>
+      </>
     );
   }
   if (error.code === ErrorCode.synthesisFailed) {
     return (
-      <div>
+      <>
         <ErrorAlert error={error} title="The speech engine failed on this text" onRetry={onRetry} />
         <p className="error-explain">
           Code 2107 is an internal failure of the engine, not a problem with your settings (the embedded gateway refunds the points). Try
           again, or change the voice or shorten the text if it keeps failing.
         </p>
-      </div>
+      </>
     );
   }
   return <ErrorAlert error={error} onRetry={RETRYABLE.has(error.kind) ? onRetry : undefined} />;
