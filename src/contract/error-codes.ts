@@ -7,6 +7,18 @@ export const ErrorCode = {
   insufficientPoints: 10091,
 } as const;
 
+/**
+ * Envelope codes the embedded gateway adds where the spec is silent (docs/decisions.md, "HTTP status
+ * of failures"), each equal to its HTTP status. One definition for the gateway that sends them and
+ * the console that explains them.
+ */
+export const GatewayAddedCode = {
+  /** A bound was reached (a queue, a task limit): nothing was done or charged; try again later. */
+  busy: 429,
+  /** The disk refused a write: nothing was kept or charged. */
+  storageFailed: 507,
+} as const;
+
 /** Message texts the spec quotes. */
 export const ErrorMessage = {
   ok: 'OK',

@@ -1,8 +1,4 @@
-import { ErrorCode } from '@/contract';
-
-/** Codes the embedded gateway adds (docs/decisions.md, "Where the spec is silent"): a bound reached, storage failed. */
-const BUSY_CODE = 429;
-const STORAGE_FAILED_CODE = 507;
+import { ErrorCode, GatewayAddedCode } from '@/contract';
 import type { GatewayOperation } from './gateway-error';
 
 export type ErrorDescription = { title: string; detail: string; nextStep: string };
@@ -71,14 +67,14 @@ export function describeCode(code: number, message: string, operation: GatewayOp
       return { title: parameter ? `Invalid parameter: ${parameter}` : 'Invalid parameter', detail, nextStep: invalidStep(parameter) };
     case ErrorCode.insufficientPoints:
       return { title: 'Not enough points', detail, nextStep: 'Top up the points of this user, or use another user ID.' };
-    case BUSY_CODE:
+    case GatewayAddedCode.busy:
       return {
         title: 'Gateway busy — try again shortly',
         detail,
         nextStep:
           'The gateway has as much work from this user (or from everyone) as it takes at once: wait for a request to finish, then send again.',
       };
-    case STORAGE_FAILED_CODE:
+    case GatewayAddedCode.storageFailed:
       return {
         title: 'The gateway could not save (disk full)',
         detail,

@@ -1,7 +1,8 @@
+import { GatewayAddedCode } from '../../../src/contract';
 import { GatewayError } from '../reply';
 
 /** Envelope code and HTTP status of "the gateway could not save this": disk full, read-only, I/O error. */
-export const STORAGE_FAILED_CODE = 507;
+export const STORAGE_FAILED_CODE = GatewayAddedCode.storageFailed;
 
 const SQLITE_STORAGE = /^SQLITE_(FULL|READONLY|IOERR|CANTOPEN|CORRUPT|NOTADB|PROTOCOL)/;
 const FS_STORAGE = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO', 'EFBIG', 'EACCES', 'EPERM']);
