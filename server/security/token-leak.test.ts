@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operations, type OperationName } from '../../src/contract';
 import { makeStubDist } from '../testing/crash-safety/real-server';
 import { runServerToExit, spawnServer, type SpawnedServer } from '../testing/spawn-server';
 
@@ -26,26 +27,33 @@ async function call(base: string, what: string, path: string, init: { auth?: str
   return { what, status: res.status, text: await res.text(), headers: JSON.stringify([...res.headers]) };
 }
 
-/** Valid and invalid tokens in every place a client might put them, on both operations. */
+/** A well-formed body and one with bad fields, per operation: a new operation fails the typecheck here until it has both. */
+const SAMPLE_BODIES: Record<OperationName, { valid: string; badFields: string }> = {
+  taskStatus: { valid: JSON.stringify({ taskIds: ['Service_AI_a', 'Service_AI_b'] }), badFields: JSON.stringify({ taskIds: 'x' }) },
+  textToSpeech: {
+    valid: JSON.stringify({ sourceText: 'Token check.', voiceName: 'en-us' }),
+    badFields: JSON.stringify({ sourceText: '', speedFactor: 'x' }),
+  },
+};
+
+/** Valid and invalid tokens in every place a client might put them, on every operation of the contract. */
 async function exercise(base: string): Promise<Answer[]> {
-  const status = '/api/textRemoval/taskStatus';
-  const speech = '/api/speechSynthesis/textToSpeech';
-  const ok = JSON.stringify({ sourceText: 'Token check.', voiceName: 'en-us' });
-  return Promise.all([
-    call(base, 'status, valid token', status, {
-      auth: `Bearer ${SECRET}`,
-      body: JSON.stringify({ taskIds: ['Service_AI_a', 'Service_AI_b'] }),
+  const names = Object.keys(operations) as OperationName[];
+  return Promise.all(
+    names.flatMap((name) => {
+      const path = `/api${operations[name].path}`;
+      const { valid, badFields } = SAMPLE_BODIES[name];
+      return [
+        call(base, `${name}, valid token`, path, { auth: `Bearer ${SECRET}`, body: valid }),
+        call(base, `${name}, wrong token`, path, { auth: `Bearer ${WRONG}`, body: valid }),
+        call(base, `${name}, token without Bearer`, path, { auth: SECRET, body: valid }),
+        call(base, `${name}, no token`, path, { body: valid }),
+        call(base, `${name}, bad body`, path, { auth: `Bearer ${SECRET}`, body: '{"taskId": [1,' }),
+        call(base, `${name}, bad fields`, path, { auth: `Bearer ${SECRET}`, body: badFields }),
+        call(base, `${name}, bad user`, path, { auth: `Bearer ${SECRET}`, userId: 'x', body: valid }),
+      ];
     }),
-    call(base, 'status, wrong token', status, { auth: `Bearer ${WRONG}`, body: JSON.stringify({ taskId: 'Service_AI_a' }) }),
-    call(base, 'status, token without Bearer', status, { auth: SECRET, body: JSON.stringify({ taskId: 'Service_AI_a' }) }),
-    call(base, 'status, bad body', status, { auth: `Bearer ${SECRET}`, body: '{"taskId": ' }),
-    call(base, 'status, bad user', status, { auth: `Bearer ${SECRET}`, userId: 'x', body: '{}' }),
-    call(base, 'speech, valid token', speech, { auth: `Bearer ${SECRET}`, body: ok }),
-    call(base, 'speech, wrong token', speech, { auth: `Bearer ${WRONG}`, body: ok }),
-    call(base, 'speech, no token', speech, { body: ok }),
-    call(base, 'speech, bad body', speech, { auth: `Bearer ${SECRET}`, body: '[1,' }),
-    call(base, 'speech, bad fields', speech, { auth: `Bearer ${SECRET}`, body: JSON.stringify({ sourceText: '', speedFactor: 'x' }) }),
-  ]);
+  );
 }
 
 function expectNoLeak(answers: Answer[], output: string, where: string) {
@@ -100,9 +108,9 @@ describe('the token never appears in logs or answers of the real server', () => 
   it('embedded gateway: valid and invalid tokens on both operations', async () => {
     const answers = await exercise(embedded.url);
     const byWhat = new Map(answers.map((a) => [a.what, a]));
-    expect(JSON.parse(byWhat.get('status, valid token')!.text)).toMatchObject({ code: 0 });
-    expect(JSON.parse(byWhat.get('speech, valid token')!.text)).toMatchObject({ code: 0 });
-    expect(JSON.parse(byWhat.get('speech, wrong token')!.text)).toMatchObject({ code: 401 });
+    expect(JSON.parse(byWhat.get('taskStatus, valid token')!.text)).toMatchObject({ code: 0 });
+    expect(JSON.parse(byWhat.get('textToSpeech, valid token')!.text)).toMatchObject({ code: 0 });
+    expect(JSON.parse(byWhat.get('textToSpeech, wrong token')!.text)).toMatchObject({ code: 401 });
     expect(embedded.output()).toMatch(/embedded gateway at \/api/);
     expectNoLeak(answers, embedded.output(), 'embedded');
   }, 30_000);
