@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operations, type OperationName } from '../../src/contract';
 import { createGatewayApp } from '../gateway/app';
 import { makeTestGateway, type TestGateway } from '../testing/test-gateway';
 import { embeddedInfo, proxyInfo } from '../console-info';
@@ -26,6 +27,9 @@ function expectCommonHeaders(res: Response, what: string) {
   expect(res.headers.get('x-frame-options'), what).toBe('DENY');
 }
 
+const named = async (what: string, res: Response | Promise<Response>): Promise<[string, Response]> => [what, await res];
+/** A body per operation (a new one fails the typecheck here until it has one). */
+const SAMPLE_BODY: Record<OperationName, unknown> = { taskStatus: { taskId: 'Service_AI_x' }, textToSpeech: { sourceText: 'hi' } };
 const post = (app: App, path: string, body: unknown) =>
   app.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-User-Id': '1001' }, body: JSON.stringify(body) });
 
@@ -85,9 +89,13 @@ describe('security headers in production (embedded gateway)', () => {
   it('on /api answers: success, failures, unknown paths, the console info', async () => {
     const answers: Array<[string, Response]> = [
       ['info', await app.request('/api/_console/info')],
-      ['status ok', await post(app, '/api/textRemoval/taskStatus', { taskId: 'Service_AI_x' })],
-      ['status bad', await post(app, '/api/textRemoval/taskStatus', {})],
-      ['speech 401', await post(app, '/api/speechSynthesis/textToSpeech', { sourceText: 'hi' })],
+      // Every operation of the contract, with a body each accepts (or refuses, for the token) and an empty one.
+      ...(await Promise.all(
+        (Object.keys(operations) as OperationName[]).flatMap((name) => [
+          named(`${name} sample`, post(app, `/api${operations[name].path}`, SAMPLE_BODY[name])),
+          named(`${name} empty`, post(app, `/api${operations[name].path}`, {})),
+        ]),
+      )),
       ['unknown', await app.request('/api/nope')],
       ['bad file link', await app.request('/api/files/audio/x.wav?u=1&sig=bad')],
     ];
