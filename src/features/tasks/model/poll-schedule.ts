@@ -7,7 +7,7 @@ export const DEFAULT_INTERVAL_MS = 5_000;
 export const MAX_BACKOFF_MS = 5 * 60_000;
 
 /** How long after its last check a task in each phase is due again, at a given base interval. */
-function recheckAfter(phase: TaskPhase, intervalMs: number): number | null {
+export function recheckAfter(phase: TaskPhase, intervalMs: number): number | null {
   switch (phase) {
     case 'unseen':
       return 0;
