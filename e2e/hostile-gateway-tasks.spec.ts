@@ -96,7 +96,9 @@ test('updateTime beyond what a Date holds (1e16, a 20-digit string, -1e17) reads
   await expectNothingRan(page, watch);
 });
 
-test('unsafe result URLs (javascript:, data:, vbscript:, //host, file:) are never links; a safe one is', async ({ page }) => {
+test('unsafe result URLs (javascript:, data:, vbscript:, //host, file:) are never links, each row says it was refused; a safe one is', async ({
+  page,
+}) => {
   const urlIds = UNSAFE_URLS.map((_, n) => `Service_AI_hostile_url${n}`);
   const safeId = 'Service_AI_hostile_safe';
   const watch = await openWithGateway(page, gateway.caseUrl('unsafe-urls'), { path: '/tasks', ids: [...urlIds, safeId] });
@@ -104,7 +106,9 @@ test('unsafe result URLs (javascript:, data:, vbscript:, //host, file:) are neve
   for (const id of urlIds) {
     const row = page.getByRole('row', { name: new RegExp(id) });
     await expect(row).toContainText('Finished');
-    await expect(row).toContainText('Result link not available yet');
+    // Refused, and said so with why: it never becomes a link, so "not available yet" would promise one.
+    await expect(row).toContainText(/Result link refused: not an (http\(s\)|absolute) URL/);
+    await expect(row).not.toContainText('Result link not available yet');
     await expect(row.getByRole('link')).toHaveCount(0);
   }
   await expect(page.getByRole('link', { name: /^Download video of/ })).toHaveCount(1);

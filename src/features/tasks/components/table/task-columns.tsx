@@ -150,6 +150,7 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
       row.snapshot?.problem,
       row.snapshot?.item?.taskStatus,
       row.snapshot?.item?.errorCode,
+      row.snapshot?.item?.targetVideoUrl,
     ],
     exported: {
       errorCode: (r) => r.snapshot?.item?.errorCode ?? null,

@@ -1,5 +1,6 @@
 import { TaskStatus } from '@/contract';
 import { errorAdvice } from '../../model/error-advice';
+import { rawPreview, refusedLinkReason } from '../../model/refused-link';
 import { statusGroupName } from '../../model/status-group';
 import type { WatchedTask } from '../../model/task-rows';
 import page from '../tasks-page.module.css';
@@ -49,6 +50,16 @@ export function OutcomeCell({ row }: { row: WatchedTask }) {
       <a href={row.downloadUrl} download rel="noopener noreferrer" aria-label={`Download video of ${row.id}`}>
         Download
       </a>
+    );
+  }
+  const refused = row.group === 4 ? refusedLinkReason(item?.targetVideoUrl) : null;
+  if (refused) {
+    // The value as text only (escaped, cut): it is never put in an href, src or title.
+    return (
+      <div className={styles.outcomeError}>
+        <span className={styles.errorCode}>Result link refused: {refused}</span>
+        <code className={styles.advice}>{rawPreview(item!.targetVideoUrl)}</code>
+      </div>
     );
   }
   if (row.group === 4) return <span className={page.hint}>Result link not available yet</span>;
