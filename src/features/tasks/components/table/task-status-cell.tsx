@@ -1,4 +1,4 @@
-import { TaskStatus } from '@/contract';
+import { isKnownTaskStatus, TaskStatus, taskStatusName } from '@/contract';
 import { errorAdvice } from '../../model/error-advice';
 import { rawPreview, refusedLinkReason } from '../../model/refused-link';
 import { statusGroupName } from '../../model/status-group';
@@ -7,12 +7,18 @@ import page from '../tasks-page.module.css';
 import styles from '../board.module.css';
 
 export function StatusBadge({ row, stalled }: { row: WatchedTask; stalled: boolean }) {
+  const back = row.snapshot?.wentBackFrom;
   return (
     <>
       <span className={`${styles.status} ${styles[`status-${row.group}`]}`}>
         <span className={styles.dot} aria-hidden="true" />
         {statusGroupName(row.group)}
       </span>
+      {back !== undefined && isKnownTaskStatus(back) && (
+        <span className={styles.flagStalled} title="No real task goes back: the gateway's answers disagree with each other">
+          status went back from {taskStatusName[back]} to {statusGroupName(row.group)}
+        </span>
+      )}
       {stalled && (
         <span className={styles.flagStalled} title="No change in status or progress for the configured time">
           Stalled
