@@ -14,13 +14,15 @@ export function StatusCell({ row, stallMs }: { row: WatchedTask; stallMs: number
   return <StatusBadge row={row} stalled={stalled} />;
 }
 
-const etaText = (snapshot: TaskSnapshot | undefined, now: number) => {
+const etaText = (snapshot: TaskSnapshot | undefined, now: number, stallMs: number) => {
+  // A stalled task has no rate to count down from: its old one would reach "any moment" and stay there.
+  if (isStalled(snapshot, now, stallMs)) return 'stalled — no estimate';
   const eta = snapshot ? estimateRemainingMs(snapshot, now) : null;
   return eta === null ? null : eta === 0 ? 'any moment' : `~${formatDuration(eta)}`;
 };
 
-export function EtaText({ snapshot }: { snapshot: TaskSnapshot | undefined }) {
-  return useClock((now) => etaText(snapshot, now));
+export function EtaText({ snapshot, stallMs }: { snapshot: TaskSnapshot | undefined; stallMs: number }) {
+  return useClock((now) => etaText(snapshot, now, stallMs));
 }
 
 /**

@@ -76,7 +76,7 @@ const updatedCell = ({ row }: CellContext) => {
   return raw === undefined ? null : <UpdatedTime raw={raw} exact={exactTime} />;
 };
 
-const etaCell = ({ row }: CellContext) => <EtaText snapshot={row.snapshot} />;
+const etaCell = ({ row, stallMs }: CellContext) => <EtaText snapshot={row.snapshot} stallMs={stallMs} />;
 
 // Memoized: the header renders with every poll update, and React rewrites an input's type and name each time it renders one.
 const SelectAll = memo(function SelectAll({ allSelected, onSelectAll }: HeaderContext) {
@@ -176,7 +176,7 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
       updateTimeIso: (r) => (r.updateTime !== null ? new Date(r.updateTime).toISOString() : null),
     },
   },
-  { id: 'eta', header: 'ETA', cell: etaCell, shows: ({ row }) => [row.snapshot] },
+  { id: 'eta', header: 'ETA', cell: etaCell, shows: ({ row, stallMs }) => [row.snapshot, stallMs] },
   {
     id: 'remove',
     header: () => <span className="visually-hidden">Remove</span>,
