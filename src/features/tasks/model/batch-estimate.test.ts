@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { item, snap } from '../testing/snapshots';
 import timeline from '../testing/batch-timeline.json';
 import { addFlowSample, addTransitions, EMPTY_SERIES, flowCounts, type BatchSeries } from './batch-series';
-import { estimateBatch } from './batch-estimate';
+import { digestLive, estimateBatch, estimateFromDigest } from './batch-estimate';
 import { mergeBoard } from './merge-board';
 import { taskPhase } from './task-phase';
 import { EMPTY_BOARD, type TaskBoard } from './task-snapshot';
@@ -49,6 +49,17 @@ describe('estimateBatch: the audit cases', () => {
     });
     const fresh = snap(item('f', 3, { taskProgress: 10 }), NOW, { firstRunning: { progress: 10, at: NOW } });
     expect(estimateBatch([running('a', 0, NOW - 60_000, 50, NOW), fresh], EMPTY_SERIES, NOW, STALL_MS)).toMatchObject({ kind: 'refused' });
+  });
+
+  it('estimates from one pass over the tasks at any later moment: counting down, then stalled', () => {
+    const digest = digestLive([running('a', 0, NOW - 95_000, 95, NOW), running('b', 0, NOW - 90_000, 90, NOW)], STALL_MS);
+    expect(estimateFromDigest(digest, EMPTY_SERIES, NOW, STALL_MS)).toEqual({ kind: 'slowest-task', remainingMs: 10_000, running: 2 });
+    expect(estimateFromDigest(digest, EMPTY_SERIES, NOW + 4_000, STALL_MS)).toEqual({
+      kind: 'slowest-task',
+      remainingMs: 6_000,
+      running: 2,
+    });
+    expect(estimateFromDigest(digest, EMPTY_SERIES, NOW + STALL_MS, STALL_MS)).toMatchObject({ kind: 'refused' });
   });
 
   it('says "3 endings seen" while too few tasks have ended to give a rate', () => {

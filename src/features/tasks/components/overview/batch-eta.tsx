@@ -1,5 +1,6 @@
 import { formatDuration } from '@/lib/format-time';
-import { estimateBatch, type BatchEstimate } from '../../model/batch-estimate';
+import { useMemo } from 'react';
+import { digestLive, estimateFromDigest, type BatchEstimate } from '../../model/batch-estimate';
 import type { BatchSeries } from '../../model/batch-series';
 import type { StatusGroup } from '../../model/status-group';
 import type { TaskSnapshot } from '../../model/task-snapshot';
@@ -13,11 +14,12 @@ const clock = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-dig
 /** The groups summary.live counts: polled every cycle. */
 const LIVE_GROUPS = new Set<StatusGroup>([1, 2, 3, 'waiting', 'unknown', 'invalid']);
 
-export function liveSnapshots(rows: readonly WatchedTask[]): Array<TaskSnapshot | undefined> {
-  const out: Array<TaskSnapshot | undefined> = [];
-  for (const row of rows) if (LIVE_GROUPS.has(row.group)) out.push(row.snapshot);
-  return out;
+export function* liveSnapshots(rows: readonly WatchedTask[]): Generator<TaskSnapshot | undefined> {
+  for (const row of rows) if (LIVE_GROUPS.has(row.group)) yield row.snapshot;
 }
+
+/** How often the live tasks are read again for the estimate: a pass over 100,000 rows is not for every second. */
+const DIGEST_EVERY_MS = 5_000;
 
 export function batchEtaText(estimate: BatchEstimate, live: number, now: number): string {
   const tasks = `${live} live task${live === 1 ? '' : 's'}`;
@@ -40,10 +42,11 @@ export function batchEtaText(estimate: BatchEstimate, live: number, now: number)
 
 export function BatchEta({ series, live, rows }: { series: BatchSeries; live: number; rows: readonly WatchedTask[] }) {
   const { stallMs } = useDashboardSettings();
-  // The rows are the board's own (written in place): read at each tick, so the estimate follows each poll.
-  const text = useClock((now) =>
-    batchEtaText(live === 0 ? { kind: 'done' } : estimateBatch(liveSnapshots(rows), series, now, stallMs), live, now),
-  );
+  // The rows are the board's own (written in place): read again every few seconds, so the estimate follows the polls.
+  const period = useClock((now) => Math.floor(now / DIGEST_EVERY_MS));
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `period` and `live` are the point: the rows change in place
+  const digest = useMemo(() => digestLive(liveSnapshots(rows), stallMs), [rows, stallMs, period, live]);
+  const text = useClock((now) => batchEtaText(live === 0 ? { kind: 'done' } : estimateFromDigest(digest, series, now, stallMs), live, now));
   return (
     <section aria-labelledby="batch-eta-title" className={styles.eta}>
       <h3 id="batch-eta-title">Batch ETA</h3>
