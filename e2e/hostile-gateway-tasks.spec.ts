@@ -70,22 +70,24 @@ test('extra fields (including __proto__ and constructor) are ignored: rows rende
   await expectNothingRan(page, watch);
 });
 
-test('progress 500 and -3 are shown within 0–100 and break nothing', async ({ page }) => {
+test('progress 500 and -3 are said to be out of range (bars held within 0–100) and break nothing', async ({ page }) => {
   const watch = await openWithGateway(page, gateway.caseUrl('progress-out-of-range'), { path: '/tasks', ids });
   await expect(progressOf(page, ids[0]!)).toHaveAttribute('aria-valuenow', '100');
   await expect(progressOf(page, ids[1]!)).toHaveAttribute('aria-valuenow', '0');
   await expect(progressOf(page, ids[2]!)).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.getByRole('row', { name: new RegExp(ids[0]!) })).toContainText('progress out of range (raw 500)');
+  await expect(page.getByRole('row', { name: new RegExp(ids[1]!) })).toContainText('progress out of range (raw -3)');
   await expectNothingRan(page, watch);
 });
 
-test('updateTime beyond what a Date holds (1e16, a 20-digit string, -1e17) reads "unknown"; the rows, export and page keep working', async ({
+test('updateTime beyond what a Date holds (1e16, a 20-digit string, -1e17) reads "time out of range (raw …)"; the rows, export and page keep working', async ({
   page,
 }) => {
   const watch = await openWithGateway(page, gateway.caseUrl('update-time-out-of-range'), { path: '/tasks', ids });
-  for (const id of ids) {
+  for (const [i, id] of ids.entries()) {
     const row = page.getByRole('row', { name: new RegExp(id) });
     await expect(row).toContainText('Running');
-    await expect(row).toContainText('unknown');
+    await expect(row).toContainText(`time out of range (raw ${String([1e16, 1e20, -1e17][i % 3])})`);
   }
   await expect(progressOf(page, ids[0]!)).toHaveAttribute('aria-valuenow', '40');
   const download = page.waitForEvent('download');
@@ -96,7 +98,9 @@ test('updateTime beyond what a Date holds (1e16, a 20-digit string, -1e17) reads
   await expectNothingRan(page, watch);
 });
 
-test('unsafe result URLs (javascript:, data:, vbscript:, //host, file:) are never links; a safe one is', async ({ page }) => {
+test('unsafe result URLs (javascript:, data:, vbscript:, //host, file:) are never links, each row says it was refused; a safe one is', async ({
+  page,
+}) => {
   const urlIds = UNSAFE_URLS.map((_, n) => `Service_AI_hostile_url${n}`);
   const safeId = 'Service_AI_hostile_safe';
   const watch = await openWithGateway(page, gateway.caseUrl('unsafe-urls'), { path: '/tasks', ids: [...urlIds, safeId] });
@@ -104,7 +108,9 @@ test('unsafe result URLs (javascript:, data:, vbscript:, //host, file:) are neve
   for (const id of urlIds) {
     const row = page.getByRole('row', { name: new RegExp(id) });
     await expect(row).toContainText('Finished');
-    await expect(row).toContainText('Result link not available yet');
+    // Refused, and said so with why: it never becomes a link, so "not available yet" would promise one.
+    await expect(row).toContainText(/Result link refused: not an (http\(s\)|absolute) URL/);
+    await expect(row).not.toContainText('Result link not available yet');
     await expect(row.getByRole('link')).toHaveCount(0);
   }
   await expect(page.getByRole('link', { name: /^Download video of/ })).toHaveCount(1);

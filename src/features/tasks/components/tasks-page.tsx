@@ -21,6 +21,13 @@ const PollControls = lazy(() => pollControls().then((m) => ({ default: m.PollCon
 // The stale banner in the same chunk (one fetch, so it never suspends the table on its own): room in the first load.
 const StaleBanner = lazy(() => pollControls().then((m) => ({ default: m.StaleBanner })));
 
+/** Still-checked tasks by pace (the open set is live, not-found and Finished-without-a-usable-link). */
+const waitingCounts = (live: number, notFound: number, open: number) => ({
+  live,
+  notFound,
+  awaitingUrl: Math.max(0, open - live - notFound),
+});
+
 export function TasksPage() {
   const { ids, loaded } = useWatchList();
   const settings = useDashboardSettings();
@@ -28,7 +35,7 @@ export function TasksPage() {
   const connection = useActiveConnection();
   const poll = useWatchListBoard(settings.intervalMs);
   const board = poll.data ?? EMPTY_BOARD;
-  const { rows, version, summary } = useMemo(() => boardRows(ids, board), [ids, board]);
+  const { rows, version, summary, open } = useMemo(() => boardRows(ids, board), [ids, board]);
   const announcement = announcerStore.use();
   const { gatewayUrl, userId } = connection;
   const checkNow = useCallback(
@@ -58,7 +65,7 @@ export function TasksPage() {
         <PollControls
           poll={poll}
           settings={settings}
-          live={summary.live + (summary.counts.get('not-found') ?? 0)}
+          waiting={waitingCounts(summary.live, summary.counts.get('not-found') ?? 0, open.size)}
           onRefresh={() => void checkNowModule().then((m) => m.refreshAll(client, connection))}
         />
         <StaleBanner poll={poll} intervalMs={settings.intervalMs} />

@@ -7,13 +7,22 @@ const running = (progress: number, changedAt: number, first: { progress: number;
 
 describe('estimateRemainingMs', () => {
   it('extrapolates the observed progress rate', () => {
-    // 10% → 30% in 20 s is 1%/s, so 70% more takes 70 s.
-    expect(estimateRemainingMs(running(30, 20_000, { progress: 10, at: 0 }), 20_000)).toBe(70_000);
-    expect(estimateRemainingMs(running(30, 20_000, { progress: 10, at: 0 }), 30_000)).toBe(60_000);
+    // 10% → 70% in 60 s is 1%/s, so 30% more takes 30 s.
+    expect(estimateRemainingMs(running(70, 60_000, { progress: 10, at: 0 }), 60_000)).toBe(30_000);
+    expect(estimateRemainingMs(running(70, 60_000, { progress: 10, at: 0 }), 70_000)).toBe(20_000);
   });
 
   it('never goes below zero', () => {
-    expect(estimateRemainingMs(running(90, 10_000, { progress: 0, at: 0 }), 60_000)).toBe(0);
+    expect(estimateRemainingMs(running(90, 60_000, { progress: 0, at: 0 }), 200_000)).toBe(0);
+  });
+
+  it('has no estimate from too little observed: under 5 points or under a minute', () => {
+    expect(estimateRemainingMs(running(30, 20_000, { progress: 10, at: 0 }), 20_000)).toBeNull();
+    expect(estimateRemainingMs(running(14, 120_000, { progress: 10, at: 0 }), 120_000)).toBeNull();
+  });
+
+  it('has no estimate from progress outside 0–100', () => {
+    expect(estimateRemainingMs(running(500, 60_000, { progress: 10, at: 0 }), 60_000)).toBeNull();
   });
 
   it('has no estimate without a rate or for tasks that are not running', () => {

@@ -2,6 +2,7 @@ import { TaskStatus, type TaskStatusItem, type TaskStatusItemProblem } from '@/c
 import type { TaskBoard, TaskSnapshot, Transition } from './task-snapshot';
 import { safeDownloadUrl } from './task-phase';
 import { recordDelta, writableTasks } from './board-delta';
+import { statusWentBack } from './odd-values';
 
 const MAX_TRANSITIONS = 50;
 
@@ -21,7 +22,18 @@ function nextSnapshot(prev: TaskSnapshot | undefined, item: TaskStatusItem | nul
   const changed = !prev || prev.item?.taskStatus !== item?.taskStatus || prev.item?.taskProgress !== item?.taskProgress;
   const running = item?.taskStatus === TaskStatus.running;
   const firstRunning = running ? (prev?.firstRunning ?? { progress: item.taskProgress, at: now }) : null;
-  return { item, checkedAt: now, changedAt: changed || !prev ? now : prev.changedAt, downloadUrl, firstRunning, problem: null };
+  const next: TaskSnapshot = {
+    item,
+    checkedAt: now,
+    changedAt: changed || !prev ? now : prev.changedAt,
+    downloadUrl,
+    firstRunning,
+    problem: null,
+  };
+  const from = prev?.item?.taskStatus ?? null;
+  const wentBackFrom = item && from !== item.taskStatus ? (statusWentBack(from, item.taskStatus) ? from! : undefined) : prev?.wentBackFrom;
+  if (wentBackFrom !== undefined && item) next.wentBackFrom = wentBackFrom;
+  return next;
 }
 
 /**

@@ -19,6 +19,11 @@ describe('dueTaskIds', () => {
     expect(dueTaskIds(all, tasks, 15_000, 5_000)).toEqual(['Service_AI_run', 'Service_AI_queued', 'Service_AI_new']);
   });
 
+  it('leaves live tasks checked less than half an interval ago to their own beat (a check of added IDs takes only those)', () => {
+    expect(dueTaskIds(all, tasks, 11_000, 5_000)).toEqual(['Service_AI_new']);
+    expect(dueTaskIds(all, tasks, 12_500, 5_000)).toEqual(['Service_AI_run', 'Service_AI_queued', 'Service_AI_new']);
+  });
+
   it('rechecks Finished-without-URL after 15 s and not-found after 60 s at a 5 s interval', () => {
     expect(dueTaskIds(all, tasks, 25_000, 5_000)).toContain('Service_AI_nourl');
     expect(dueTaskIds(all, tasks, 25_000, 5_000)).not.toContain('Service_AI_gone');
@@ -35,6 +40,12 @@ describe('dueTaskIds', () => {
 describe('nextPollDelay', () => {
   it('uses the interval while anything is live', () => {
     expect(nextPollDelay(all, tasks, 10_000, 2_000)).toBe(2_000);
+  });
+
+  it('keeps the live tasks on their beat after a cycle in between: due an interval after their own last check', () => {
+    const live = ['Service_AI_run', 'Service_AI_queued'];
+    expect(nextPollDelay(live, tasks, 11_500, 5_000)).toBe(3_500);
+    expect(nextPollDelay(live, tasks, 14_950, 5_000)).toBe(250);
   });
 
   it('returns false when everything is terminal, the list is empty, or polling is off', () => {

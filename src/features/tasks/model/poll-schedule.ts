@@ -7,7 +7,7 @@ export const DEFAULT_INTERVAL_MS = 5_000;
 export const MAX_BACKOFF_MS = 5 * 60_000;
 
 /** How long after its last check a task in each phase is due again, at a given base interval. */
-function recheckAfter(phase: TaskPhase, intervalMs: number): number | null {
+export function recheckAfter(phase: TaskPhase, intervalMs: number): number | null {
   switch (phase) {
     case 'unseen':
       return 0;
@@ -25,7 +25,8 @@ function recheckAfter(phase: TaskPhase, intervalMs: number): number | null {
 type Tasks = ReadonlyMap<string, TaskSnapshot>;
 
 /**
- * IDs to check in this cycle. Live ones are always due (the interval already elapsed);
+ * IDs to check in this cycle: never-checked ones always; live ones once half their interval has passed since their
+ * last check (a cycle started early to check added IDs takes only those, and the live ones keep their own beat);
  * slower phases when their own delay has passed; `force` (Refresh now) takes every non-terminal.
  */
 export function dueTaskIds(ids: Iterable<string>, tasks: Tasks, now: number, intervalMs: number, force = false): string[] {
@@ -37,16 +38,21 @@ export function dueTaskIds(ids: Iterable<string>, tasks: Tasks, now: number, int
     if (
       force ||
       phase === 'unseen' ||
-      phase === 'live' ||
       !snapshot ||
-      now - snapshot.checkedAt >= recheckAfter(phase, Math.max(intervalMs, 2_000))!
+      now - snapshot.checkedAt >= (phase === 'live' ? intervalMs / 2 : recheckAfter(phase, Math.max(intervalMs, 2_000))!)
     )
       due.push(id);
   }
   return due;
 }
 
-/** The delay before the next cycle, or false when there is nothing left to watch (or polling is off). */
+/** The shortest wait between cycles: a live task due in a moment is checked in a moment, not a whole interval late. */
+const MIN_DELAY_MS = 250;
+
+/**
+ * The delay before the next cycle, or false when there is nothing left to watch (or polling is off). Live tasks are
+ * due an interval after their own last check, so a cycle for added IDs in between does not push them back.
+ */
 export function nextPollDelay(ids: Iterable<string>, tasks: Tasks, now: number, intervalMs: number): number | false {
   if (intervalMs <= 0) return false;
   let soonest = Infinity;
@@ -55,8 +61,9 @@ export function nextPollDelay(ids: Iterable<string>, tasks: Tasks, now: number, 
     const phase = taskPhase(snapshot);
     const after = recheckAfter(phase, intervalMs);
     if (after === null) continue;
-    if (phase === 'unseen' || phase === 'live' || !snapshot) return intervalMs;
-    soonest = Math.min(soonest, Math.max(intervalMs, snapshot.checkedAt + after - now));
+    if (phase === 'unseen' || !snapshot) return intervalMs;
+    const floor = phase === 'live' ? MIN_DELAY_MS : intervalMs;
+    soonest = Math.min(soonest, Math.max(floor, snapshot.checkedAt + after - now));
   }
   return soonest === Infinity ? false : soonest;
 }

@@ -14,6 +14,8 @@ export type TaskSnapshot = {
   firstRunning: { progress: number; at: number } | null;
   /** What was wrong with the gateway's last item for this task (the item keeps the last readable answer). */
   problem: string | null;
+  /** The status this one went back from (e.g. Running, now Created: see odd-values.ts), until the status changes again. */
+  wentBackFrom?: number;
 };
 
 export type Transition = { taskId: string; from: number | null; to: number; at: number };

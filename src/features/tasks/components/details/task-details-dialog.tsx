@@ -3,7 +3,8 @@ import { isKnownTaskStatus, taskStatusName } from '@/contract';
 import { formatExact, formatRelative } from '@/lib/format-time';
 import { useNow } from '../../hooks/use-now';
 import { useTaskHistory } from '../../hooks/use-task-history';
-import { statusGroupName } from '../../model/status-group';
+import { statusGroupName, statusGroupOf } from '../../model/status-group';
+import { progressVerdict, statusWentBack, timeVerdict } from '../../model/odd-values';
 import type { WatchedTask } from '../../model/task-rows';
 import { copyAndAnnounce } from '../../stores/announcer-store';
 import { ProgressSparkline } from './progress-sparkline';
@@ -37,7 +38,13 @@ export function TaskDetailsDialog({ id, row, onClose }: Props) {
     if (el && !el.open) el.showModal();
     return () => el?.close();
   }, []);
-  const item = row?.snapshot?.item ?? record?.snapshot.item ?? null;
+  // One snapshot for the status line and the raw answer, the newest the console has: the timeline is made from the
+  // same answers, so the line never says "Not checked yet" where the timeline already says "Not found".
+  const snapshot = row?.snapshot ?? record?.snapshot;
+  const item = snapshot?.item ?? null;
+  const group = statusGroupOf(snapshot);
+  const oddProgress = item ? progressVerdict(item.taskProgress) : null;
+  const updated = item ? timeVerdict(item.updateTime, now) : null;
   const raw = row?.snapshot || record ? JSON.stringify(item, null, 2) : null;
   const link = new URL(taskDetailsPath(id), window.location.origin).href;
   return (
@@ -59,8 +66,9 @@ export function TaskDetailsDialog({ id, row, onClose }: Props) {
       <p>
         {row ? (
           <>
-            <strong>{statusGroupName(row.group)}</strong>
-            {row.snapshot?.item ? `, ${row.progress}%` : ''}
+            <strong>{statusGroupName(group)}</strong>
+            {item ? `, ${oddProgress ?? `${Math.round(item.taskProgress)}%`}` : ''}
+            {updated && 'odd' in updated ? ` · last update: ${updated.odd}` : ''}
           </>
         ) : (
           'This task is not on the watch list of this profile.'
@@ -91,10 +99,13 @@ export function TaskDetailsDialog({ id, row, onClose }: Props) {
         <h3 id="task-timeline-title">Timeline</h3>
         {record ? (
           <ol className={styles.timeline}>
-            {record.changes.map((c) => (
+            {record.changes.map((c, i) => (
               <li key={`${c.at}-${c.status}`}>
                 <strong>{statusName(c.status)}</strong>
-                {c.status !== null ? ` at ${c.progress}%` : ''}{' '}
+                {c.status !== null ? ` at ${progressVerdict(c.progress) ?? `${c.progress}%`}` : ''}
+                {i > 0 && c.status !== null && statusWentBack(record.changes[i - 1]!.status, c.status)
+                  ? ` (status went back from ${statusName(record.changes[i - 1]!.status)} to ${statusName(c.status)})`
+                  : ''}{' '}
                 <time dateTime={new Date(c.at).toISOString()}>
                   {formatExact(c.at)} ({formatRelative(c.at, now)})
                 </time>

@@ -26,7 +26,7 @@ export function BatchOverview({ rows, live, ended }: Props) {
         <FlowChart flow={series.flow} />
         <ThroughputChart perMinute={series.perMinute} />
       </div>
-      <BatchEta series={series} live={live} />
+      <BatchEta series={series} live={live} rows={rows} />
       <FailuresTable rows={rows} ended={ended} />
     </div>
   );

@@ -7,9 +7,10 @@ import { STALL_CHOICES_MS } from '../../model/stall-choices';
 import { formatDuration, formatRelative } from '@/lib/format-time';
 import type { TaskBoard } from '../../model/task-snapshot';
 import { useClock } from '../../hooks/use-now';
+import { scheduledPace, type WaitingCounts } from '../../model/poll-pace';
 import styles from '../tasks-page.module.css';
 
-type Props = { poll: UseQueryResult<TaskBoard>; settings: DashboardSettings; live: number; onRefresh: () => void };
+type Props = { poll: UseQueryResult<TaskBoard>; settings: DashboardSettings; waiting: WaitingCounts; onRefresh: () => void };
 
 export { StaleBanner } from './stale-banner';
 
@@ -35,23 +36,23 @@ function useLasting(on: boolean, ms: number): boolean {
 /** How long a check runs before the line says "Checking…" and Refresh now waits for it. */
 export const BUSY_SHOWN_AFTER_MS = 300;
 
-export function PollControls({ poll, settings, live, onRefresh }: Props) {
+export function PollControls({ poll, settings, waiting, onRefresh }: Props) {
   const busy = useLasting(poll.isFetching, BUSY_SHOWN_AFTER_MS);
   const board = poll.data;
   const failures = failuresInARow(poll);
   const retryAt = poll.errorUpdatedAt + backoffDelay(failures, settings.intervalMs);
   const polledAt = board?.polledAt ?? 0;
   // Read from the clock as text: the line renders again when its words change, not on every tick.
+  const pace = scheduledPace(waiting, settings.intervalMs);
+  const checked = waiting.live + waiting.notFound + waiting.awaitingUrl > 0 && settings.intervalMs > 0;
   const state = useClock((now) =>
     busy
       ? 'Checking…'
-      : live === 0
-        ? 'Nothing live: no requests are sent'
-        : settings.intervalMs === 0
-          ? 'Automatic checks are off'
-          : failures > 0
-            ? `Backing off after ${failures} failed check${failures === 1 ? '' : 's'}: next check in ${formatDuration(Math.max(0, retryAt - now))}`
-            : `Checking every ${settings.intervalMs / 1000} s ${settings.notify ? 'on every page, also in a hidden tab' : 'while this tab is visible'}`,
+      : !checked
+        ? pace
+        : failures > 0
+          ? `Backing off after ${failures} failed check${failures === 1 ? '' : 's'}: next check in ${formatDuration(Math.max(0, retryAt - now))}`
+          : `${pace} ${settings.notify ? 'on every page, also in a hidden tab' : 'while this tab is visible'}`,
   );
   const lastUpdate = useClock((now) => (polledAt > 0 ? formatRelative(polledAt, now) : ''));
   return (

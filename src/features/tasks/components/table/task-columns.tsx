@@ -5,8 +5,8 @@ import { statusGroupName, STATUS_GROUP_RANK } from '../../model/status-group';
 import type { WatchedTask } from '../../model/task-rows';
 import { copyAndAnnounce } from '../../stores/announcer-store';
 import { OutcomeCell } from './task-status-cell';
-import { EtaText, StatusCell } from './clock-cells';
-import { RelativeTime } from '../clock/relative-time';
+import { EtaText, StatusCell, UpdatedTime } from './clock-cells';
+import { progressVerdict } from '../../model/odd-values';
 import { taskDetailsPath } from '../details/task-details-dialog';
 import styles from '../board.module.css';
 
@@ -36,8 +36,12 @@ export type TaskColumn = {
   exported?: Record<string, (row: WatchedTask) => ExportValue>;
 };
 
-const progressCell = ({ row }: CellContext) =>
-  row.snapshot?.item ? (
+const progressCell = ({ row }: CellContext) => {
+  const item = row.snapshot?.item;
+  if (!item) return null;
+  // Out of 0–100 cannot be true: the bar is held within its range, the words say what came.
+  const odd = progressVerdict(item.taskProgress);
+  return (
     <div className={styles.progress}>
       <div
         role="progressbar"
@@ -45,16 +49,18 @@ const progressCell = ({ row }: CellContext) =>
         aria-valuenow={row.progress}
         aria-valuemin={0}
         aria-valuemax={100}
+        aria-valuetext={odd ?? undefined}
         className={`${styles.bar} ${styles[`status-${row.group}`]}`}
       >
         <span style={{ transform: `scaleX(${row.progress / 100})` }} />
       </div>
-      <span className={styles.progressText}>{row.progress}%</span>
+      <span className={styles.progressText}>{odd ?? `${row.progress}%`}</span>
     </div>
-  ) : null;
+  );
+};
 
 // formatExact's fields in one formatter made once (toLocaleString makes one per call): every visible row
-// renders this each second. updateTime is a usable time here (usableTime), which the formatter accepts.
+// renders this each second. UpdatedTime calls it only for a time that can be true, which the formatter accepts.
 const exactFormat = new Intl.DateTimeFormat(undefined, {
   year: 'numeric',
   month: 'numeric',
@@ -65,14 +71,12 @@ const exactFormat = new Intl.DateTimeFormat(undefined, {
 });
 const exactTime = (at: number) => exactFormat.format(at);
 
-const updatedCell = ({ row }: CellContext) =>
-  row.updateTime !== null ? (
-    <RelativeTime at={row.updateTime} title={exactTime(row.updateTime)} />
-  ) : row.snapshot?.item ? (
-    <span title="The gateway's updateTime is not a time this console can show">unknown</span>
-  ) : null;
+const updatedCell = ({ row }: CellContext) => {
+  const raw = row.snapshot?.item?.updateTime;
+  return raw === undefined ? null : <UpdatedTime raw={raw} exact={exactTime} />;
+};
 
-const etaCell = ({ row }: CellContext) => <EtaText snapshot={row.snapshot} />;
+const etaCell = ({ row, stallMs }: CellContext) => <EtaText snapshot={row.snapshot} stallMs={stallMs} />;
 
 // Memoized: the header renders with every poll update, and React rewrites an input's type and name each time it renders one.
 const SelectAll = memo(function SelectAll({ allSelected, onSelectAll }: HeaderContext) {
@@ -124,7 +128,7 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
     header: 'Status',
     cell: ({ row, stallMs }) => <StatusCell row={row} stallMs={stallMs} />,
     // isStalled reads the status and when the answer last changed.
-    shows: ({ row, stallMs }) => [row.group, row.snapshot?.item?.taskStatus, row.snapshot?.changedAt, stallMs],
+    shows: ({ row, stallMs }) => [row.group, row.snapshot?.item?.taskStatus, row.snapshot?.changedAt, row.snapshot?.wentBackFrom, stallMs],
     sort: {
       label: 'Status (needs attention first)',
       compare: (a, b) => STATUS_GROUP_RANK[String(a.group)]! - STATUS_GROUP_RANK[String(b.group)]!,
@@ -135,7 +139,7 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
     id: 'progress',
     header: 'Progress',
     cell: progressCell,
-    shows: ({ row }) => [row.id, row.group, row.progress, Boolean(row.snapshot?.item)],
+    shows: ({ row }) => [row.id, row.group, row.progress, row.snapshot?.item?.taskProgress],
     sort: { label: 'Progress', compare: (a, b) => a.progress - b.progress },
     exported: { taskProgress: (r) => (r.snapshot?.item ? r.progress : null) },
   },
@@ -150,6 +154,7 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
       row.snapshot?.problem,
       row.snapshot?.item?.taskStatus,
       row.snapshot?.item?.errorCode,
+      row.snapshot?.item?.targetVideoUrl,
     ],
     exported: {
       errorCode: (r) => r.snapshot?.item?.errorCode ?? null,
@@ -164,14 +169,14 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
     id: 'updated',
     header: 'Last update',
     cell: updatedCell,
-    shows: ({ row }) => [row.updateTime, Boolean(row.snapshot?.item)],
+    shows: ({ row }) => [row.snapshot?.item?.updateTime],
     sort: { label: 'Last update', compare: (a, b) => (a.updateTime ?? -1) - (b.updateTime ?? -1) },
     exported: {
       updateTime: (r) => r.snapshot?.item?.updateTime ?? null,
       updateTimeIso: (r) => (r.updateTime !== null ? new Date(r.updateTime).toISOString() : null),
     },
   },
-  { id: 'eta', header: 'ETA', cell: etaCell, shows: ({ row }) => [row.snapshot] },
+  { id: 'eta', header: 'ETA', cell: etaCell, shows: ({ row, stallMs }) => [row.snapshot, stallMs] },
   {
     id: 'remove',
     header: () => <span className="visually-hidden">Remove</span>,

@@ -17,9 +17,30 @@ describe('OutcomeCell', () => {
     expect(screen.getByRole('link', { name: 'Download video of Service_AI_a' })).toHaveAttribute('href', 'https://cdn.test/a.mp4?sig=1');
   });
 
-  it.each(['javascript:alert(1)', 'data:text/html,<b>x</b>', '', 'ftp://x/y'])('never renders %j as a link', (url) => {
+  it.each([
+    ['javascript:alert(1)', 'not an http(s) URL (javascript:)'],
+    ['data:text/html,<b>x</b>', 'not an http(s) URL (data:)'],
+    ['ftp://x/y', 'not an http(s) URL (ftp:)'],
+    ['//evil.example/a.mp4', 'not an absolute URL'],
+  ])('never renders %j as a link, and says it was refused and why', (url, why) => {
     render(<OutcomeCell row={rowFor(item('Service_AI_a', 4, { targetVideoUrl: url }))} />);
     expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.queryByText('Result link not available yet')).toBeNull();
+    expect(screen.getByText(`Result link refused: ${why}`)).toBeInTheDocument();
+    expect(screen.getByText(JSON.stringify(url))).toBeInTheDocument();
+  });
+
+  it('shows a refused value as escaped, truncated text (control characters visible, no markup)', () => {
+    const url = `java\nscript:<img src=x onerror=alert(1)>${'a'.repeat(200)}`;
+    const { container } = render(<OutcomeCell row={rowFor(item('Service_AI_a', 4, { targetVideoUrl: url }))} />);
+    expect(container.querySelector('img')).toBeNull();
+    const raw = screen.getByText(/^"java\\nscript:<img/);
+    expect(raw.textContent!.length).toBeLessThanOrEqual(81);
+    expect(raw.textContent!.endsWith('…')).toBe(true);
+  });
+
+  it('says "not available yet" only while a Finished task has no link at all', () => {
+    render(<OutcomeCell row={rowFor(item('Service_AI_a', 4, { targetVideoUrl: null }))} />);
     expect(screen.getByText('Result link not available yet')).toBeInTheDocument();
   });
 

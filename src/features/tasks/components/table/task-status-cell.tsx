@@ -1,17 +1,24 @@
-import { TaskStatus } from '@/contract';
+import { isKnownTaskStatus, TaskStatus, taskStatusName } from '@/contract';
 import { errorAdvice } from '../../model/error-advice';
+import { rawPreview, refusedLinkReason } from '../../model/refused-link';
 import { statusGroupName } from '../../model/status-group';
 import type { WatchedTask } from '../../model/task-rows';
 import page from '../tasks-page.module.css';
 import styles from '../board.module.css';
 
 export function StatusBadge({ row, stalled }: { row: WatchedTask; stalled: boolean }) {
+  const back = row.snapshot?.wentBackFrom;
   return (
     <>
       <span className={`${styles.status} ${styles[`status-${row.group}`]}`}>
         <span className={styles.dot} aria-hidden="true" />
         {statusGroupName(row.group)}
       </span>
+      {back !== undefined && isKnownTaskStatus(back) && (
+        <span className={styles.flagStalled} title="No real task goes back: the gateway's answers disagree with each other">
+          status went back from {taskStatusName[back]} to {statusGroupName(row.group)}
+        </span>
+      )}
       {stalled && (
         <span className={styles.flagStalled} title="No change in status or progress for the configured time">
           Stalled
@@ -49,6 +56,16 @@ export function OutcomeCell({ row }: { row: WatchedTask }) {
       <a href={row.downloadUrl} download rel="noopener noreferrer" aria-label={`Download video of ${row.id}`}>
         Download
       </a>
+    );
+  }
+  const refused = row.group === 4 ? refusedLinkReason(item?.targetVideoUrl) : null;
+  if (refused) {
+    // The value as text only (escaped, cut): it is never put in an href, src or title.
+    return (
+      <div className={styles.outcomeError}>
+        <span className={styles.errorCode}>Result link refused: {refused}</span>
+        <code className={styles.advice}>{rawPreview(item!.targetVideoUrl)}</code>
+      </div>
     );
   }
   if (row.group === 4) return <span className={page.hint}>Result link not available yet</span>;

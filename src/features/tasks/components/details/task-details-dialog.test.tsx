@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { item, snap } from '../../testing/snapshots';
+import { buildRow } from '../../model/task-rows';
+import type { TaskRecord } from '../../model/task-history';
+import { TaskDetailsDialog } from './task-details-dialog';
+
+const records = new Map<string, TaskRecord>();
+vi.mock('../../hooks/use-task-history', () => ({
+  useTaskHistory: () => ({ scope: '', version: 0, records, series: { flow: [], perMinute: [] } }),
+}));
+
+const NOW = Date.UTC(2026, 10, 25, 12);
+beforeEach(() => {
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+afterEach(() => {
+  vi.useRealTimers();
+  records.clear();
+});
+
+const ID = 'Service_AI_d';
+const record = (changes: TaskRecord['changes'], last: TaskRecord['snapshot']): TaskRecord => ({
+  id: ID,
+  firstSeen: NOW - 60_000,
+  changes,
+  samples: [],
+  snapshot: last,
+});
+
+describe('TaskDetailsDialog', () => {
+  it('says the same status as its timeline: "Not found", not "Not checked yet", when the history knows it', () => {
+    records.set(ID, record([{ at: NOW - 60_000, status: null, progress: 0 }], snap(null, NOW - 60_000)));
+    render(<TaskDetailsDialog id={ID} row={buildRow(ID, 0, undefined)} onClose={() => undefined} />);
+    const dialog = screen.getByRole('dialog', { hidden: true });
+    expect(within(dialog).queryByText('Not checked yet')).toBeNull();
+    expect(within(dialog).getAllByText('Not found')).toHaveLength(2);
+  });
+
+  it('notes on the timeline a status that went back (Running → Created)', () => {
+    const last = snap(item(ID, 1), NOW - 10_000, { wentBackFrom: 3 });
+    records.set(
+      ID,
+      record(
+        [
+          { at: NOW - 60_000, status: 3, progress: 40 },
+          { at: NOW - 10_000, status: 1, progress: 0 },
+        ],
+        last,
+      ),
+    );
+    render(<TaskDetailsDialog id={ID} row={buildRow(ID, 0, last)} onClose={() => undefined} />);
+    const timeline = screen.getByRole('list');
+    expect(within(timeline).getByText(/status went back from Running to Created/)).toBeInTheDocument();
+  });
+
+  it('shows progress and times that cannot be true as such, with the raw value', () => {
+    const last = snap(item(ID, 3, { taskProgress: 500 }), NOW - 10_000);
+    render(<TaskDetailsDialog id={ID} row={buildRow(ID, 0, last)} onClose={() => undefined} />);
+    expect(screen.getByText(/progress out of range \(raw 500\)/)).toBeInTheDocument();
+    expect(screen.queryByText(/100%/)).toBeNull();
+  });
+});

@@ -1,0 +1,30 @@
+import { render, screen } from '@testing-library/react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { EMPTY_BOARD, type TaskBoard } from '../../model/task-snapshot';
+import { PollControls } from './poll-controls';
+
+const poll = {
+  data: { ...EMPTY_BOARD, polledAt: Date.now(), requests: 1 },
+  isFetching: false,
+  status: 'success',
+  errorUpdateCount: 0,
+  errorUpdatedAt: 0,
+};
+const settings = { intervalMs: 2_000, stallMs: 300_000, notify: false };
+const controls = (waiting: { live: number; notFound: number; awaitingUrl: number }) => (
+  <PollControls poll={poll as UseQueryResult<TaskBoard>} settings={settings} waiting={waiting} onRefresh={() => undefined} />
+);
+
+describe('PollControls', () => {
+  it('says the pace that is scheduled: the interval while tasks are live', () => {
+    render(controls({ live: 2, notFound: 1, awaitingUrl: 0 }));
+    expect(screen.getByText(/^Checking every 2 s while this tab is visible/)).toBeInTheDocument();
+  });
+
+  it('never says "every 2 s" while only not-found IDs are left (they are re-checked about every minute)', () => {
+    render(controls({ live: 0, notFound: 3, awaitingUrl: 0 }));
+    expect(screen.getByText(/^Only not-found tasks left: re-checking every 1 min/)).toBeInTheDocument();
+    expect(screen.queryByText(/every 2 s/)).toBeNull();
+  });
+});

@@ -1,0 +1,34 @@
+import { isKnownTaskStatus, TaskStatus } from '@/contract';
+
+// Values a gateway sends that cannot be true: shown as such, with the raw value, never as if they were.
+
+/** The earliest updateTime taken as true (the service is newer than that); earlier ones are garbage or seconds. */
+const EARLIEST_MS = Date.UTC(2000, 0, 1);
+/** How far ahead of the local clock an updateTime may be (clock skew); later ones cannot be true. */
+const FUTURE_SLACK_MS = 60 * 60_000;
+
+export type TimeVerdict = { at: number } | { odd: string };
+
+/** A gateway's updateTime checked against the local clock: the time, or what is wrong with it and its raw value. */
+export function timeVerdict(raw: number, now: number): TimeVerdict {
+  if (Number.isFinite(raw) && raw >= EARLIEST_MS && raw <= now + FUTURE_SLACK_MS) return { at: raw };
+  const seconds = Number.isFinite(raw) && raw * 1000 >= EARLIEST_MS && raw * 1000 <= now + FUTURE_SLACK_MS;
+  return { odd: `time out of range (raw ${String(raw)}${seconds ? ', seconds?' : ''})` };
+}
+
+/** What is wrong with a taskProgress outside 0–100, or null when it is in range. */
+export function progressVerdict(raw: number): string | null {
+  return raw >= 0 && raw <= 100 ? null : `progress out of range (raw ${String(raw)})`;
+}
+
+const STAGE: Record<number, number> = { [TaskStatus.created]: 1, [TaskStatus.queued]: 2, [TaskStatus.running]: 3 };
+const stage = (status: number) => STAGE[status] ?? 4;
+
+/**
+ * A status change backwards along Created → Queued → Running → an ending (Finished, Failed, Aborted), or from one
+ * ending to another: no real task does that, so the row and timeline say so. Unlisted statuses are not judged.
+ */
+export function statusWentBack(from: number | null, to: number): boolean {
+  if (from === null || from === to || !isKnownTaskStatus(from) || !isKnownTaskStatus(to)) return false;
+  return stage(to) < stage(from) || stage(from) === 4;
+}

@@ -1,0 +1,17 @@
+/** Why a result URL the gateway sent is not a link (safeDownloadUrl refused it), or null when there is none to refuse. */
+export function refusedLinkReason(url: string | null | undefined): string | null {
+  if (!url) return null;
+  let protocol: string;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    return 'not an absolute URL';
+  }
+  return protocol === 'http:' || protocol === 'https:' ? null : `not an http(s) URL (${protocol.slice(0, 20)})`;
+}
+
+/** A gateway's raw value for display as text: JSON-escaped (control characters visible) and cut at `max` characters. */
+export function rawPreview(value: unknown, max = 80): string {
+  const text = typeof value === 'string' ? JSON.stringify(value) : String(value);
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
