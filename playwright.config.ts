@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -6,7 +6,18 @@ import { findChromium, NO_CHROMIUM_MESSAGE } from './scripts/lib/find-chromium.m
 
 const port = Number(process.env.E2E_PORT ?? 4318);
 // Set once in the runner; workers inherit it, so they all see the same server's data directory.
-process.env.E2E_WORK_DIR ??= mkdtempSync(join(tmpdir(), 'console-e2e-'));
+if (process.env.E2E_WORK_DIR === undefined) {
+  const made = mkdtempSync(join(tmpdir(), 'console-e2e-'));
+  process.env.E2E_WORK_DIR = made;
+  // What the specs, their servers and Chromium put under os.tmpdir() goes in it too (workers
+  // inherit TMPDIR), and all of it is removed when the runner exits: after the web server has
+  // stopped, which a globalTeardown would not wait for (it runs before plugins stop).
+  const tmp = join(made, 'tmp');
+  mkdirSync(tmp);
+  process.env.E2E_OUTER_TMPDIR = tmpdir();
+  process.env.TMPDIR = tmp;
+  process.once('exit', () => rmSync(made, { recursive: true, force: true }));
+}
 const workDir = process.env.E2E_WORK_DIR;
 const distDir = join(workDir, 'dist');
 
@@ -43,6 +54,8 @@ export default defineConfig({
       GATEWAY_URL: '',
       GATEWAY_TOKENS: 'dev-token',
       STATUS_AUTH: 'optional',
+      // The server writes only under DATA_DIR; tsx keeps its compile cache where it lasts between runs.
+      TMPDIR: process.env.E2E_OUTER_TMPDIR ?? tmpdir(),
     },
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

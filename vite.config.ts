@@ -38,6 +38,8 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+          // Every temp directory of the run under one, removed at its end (server/testing/vitest-temp-dir.ts).
+          globalSetup: ['server/testing/vitest-temp-dir.ts'],
         },
       },
     ],

@@ -1,7 +1,7 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { failureEnvelope } from '../src/contract';
-import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from './security/security-headers';
+import { apiAnswerHeaders } from './security/security-headers';
 
 /**
  * How long a refused client has to read its answer before its socket is destroyed. Long enough for
@@ -12,14 +12,9 @@ export const REFUSAL_GRACE_MS = 1_000;
 
 /** The headers of every answer written outside Hono: an envelope, never stored, the security headers. */
 export function refusalHeaders(): Record<string, string> {
-  return {
-    'Content-Type': 'application/json; charset=UTF-8',
-    'Cache-Control': 'no-store',
-    // Refusals are never pages (a browser that renders one anyway runs and loads nothing): /api's
-    // policy, since a refusal is written before the path is known and may be an /api answer.
-    'Content-Security-Policy': API_CONTENT_SECURITY_POLICY,
-    ...COMMON_SECURITY_HEADERS,
-  };
+  // Refusals are never pages (a browser that renders one anyway runs and loads nothing): /api's
+  // headers, since a refusal is written before the path is known and may be an /api answer.
+  return { 'Content-Type': 'application/json; charset=UTF-8', ...apiAnswerHeaders() };
 }
 
 /** A whole HTTP/1.1 answer, for a socket no ServerResponse writes to (a parser error, CONNECT). */

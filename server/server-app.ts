@@ -5,7 +5,7 @@ import { successEnvelope } from '../src/contract';
 import { precompressedEncodings } from './accept-encoding';
 import type { ConsoleInfo } from './console-info';
 import { allowedHostNames, hostAllowList } from './security/host-allow-list';
-import { securityHeaders } from './security/security-headers';
+import { apiDefaultHeaders, securityHeaders } from './security/security-headers';
 
 export const API_MOUNT = '/api';
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
@@ -35,10 +35,7 @@ export function createServerApp({ api, info, distDir, allowedHosts = allowedHost
   app.use('*', securityHeaders({ contentSecurityPolicy: distDir !== undefined, apiMount: API_MOUNT }));
   app.use('*', hostAllowList(allowedHosts));
   // API answers (the token-bearing info among them) are never stored; file links set their own caching.
-  app.use(`${API_MOUNT}/*`, async (c, next) => {
-    await next();
-    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
-  });
+  app.use(`${API_MOUNT}/*`, apiDefaultHeaders());
   app.get(`${API_MOUNT}/_console/info`, (c) => c.json(successEnvelope(info)));
   app.route(API_MOUNT, api);
   if (distDir !== undefined) {

@@ -43,6 +43,30 @@ export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'DENY',
 };
 
+/**
+ * The security headers of every /api answer, set over whatever its handler wrote. The one source
+ * for the middleware below, the status fast path and the refusals written outside Hono
+ * (apiAnswerHeaders): a header added here reaches them all.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': API_CONTENT_SECURITY_POLICY,
+  ...COMMON_SECURITY_HEADERS,
+};
+
+/** What an /api answer has unless its handler chose otherwise (file links set their own caching). */
+export const API_DEFAULT_HEADERS: Readonly<Record<string, string>> = {
+  // API answers (the token-bearing info among them) are never stored.
+  'Cache-Control': 'no-store',
+};
+
+/**
+ * The headers the app's middleware leaves on an /api answer whose handler set none of them: for
+ * answers written without Hono (the status fast path, refusals). Read at each call, not copied.
+ */
+export function apiAnswerHeaders(): Record<string, string> {
+  return { ...API_DEFAULT_HEADERS, ...API_SECURITY_HEADERS };
+}
+
 type SecurityHeadersOptions = {
   /** The strict CSP: production only, since Vite's dev server injects an inline HMR preamble. */
   contentSecurityPolicy: boolean;
@@ -54,9 +78,20 @@ type SecurityHeadersOptions = {
 export function securityHeaders({ contentSecurityPolicy, apiMount }: SecurityHeadersOptions): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) c.res.headers.set(name, value);
     const path = c.req.path;
-    if (path === apiMount || path.startsWith(`${apiMount}/`)) c.res.headers.set('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
-    else if (contentSecurityPolicy) c.res.headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    if (path === apiMount || path.startsWith(`${apiMount}/`)) {
+      for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) c.res.headers.set(name, value);
+      return;
+    }
+    for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) c.res.headers.set(name, value);
+    if (contentSecurityPolicy) c.res.headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  };
+}
+
+/** API_DEFAULT_HEADERS on the answers under the mount whose handler did not set them. */
+export function apiDefaultHeaders(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(API_DEFAULT_HEADERS)) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
   };
 }

@@ -1,10 +1,30 @@
 import { execFileSync } from 'node:child_process';
 import { open, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { it } from 'vitest';
+
+/** Mounting a tmpfs needs root: CI runs as root, a developer's account often is not. */
+export const CAN_MOUNT = process.getuid?.() === 0;
+export const NEEDS_ROOT = 'needs root: it mounts a small tmpfs (CI runs as root, so it runs there)';
+
+/**
+ * A test that mounts a small disk: "(needs root)" ends its name, and where the run is not root it
+ * is reported as skipped with the reason instead of failing on `mount`.
+ */
+export function itNeedsRoot(name: string, fn: () => Promise<void>, timeout?: number): void {
+  it(
+    `${name} (needs root)`,
+    async (ctx) => {
+      ctx.skip(!CAN_MOUNT, NEEDS_ROOT);
+      await fn();
+    },
+    timeout,
+  );
+}
 
 /**
  * A real, small file system (tmpfs) at `dir`, so "disk full" is the kernel's ENOSPC and not a
- * simulation. Needs root (the CI and dev machines run as root); the error says so otherwise.
+ * simulation. Needs root (see itNeedsRoot); the error says so otherwise.
  */
 export function mountSmallDisk(dir: string, size: string): void {
   try {

@@ -9,12 +9,17 @@ const FLAG_TOC = 4;
 /** A silent frame at 64 kbps (MPEG-1 and -2 alike) holds the tag whatever the sample rate. */
 const TAG_KBPS_INDEX = { mpeg1: 5, mpeg2: 8 };
 const KBPS = { mpeg1: 64, mpeg2: 64 };
+/** @type {Record<number, number[]>} MPEG version bits → the three sample rates. */
 const RATES = { 3: [44100, 48000, 32000], 2: [22050, 24000, 16000], 0: [11025, 12000, 8000] };
 
 /**
  * `header`: the 4 header bytes of the first audio frame (sample rate and mode are copied from it).
  * `frameStarts`: byte offsets of the audio frames from the first one; with `audioBytes` they give
  * the seek table.
+ * @param {Uint8Array} header
+ * @param {ArrayLike<number>} frameStarts
+ * @param {number} audioBytes
+ * @returns {Uint8Array}
  */
 export function xingFrame(header, frameStarts, audioBytes) {
   const version = (header[1] >> 3) & 3;

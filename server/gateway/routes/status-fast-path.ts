@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { operations } from '../../../src/contract';
-import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from '../../security/security-headers';
+import { apiAnswerHeaders } from '../../security/security-headers';
 import { isAllowedHost } from '../../security/host-allow-list';
 import type { GatewayDeps } from '../deps';
 import { GATEWAY_MOUNT } from '../files/url-signer';
@@ -41,7 +41,7 @@ const MAX_HOSTS = 64;
  * `POST /api/textRemoval/taskStatus`, a Host the allow-list accepts (and Node's URL reads as
  * @hono/node-server does), an accepted token or none under STATUS_AUTH=optional, a valid X-User-Id,
  * a Content-Length body of at most 16 KB that passes the body rules. It sends the headers the app's
- * middleware would (security headers, Cache-Control: no-store) in the order Hono writes them.
+ * middleware would (apiAnswerHeaders: its one source) in the order Hono writes them.
  * Everything else — every error, a chunked or large body, HEAD, a query string — goes to the app,
  * with the body handed over when it was read, so error answers are the app's own; a parity test
  * sends the same requests to both (status-fast-path.test.ts).
@@ -134,15 +134,10 @@ function allowedOrigin(host: string, allowed: ReadonlySet<string>): string | nul
 }
 
 /**
- * The 200 answer's headers as the app writes them: its middleware's (/api's CSP, with a build or
+ * The 200 answer's headers as the app writes them: its middleware's (/api's, with a build or
  * without), sorted and lower-cased by Headers.
  */
 function answerHeaders(): string[] {
-  const headers = new Headers({
-    'Content-Type': 'application/json',
-    'Cache-Control': 'no-store',
-    'Content-Security-Policy': API_CONTENT_SECURITY_POLICY,
-    ...COMMON_SECURITY_HEADERS,
-  });
+  const headers = new Headers({ 'Content-Type': 'application/json', ...apiAnswerHeaders() });
   return [...headers].flat();
 }

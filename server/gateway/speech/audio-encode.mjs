@@ -17,7 +17,10 @@ export const MP3_ALGORITHM_QUALITY = 7;
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-/** The samples as signed 16-bit little-endian bytes: a view of them where they already are that (Int16Array, little-endian machine). */
+/**
+ * The samples as signed 16-bit little-endian bytes: a view of them where they already are that (Int16Array, little-endian machine).
+ * @param {Int16Array | ArrayLike<number>} samples
+ */
 function pcmBytes(samples) {
   if (LITTLE_ENDIAN && samples instanceof Int16Array) return new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength);
   const out = new Uint8Array(samples.length * 2);
@@ -26,17 +29,27 @@ function pcmBytes(samples) {
   return out;
 }
 
-/** Raw PCM: signed 16-bit little-endian, mono, 22,050 Hz, no header. */
+/**
+ * Raw PCM: signed 16-bit little-endian, mono, 22,050 Hz, no header.
+ * @param {Int16Array | ArrayLike<number>} samples
+ * @returns {Uint8Array}
+ */
 export function encodePcm(samples) {
   const bytes = pcmBytes(samples);
-  return bytes.buffer === samples.buffer ? bytes.slice() : bytes;
+  // A view of the caller's own samples is copied: the answer must not share their buffer.
+  return bytes.buffer === /** @type {{ buffer?: ArrayBufferLike }} */ (samples).buffer ? bytes.slice() : bytes;
 }
 
-/** Canonical 44-byte-header WAV, the layout espeak itself writes. */
+/**
+ * Canonical 44-byte-header WAV, the layout espeak itself writes.
+ * @param {Int16Array} samples
+ * @returns {Uint8Array}
+ */
 export function encodeWav(samples) {
   const pcm = pcmBytes(samples);
   const out = new Uint8Array(44 + pcm.length);
   const view = new DataView(out.buffer);
+  /** @type {(at: number, s: string) => void} */
   const text = (at, s) => [...s].forEach((ch, i) => view.setUint8(at + i, ch.charCodeAt(0)));
   text(0, 'RIFF');
   view.setUint32(4, 36 + pcm.length, true);
@@ -55,7 +68,11 @@ export function encodeWav(samples) {
   return out;
 }
 
-/** The chunks one after another in one new array. */
+/**
+ * The chunks one after another in one new array.
+ * @param {readonly Uint8Array[]} chunks
+ * @returns {Uint8Array}
+ */
 export function joinBytes(chunks) {
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
   let at = 0;
@@ -67,17 +84,21 @@ export function joinBytes(chunks) {
 }
 
 // One encoder per worker thread, made once: instantiating LAME's WASM costs tens of ms.
+/** @type {Promise<import('./lame-encoder.mjs').LameEncoder> | null} */
 let encoderReady = null;
 
 /**
  * One fresh LAME stream: write() samples as they come, end() flushes it and gives its frames,
  * without a Xing frame (see mp3File). LAME's set-up costs ≈ 0.4 ms, so consecutive audio goes
  * into one stream rather than one per piece.
+ * @typedef {{ write(samples: Int16Array): void; end(): Uint8Array }} Mp3Stream
+ * @returns {Promise<Mp3Stream>}
  */
 export async function createMp3Stream() {
   encoderReady ??= loadLameEncoder();
   const encoder = await encoderReady;
   const lame = encoder.open(SAMPLE_RATE, MP3_VBR_QUALITY, MP3_ALGORITHM_QUALITY);
+  /** @type {Uint8Array[]} */
   const chunks = [];
   return {
     write(samples) {
@@ -90,7 +111,11 @@ export async function createMp3Stream() {
   };
 }
 
-/** MP3 frames of one fresh LAME stream, without a Xing frame (see mp3File). */
+/**
+ * MP3 frames of one fresh LAME stream, without a Xing frame (see mp3File).
+ * @param {Int16Array} samples
+ * @returns {Promise<Uint8Array>}
+ */
 export async function encodeMp3(samples) {
   const stream = await createMp3Stream();
   stream.write(samples);
@@ -100,8 +125,13 @@ export async function encodeMp3(samples) {
 const MPEG2_KBPS = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
 const MPEG2_RATES = [22050, 24000, 16000];
 
-/** Byte offsets of the MPEG-2 Layer III frames LAME wrote (it writes nothing else here). */
+/**
+ * Byte offsets of the MPEG-2 Layer III frames LAME wrote (it writes nothing else here).
+ * @param {Uint8Array} frames
+ * @returns {number[]}
+ */
 export function mp3FrameStarts(frames) {
+  /** @type {number[]} */
   const starts = [];
   for (let at = 0; at + 4 <= frames.length;) {
     starts.push(at);
@@ -111,7 +141,11 @@ export function mp3FrameStarts(frames) {
   return starts;
 }
 
-/** The MP3 file: a Xing frame (frame count, size, seek table), then the frames. */
+/**
+ * The MP3 file: a Xing frame (frame count, size, seek table), then the frames.
+ * @param {Uint8Array} frames
+ * @returns {Uint8Array}
+ */
 export function mp3File(frames) {
   if (frames.length < 4) return frames;
   const tag = xingFrame(frames.subarray(0, 4), mp3FrameStarts(frames), frames.length);
@@ -121,6 +155,11 @@ export function mp3File(frames) {
   return out;
 }
 
+/**
+ * @param {Int16Array} samples
+ * @param {'pcm' | 'wav' | 'mp3'} format
+ * @returns {Promise<Uint8Array>}
+ */
 export async function encodeAudio(samples, format) {
   if (format === 'mp3') return mp3File(await encodeMp3(samples));
   return Promise.resolve(format === 'pcm' ? encodePcm(samples) : encodeWav(samples));

@@ -5,8 +5,16 @@ import { samplesToMs } from './pcm-ops.mjs';
 const QUIET = 8;
 
 /**
+ * @typedef {import('./pcm-ops.mjs').Span} Span
+ * @typedef {{ push(samples: Int16Array): void; output(): Int16Array; end(): { ok: boolean; spans: Span[] } }} BreakJoiner
+ * @typedef {{ streamable: boolean; write(bytes: Uint8Array, position: number): void; end(): void }} WavStreamReader
+ */
+
+/**
  * Feed the engine's samples with push(); the joined, gained audio grows in output().
  * end() says whether the breaks matched the sentence count (else the caller takes the slow path).
+ * @param {{ sentenceCount: number; breakSamples: number; gapSamples: number; volumeDb: number }} options
+ * @returns {BreakJoiner}
  */
 export function createBreakJoiner({ sentenceCount, breakSamples, gapSamples, volumeDb }) {
   const minRun = Math.round(breakSamples * 0.8);
@@ -15,12 +23,14 @@ export function createBreakJoiner({ sentenceCount, breakSamples, gapSamples, vol
   let length = 0;
   let partStart = 0;
   let parts = 0;
+  /** @type {Span[]} */
   const spans = [];
   // The current quiet run is written out as it comes (its first minRun samples) and taken back
   // if it turns out to be a break: no copy of it is kept, and a short run costs nothing extra.
   let runLength = 0;
   let runStart = 0;
 
+  /** @param {number} n */
   const room = (n) => {
     if (length + n <= out.length) return;
     let size = out.length * 2;
@@ -51,7 +61,7 @@ export function createBreakJoiner({ sentenceCount, breakSamples, gapSamples, vol
     startPart();
   };
 
-  /** Samples [from, to) of `samples` onto the output, with the gain (clamped unless quiet). */
+  /** @type {(samples: Int16Array, from: number, to: number, quiet: boolean) => void} Samples [from, to) of `samples` onto the output, with the gain (clamped unless quiet). */
   const copy = (samples, from, to, quiet) => {
     // A view for set() is an allocation: short stretches (most of them) are copied by hand.
     if (gain === 1 && to - from > 64) out.set(samples.subarray(from, to), length);
@@ -61,6 +71,7 @@ export function createBreakJoiner({ sentenceCount, breakSamples, gapSamples, vol
     length += to - from;
   };
 
+  /** @param {number} x */
   const quiet = (x) => x <= QUIET && x >= -QUIET;
 
   return {
@@ -137,6 +148,8 @@ export function createBreakJoiner({ sentenceCount, breakSamples, gapSamples, vol
  * view into its own buffer, valid during the call) in batches of about 32,000 (espeak writes ≈ 760 bytes at a time; a call per write cost more than
  * the samples). Only the canonical 44-byte header is streamed; any other layout sets
  * `streamable` false. end() passes on what is left.
+ * @param {(samples: Int16Array) => void} onSamples
+ * @returns {WavStreamReader}
  */
 export function createWavStreamReader(onSamples) {
   const header = new Uint8Array(44);
@@ -153,6 +166,7 @@ export function createWavStreamReader(onSamples) {
     pending.copyWithin(0, even, pendingLength);
     pendingLength -= even;
   };
+  /** @type {WavStreamReader} */
   const reader = {
     streamable: true,
     write(bytes, position) {

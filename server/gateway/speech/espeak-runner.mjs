@@ -4,10 +4,21 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import ESpeakNg from 'espeak-ng';
 
+/** @type {Promise<WebAssembly.Module> | null} */
 let compiled = null;
 const WAV_HEADER_BYTES = 44;
 
-/** Compiling the 18.5 MB module once per worker saves most of each call's start-up. */
+/**
+ * @typedef {import('espeak-ng').EmscriptenFs} EmscriptenFs
+ * @typedef {import('espeak-ng').StreamWrite} StreamWrite
+ * @typedef {(bytes: Uint8Array, position: number) => void} OnOutput
+ */
+
+/**
+ * The engine's module, compiled once per thread (a worker awaits it before it says it is ready):
+ * compiling the 18.5 MB module once per worker saves most of each call's start-up.
+ * @returns {Promise<WebAssembly.Module>}
+ */
 export function compiledModule() {
   if (!compiled) {
     const wasmPath = join(dirname(createRequire(import.meta.url).resolve('espeak-ng')), 'espeak-ng.wasm');
@@ -22,6 +33,11 @@ export function compiledModule() {
  * With `keep` false only the 44-byte header is stored: the in-memory file grows by 1/8 at a time
  * above 1 MB, copying itself each time (≈ 25 copies of up to 20 MB for 5,000 characters), which a
  * caller that reads the stream does not need. Returns how many bytes were written in all.
+ * @param {EmscriptenFs} FS
+ * @param {string} path
+ * @param {OnOutput} onOutput
+ * @param {boolean} keep
+ * @returns {{ bytes: number }}
  */
 function watchWrites(FS, path, onOutput, keep) {
   FS.writeFile(path, new Uint8Array(0));
@@ -30,6 +46,7 @@ function watchWrites(FS, path, onOutput, keep) {
   const total = { bytes: 0 };
   node.stream_ops = {
     ...ops,
+    /** @type {StreamWrite} */
     write(stream, buffer, offset, length, position, canOwn) {
       const written = keep || position < WAV_HEADER_BYTES ? ops.write(stream, buffer, offset, length, position, canOwn) : length;
       onOutput(new Uint8Array(buffer.buffer, buffer.byteOffset + offset, written), position);
@@ -45,10 +62,13 @@ function watchWrites(FS, path, onOutput, keep) {
  * false and an `onOutput`, only the header: the audio went to `onOutput` alone).
  * Text goes through a file and -f so text starting with '-' is never an option; output goes
  * under /tmp/ because writing to / of the virtual FS fails silently.
+ * @param {{ input: string; voice: string; wpm: number; pitch: number; ssml?: boolean; onOutput?: OnOutput; keepOutput?: boolean }} options
+ * @returns {Promise<Uint8Array>}
  */
 export async function runEspeak({ input, voice, wpm, pitch, ssml, onOutput, keepOutput = true }) {
   const module = await compiledModule();
-  let written = null;
+  // Set by preRun (a callback), hence the cast: without it the check below would read it as null.
+  let written = /** @type {{ bytes: number } | null} */ (null);
   const args = ['-v', voice, '-s', String(wpm), '-p', String(pitch), ...(ssml ? ['-m'] : [])];
   const instance = await ESpeakNg({
     print() {},

@@ -6,19 +6,33 @@ import { CLAIMED_BY_HELPER, FLUSH_SAMPLES } from './mp3-pipeline.mjs';
 import { clock } from './job-timeline.mjs';
 import { lowerThisThread } from './thread-priority.mjs';
 
+/**
+ * @typedef {import('./mp3-pipeline.mjs').HelperMessage} HelperMessage
+ * @typedef {Extract<HelperMessage, { samples: Int16Array }>} PartMessage
+ * @typedef {{ job: number; index: number; keys: number[]; stream: import('./audio-encode.mjs').Mp3Stream; held: Int16Array; start: number }} OpenStream
+ */
+
+// Started as a worker by mp3-pipeline.mjs, so there is a parent port.
+const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+
 lowerThisThread();
 
 // Compile LAME now, not when the first part arrives.
 const ready = encodeMp3(new Int16Array(0));
+/** @type {HelperMessage[]} */
 const queue = [];
 let draining = false;
-/** The stream being written: { job, index, keys, stream, held, start } (parts job:index in a row). */
+/** @type {OpenStream | null} The stream being written (parts job:index in a row). */
 let open = null;
 
 /** Flush the open stream; its frames go back with the keys of the parts it holds. */
 function close() {
-  const bytes = open.stream.end();
-  parentPort.postMessage({ keys: open.keys, bytes, start: open.start, end: clock() }, [bytes.buffer]);
+  const stream = /** @type {OpenStream} */ (open); // called only while one is open
+  const bytes = stream.stream.end();
+  port.postMessage(
+    /** @satisfies {import('./mp3-pipeline.mjs').HelperAnswer} */ ({ keys: stream.keys, bytes, start: stream.start, end: clock() }),
+    [/** @type {ArrayBuffer} */ (bytes.buffer)],
+  );
   open = null;
 }
 
@@ -29,13 +43,20 @@ async function drain() {
   draining = true;
   await ready;
   while (queue.length > 0) {
-    const message = queue.shift();
+    const message = /** @type {HelperMessage} */ (queue.shift()); // the queue is not empty
     const next = open && !message.end && message.job === open.job && message.index === open.index + 1;
     const mine = !message.end && Atomics.compareExchange(message.claim, 0, 0, CLAIMED_BY_HELPER) === 0;
     if (open && !(next && mine)) close();
     if (!mine) continue;
     if (open) open.stream.write(open.held);
-    else open = { job: message.job, keys: [], stream: await createMp3Stream(), start: clock() };
+    // index and held are set just below, before anything reads them.
+    else
+      open = /** @type {OpenStream} */ ({
+        job: message.job,
+        keys: /** @type {number[]} */ ([]),
+        stream: await createMp3Stream(),
+        start: clock(),
+      });
     const { samples } = message;
     open.index = message.index;
     open.keys.push(message.key);
@@ -45,7 +66,10 @@ async function drain() {
   draining = false;
 }
 
-parentPort.on('message', (message) => {
-  queue.push(message);
-  if (!draining) void drain();
-});
+port.on(
+  'message',
+  /** @param {HelperMessage} message */ (message) => {
+    queue.push(message);
+    if (!draining) void drain();
+  },
+);

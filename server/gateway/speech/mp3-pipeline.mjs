@@ -26,24 +26,42 @@ export const CLAIMED_BY_HELPER = 1;
 const CLAIMED_HERE = 2;
 const NOTHING = new Uint8Array(0);
 
+/**
+ * @typedef {{ scan(audio: Int16Array): void; finish(audio: Int16Array): Promise<Uint8Array>; cuts(): number[]; cancel(): void }} Mp3Pipeline
+ * @typedef {{ minPartSamples?: number; useHelper?: boolean }} Mp3PipelineOptions
+ * @typedef {(bytes: Uint8Array | null) => void} PartAnswer A part's frames from the helper, or null when it died.
+ * @typedef {{ worker: Worker; waiting: Map<number, PartAnswer>; dead: boolean }} Helper
+ * @typedef {{ from: number; to: number; claim: Int32Array; result: Promise<Uint8Array | null> | null; key: number }} Part
+ * @typedef {{ keys: number[]; bytes: Uint8Array; start: number; end: number }} HelperAnswer What mp3-helper-worker.mjs posts.
+ * @typedef {{ job: number; index: number; key: number; claim: Int32Array; samples: Int16Array; sentAt: number; end?: undefined } | { job: number; end: true }} HelperMessage What the helper is sent.
+ */
+
+/** @type {Helper | null} */
 let helper = null;
 let keys = 0;
 let jobs = 0;
 
-/** The helper thread, started on first use and kept; if it dies its parts are encoded here. */
+/**
+ * The helper thread, started on first use and kept; if it dies its parts are encoded here.
+ * @returns {Helper}
+ */
 function getHelper() {
   if (helper && !helper.dead) return helper;
   const worker = new Worker(new URL('./mp3-helper-worker.mjs', import.meta.url));
   worker.unref();
+  /** @type {Helper} */
   const h = { worker, waiting: new Map(), dead: false };
   // One answer per stream the helper made: its frames belong to its first part, the others get none.
-  worker.on('message', ({ keys: streamKeys, bytes, start, end }) => {
-    mark('helper', `stream of ${streamKeys.length} parts`, start, end);
-    streamKeys.forEach((key, i) => {
-      h.waiting.get(key)?.(i === 0 ? bytes : NOTHING);
-      h.waiting.delete(key);
-    });
-  });
+  worker.on(
+    'message',
+    /** @param {HelperAnswer} answer */ ({ keys: streamKeys, bytes, start, end }) => {
+      mark('helper', `stream of ${streamKeys.length} parts`, start, end);
+      streamKeys.forEach((key, i) => {
+        h.waiting.get(key)?.(i === 0 ? bytes : NOTHING);
+        h.waiting.delete(key);
+      });
+    },
+  );
   const die = () => {
     h.dead = true;
     for (const resolve of h.waiting.values()) resolve(null);
@@ -55,38 +73,49 @@ function getHelper() {
   return h;
 }
 
+/** @param {Part} part */
 const claimHere = (part) => Atomics.compareExchange(part.claim, 0, 0, CLAIMED_HERE) === 0;
 
 /**
  * Feed the growing audio to scan() (each part is handed to the helper as soon as it is cut),
  * then finish() with the whole audio: this thread takes parts from the end while the helper goes
  * on from the start, until they meet.
+ * @param {Mp3PipelineOptions} [options]
+ * @returns {Mp3Pipeline}
  */
 export function createMp3Pipeline({ minPartSamples = MIN_PART_SAMPLES, useHelper = true } = {}) {
   const job = ++jobs;
+  /** @type {Part[]} */
   const parts = [];
   let lastCut = 0;
   let scanned = 0;
   let quietFrom = -1;
   const h = useHelper ? getHelper() : null;
 
+  /** @type {(from: number, to: number, audio: Int16Array) => void} */
   const offer = (from, to, audio) => {
+    /** @type {Part} */
     const part = { from, to, claim: new Int32Array(new SharedArrayBuffer(4)), result: null, key: 0 };
     parts.push(part);
     if (!h || h.dead) return;
     part.key = ++keys;
     part.result = new Promise((resolve) => h.waiting.set(part.key, resolve));
     const samples = audio.slice(from, to);
-    h.worker.postMessage({ job, index: parts.length - 1, key: part.key, claim: part.claim, samples, sentAt: clock() }, [samples.buffer]);
+    h.worker.postMessage(
+      /** @satisfies {HelperMessage} */ ({ job, index: parts.length - 1, key: part.key, claim: part.claim, samples, sentAt: clock() }),
+      [samples.buffer],
+    );
   };
   /** The helper closes its open stream at the end of a job (or at a part it did not get). */
   const endJob = () => {
-    if (h && !h.dead) h.worker.postMessage({ job, end: true });
+    if (h && !h.dead) h.worker.postMessage(/** @satisfies {HelperMessage} */ ({ job, end: true }));
   };
+  /** @param {Part} part */
   const forget = (part) => {
     if (part.key) h?.waiting.delete(part.key);
   };
 
+  /** @type {(start: number, end: number, audio: Int16Array) => void} */
   const considerRun = (start, end, audio) => {
     const cut = Math.floor((end - MARGIN) / FRAME_SAMPLES) * FRAME_SAMPLES;
     if (cut - FLUSH_SAMPLES - MARGIN < start || cut - lastCut < minPartSamples) return;
@@ -127,6 +156,7 @@ export function createMp3Pipeline({ minPartSamples = MIN_PART_SAMPLES, useHelper
       // From the end down, a third of the parts the helper has not taken yet at a time, each block one
       // stream (the first with the audio after the last cut), until the helper's parts are reached:
       // blocks shrink as the two threads meet, so neither waits long for the other.
+      /** @type {Uint8Array[]} */
       const bytes = new Array(parts.length + 1).fill(NOTHING);
       let i = parts.length - 1;
       for (let first = true; ; first = false) {
@@ -168,7 +198,12 @@ export function createMp3Pipeline({ minPartSamples = MIN_PART_SAMPLES, useHelper
   };
 }
 
-/** One MP3 of finished audio, in parts on both threads when it is long enough to cut. */
+/**
+ * One MP3 of finished audio, in parts on both threads when it is long enough to cut.
+ * @param {Int16Array} audio
+ * @param {Mp3PipelineOptions} [options]
+ * @returns {Promise<Uint8Array>}
+ */
 export async function encodeMp3InParts(audio, options) {
   const pipeline = createMp3Pipeline(options);
   pipeline.scan(audio);

@@ -1,10 +1,16 @@
 // Pure operations on 16-bit mono samples. Plain JS so the synthesis worker runs without a TS loader.
 export const SAMPLE_RATE = 22050;
 
+/** @param {number} ms */
 export const msToSamples = (ms) => Math.round((ms * SAMPLE_RATE) / 1000);
+/** @param {number} n */
 export const samplesToMs = (n) => Math.round((n * 1000) / SAMPLE_RATE);
 
-/** The samples of a RIFF/WAVE file's data chunk (copied, so they are aligned). */
+/**
+ * The samples of a RIFF/WAVE file's data chunk (copied, so they are aligned).
+ * @param {Uint8Array} wav
+ * @returns {Int16Array}
+ */
 export function wavSamples(wav) {
   const view = new DataView(wav.buffer, wav.byteOffset, wav.byteLength);
   let at = 12;
@@ -18,8 +24,14 @@ export function wavSamples(wav) {
   throw new Error('no data chunk in the engine output');
 }
 
-/** Runs of near-silence at least `minSamples` long, as [start, end) pairs. */
+/**
+ * Runs of near-silence at least `minSamples` long, as [start, end) pairs.
+ * @param {Int16Array} samples
+ * @param {number} minSamples
+ * @returns {[number, number][]}
+ */
 export function silentRuns(samples, minSamples, threshold = 8) {
+  /** @type {[number, number][]} */
   const runs = [];
   let start = -1;
   for (let i = 0; i <= samples.length; i++) {
@@ -37,6 +49,10 @@ export function silentRuns(samples, minSamples, threshold = 8) {
  * Cut audio synthesized with a long marker break between sentences back into sentences.
  * A run k marker-lengths long stands for k breaks (the sentences between them were silent).
  * Returns null when the breaks found do not match the sentence count.
+ * @param {Int16Array} samples
+ * @param {number} sentenceCount
+ * @param {number} breakSamples
+ * @returns {Int16Array[] | null}
  */
 export function splitAtBreaks(samples, sentenceCount, breakSamples) {
   const runs = silentRuns(samples, Math.round(breakSamples * 0.8));
@@ -52,10 +68,18 @@ export function splitAtBreaks(samples, sentenceCount, breakSamples) {
   return parts.length === sentenceCount ? parts : null;
 }
 
-/** Join sentence audio with a fixed gap; returns the samples and each part's [startMs, endMs]. */
+/** @typedef {{ startMs: number; endMs: number }} Span Where a sentence's audio lies. */
+
+/**
+ * Join sentence audio with a fixed gap; returns the samples and each part's [startMs, endMs].
+ * @param {Int16Array[]} parts
+ * @param {number} gapSamples
+ * @returns {{ samples: Int16Array; spans: Span[] }}
+ */
 export function joinWithGaps(parts, gapSamples) {
   const total = parts.reduce((n, p) => n + p.length, 0) + gapSamples * Math.max(0, parts.length - 1);
   const out = new Int16Array(total);
+  /** @type {Span[]} */
   const spans = [];
   let at = 0;
   parts.forEach((part, i) => {
@@ -67,7 +91,11 @@ export function joinWithGaps(parts, gapSamples) {
   return { samples: out, spans };
 }
 
-/** Volume in dB as a gain of 10^(dB/20), clamped to int16. */
+/**
+ * Volume in dB as a gain of 10^(dB/20), clamped to int16 (in place).
+ * @param {Int16Array} samples
+ * @param {number} db
+ */
 export function applyGain(samples, db) {
   if (db === 0) return samples;
   const gain = 10 ** (db / 20);
@@ -77,6 +105,7 @@ export function applyGain(samples, db) {
   return samples;
 }
 
+/** @param {Int16Array} samples */
 export function rms(samples) {
   let sum = 0;
   for (let i = 0; i < samples.length; i++) sum += samples[i] * samples[i];

@@ -9,6 +9,26 @@ import { clock, mark, takeTimeline, TIMELINE_ON } from './job-timeline.mjs';
 /** Longer than any pause espeak makes itself (≈0.9 s at its slowest rate), so it marks sentence ends. */
 export const MARKER_BREAK_MS = 2500;
 
+/**
+ * @typedef {import('./pcm-ops.mjs').Span} Span
+ * @typedef {import('./job-timeline.mjs').TimelineEvent} TimelineEvent
+ * @typedef {{
+ *   sentences: string[];
+ *   voice: string;
+ *   wpm: number;
+ *   pitch: number;
+ *   range: string;
+ *   volumeDb: number;
+ *   format: 'pcm' | 'wav' | 'mp3';
+ *   gapMs: number;
+ * }} SynthJobInput
+ * @typedef {{ bytes: Uint8Array; spans: Span[]; durationMs: number; engineCalls: number; timeline?: TimelineEvent[] }} SynthJobResult
+ * (`timeline` only with SPEECH_TIMELINE=1, see job-timeline.mjs)
+ * @typedef {{ parts: Int16Array[]; engineCalls: number }} SentenceParts
+ * @typedef {{ samples: Int16Array; spans: Span[]; durationMs: number; engineCalls: number }} JoinedAudio
+ */
+
+/** @param {string} text */
 const escapeXml = (text) =>
   text
     // eslint-disable-next-line no-control-regex -- characters XML forbids
@@ -17,13 +37,22 @@ const escapeXml = (text) =>
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;');
 
+/**
+ * @param {string[]} sentences
+ * @param {string} range
+ */
 export function buildSsml(sentences, range) {
   const body = sentences.map(escapeXml).join(`<break time="${MARKER_BREAK_MS}ms"/>`);
   return `<speak><prosody range="${range}">${body}</prosody></speak>`;
 }
 
-/** Slow path (≈40 ms per sentence): one engine call per sentence, when the breaks were not all found. */
+/**
+ * Slow path (≈40 ms per sentence): one engine call per sentence, when the breaks were not all found.
+ * @param {SynthJobInput} job
+ * @returns {Promise<SentenceParts>}
+ */
 async function eachSentence(job) {
+  /** @type {Int16Array[]} */
   const each = [];
   for (const sentence of job.sentences) {
     each.push(
@@ -35,7 +64,11 @@ async function eachSentence(job) {
   return { parts: each, engineCalls: job.sentences.length };
 }
 
-/** `callsBefore`: engine calls this job already made. */
+/**
+ * `callsBefore`: engine calls this job already made.
+ * @param {SynthJobInput} job
+ * @returns {Promise<SentenceParts>}
+ */
 async function sentenceParts(job, callsBefore = 0) {
   const voice = { voice: job.voice, wpm: job.wpm, pitch: job.pitch, ssml: true };
   // Fast path: one engine call for the whole text, cut at the marker breaks.
@@ -50,6 +83,9 @@ async function sentenceParts(job, callsBefore = 0) {
  * gain applied), so the engine's in-memory file never holds the audio. With a `pipeline` (MP3),
  * parts of about 2 s go to a second thread to encode meanwhile. When the breaks were not all found
  * (or the engine wrote a layout that is not streamed) it answers the sentences' audio parts instead.
+ * @param {SynthJobInput} job
+ * @param {import('./mp3-pipeline.mjs').Mp3Pipeline | null} pipeline
+ * @returns {Promise<JoinedAudio & { streamed: boolean }>}
  */
 async function streamedJoin(job, pipeline) {
   const joiner = createBreakJoiner({
@@ -92,6 +128,10 @@ async function streamedJoin(job, pipeline) {
   return { streamed: false, ...joined(reader.streamable ? await eachSentence(job) : await sentenceParts(job, 1), job) };
 }
 
+/**
+ * @param {SynthJobInput} job
+ * @returns {Promise<SynthJobResult>}
+ */
 async function streamedMp3(job) {
   const pipeline = createMp3Pipeline();
   const { streamed, samples, ...rest } = await streamedJoin(job, pipeline);
@@ -104,6 +144,11 @@ async function streamedMp3(job) {
   return { bytes, ...rest };
 }
 
+/**
+ * @param {SentenceParts} sentences
+ * @param {SynthJobInput} job
+ * @returns {JoinedAudio}
+ */
 function joined({ parts, engineCalls }, job) {
   const { samples, spans } = joinWithGaps(parts, msToSamples(job.gapMs));
   applyGain(samples, job.volumeDb);
@@ -111,14 +156,19 @@ function joined({ parts, engineCalls }, job) {
 }
 
 /**
- * job: { sentences, voice, wpm, pitch, range, volumeDb, format, gapMs }
- * result: { bytes, spans: [{ startMs, endMs }], durationMs, engineCalls }
+ * One job, start to finish.
+ * @param {SynthJobInput} job
+ * @returns {Promise<SynthJobResult>}
  */
 export async function runSynthJob(job) {
   const result = await synthJob(job);
   return TIMELINE_ON ? { ...result, timeline: takeTimeline() } : result;
 }
 
+/**
+ * @param {SynthJobInput} job
+ * @returns {Promise<SynthJobResult>}
+ */
 async function synthJob(job) {
   if (job.format === 'mp3') return streamedMp3(job);
   const { samples, spans, durationMs, engineCalls } = await streamedJoin(job, null);

@@ -6,17 +6,30 @@ import { compiledModule } from './espeak-runner.mjs';
 import { runSynthJob } from './synth-job.mjs';
 import { lowerThisThread } from './thread-priority.mjs';
 
+/**
+ * @typedef {import('./synth-job.mjs').SynthJobInput} SynthJobInput
+ * @typedef {import('./synth-job.mjs').SynthJobResult} SynthJobResult
+ * @typedef {{ id: number; job: SynthJobInput }} JobMessage What worker-pool.ts sends.
+ * @typedef {{ ready: true } | { id: number; result: SynthJobResult } | { id: number; error: string }} WorkerAnswer What this worker posts.
+ */
+
+// Started as a worker by worker-pool.ts, so there is a parent port.
+const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+
 // espeak's start-up builds many Error objects; without stack traces it starts about twice as fast.
 Error.stackTraceLimit = 0;
 lowerThisThread();
 
-parentPort.on('message', async ({ id, job }) => {
-  try {
-    const result = await runSynthJob(job);
-    parentPort.postMessage({ id, result }, [result.bytes.buffer]);
-  } catch (err) {
-    parentPort.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
-  }
-});
+port.on(
+  'message',
+  /** @param {JobMessage} message */ async ({ id, job }) => {
+    try {
+      const result = await runSynthJob(job);
+      port.postMessage(/** @satisfies {WorkerAnswer} */ ({ id, result }), [/** @type {ArrayBuffer} */ (result.bytes.buffer)]);
+    } catch (err) {
+      port.postMessage(/** @satisfies {WorkerAnswer} */ ({ id, error: err instanceof Error ? err.message : String(err) }));
+    }
+  },
+);
 await compiledModule();
-parentPort.postMessage({ ready: true });
+port.postMessage(/** @satisfies {WorkerAnswer} */ ({ ready: true }));

@@ -8,6 +8,8 @@ export const SYNTHESIS_NICE = 5;
 /**
  * Lowers the calling thread only. On Linux the nice value belongs to the thread; elsewhere it would
  * lower the whole process (the event loop too), so nothing is done there.
+ * @param {string} [platform]
+ * @returns {boolean}
  */
 export function lowerThisThread(platform = process.platform) {
   if (platform !== 'linux') return false;

@@ -2,8 +2,9 @@ import { Worker } from 'node:worker_threads';
 import { FairQueue } from './fair-queue';
 import { SynthesisCancelledError } from './speech-errors';
 import type { SynthJobInput, SynthJobResult } from './synth-job.mjs';
+import type { WorkerAnswer } from './synth-worker.mjs';
 
-// One job shape: the worker's own declaration (synth-job.d.mts) is the source.
+// One job shape: the worker's own JSDoc types (synth-job.mjs, type-checked) are the source.
 export type SynthJob = SynthJobInput;
 export type SynthResult = SynthJobResult;
 
@@ -45,7 +46,7 @@ type Slot = {
   idleTimer: NodeJS.Timeout | null;
 };
 
-type WorkerMessage = { ready: true } | { id: number; result: SynthResult } | { id: number; error: string };
+type WorkerMessage = WorkerAnswer;
 
 /**
  * Synthesis workers over node:worker_threads, started on demand, one job per worker at a time, the

@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'libsql';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { killHard, makeStubDist, startRealServer, stopGracefully, type RealServer } from '../../testing/crash-safety/real-server';
-import { fillDisk, mountSmallDisk, unmountSmallDisk } from '../../testing/small-disk';
+import { fillDisk, itNeedsRoot, mountSmallDisk, unmountSmallDisk } from '../../testing/small-disk';
 import { DEFAULT_POINTS } from '../users/points-ledger';
 import { DATABASE_FILE } from './gateway-database';
 import { STORAGE_FAILED_CODE } from './storage-error';
@@ -74,51 +74,59 @@ function onDisk(dataDir: string, userId: string): { held: number; points: number
   }
 }
 
-it('a synthesis refused with 507 releases its charge at once, and the refund reaches the disk once space returns, without restart', async () => {
-  const { disk, dataDir, distDir } = await smallDisk();
-  server = await startRealServer({ dataDir, distDir });
-  const base = server.url;
-  const answer = speakLong(base, '31');
-  await until(async () => (await balanceOf(base, '31')) < DEFAULT_POINTS, 'the held charge');
-  const giveSpaceBack = await fillDisk(disk);
+itNeedsRoot(
+  'a synthesis refused with 507 releases its charge at once, and the refund reaches the disk once space returns, without restart',
+  async () => {
+    const { disk, dataDir, distDir } = await smallDisk();
+    server = await startRealServer({ dataDir, distDir });
+    const base = server.url;
+    const answer = speakLong(base, '31');
+    await until(async () => (await balanceOf(base, '31')) < DEFAULT_POINTS, 'the held charge');
+    const giveSpaceBack = await fillDisk(disk);
 
-  const refused = await answer;
-  expect(refused.status).toBe(507);
-  expect(refused.envelope).toMatchObject({ code: STORAGE_FAILED_CODE, data: null });
-  expect(await balanceOf(base, '31')).toBe(DEFAULT_POINTS);
-  expect(onDisk(dataDir, '31').held).toBe(1); // the disk is full: written later
+    const refused = await answer;
+    expect(refused.status).toBe(507);
+    expect(refused.envelope).toMatchObject({ code: STORAGE_FAILED_CODE, data: null });
+    expect(await balanceOf(base, '31')).toBe(DEFAULT_POINTS);
+    expect(onDisk(dataDir, '31').held).toBe(1); // the disk is full: written later
 
-  await giveSpaceBack();
-  await until(() => onDisk(dataDir, '31').held === 0, 'the refund on disk');
-  expect(onDisk(dataDir, '31')).toEqual({ held: 0, points: DEFAULT_POINTS });
-  expect(await stopGracefully(server)).toBe(0);
-  server = null;
-}, 90_000);
+    await giveSpaceBack();
+    await until(() => onDisk(dataDir, '31').held === 0, 'the refund on disk');
+    expect(onDisk(dataDir, '31')).toEqual({ held: 0, points: DEFAULT_POINTS });
+    expect(await stopGracefully(server)).toBe(0);
+    server = null;
+  },
+  90_000,
+);
 
-it('a restart on a full disk with held charges starts: reads answer, writes answer 507, and the refund is written once space returns', async () => {
-  const { disk, dataDir, distDir } = await smallDisk();
-  server = await startRealServer({ dataDir, distDir });
-  const created = await call(server.url, 'POST', '/_emulator/tasks', { count: 10 });
-  const taskIds = (created.envelope.data as { taskIds: string[] }).taskIds;
-  const answer = speakLong(server.url, '32').catch(() => null);
-  await until(async () => (await balanceOf(server!.url, '32')) < DEFAULT_POINTS, 'the held charge');
-  await killHard(server);
-  await answer;
-  server = null;
-  const giveSpaceBack = await fillDisk(disk);
+itNeedsRoot(
+  'a restart on a full disk with held charges starts: reads answer, writes answer 507, and the refund is written once space returns',
+  async () => {
+    const { disk, dataDir, distDir } = await smallDisk();
+    server = await startRealServer({ dataDir, distDir });
+    const created = await call(server.url, 'POST', '/_emulator/tasks', { count: 10 });
+    const taskIds = (created.envelope.data as { taskIds: string[] }).taskIds;
+    const answer = speakLong(server.url, '32').catch(() => null);
+    await until(async () => (await balanceOf(server!.url, '32')) < DEFAULT_POINTS, 'the held charge');
+    await killHard(server);
+    await answer;
+    server = null;
+    const giveSpaceBack = await fillDisk(disk);
 
-  server = await startRealServer({ dataDir, distDir });
-  const base = server.url;
-  const status = await call(base, 'POST', '/textRemoval/taskStatus', { taskIds });
-  expect([status.status, status.envelope.code, (status.envelope.data as unknown[]).length]).toEqual([200, 0, 10]);
-  expect(await balanceOf(base, '32')).toBe(DEFAULT_POINTS);
-  const write = await call(base, 'POST', '/_emulator/tasks', { count: 1000 });
-  expect([write.status, write.envelope.code]).toEqual([507, STORAGE_FAILED_CODE]);
+    server = await startRealServer({ dataDir, distDir });
+    const base = server.url;
+    const status = await call(base, 'POST', '/textRemoval/taskStatus', { taskIds });
+    expect([status.status, status.envelope.code, (status.envelope.data as unknown[]).length]).toEqual([200, 0, 10]);
+    expect(await balanceOf(base, '32')).toBe(DEFAULT_POINTS);
+    const write = await call(base, 'POST', '/_emulator/tasks', { count: 1000 });
+    expect([write.status, write.envelope.code]).toEqual([507, STORAGE_FAILED_CODE]);
 
-  await giveSpaceBack();
-  await until(() => onDisk(dataDir, '32').held === 0, 'the refund on disk');
-  expect(onDisk(dataDir, '32')).toEqual({ held: 0, points: DEFAULT_POINTS });
-  expect((await call(base, 'POST', '/_emulator/tasks', { count: 1 })).envelope.code).toBe(0);
-  expect(await stopGracefully(server)).toBe(0);
-  server = null;
-}, 90_000);
+    await giveSpaceBack();
+    await until(() => onDisk(dataDir, '32').held === 0, 'the refund on disk');
+    expect(onDisk(dataDir, '32')).toEqual({ held: 0, points: DEFAULT_POINTS });
+    expect((await call(base, 'POST', '/_emulator/tasks', { count: 1 })).envelope.code).toBe(0);
+    expect(await stopGracefully(server)).toBe(0);
+    server = null;
+  },
+  90_000,
+);

@@ -1,2 +1,0 @@
-export const SYNTHESIS_NICE: number;
-export function lowerThisThread(platform?: string): boolean;
