@@ -5,6 +5,12 @@ import type { OperationName } from '../src/contract';
 export type Operation = OperationName;
 type CaseContext = { op: Operation; body: unknown; req: IncomingMessage; res: ServerResponse; origin: string };
 type Case = (c: CaseContext) => void;
+/** One answer per operation: a new operation in the contract fails the typecheck at every case until it has its own. */
+type PerOperation<T> = Record<Operation, (c: CaseContext) => T>;
+const byOperation =
+  <T>(answers: PerOperation<T>) =>
+  (c: CaseContext): T =>
+    answers[c.op](c);
 
 /** What every payload tries to do; the tests check it never happens. */
 const PWN = 'window.__pwned=1;alert(1)';
@@ -78,7 +84,7 @@ function speechResult(c: CaseContext) {
 const good =
   (progress: number): Case =>
   (c) =>
-    ok(c, c.op === 'taskStatus' ? askedIds(c.body).map((id) => taskItem(id, progress)) : speechResult(c));
+    ok(c, byOperation<unknown>({ taskStatus: (x) => askedIds(x.body).map((id) => taskItem(id, progress)), textToSpeech: speechResult })(c));
 
 export function htmlPage(status: number, title: string): Case {
   return (c) =>
@@ -92,8 +98,8 @@ export function htmlPage(status: number, title: string): Case {
 }
 
 /** Every string field carries markup; the answer is otherwise valid. */
-const markup: Case = (c) => {
-  if (c.op === 'taskStatus') {
+const markup: Case = byOperation({
+  taskStatus: (c) => {
     const items = askedIds(c.body).map((id, i) => ({
       ...taskItem(id, 30),
       taskStatus: i === 0 ? 5 : 3,
@@ -104,33 +110,36 @@ const markup: Case = (c) => {
     }));
     // IDs nobody asked for, made of markup: the console must ignore them, not render them.
     const strays = MARKUP.map((m, i) => ({ ...taskItem(`Service_AI_${m}`, i), targetVideoUrl: `javascript:${PWN}` }));
-    return json(c, { code: 0, message: MARKUP_TEXT, data: [...items, ...strays] });
-  }
-  json(c, {
-    code: 0,
-    message: MARKUP_TEXT,
-    data: {
-      ...speechResult(c),
-      taskId: `Service_AI_${MARKUP[1]}`,
-      sourceLanguage: MARKUP[0],
-      targetLanguage: MARKUP[2],
-      userId: MARKUP[3],
-      errorMessage: MARKUP_TEXT,
-      speeches: [
-        { index: 0, text: MARKUP[1], startMs: 0, endMs: 120 },
-        { index: 1, text: MARKUP[0], startMs: 120, endMs: 250 },
-        { [MARKUP[1]]: MARKUP[2], note: MARKUP[4] },
-        MARKUP[3],
-      ],
-    },
-  });
-};
+    json(c, { code: 0, message: MARKUP_TEXT, data: [...items, ...strays] });
+  },
+  textToSpeech: (c) =>
+    json(c, {
+      code: 0,
+      message: MARKUP_TEXT,
+      data: {
+        ...speechResult(c),
+        taskId: `Service_AI_${MARKUP[1]}`,
+        sourceLanguage: MARKUP[0],
+        targetLanguage: MARKUP[2],
+        userId: MARKUP[3],
+        errorMessage: MARKUP_TEXT,
+        speeches: [
+          { index: 0, text: MARKUP[1], startMs: 0, endMs: 120 },
+          { index: 1, text: MARKUP[0], startMs: 120, endMs: 250 },
+          { [MARKUP[1]]: MARKUP[2], note: MARKUP[4] },
+          MARKUP[3],
+        ],
+      },
+    }),
+});
 
 /** Fields the contract does not know, including __proto__, next to valid ones. */
 const extraFields: Case = (c) => {
   const extras = { constructor: { prototype: { polluted: true } }, innerHTML: MARKUP[1], errorMessage: MARKUP[0] };
-  const data =
-    c.op === 'taskStatus' ? askedIds(c.body).map((id) => ({ ...taskItem(id, 40), ...extras })) : { ...speechResult(c), ...extras };
+  const data = byOperation<unknown>({
+    taskStatus: (x) => askedIds(x.body).map((id) => ({ ...taskItem(id, 40), ...extras })),
+    textToSpeech: (x) => ({ ...speechResult(x), ...extras }),
+  })(c);
   // Raw text: JSON.stringify would drop the __proto__ key.
   const text = JSON.stringify({ code: 0, message: 'OK', data, trace: MARKUP_TEXT, debug: { stack: MARKUP[0] } }).replace(
     /"innerHTML"/g,
@@ -141,14 +150,14 @@ const extraFields: Case = (c) => {
 
 /** Valid JSON with one field of the wrong type, per operation. */
 function wrongType(taskPatch: Record<string, unknown>, speechPatch: Record<string, unknown>): Case {
-  return (c) => {
-    if (c.op === 'taskStatus')
-      return ok(
+  return byOperation({
+    taskStatus: (c) =>
+      ok(
         c,
         askedIds(c.body).map((id) => ({ ...taskItem(id, 40), ...taskPatch })),
-      );
-    ok(c, { ...speechResult(c), ...speechPatch });
-  };
+      ),
+    textToSpeech: (c) => ok(c, { ...speechResult(c), ...speechPatch }),
+  });
 }
 
 function huge(declareLength: boolean): Case {
@@ -193,25 +202,28 @@ const dropMidAnswer: Case = (c) => {
 };
 
 /** Finished tasks whose URL is UNSAFE_URLS[n] for an ID ending in _url<n>; IDs ending _safe get an http URL. Speech: the text sent picks n. */
-const unsafeUrls: Case = (c) => {
-  const pick = (s: string) => UNSAFE_URLS[Number(/(\d+)$/.exec(s)?.[1] ?? 0) % UNSAFE_URLS.length]!;
-  if (c.op === 'taskStatus') {
-    return ok(
+const pickUnsafe = (s: string) => UNSAFE_URLS[Number(/(\d+)$/.exec(s)?.[1] ?? 0) % UNSAFE_URLS.length]!;
+const unsafeUrls: Case = byOperation({
+  taskStatus: (c) =>
+    ok(
       c,
       askedIds(c.body).map((id) => ({
         ...taskItem(id, 100),
         taskStatus: 4,
-        targetVideoUrl: id.endsWith('_safe') ? `${c.origin}/video/${id}.mp4` : pick(id),
+        targetVideoUrl: id.endsWith('_safe') ? `${c.origin}/video/${id}.mp4` : pickUnsafe(id),
       })),
-    );
-  }
-  ok(c, { ...speechResult(c), targetAudioUrl: pick(sourceText(c.body).trim()) });
-};
+    ),
+  textToSpeech: (c) => ok(c, { ...speechResult(c), targetAudioUrl: pickUnsafe(sourceText(c.body).trim()) }),
+});
 
 /** A valid answer whose audio URL serves an HTML page with HTTP 200 (a sign-in wall, a CDN's error page). */
 const audioHtml: Case = (c) => ok(c, { ...speechResult(c), targetAudioUrl: `${c.origin}/audio/page.html` });
 /** The same page without CORS headers: only proxy mode's audio relay can read it (and serves it as an octet-stream). */
 const audioHtmlNoCors: Case = (c) => ok(c, { ...speechResult(c), targetAudioUrl: `${c.origin}/no-cors/page.html` });
+
+/** A case about task items only: these items for the asked IDs, and a well-behaved answer to every other operation. */
+const taskItemsOnly = (items: (askedIds: string[]) => unknown[]): Case =>
+  byOperation({ taskStatus: (c) => ok(c, items(askedIds(c.body))), textToSpeech: good(0) });
 
 /** Every case by name; 'good' and 'good-later' behave, the rest do not. */
 export const hostileCases: Record<string, Case> = {
@@ -222,27 +234,11 @@ export const hostileCases: Record<string, Case> = {
   'extra-fields': extraFields,
   'status-string': wrongType({ taskStatus: '4' }, {}),
   /** The first asked item has a progress of "55" (a string); the rest of the batch is good. */
-  'one-bad-item': (c) =>
-    c.op === 'taskStatus'
-      ? ok(
-          c,
-          askedIds(c.body).map((id, i) => (i === 0 ? { ...taskItem(id, 70), taskProgress: '55' } : taskItem(id, 70))),
-        )
-      : good(0)(c),
-  'progress-out-of-range': (c) =>
-    c.op === 'taskStatus'
-      ? ok(
-          c,
-          askedIds(c.body).map((id, i) => taskItem(id, i % 2 === 0 ? 500 : -3)),
-        )
-      : good(0)(c),
-  'update-time-out-of-range': (c) =>
-    c.op === 'taskStatus'
-      ? ok(
-          c,
-          askedIds(c.body).map((id, i) => ({ ...taskItem(id, 40), updateTime: [1e16, '99999999999999999999', -1e17][i % 3] })),
-        )
-      : good(0)(c),
+  'one-bad-item': taskItemsOnly((ids) => ids.map((id, i) => (i === 0 ? { ...taskItem(id, 70), taskProgress: '55' } : taskItem(id, 70)))),
+  'progress-out-of-range': taskItemsOnly((ids) => ids.map((id, i) => taskItem(id, i % 2 === 0 ? 500 : -3))),
+  'update-time-out-of-range': taskItemsOnly((ids) =>
+    ids.map((id, i) => ({ ...taskItem(id, 40), updateTime: [1e16, '99999999999999999999', -1e17][i % 3] })),
+  ),
   'task-id-number': wrongType({ taskId: 12345 }, { taskId: 12345 }),
   'audio-url-number': wrongType({}, { targetAudioUrl: 42 }),
   'speeches-string': wrongType({}, { speeches: MARKUP_TEXT }),
