@@ -99,8 +99,14 @@ function missingStep(parameter: string | undefined, operation: GatewayOperation)
   if (parameter === 'X-User-Id') return 'Set a numeric user ID in Settings (sent as X-User-Id).';
   if (parameter === 'sourceText') return 'Enter the text to synthesize.';
   if (parameter) return `Fill in ${parameter} and send again.`;
-  return operation === 'taskStatus' ? 'Set a user ID in Settings and add task IDs.' : 'Fill in the missing field and send again.';
+  return MISSING_STEP[operation];
 }
+
+/** What to do about a 2000 that names no parameter, per operation (a new operation needs its own words). */
+const MISSING_STEP: Record<GatewayOperation, string> = {
+  taskStatus: 'Set a user ID in Settings and add task IDs.',
+  textToSpeech: 'Fill in the missing field and send again.',
+};
 
 function invalidStep(parameter: string | undefined): string {
   if (parameter === 'X-User-Id') return 'The user ID must be digits only: fix it in Settings.';
