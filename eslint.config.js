@@ -27,6 +27,8 @@ const boundaryZones = [
     except: [`./${f}`],
     message: 'Features must not import each other; compose them in src/app.',
   })),
+  // src/app composes features; a feature that reached back into it would make a circle of layers.
+  { target: './src/features', from: './src/app', message: 'Features must not import src/app: the app composes them, not the other way.' },
   ...['components', 'hooks', 'lib', 'config', 'utils', 'testing'].map((dir) => ({
     target: `./src/${dir}`,
     from: ['./src/features', './src/app'],
