@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { consoleInfo } from './connection-helpers';
-import { uniqueUserId } from './tasks-helpers';
+import { createTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
 
 /** A share link as the console makes it: IDs newline-joined, deflate-raw, base64url, in the fragment. */
 async function shareLinkOf(page: Page, ids: readonly string[]): Promise<string> {
@@ -43,4 +43,26 @@ test('a share link opened before setup keeps its IDs: they move into the profile
   await page.goto(link);
   await expect(page.getByText('Opened a shared list: added 0 tasks, 30 already watched')).toBeVisible();
   await expect(watchListHeading(page)).toContainText('(30)');
+});
+
+test('IDs added while a kept search hides them are said to be hidden, with a way to show them', async ({ page, request }) => {
+  const user = uniqueUserId();
+  const ids = await createTasks(request, user, 5, 120_000);
+  await seedConsole(page, user);
+  await page.goto('/tasks');
+  await pasteIds(page, ids.slice(0, 3).join('\n'));
+  await expect(watchListHeading(page)).toContainText('(3)');
+  await page.getByLabel('Search by ID').fill('no-such-task');
+  await expect(watchListHeading(page)).toContainText('(0 of 3 shown)');
+
+  // Kept on this device: a later visit starts with the search still on.
+  await page.reload();
+  await pasteIds(page, ids.slice(3).join('\n'));
+  const report = page.getByRole('form', { name: 'Add tasks' }).getByRole('status').filter({ hasText: 'added 2 tasks' });
+  await expect(report).toContainText('2 of them hidden by the search “no-such-task”');
+  await report.getByRole('button', { name: 'Show all tasks' }).click();
+  await expect(page.getByLabel('Search by ID')).toHaveValue('');
+  await expect(watchListHeading(page)).toHaveText(/\(5\)$/);
+  await expect(report).not.toContainText('hidden');
+  await expect(page.getByLabel('Task IDs')).toBeFocused();
 });
