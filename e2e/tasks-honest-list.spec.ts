@@ -66,3 +66,23 @@ test('IDs added while a kept search hides them are said to be hidden, with a way
   await expect(report).not.toContainText('hidden');
   await expect(page.getByLabel('Task IDs')).toBeFocused();
 });
+
+test('"Copied 3 IDs" is said next to the button that copied them', async ({ page, context, request, baseURL }) => {
+  const user = uniqueUserId();
+  const ids = await createTasks(request, user, 3, 120_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
+  await seedConsole(page, user);
+  await page.goto('/tasks');
+  await pasteIds(page, ids.join('\n'));
+  const actions = page.getByRole('group', { name: 'Actions on shown tasks' });
+  await actions.getByRole('button', { name: 'Copy IDs' }).click();
+  const said = actions.getByRole('status').filter({ hasText: 'Copied 3 IDs' });
+  await expect(said).toHaveText('Copied 3 IDs');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(ids.join('\n'));
+  const button = await actions.getByRole('button', { name: 'Copy IDs' }).boundingBox();
+  const box = await said.boundingBox();
+  // Beside it: on the button's line, just after it.
+  expect(Math.abs(box!.y + box!.height / 2 - (button!.y + button!.height / 2))).toBeLessThan(button!.height);
+  expect(box!.x).toBeGreaterThanOrEqual(button!.x + button!.width);
+  expect(box!.x - (button!.x + button!.width)).toBeLessThan(40);
+});

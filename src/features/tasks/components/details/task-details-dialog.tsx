@@ -5,7 +5,7 @@ import { useNow } from '../../hooks/use-now';
 import { useTaskHistory } from '../../hooks/use-task-history';
 import { statusGroupName } from '../../model/status-group';
 import type { WatchedTask } from '../../model/task-rows';
-import { copyAndAnnounce } from '../../stores/announcer-store';
+import { CopyButton } from '../copy/copy-button';
 import { ProgressSparkline } from './progress-sparkline';
 import styles from './task-details.module.css';
 
@@ -75,16 +75,16 @@ export function TaskDetailsDialog({ id, row, onClose }: Props) {
         )}
       </p>
       <div className={styles.actions}>
-        <button type="button" onClick={() => void copyAndAnnounce(id, id)}>
+        <CopyButton text={() => id} what="the task ID">
           Copy task ID
-        </button>
-        <button type="button" onClick={() => void copyAndAnnounce(link, 'the link to this task')}>
+        </CopyButton>
+        <CopyButton text={() => link} what="the link to this task">
           Copy link
-        </button>
+        </CopyButton>
         {raw !== null && (
-          <button type="button" onClick={() => void copyAndAnnounce(raw, 'the last raw answer')}>
+          <CopyButton text={() => raw} what="the last raw answer">
             Copy raw answer
-          </button>
+          </CopyButton>
         )}
       </div>
       <section aria-labelledby="task-timeline-title">
