@@ -86,3 +86,19 @@ test('"Copied 3 IDs" is said next to the button that copied them', async ({ page
   expect(box!.x).toBeGreaterThanOrEqual(button!.x + button!.width);
   expect(box!.x - (button!.x + button!.width)).toBeLessThan(40);
 });
+
+test('the details of a finished task offer its download', async ({ page, request }) => {
+  const user = uniqueUserId();
+  const [id] = await createTasks(request, user, 1, 500);
+  await seedConsole(page, user);
+  await page.goto('/tasks');
+  await pasteIds(page, id!);
+  await expect(page.getByText('1 of 1 finished')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: id, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: id });
+  const download = dialog.getByRole('link', { name: `Download video of ${id}` });
+  await expect(download).toBeVisible();
+  expect(await download.getAttribute('href')).toMatch(/^https?:\/\//);
+  const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  expect(await file.failure()).toBeNull();
+});

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { isKnownTaskStatus, taskStatusName } from '@/contract';
+import { isKnownTaskStatus, TaskStatus, taskStatusName } from '@/contract';
 import { formatExact, formatRelative } from '@/lib/format-time';
 import { useNow } from '../../hooks/use-now';
 import { useTaskHistory } from '../../hooks/use-task-history';
 import { statusGroupName } from '../../model/status-group';
 import type { WatchedTask } from '../../model/task-rows';
+import { safeDownloadUrl } from '../../model/task-phase';
 import { CopyButton } from '../copy/copy-button';
 import { ProgressSparkline } from './progress-sparkline';
 import styles from './task-details.module.css';
@@ -40,6 +41,8 @@ export function TaskDetailsDialog({ id, row, onClose }: Props) {
   const item = row?.snapshot?.item ?? record?.snapshot.item ?? null;
   const raw = row?.snapshot || record ? JSON.stringify(item, null, 2) : null;
   const link = new URL(taskDetailsPath(id), window.location.origin).href;
+  // The table's rule: a Finished task's result, only as an absolute http(s) URL.
+  const download = item?.taskStatus === TaskStatus.finished ? safeDownloadUrl(item.targetVideoUrl) : null;
   return (
     <dialog
       ref={dialog}
@@ -75,6 +78,11 @@ export function TaskDetailsDialog({ id, row, onClose }: Props) {
         )}
       </p>
       <div className={styles.actions}>
+        {download && (
+          <a href={download} download rel="noopener noreferrer" aria-label={`Download video of ${id}`}>
+            Download
+          </a>
+        )}
         <CopyButton text={() => id} what="the task ID">
           Copy task ID
         </CopyButton>
