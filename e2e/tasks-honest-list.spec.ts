@@ -102,3 +102,30 @@ test('the details of a finished task offer its download', async ({ page, request
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
   expect(await file.failure()).toBeNull();
 });
+
+test('on a phone the task ID keeps its distinguishing end visible', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const user = uniqueUserId();
+  const id = 'Service_AI_mwwmze89_c0304e447ca4159ff1b4aca9';
+  await seedConsole(page, user);
+  await page.goto('/tasks');
+  await pasteIds(page, id);
+  const button = page.getByRole('button', { name: id, exact: true });
+  await expect(button).toBeVisible();
+  // Where the last 8 characters are drawn, and the box that clips the cell.
+  const seen = await button.evaluate((el) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    let last: Text | null = null;
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) if (n.textContent) last = n as Text;
+    const range = document.createRange();
+    range.setStart(last!, last!.length - 8);
+    range.setEnd(last!, last!.length);
+    const end = range.getBoundingClientRect();
+    const cell = el.closest('td')!.getBoundingClientRect();
+    return { text: range.toString(), left: end.left, right: end.right, cellLeft: cell.left, cellRight: cell.right };
+  });
+  expect(seen.text).toBe('f1b4aca9');
+  expect(seen.right).toBeLessThanOrEqual(seen.cellRight + 0.5);
+  expect(seen.left).toBeGreaterThanOrEqual(seen.cellLeft);
+  expect(seen.right - seen.left).toBeGreaterThan(20);
+});
