@@ -1,3 +1,4 @@
+import { TaskStatus } from '@/contract';
 import type { TaskBoard, TaskSnapshot, Transition } from './task-snapshot';
 import { recordDelta, writableTasks } from './board-delta';
 
@@ -26,7 +27,24 @@ export function halve<T>(points: readonly T[]): T[] {
   return points.filter((_, i) => i % 2 === 0 || i === points.length - 1);
 }
 
-/** Fold one snapshot from the poller into a task's record; the same record back when nothing new was learned. */
+const ENDS: ReadonlySet<number | null> = new Set([TaskStatus.finished, TaskStatus.failed, TaskStatus.aborted]);
+export const isEnd = (status: number | null | undefined): boolean => ENDS.has(status ?? null);
+
+/**
+ * When a task seen live at `lastSeen` and ended by `seenEnded` ended: the gateway's updateTime, kept
+ * between the two (a gateway clock that is off moves it no further). Seen live a cycle ago, that is
+ * within a cycle either way; opened again hours later, it is when the task really ended, not when the
+ * console happened to look.
+ */
+export function endedAt(updateTime: number | undefined, lastSeen: number, seenEnded: number): number {
+  const at = Number.isFinite(updateTime) ? updateTime! : seenEnded;
+  return Math.min(seenEnded, Math.max(lastSeen, at));
+}
+
+/**
+ * Fold one snapshot from the poller into a task's record; the same record back when nothing new was
+ * learned. A change into an end (Finished, Failed, Aborted) from a status seen live is dated by endedAt.
+ */
 export function observeTask(record: TaskRecord | undefined, id: string, snapshot: TaskSnapshot): TaskRecord {
   const status = snapshot.item?.taskStatus ?? null;
   const progress = snapshot.item?.taskProgress ?? 0;
@@ -44,7 +62,8 @@ export function observeTask(record: TaskRecord | undefined, id: string, snapshot
   const lastChange = record.changes[record.changes.length - 1];
   let changes = record.changes;
   if (lastChange?.status !== status) {
-    changes = [...changes, { at, status, progress }];
+    const ended = isEnd(status) && !isEnd(lastChange?.status);
+    changes = [...changes, { at: ended ? endedAt(snapshot.item?.updateTime, record.snapshot.checkedAt, at) : at, status, progress }];
     if (changes.length > MAX_CHANGES_PER_TASK) changes = [changes[0]!, ...changes.slice(-(MAX_CHANGES_PER_TASK - 1))];
   }
   const lastSample = record.samples[record.samples.length - 1];

@@ -15,7 +15,10 @@ export async function addToWatchList(
   onProgress?: (done: number) => void,
   options?: SliceOptions,
 ): Promise<AddResult> {
-  await whenWatchListReady();
+  // The list on screen once loaded: a profile switched meanwhile (set up while a share link opens) loads another.
+  let ready = whenWatchListReady();
+  await ready;
+  while (!watchListStore.get().loaded && whenWatchListReady() !== ready) await (ready = whenWatchListReady());
   for (;;) {
     const current = watchListStore.get().ids;
     const slicer = createSlicer(options);

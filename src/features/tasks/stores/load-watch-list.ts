@@ -3,7 +3,8 @@ import { local, readJson, writeJson } from '@/lib/persisted-store';
 import { yieldToBrowser } from '@/lib/yield-to-browser';
 import { deriveInSlices } from '../model/derive-in-slices';
 import { EMPTY_BOARD } from '../model/task-snapshot';
-import { readWatchListPieces } from './watch-list-db';
+import { profileLessScopes, readWatchListPieces } from './watch-list-db';
+import type { WatchListChange } from './watch-list-merge';
 
 /** Longest stretch of main-thread work between yields while a list loads. */
 const SLICE_MS = 8;
@@ -11,8 +12,31 @@ const SLICE_MS = 8;
 /** Where the one list lived before lists belonged to profiles; moved into the first profile opened with a user ID. */
 const LEGACY_KEY = 'console.tasks.watch-list';
 
-/** `older`: stored in an older form, to be written again; `forgetLegacy` drops the old list once it has been; `version`: see watch-list-db.ts. */
-export type LoadedList = { ids: string[]; version: number; durable: boolean; older: boolean; forgetLegacy: (() => void) | null };
+type ListOfNoUser = { scope: string; ids: string[] };
+
+/**
+ * `writes`: changes to write at once, in order (a list in an older form written again as pieces, IDs
+ * moved in from lists of no user and then taken out of those); `forgetLegacy` drops the old list once
+ * they are written; `said`: what to tell the operator ('' for nothing); `version`: see watch-list-db.ts.
+ */
+export type LoadedList = {
+  ids: string[];
+  version: number;
+  writes: { scope: string; change: WatchListChange }[];
+  forgetLegacy: (() => void) | null;
+  said: string;
+};
+
+/** The lists of no user (see profileLessScopes), other than `scope`, each with its checked IDs. */
+async function profileLessLists(scope: string, max: number): Promise<ListOfNoUser[]> {
+  const lists: ListOfNoUser[] = [];
+  for (const other of await profileLessScopes()) {
+    if (other === scope) continue;
+    const ids = await checkedIds((await readWatchListPieces(other)).pieces, max);
+    if (ids.length > 0) lists.push({ scope: other, ids });
+  }
+  return lists;
+}
 
 /**
  * A profile's list at page load, loaded on demand by watch-list-store.ts: read a piece per task,
@@ -29,14 +53,25 @@ export async function loadWatchList(scope: string, takeLegacy: boolean, max: num
   } catch {
     durable = false; // No IndexedDB (private mode, tests): the list lives for this page only.
   }
-  const ids = await checkedIds([...read.pieces, legacy], max);
+  const own = await checkedIds([...read.pieces, legacy], max);
+  // IDs added before a profile existed (a share link opened first) go to the first profile opened with a user ID.
+  const from = takeLegacy && durable ? await profileLessLists(scope, max).catch(() => []) : [];
+  const ids = from.length > 0 ? await checkedIds([own, ...from.map((f) => f.ids)], max) : own;
   await deriveInSlices(ids, EMPTY_BOARD, SLICE_MS);
+  const moved = ids.slice(own.length);
+  const writes: LoadedList['writes'] = [];
+  // A list in an older form (one piece, or the list in localStorage) is written again as pieces.
+  if (durable && (hasLegacy || read.onePiece)) writes.push({ scope, change: { added: ids, removed: [] } });
+  else if (moved.length > 0) writes.push({ scope, change: { added: moved, removed: [] } });
+  // Taken out of the lists of no user only after they are written here (the changes are written in order).
+  for (const list of from) writes.push({ scope: list.scope, change: { added: [], removed: list.ids } });
+  const n = moved.length;
   return {
     ids,
     version: read.version,
-    durable,
-    older: hasLegacy || read.onePiece,
+    writes,
     forgetLegacy: hasLegacy ? () => writeJson(local(), LEGACY_KEY, undefined) : null,
+    said: n > 0 ? `Moved ${n.toLocaleString('en-US')} task${n === 1 ? '' : 's'} watched before setup into this profile’s watch list` : '',
   };
 }
 

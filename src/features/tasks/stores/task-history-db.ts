@@ -69,6 +69,8 @@ export async function saveHistory(scope: string, records: readonly TaskRecord[],
   const raw = unwrap(tasks);
   for (const r of records) raw.put({ ...r, scope });
   const put = tx.objectStore('batches').put(batch);
+  // Nothing more will be asked of it: committed now, not when the page next runs (a page being closed may not).
+  tx.commit();
   measureSince('overview: write', start);
   await Promise.all([put, tx.done]);
 }

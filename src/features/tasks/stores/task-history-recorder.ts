@@ -3,7 +3,7 @@ import { createStore } from '@/lib/persisted-store';
 import { addFlowSample, addTransitions, bandsOf, EMPTY_SERIES, type BatchSeries } from '../model/batch-series';
 import { boardRows } from '../model/board-rows';
 import { touchedSince } from '../model/board-delta';
-import { observeTask, restoreBoard, type TaskRecord } from '../model/task-history';
+import { isEnd, observeTask, restoreBoard, type TaskRecord } from '../model/task-history';
 import type { TaskBoard, TaskSnapshot, Transition } from '../model/task-snapshot';
 import { measureSince } from '../model/measure-cost';
 import { createSlicer } from '@/lib/slicer';
@@ -36,6 +36,8 @@ type ScopeState = {
   records: Map<string, TaskRecord>;
   series: BatchSeries;
   feed: readonly Transition[];
+  /** Tasks seen ending since the series last took them (see countEnds). */
+  ends: Transition[];
   /** Records to write at the next flush: new tasks, status changes. */
   dirty: Set<string>;
   /** Records whose only news is progress, with when that news began waiting, oldest first (see PROGRESS_WRITE_MS). */
@@ -92,6 +94,7 @@ function stateOf(scope: string): ScopeState {
       records: new Map(),
       series: EMPTY_SERIES,
       feed: [],
+      ends: [],
       dirty: new Set(),
       progressOnly: new Map(),
       lastPolledAt: 0,
@@ -189,11 +192,11 @@ function record(state: ScopeState, query: Query) {
     }
   }
   prune(state, watched);
-  const fresh = current.transitions.filter((t) => t.at > state.lastPolledAt);
-  state.series = addTransitions(state.series, fresh);
+  const fresh = current.transitions.some((t) => t.at > state.lastPolledAt);
+  const ended = countEnds(state);
   state.feed = current.transitions;
   state.lastPolledAt = current.polledAt;
-  if (current.polledAt - state.lastFlowAt >= FLOW_SAMPLE_MS || fresh.length > 0) {
+  if (current.polledAt - state.lastFlowAt >= FLOW_SAMPLE_MS || fresh || ended) {
     state.series = addFlowSample(state.series, current.polledAt, bandsOf(boardRows(watched, current).summary.counts));
     state.lastFlowAt = current.polledAt;
   }
@@ -202,12 +205,32 @@ function record(state: ScopeState, query: Query) {
   measureSince('overview: record', start);
 }
 
+/**
+ * The ends seen since the last call go into the throughput series; true if there were any. Ends are
+ * taken from the records, not from the board's change feed: the feed holds the last 50 changes (250
+ * tasks ending in one cycle counted 50), and a task that ended while the console was closed is no
+ * change on the reopened page's board (its poller has no answer before it), while its stored record
+ * still says Running.
+ */
+function countEnds(state: ScopeState): boolean {
+  if (state.ends.length === 0) return false;
+  state.series = addTransitions(state.series, state.ends);
+  state.ends = [];
+  return true;
+}
+
 function observe(state: ScopeState, id: string, snapshot: TaskSnapshot, changed: ReadonlySet<string> | null) {
   const before = state.records.get(id);
   if (before && changed && !changed.has(id)) return;
   const after = observeTask(before, id, snapshot);
   if (after === before) return;
   state.records.set(id, after);
+  if (before && after.changes !== before.changes) {
+    // An end seen from a status that was not one (first seen already ended: not counted, it ended before this console watched).
+    const last = after.changes[after.changes.length - 1]!;
+    const from = before.changes[before.changes.length - 1]?.status ?? null;
+    if (isEnd(last.status) && !isEnd(from)) state.ends.push({ taskId: id, from, to: last.status!, at: last.at });
+  }
   if (!before || after.changes !== before.changes) {
     state.dirty.add(id);
     state.progressOnly.delete(id);
@@ -246,11 +269,17 @@ async function recordBacklog(state: ScopeState) {
     if (done) break;
     await slicer.pause();
   }
+  countEnds(state);
   publish(state);
   flushSoon();
 }
 
-/** `everything`: progress-only records too, all of them (the page is being hidden). */
+/**
+ * `everything`: every record waiting, progress-only ones too, in one transaction (the page is being
+ * hidden or left). Not in slices then: a page being closed runs no more timers, so the slices after
+ * the first 200 records were never written (and a task's record lost means its end is not known
+ * after a reopen); the clones (about 0.07 ms each) do not matter to a page no one is looking at.
+ */
 function flush(everything = false) {
   flushTimer = undefined;
   let more = false;
@@ -258,13 +287,14 @@ function flush(everything = false) {
   for (const state of states.values()) {
     if (!state.loaded) continue;
     // Each put clones its record on the main thread (about 0.07 ms): a first cycle of 10,000 tasks is written in slices.
-    const ids = [...take(state.dirty, PUTS_PER_FLUSH)];
+    const perFlush = everything ? Infinity : PUTS_PER_FLUSH;
+    const ids = [...take(state.dirty, perFlush)];
     for (const id of ids) state.dirty.delete(id);
     // A share of the progress-only records, so they go out at an even pace, and any that waited their full time.
     let share = Math.ceil((state.progressOnly.size * FLUSH_MS) / PROGRESS_WRITE_MS);
     const overdue = Date.now() - PROGRESS_WRITE_MS;
     for (const [id, since] of state.progressOnly) {
-      if (ids.length >= PUTS_PER_FLUSH || (!everything && share <= 0 && since > overdue)) break;
+      if (ids.length >= perFlush || (!everything && share <= 0 && since > overdue)) break;
       ids.push(id);
       state.progressOnly.delete(id);
       share--;
@@ -301,8 +331,8 @@ function flushSoon() {
   flushTimer ??= setTimeout(() => whenIdle(() => flush()), FLUSH_MS);
 }
 
-function onHidden() {
-  if (document.visibilityState !== 'hidden') return;
+function onHidden(event: Event) {
+  if (event.type !== 'pagehide' && document.visibilityState !== 'hidden') return;
   clearTimeout(flushTimer);
   flush(true);
 }
@@ -324,6 +354,8 @@ export function startTaskHistory(client: QueryClient): void {
   const cache = client.getQueryCache();
   started.set(client, cache.subscribe(onEvent));
   document.addEventListener('visibilitychange', onHidden);
+  // Leaving for another site or closing the tab: visibilitychange comes first in Chromium; pagehide covers the rest.
+  window.addEventListener('pagehide', onHidden);
   for (const query of cache.getAll()) {
     const scope = historyScope(query.queryKey);
     // Loading starts now even before the first answer, so that answer can already be restored.
@@ -340,6 +372,8 @@ export function tuneTaskHistoryForTests(next: { syncRecords: number; sliceMs: nu
 export function resetTaskHistoryForTests(client: QueryClient): void {
   started.get(client)?.();
   started.delete(client);
+  document.removeEventListener('visibilitychange', onHidden);
+  window.removeEventListener('pagehide', onHidden);
   states.clear();
   if (flushTimer) clearTimeout(flushTimer);
   flushTimer = undefined;

@@ -39,6 +39,16 @@ export async function readWatchListPieces(scope: string): Promise<{ pieces: unkn
   return { pieces, onePiece: false, version: counted(head, 'version') };
 }
 
+/**
+ * The scopes of stored lists that belong to no user (a scope is gateway URL + NUL + user ID): IDs
+ * added before a profile was set up, to be moved into the first one opened with a user ID. Only the
+ * heads are asked for: string keys sort before the [scope, i] array keys of the pieces.
+ */
+export async function profileLessScopes(): Promise<string[]> {
+  const keys = await (await db()).getAllKeys(LISTS, IDBKeyRange.bound('', [], false, true));
+  return keys.filter((k): k is string => typeof k === 'string' && k.endsWith('\u0000'));
+}
+
 /** A list in the older one-piece form, as pieces of task IDs, each once (written again whole). */
 function fromOnePiece(list: readonly unknown[]): string[][] {
   const ids = [...new Set(list.filter((id): id is string => typeof id === 'string' && hasTaskIdPrefix(id)))];

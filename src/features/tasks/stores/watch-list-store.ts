@@ -1,3 +1,4 @@
+import { announce } from './announcer-store';
 import type { WatchListChange } from './watch-list-merge';
 import { MAX_WATCHED_TASKS, unsaved, watchListStore, type WatchListState } from './watch-list-state';
 
@@ -9,7 +10,8 @@ let ready: Promise<void> = Promise.resolve();
 
 /**
  * Switch to a profile's list (the watcher calls this whenever the active profile changes). The old
- * single list goes to the first profile opened with a user ID (one without cannot ask for anything).
+ * single list, and the lists of no user (IDs added before setup, such as a share link opened first),
+ * go to the first profile opened with a user ID (one without cannot ask for anything), which says so.
  * Changes other tabs make to the list are heard from before it is read (see watch-list-sync.ts).
  */
 export function openWatchList(scope: string, takeLegacy: boolean): Promise<void> {
@@ -19,19 +21,21 @@ export function openWatchList(scope: string, takeLegacy: boolean): Promise<void>
     // Not fetched: as without IndexedDB, the list lives for this page only.
     const chunks = await Promise.all([sync(), loader()]).catch(() => null);
     chunks?.[0].follow(scope);
-    const { ids, version, durable, older, forgetLegacy } = chunks
+    // What this tab added before (to a list of no user, about to be moved here) is written first.
+    if (chunks && takeLegacy) await chunks[0].save();
+    const { ids, version, writes, forgetLegacy, said } = chunks
       ? await chunks[1].loadWatchList(scope, takeLegacy, MAX_WATCHED_TASKS)
-      : { ids: [], version: 0, durable: false, older: false, forgetLegacy: null };
+      : { ids: [], version: 0, writes: [], forgetLegacy: null, said: '' };
     if (watchListStore.get().scope !== scope) return;
     watchListStore.set({ scope, ids, loaded: true });
     if (!chunks) return;
     chunks[0].followFrom(scope, version);
-    // A list in an older form (one piece, or the list in localStorage) is written again as pieces.
-    if (older && durable) {
-      unsaved.push({ scope, change: { added: ids, removed: [] } });
+    if (writes.length > 0) {
+      unsaved.push(...writes);
       await chunks[0].save();
       forgetLegacy?.();
     }
+    if (said) announce(said);
   })();
   return ready;
 }

@@ -1,10 +1,45 @@
+import { useMemo } from 'react';
 import { TASK_ID_PREFIX } from '@/contract';
+import { taskViewStore, type TaskView } from '../../hooks/use-task-view';
+import { statusGroupName } from '../../model/status-group';
 import { ignoreReasonText } from '../../model/extract-task-ids';
 import type { TextAdded } from '../../stores/add-to-watch-list';
 import { MAX_WATCHED_TASKS } from '../../stores/watch-list-store';
 import styles from '../tasks-page.module.css';
 
 type Props = { source: string } & TextAdded;
+
+/** How many of `ids` the list's search hides (by ID, as the table filters), and the status filter if one is on. */
+function hiddenBy(ids: readonly string[], { search, statuses }: TaskView): { bySearch: number; statuses: string | null } {
+  const needle = search.trim().toLowerCase();
+  const bySearch = needle ? ids.reduce((n, id) => (id.toLowerCase().includes(needle) ? n : n + 1), 0) : 0;
+  return { bySearch, statuses: statuses.length > 0 ? statuses.map(statusGroupName).join(', ') : null };
+}
+
+function showAll() {
+  taskViewStore.update({ search: '', statuses: [] });
+  // The note and its button go once nothing is hidden: focus goes back to the field the IDs came from.
+  document.getElementById('task-ids-input')?.focus();
+}
+
+/**
+ * Said where the operator is looking when a kept search or status filter hides what was just added
+ * (the list's count, "3 of 258 shown", was the only sign), with the way to show everything.
+ */
+function HiddenNote({ ids }: { ids: readonly string[] }) {
+  const view = taskViewStore.use();
+  const { bySearch, statuses } = useMemo(() => hiddenBy(ids, view), [ids, view]);
+  if (bySearch === 0 && !statuses) return null;
+  return (
+    <p>
+      {bySearch > 0 && `${bySearch.toLocaleString('en-US')} of them hidden by the search “${view.search.trim()}”. `}
+      {statuses && `A status filter is on (${statuses}): tasks with another status are hidden. `}
+      <button type="button" onClick={showAll}>
+        Show all tasks
+      </button>
+    </p>
+  );
+}
 
 /** What an import added and, reason by reason, what it ignored. */
 export function ImportReport({ source, extraction, result }: Props) {
@@ -34,6 +69,7 @@ export function ImportReport({ source, extraction, result }: Props) {
           {found > 0 && ` (found ${found} task ID${found === 1 ? '' : 's'})`}
           {result.alreadyWatched > 0 && ` · ${result.alreadyWatched} already on the watch list`}
         </p>
+        {found > 0 && <HiddenNote ids={extraction.ids} />}
         {rest > 0 && (
           <p>
             The rest of the text ({rest.toLocaleString('en-US')} word{rest === 1 ? '' : 's'}, numbers or headers) held no task IDs.

@@ -1,11 +1,12 @@
 import { memo, useState } from 'react';
 import type { WatchedTask } from '../../model/task-rows';
 import { removeFromWatchList } from '../../stores/watch-list-store';
-import { copyAndAnnounce, announce } from '../../stores/announcer-store';
+import { announce } from '../../stores/announcer-store';
 import { updateDashboardSettings } from '../../stores/dashboard-settings-store';
 import { shareLink } from '../../hooks/share-link';
 import { askNotificationPermission } from '../../hooks/use-task-notifications';
 import { ConfirmButton } from '@/components/confirm-button';
+import { CopyButton } from '../copy/copy-button';
 import styles from '../tasks-page.module.css';
 
 const LONG_LINK = 8_000;
@@ -20,7 +21,6 @@ export function WatchListActions({ ids, rows, finished, notify }: Props) {
 
   const copyLink = async () => {
     const link = await shareLink(ids);
-    await copyAndAnnounce(link, `a link to ${ids.length} tasks`);
     const k = Math.round(link.length / 1000);
     setLinkNote(
       link.length > MAX_LINK
@@ -29,13 +29,14 @@ export function WatchListActions({ ids, rows, finished, notify }: Props) {
           ? `The link is ${k} k characters long; some chat tools cut long links, so Export JSON may travel better.`
           : '',
     );
+    return link;
   };
 
   return (
     <div className={styles.toolbar}>
-      <button type="button" onClick={() => void copyLink()} disabled={ids.length === 0}>
+      <CopyButton text={copyLink} what={`a link to ${ids.length} tasks`} disabled={ids.length === 0}>
         Copy share link
-      </button>
+      </CopyButton>
       <ConfirmButton
         label={`Clear finished (${finished})`}
         confirmLabel={`Yes, remove ${finished} finished`}

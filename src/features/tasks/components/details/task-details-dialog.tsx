@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { isKnownTaskStatus, taskStatusName } from '@/contract';
+import { isKnownTaskStatus, TaskStatus, taskStatusName } from '@/contract';
 import { formatExact, formatRelative } from '@/lib/format-time';
 import { useNow } from '../../hooks/use-now';
 import { useTaskHistory } from '../../hooks/use-task-history';
 import { statusGroupName, statusGroupOf } from '../../model/status-group';
 import { progressVerdict, statusWentBack, timeVerdict } from '../../model/odd-values';
 import type { WatchedTask } from '../../model/task-rows';
-import { copyAndAnnounce } from '../../stores/announcer-store';
+import { safeDownloadUrl } from '../../model/task-phase';
+import { CopyButton } from '../copy/copy-button';
 import { ProgressSparkline } from './progress-sparkline';
 import styles from './task-details.module.css';
 
@@ -47,6 +48,8 @@ export function TaskDetailsDialog({ id, row, onClose }: Props) {
   const updated = item ? timeVerdict(item.updateTime, now) : null;
   const raw = row?.snapshot || record ? JSON.stringify(item, null, 2) : null;
   const link = new URL(taskDetailsPath(id), window.location.origin).href;
+  // The table's rule: a Finished task's result, only as an absolute http(s) URL.
+  const download = item?.taskStatus === TaskStatus.finished ? safeDownloadUrl(item.targetVideoUrl) : null;
   return (
     <dialog
       ref={dialog}
@@ -83,16 +86,21 @@ export function TaskDetailsDialog({ id, row, onClose }: Props) {
         )}
       </p>
       <div className={styles.actions}>
-        <button type="button" onClick={() => void copyAndAnnounce(id, id)}>
+        {download && (
+          <a href={download} download rel="noopener noreferrer" aria-label={`Download video of ${id}`}>
+            Download
+          </a>
+        )}
+        <CopyButton text={() => id} what="the task ID">
           Copy task ID
-        </button>
-        <button type="button" onClick={() => void copyAndAnnounce(link, 'the link to this task')}>
+        </CopyButton>
+        <CopyButton text={() => link} what="the link to this task">
           Copy link
-        </button>
+        </CopyButton>
         {raw !== null && (
-          <button type="button" onClick={() => void copyAndAnnounce(raw, 'the last raw answer')}>
+          <CopyButton text={() => raw} what="the last raw answer">
             Copy raw answer
-          </button>
+          </CopyButton>
         )}
       </div>
       <section aria-labelledby="task-timeline-title">

@@ -2,7 +2,7 @@ import { useDeferredValue, useMemo } from 'react';
 import { TaskStatus } from '@/contract';
 import { errorAdvice } from '../../model/error-advice';
 import type { WatchedTask } from '../../model/task-rows';
-import { copyAndAnnounce } from '../../stores/announcer-store';
+import { CopyButton } from '../copy/copy-button';
 import { timed } from '../../model/measure-cost';
 import styles from './overview.module.css';
 
@@ -57,15 +57,13 @@ export function FailuresTable({ rows, ended }: { rows: readonly WatchedTask[]; e
                 <td>{g.ids.length}</td>
                 <td>{g.advice}</td>
                 <td>
-                  <button
-                    type="button"
+                  <CopyButton
                     aria-label={`Copy IDs of tasks with error code ${g.code}`}
-                    onClick={() =>
-                      void copyAndAnnounce(g.ids.join('\n'), `${g.ids.length} ID${g.ids.length === 1 ? '' : 's'} with error code ${g.code}`)
-                    }
+                    text={() => g.ids.join('\n')}
+                    what={`${g.ids.length} ID${g.ids.length === 1 ? '' : 's'} with error code ${g.code}`}
                   >
                     Copy IDs
-                  </button>
+                  </CopyButton>
                 </td>
               </tr>
             ))}

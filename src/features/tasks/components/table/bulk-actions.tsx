@@ -1,8 +1,8 @@
 import { TaskStatus } from '@/contract';
 import type { WatchedTask } from '../../model/task-rows';
-import { copyAndAnnounce } from '../../stores/announcer-store';
 import { removeFromWatchList } from '../../stores/watch-list-store';
 import { ConfirmButton } from '@/components/confirm-button';
+import { CopyButton } from '../copy/copy-button';
 import page from '../tasks-page.module.css';
 import styles from '../board.module.css';
 
@@ -31,29 +31,19 @@ export function BulkActions({ rows, scope, onRemoved }: Props) {
   return (
     <div className={page.toolbar} role="group" aria-label={`Actions on ${scope} tasks`}>
       <span className={styles.bulkScope}>{scope === 'selected' ? `${plural(n, 'task')} selected` : `${plural(n, 'task')} shown`}:</span>
-      <button type="button" disabled={n === 0} onClick={() => void copyAndAnnounce(rows.map((r) => r.id).join('\n'), plural(n, 'ID'))}>
+      <CopyButton disabled={n === 0} text={() => rows.map((r) => r.id).join('\n')} what={plural(n, 'ID')}>
         Copy IDs
-      </button>
-      <button
-        type="button"
+      </CopyButton>
+      <CopyButton
         disabled={!hasLinks}
-        onClick={() => {
-          const links = downloadLinks(rows);
-          void copyAndAnnounce(links.join('\n'), plural(links.length, 'download link'));
-        }}
+        text={() => downloadLinks(rows).join('\n')}
+        what={() => plural(downloadLinks(rows).length, 'download link')}
       >
         Copy download links
-      </button>
-      <button
-        type="button"
-        disabled={!hasFailed}
-        onClick={() => {
-          const failed = failedIds(rows);
-          void copyAndAnnounce(failed.join('\n'), plural(failed.length, 'failed ID'));
-        }}
-      >
+      </CopyButton>
+      <CopyButton disabled={!hasFailed} text={() => failedIds(rows).join('\n')} what={() => plural(failedIds(rows).length, 'failed ID')}>
         Copy failed IDs
-      </button>
+      </CopyButton>
       <button type="button" disabled={n === 0} onClick={() => void exportRows(rows, 'csv')}>
         Export CSV
       </button>

@@ -8,6 +8,7 @@ import { OutcomeCell } from './task-status-cell';
 import { EtaText, StatusCell, UpdatedTime } from './clock-cells';
 import { progressVerdict } from '../../model/odd-values';
 import { taskDetailsPath } from '../details/task-details-dialog';
+import { TaskIdText } from './task-id-text';
 import styles from '../board.module.css';
 
 /** No clock here: the cells that change with time subscribe to it themselves (clock-cells.tsx), so a tick leaves the row alone. */
@@ -105,10 +106,11 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
         <button
           type="button"
           className={styles.idButton}
-          title="Timeline and last answer"
+          aria-label={row.id}
+          title={`${row.id}: timeline and last answer`}
           onClick={() => navigate(taskDetailsPath(row.id))}
         >
-          <code>{row.id}</code>
+          <TaskIdText id={row.id} />
         </button>
         <button
           type="button"
