@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { killHard, makeStubDist, startRealServer, stopGracefully, type RealServer } from '../../testing/crash-safety/real-server';
+import { callApi as call, type Envelope } from '../../testing/disk-full-helpers';
 import { fillDisk, itNeedsRoot, mountSmallDisk, unmountSmallDisk } from '../../testing/small-disk';
 import { STORAGE_FAILED_CODE } from './storage-error';
-
-type Envelope = { code: number; message: string; data: unknown };
 
 let root = '';
 let mounted = '';
@@ -16,15 +15,6 @@ afterAll(async () => {
   if (mounted) unmountSmallDisk(mounted);
   if (root) await rm(root, { recursive: true, force: true });
 });
-
-const call = async (base: string, method: string, path: string, body?: unknown, userId = '1') => {
-  const res = await fetch(`${base}/api${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', 'X-User-Id': userId, Authorization: 'Bearer dev-token' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, envelope: (await res.json()) as Envelope };
-};
 
 itNeedsRoot(
   'a full disk: refusals are 507 envelopes, acknowledged tasks and balances survive kill -9, and writes resume once space returns',

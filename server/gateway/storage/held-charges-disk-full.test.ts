@@ -1,15 +1,10 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'libsql';
 import { afterEach, expect } from 'vitest';
 import { killHard, makeStubDist, startRealServer, stopGracefully, type RealServer } from '../../testing/crash-safety/real-server';
-import { fillDisk, itNeedsRoot, mountSmallDisk, unmountSmallDisk } from '../../testing/small-disk';
+import { callApi as call, ledgerOnDisk as onDisk, mountTempSmallDisk } from '../../testing/disk-full-helpers';
+import { fillDisk, itNeedsRoot } from '../../testing/small-disk';
 import { DEFAULT_POINTS } from '../users/points-ledger';
-import { DATABASE_FILE } from './gateway-database';
 import { STORAGE_FAILED_CODE } from './storage-error';
-
-type Envelope = { code: number; message: string; data: unknown };
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
 let server: RealServer | null = null;
@@ -21,26 +16,11 @@ afterEach(async () => {
 
 /** A real server's data directory on a 4 MB tmpfs (needs root, as disk-full.test). */
 async function smallDisk(): Promise<{ disk: string; dataDir: string; distDir: string }> {
-  const root = await mkdtemp(join(tmpdir(), 'held-disk-full-'));
+  const { root, disk } = await mountTempSmallDisk('held-disk-full-', cleanups);
   const distDir = await makeStubDist(join(root, 'dist'));
-  const disk = join(root, 'disk');
-  await mkdir(disk);
-  mountSmallDisk(disk, '4m');
-  cleanups.push(
-    () => rm(root, { recursive: true, force: true }),
-    () => unmountSmallDisk(disk),
-  );
   return { disk, dataDir: join(disk, 'data'), distDir };
 }
 
-const call = async (base: string, method: string, path: string, body?: unknown, userId = '1') => {
-  const res = await fetch(`${base}/api${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', 'X-User-Id': userId, Authorization: 'Bearer dev-token' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, envelope: (await res.json()) as Envelope };
-};
 const balanceOf = async (base: string, userId: string) =>
   ((await call(base, 'GET', `/_emulator/users/${userId}`)).envelope.data as { points: number }).points;
 
@@ -59,18 +39,6 @@ async function until(done: () => Promise<boolean> | boolean, what: string): Prom
   for (let waited = 0; !(await done()); waited += 25) {
     if (waited > 20_000) throw new Error(`still waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-/** Held charges and a stored balance, read from disk by a connection of the test's own. */
-function onDisk(dataDir: string, userId: string): { held: number; points: number | undefined } {
-  const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
-  try {
-    const held = (db.prepare('SELECT COUNT(*) AS n FROM charges').get() as { n: number }).n;
-    const row = db.prepare('SELECT points FROM balances WHERE user_id = ?').get(userId) as { points: number } | undefined;
-    return { held: Number(held), points: row === undefined ? undefined : Number(row.points) };
-  } finally {
-    db.close();
   }
 }
 

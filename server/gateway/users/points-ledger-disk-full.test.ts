@@ -1,41 +1,20 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'libsql';
 import { afterEach, expect } from 'vitest';
-import { fillDisk, itNeedsRoot, mountSmallDisk, unmountSmallDisk } from '../../testing/small-disk';
-import { DATABASE_FILE, openGatewayDatabase } from '../storage/gateway-database';
+import { ledgerOnDisk as onDisk, mountTempSmallDisk } from '../../testing/disk-full-helpers';
+import { fillDisk, itNeedsRoot } from '../../testing/small-disk';
+import { openGatewayDatabase } from '../storage/gateway-database';
 import { STORAGE_FAILED_CODE } from '../storage/storage-error';
 import { DEFAULT_POINTS, PointsLedger } from './points-ledger';
 
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {
   for (const step of cleanups.splice(0).reverse()) await step();
 });
 
 /** A data directory on a real 4 MB tmpfs (needs root, as the disk-full test). */
 async function smallDataDir(): Promise<{ dataDir: string; disk: string }> {
-  const root = await mkdtemp(join(tmpdir(), 'ledger-disk-full-'));
-  const disk = join(root, 'disk');
-  await mkdir(disk);
-  mountSmallDisk(disk, '4m');
-  cleanups.push(
-    () => rm(root, { recursive: true, force: true }),
-    () => unmountSmallDisk(disk),
-  );
+  const { disk } = await mountTempSmallDisk('ledger-disk-full-', cleanups);
   return { dataDir: join(disk, 'data'), disk };
-}
-
-/** What is on disk, read by a connection of its own (not the ledger's memory). */
-function onDisk(dataDir: string, userId: string): { held: number; points: number | undefined } {
-  const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
-  try {
-    const held = (db.prepare('SELECT COUNT(*) AS n FROM charges').get() as { n: number }).n;
-    const row = db.prepare('SELECT points FROM balances WHERE user_id = ?').get(userId) as { points: number } | undefined;
-    return { held: Number(held), points: row === undefined ? undefined : Number(row.points) };
-  } finally {
-    db.close();
-  }
 }
 
 async function until(done: () => boolean, what: string): Promise<void> {
