@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
@@ -8,6 +8,7 @@ import { createDevServer } from './dev-server';
 import { applyConnectionLimits, serverOptions, type ConnectionLimits } from './http-server-limits';
 import { createServerApp } from './server-app';
 import { embeddedInfo } from './console-info';
+import { closeWithConnections, listenOnLoopback } from './testing/loopback-server';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const LIMITS: ConnectionLimits = {
@@ -27,14 +28,10 @@ beforeAll(async () => {
   const app = createServerApp({ api: new Hono(), info: embeddedInfo(['dev-token']) });
   ({ server, close } = await createDevServer(ROOT, app, serverOptions(LIMITS)));
   applyConnectionLimits(server, LIMITS);
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  port = (server.address() as AddressInfo).port;
+  port = await listenOnLoopback(server);
 });
 afterAll(async () => {
-  await new Promise<void>((done) => {
-    server.close(() => done());
-    server.closeAllConnections();
-  });
+  await closeWithConnections(server);
   await close();
 });
 

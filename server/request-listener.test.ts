@@ -1,7 +1,7 @@
 import { readdir, readlink } from 'node:fs/promises';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
@@ -10,6 +10,7 @@ import { embeddedInfo } from './console-info';
 import { sendFile } from './gateway/files/send-file';
 import { createRequestListener } from './request-listener';
 import { createServerApp } from './server-app';
+import { closeWithConnections, listenOnLoopback } from './testing/loopback-server';
 
 const BIG = 4 * 1024 * 1024;
 let dir = '';
@@ -27,14 +28,10 @@ beforeAll(async () => {
   );
   const app = createServerApp({ api, info: embeddedInfo(['dev-token']) });
   server = createServer(createRequestListener(app.fetch));
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  port = (server.address() as AddressInfo).port;
+  port = await listenOnLoopback(server);
 });
 afterAll(async () => {
-  await new Promise<void>((done) => {
-    server.close(() => done());
-    server.closeAllConnections();
-  });
+  await closeWithConnections(server);
   await rm(dir, { recursive: true, force: true });
 });
 
