@@ -4,7 +4,16 @@ import { join } from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { findChromium } from '../scripts/lib/find-chromium.mjs';
 import { indicatorState, useLocalGateway } from './connection-helpers';
-import { createTasks, pasteIds, recordStatusCalls, seedConsole, setTabHidden, uniqueUserId, pollInDedicatedWorker } from './tasks-helpers';
+import {
+  createTasks,
+  pasteIds,
+  recordStatusCalls,
+  seedConsole,
+  setTabHidden,
+  shareLinkOf,
+  uniqueUserId,
+  pollInDedicatedWorker,
+} from './tasks-helpers';
 
 /** Browser notifications, recorded instead of shown (headless Chromium shows none). */
 async function recordNotifications(page: Page): Promise<void> {
@@ -56,13 +65,7 @@ test('a share link of 10,000 IDs opens (compressed in the fragment), into a virt
   await seedConsole(page, user, 0);
   await page.goto('/tasks');
   const ids = Array.from({ length: 10_000 }, (_, i) => `Service_AI_share_${String(i).padStart(5, '0')}`);
-  const link = await page.evaluate(async (list) => {
-    const stream = new Blob([list.join('\n')]).stream().pipeThrough(new CompressionStream('deflate-raw'));
-    const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-    let binary = '';
-    for (const b of bytes) binary += String.fromCharCode(b);
-    return `/tasks#ids=${btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`;
-  }, ids);
+  const link = await shareLinkOf(page, ids);
   // The old way (?ids= in the query) died at about 340 IDs with the server's HTTP 431.
   expect((await request.get(`/tasks?ids=${ids.slice(0, 2_000).join(',')}`)).status()).toBe(431);
   // Into the address bar of the open console (page.goto would wait for an address change the console prevents).

@@ -83,3 +83,14 @@ export async function setTabHidden(page: Page, hidden: boolean): Promise<void> {
     document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
   }, hidden);
 }
+
+/** A share link as the console makes it: IDs newline-joined, deflate-raw, base64url, in the fragment. */
+export async function shareLinkOf(page: Page, ids: readonly string[]): Promise<string> {
+  return page.evaluate(async (list) => {
+    const stream = new Blob([list.join('\n')]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+    const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+    let binary = '';
+    for (const b of bytes) binary += String.fromCharCode(b);
+    return `/tasks#ids=${btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`;
+  }, ids);
+}

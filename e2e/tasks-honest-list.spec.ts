@@ -1,17 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { consoleInfo } from './connection-helpers';
-import { createTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
-
-/** A share link as the console makes it: IDs newline-joined, deflate-raw, base64url, in the fragment. */
-async function shareLinkOf(page: Page, ids: readonly string[]): Promise<string> {
-  return page.evaluate(async (list) => {
-    const stream = new Blob([list.join('\n')]).stream().pipeThrough(new CompressionStream('deflate-raw'));
-    const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-    let binary = '';
-    for (const b of bytes) binary += String.fromCharCode(b);
-    return `/tasks#ids=${btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`;
-  }, ids);
-}
+import { createTasks, pasteIds, seedConsole, shareLinkOf, uniqueUserId } from './tasks-helpers';
 
 const watchListHeading = (page: Page) => page.getByRole('heading', { level: 2, name: /^Watch list/ });
 
