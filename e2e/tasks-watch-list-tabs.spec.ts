@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
 
 // Two pages of one browser context are two tabs of one profile: they share the watch list in IndexedDB.
@@ -20,12 +20,18 @@ async function expectWatched(page: Page, ids: readonly string[], gone: readonly 
   for (const id of gone) await expect(bar(page, id)).toHaveCount(0);
 }
 
-test('an addition in one tab shows in the other at once, and both tabs keep each other’s additions', async ({ page, request }) => {
+/** Two tabs of one new user, and two batches of that user's tasks (3, then 2), none watched yet. */
+async function twoTabsWithTasks(page: Page, request: APIRequestContext) {
   const user = uniqueUserId();
   const first = await createTasks(request, user, 3, 120_000);
   const second = await createTasks(request, user, 2, 120_000);
   const one = await openTab(page, user);
   const two = await openTab(await page.context().newPage(), user);
+  return { first, second, one, two };
+}
+
+test('an addition in one tab shows in the other at once, and both tabs keep each other’s additions', async ({ page, request }) => {
+  const { first, second, one, two } = await twoTabsWithTasks(page, request);
 
   await pasteIds(one, first.join('\n'));
   await expectWatched(one, first);
@@ -41,11 +47,7 @@ test('an addition in one tab shows in the other at once, and both tabs keep each
 });
 
 test('a removal in one tab removes in the other, and the other tab’s next addition does not bring it back', async ({ page, request }) => {
-  const user = uniqueUserId();
-  const first = await createTasks(request, user, 3, 120_000);
-  const second = await createTasks(request, user, 2, 120_000);
-  const one = await openTab(page, user);
-  const two = await openTab(await page.context().newPage(), user);
+  const { first, second, one, two } = await twoTabsWithTasks(page, request);
   await pasteIds(one, first.join('\n'));
   await expectWatched(two, first);
 
