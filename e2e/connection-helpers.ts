@@ -30,3 +30,33 @@ export async function storageDump(page: Page): Promise<{ local: string; session:
     return { local: dump(window.localStorage), session: dump(window.sessionStorage) };
   });
 }
+
+/**
+ * A profile for `gatewayUrl` (token dev-token, user 4242), active and remembered, plus any further
+ * localStorage entries (stored as JSON), before any page script runs.
+ */
+export async function seedGatewayProfile(
+  page: Page,
+  gatewayUrl: string,
+  { id, name }: { id: string; name: string },
+  extra: Record<string, unknown> = {},
+): Promise<void> {
+  await page.addInitScript(
+    ([url, profileId, profileName, entries]) => {
+      const profile = {
+        id: profileId,
+        name: profileName,
+        gatewayUrl: url,
+        token: 'dev-token',
+        rememberToken: true,
+        userId: '4242',
+        channel: '',
+        appSource: '',
+      };
+      localStorage.setItem('console.connection.profiles', JSON.stringify([profile]));
+      localStorage.setItem('console.connection.active', JSON.stringify(profileId));
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, JSON.stringify(value));
+    },
+    [gatewayUrl, id, name, extra] as const,
+  );
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { operations } from '../src/contract';
-import { consoleInfo, indicatorState, useLocalGateway } from './connection-helpers';
+import { consoleInfo, indicatorState, seedGatewayProfile, useLocalGateway } from './connection-helpers';
 import { startStrictGateway, type StrictGateway } from './strict-gateway';
 import { fillAndSynthesize } from './speech-helpers';
 import { createTasks, pasteIds } from './tasks-helpers';
@@ -12,24 +12,6 @@ function recordSpeechRequests(page: Page): string[] {
     if (r.url().endsWith(operations.textToSpeech.path)) seen.push(r.postData() ?? '');
   });
   return seen;
-}
-
-/** A profile for this gateway, active and remembered, before the first page load. */
-async function seedProfile(page: Page, gatewayUrl: string): Promise<void> {
-  await page.addInitScript((url) => {
-    const profile = {
-      id: 'strict',
-      name: 'Strict',
-      gatewayUrl: url,
-      token: 'dev-token',
-      rememberToken: true,
-      userId: '4242',
-      channel: '',
-      appSource: '',
-    };
-    localStorage.setItem('console.connection.profiles', JSON.stringify([profile]));
-    localStorage.setItem('console.connection.active', '"strict"');
-  }, gatewayUrl);
 }
 
 test.describe('the header and "Test connection" claim only what they checked', () => {
@@ -51,7 +33,7 @@ test.describe('the header and "Test connection" claim only what they checked', (
   });
 
   test('a strict spec-valid gateway (422 for an invalid body) is not turned red by a page load', async ({ page }) => {
-    await seedProfile(page, gateway.origin);
+    await seedGatewayProfile(page, gateway.origin, { id: 'strict', name: 'Strict' });
     const speech = recordSpeechRequests(page);
     await page.goto('/tasks');
     await expect(indicatorState(page)).toHaveText('Reachable');

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { seedGatewayProfile } from './connection-helpers';
 
 /** What a payload would leave behind if it ran: dialogs it opened and errors the page threw. */
 type ScriptWatch = { dialogs: string[]; pageErrors: string[] };
@@ -18,24 +19,11 @@ export async function openWithGateway(
     void d.dismiss();
   });
   page.on('pageerror', (e) => watch.pageErrors.push(e.message));
-  await page.addInitScript(
-    ([url, watched]) => {
-      const profile = {
-        id: 'hostile',
-        name: 'Hostile',
-        gatewayUrl: url,
-        token: 'dev-token',
-        rememberToken: true,
-        userId: '4242',
-        channel: '',
-        appSource: '',
-      };
-      localStorage.setItem('console.connection.profiles', JSON.stringify([profile]));
-      localStorage.setItem('console.connection.active', '"hostile"');
-      localStorage.setItem('console.tasks.settings', JSON.stringify({ intervalMs: 2_000 }));
-      localStorage.setItem('console.tasks.watch-list', JSON.stringify(watched));
-    },
-    [gatewayUrl, ids] as const,
+  await seedGatewayProfile(
+    page,
+    gatewayUrl,
+    { id: 'hostile', name: 'Hostile' },
+    { 'console.tasks.settings': { intervalMs: 2_000 }, 'console.tasks.watch-list': ids },
   );
   await page.goto(path);
   return watch;
