@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from './hostile-helpers';
 import { hostileCases, htmlPage, type Operation } from './hostile-cases';
 import { OPERATION_NAMES, operations } from '../src/contract';
 
@@ -70,7 +70,6 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 export async function startHostileGateway(): Promise<HostileGateway> {
   const switches = new Map<string, string>();
   const waiters: { name: string; op: Operation; resolve: () => void }[] = [];
-  const sockets = new Set<Socket>();
   let origin = '';
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -103,12 +102,8 @@ export async function startHostileGateway(): Promise<HostileGateway> {
   const server: Server = createServer((req, res) => {
     handle(req, res).catch(() => res.destroy());
   });
-  server.on('connection', (s: Socket) => {
-    sockets.add(s);
-    s.once('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const listening = await listenOnLoopback(server);
+  origin = listening.origin;
 
   return {
     origin,
@@ -119,9 +114,6 @@ export async function startHostileGateway(): Promise<HostileGateway> {
       switches.set(key, name);
     },
     requested: (name, op) => new Promise<void>((resolve) => waiters.push({ name, op, resolve })),
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: listening.close,
   };
 }

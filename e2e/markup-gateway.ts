@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from './hostile-helpers';
 
 /**
  * A gateway that tries to get its markup and script run at the console's origin, for the
@@ -31,7 +31,6 @@ async function readText(req: IncomingMessage): Promise<string> {
 }
 
 export async function startMarkupGateway(): Promise<MarkupGateway> {
-  const sockets = new Set<Socket>();
   let origin = '';
   let consoleOrigin = '';
   let collected = 0;
@@ -71,12 +70,8 @@ export async function startMarkupGateway(): Promise<MarkupGateway> {
       res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"code":404,"message":"no such route","data":null}');
     })().catch(() => res.destroy());
   });
-  server.on('connection', (s: Socket) => {
-    sockets.add(s);
-    s.once('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const listening = await listenOnLoopback(server);
+  origin = listening.origin;
   return {
     origin,
     relayUrl: (console, file) => `${console}${relayPath(file)}`,
@@ -84,9 +79,6 @@ export async function startMarkupGateway(): Promise<MarkupGateway> {
       return collected;
     },
     setConsoleOrigin: (o) => void (consoleOrigin = o),
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: listening.close,
   };
 }
