@@ -18,7 +18,7 @@ test('a share link opened before setup keeps its IDs: they move into the profile
   await expect(page.getByText('Opened a shared list: added 30 tasks')).toBeVisible();
   await expect(watchListHeading(page)).toContainText('(30)');
 
-  const notice = page.getByRole('alert').filter({ hasText: 'No user ID is set' });
+  const notice = page.getByRole('region', { name: 'Connection setup' });
   await notice.getByRole('button', { name: 'Use the local gateway' }).click();
   await expect(notice).toHaveCount(0);
   await expect(page.getByText('Moved 30 tasks watched before setup into this profile’s watch list')).toBeVisible();
