@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { operations } from '../src/contract';
+import { operations } from '#contract';
 import { consoleInfo, indicatorState, seedGatewayProfile, useLocalGateway } from './connection-helpers';
 import { startStrictGateway, type StrictGateway } from './strict-gateway';
 import { fillAndSynthesize } from './speech-helpers';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import type { OperationName } from '../src/contract';
+import type { OperationName } from '#contract';
 
 export type Operation = OperationName;
 type CaseContext = { op: Operation; body: unknown; req: IncomingMessage; res: ServerResponse; origin: string };

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { listenOnLoopback } from './hostile-helpers';
 import { hostileCases, htmlPage, type Operation } from './hostile-cases';
-import { OPERATION_NAMES, operations } from '../src/contract';
+import { OPERATION_NAMES, operations } from '#contract';
 
 /**
  * A gateway that answers both operations badly, for browser tests. Started in-process on port 0

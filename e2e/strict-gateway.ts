@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { operations, TASK_ID_PREFIX } from '../src/contract';
+import { operations, TASK_ID_PREFIX } from '#contract';
 
 /**
  * A gateway that holds requests to the spec the way a mock generated from it does (Stoplight Prism):

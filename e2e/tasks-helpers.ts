@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { operations } from '../src/contract';
+import { operations } from '#contract';
 import { seedProfileScript } from '../scripts/lib/seed-profile';
 
 let counter = 0;

@@ -30,7 +30,7 @@ import {
   waitForStrongText,
 } from './bench/dashboard-page';
 import { PIECE } from '../src/features/tasks/stores/watch-list-db';
-import { operations } from '../src/contract';
+import { operations } from '#contract';
 import { measurePaste, openTasksPage } from './bench/dashboard-paste';
 
 const { values: flags } = parseArgs({

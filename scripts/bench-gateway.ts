@@ -22,7 +22,7 @@ import { createServerApp } from '../server/server-app';
 import { createGatewayApp } from '../server/gateway/app';
 import { createGatewayDeps } from '../server/gateway/create-gateway-deps';
 import { createSpeechService } from '../server/gateway/speech/speech-service';
-import { operations } from '../src/contract';
+import { operations } from '#contract';
 import { GATEWAY_MOUNT } from '../server/gateway/files/url-signer';
 
 const TOKEN = 'bench-token';

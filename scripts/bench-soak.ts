@@ -12,7 +12,7 @@ import { findChromium } from './lib/find-chromium.mjs';
 import { seedProfileScript } from './lib/seed-profile';
 import { benchServerEnv } from './lib/start-server';
 import { serverAnswers } from './lib/wait-for-server';
-import { operations } from '../src/contract';
+import { operations } from '#contract';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '120' } } });
 const SECONDS = Number(values.seconds);

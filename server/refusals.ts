@@ -1,6 +1,6 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { failureEnvelope } from '../src/contract';
+import { failureEnvelope } from '#contract';
 import { apiAnswerHeaders } from './security/security-headers';
 
 /**

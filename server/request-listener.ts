@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { failureEnvelope } from '../src/contract';
+import { failureEnvelope } from '#contract';
 import type { FastPath } from './gateway/routes/status-fast-path';
 import { refusalHeaders } from './refusals';
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { relative } from 'node:path';
-import { successEnvelope } from '../src/contract';
+import { successEnvelope } from '#contract';
 import { precompressedEncodings } from './accept-encoding';
 import type { ConsoleInfo } from './console-info';
 import { allowedHostNames, hostAllowList } from './security/host-allow-list';

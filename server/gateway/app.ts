@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { ErrorCode } from '../../src/contract';
+import { ErrorCode } from '#contract';
 import { fail, GatewayError } from './reply';
 import type { GatewayDeps } from './deps';
 import { taskStatusRoutes } from './routes/task-status';

@@ -1,4 +1,4 @@
-import { GatewayAddedCode } from '../../src/contract';
+import { GatewayAddedCode } from '#contract';
 import { GatewayError } from './reply';
 
 /**

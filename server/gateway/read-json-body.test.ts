@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations } from '../../src/contract';
+import { operations } from '#contract';
 import { makeTestGateway, type TestGateway } from '../testing/test-gateway';
 import { createGatewayApp } from './app';
 import { MAX_BODY_BYTES } from './read-json-body';

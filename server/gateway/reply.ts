@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ErrorCode, ErrorMessage, failureEnvelope, successEnvelope } from '../../src/contract';
+import { ErrorCode, ErrorMessage, failureEnvelope, successEnvelope } from '#contract';
 
 /**
  * Where the spec is silent on HTTP statuses we answer every business outcome (code 0 or a

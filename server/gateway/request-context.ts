@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { APP_SOURCE_IGNORED_CHANNEL, DEFAULT_CHANNEL, isValidUserId } from '../../src/contract';
+import { APP_SOURCE_IGNORED_CHANNEL, DEFAULT_CHANNEL, isValidUserId } from '#contract';
 import { invalid, missing, unauthorized } from './reply';
 import { requestHeader } from './request-header';
 

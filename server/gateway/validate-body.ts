@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { ErrorCode, ErrorMessage } from '../../src/contract';
+import { ErrorCode, ErrorMessage } from '#contract';
 import { GatewayError } from './reply';
 
 type Issue = z.core.$ZodIssue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operations, type OperationName } from '../../src/contract';
+import { operations, type OperationName } from '#contract';
 import { GatewayError } from './reply';
 import { readSpeechRequest } from './routes/speech-request';
 import { readTaskIds } from './routes/task-status';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { AUDIO_MAGIC_BYTES, failureEnvelope, sniffAudioBytes } from '../../src/contract';
+import { AUDIO_MAGIC_BYTES, failureEnvelope, sniffAudioBytes } from '#contract';
 import { API_CONTENT_SECURITY_POLICY } from '../security/security-headers';
 import { isLocalHost } from '../security/local-address';
 import { upstreamDeadline } from './upstream-deadline';

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { failureEnvelope, operations } from '../../src/contract';
+import { failureEnvelope, operations } from '#contract';
 import { readStreamCapped } from '../read-capped';
 import { CONSOLE_AUDIO_PATH, createAudioRelay } from './audio-relay';
 import { upstreamDeadline } from './upstream-deadline';

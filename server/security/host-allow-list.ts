@@ -1,6 +1,6 @@
 import { networkInterfaces } from 'node:os';
 import type { MiddlewareHandler } from 'hono';
-import { failureEnvelope } from '../../src/contract';
+import { failureEnvelope } from '#contract';
 
 /** Envelope code and HTTP status for a request addressed to a host name this server does not serve. */
 export const MISDIRECTED_CODE = 421;

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations, type OperationName } from '../../src/contract';
+import { operations, type OperationName } from '#contract';
 import { createGatewayApp } from '../gateway/app';
 import { makeTestGateway, type TestGateway } from '../testing/test-gateway';
 import { embeddedInfo, proxyInfo } from '../console-info';

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations, type OperationName } from '../../src/contract';
+import { operations, type OperationName } from '#contract';
 import { makeStubDist } from '../testing/crash-safety/real-server';
 import { runServerToExit, spawnServer, type SpawnedServer } from '../testing/spawn-server';
 

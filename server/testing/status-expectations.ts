@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { taskStatusResponseSchema } from '../../src/contract';
+import { taskStatusResponseSchema } from '#contract';
 import { envelopeOf } from './test-gateway';
 
 export type Item = {

@@ -6,7 +6,7 @@ import { createGatewayApp } from '../gateway/app';
 import { createGatewayDeps, type GatewayOptions, type OpenGatewayDeps } from '../gateway/create-gateway-deps';
 import type { SpeechService, StoredAudio } from '../gateway/speech/speech-service';
 import { GATEWAY_MOUNT } from '../gateway/files/url-signer';
-import { operations } from '../../src/contract';
+import { operations } from '#contract';
 
 export const TEST_TOKEN = 'test-token';
 const T0 = Date.UTC(2026, 0, 1);

@@ -1,4 +1,4 @@
-import { ErrorCode, ErrorMessage } from '../../../src/contract';
+import { ErrorCode, ErrorMessage } from '#contract';
 import type { GatewayDeps } from '../deps';
 import { GatewayError, invalid } from '../reply';
 import type { Caller } from '../request-context';

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { isValidUserId } from '../../../src/contract';
+import { isValidUserId } from '#contract';
 import type { GatewayDeps } from '../deps';
 import { readJsonObject } from '../read-json-body';
 import { fail, invalid, ok } from '../reply';

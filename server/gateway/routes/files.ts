@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { isValidUserId, TaskStatus } from '../../../src/contract';
+import { isValidUserId, TaskStatus } from '#contract';
 import type { GatewayDeps } from '../deps';
 import type { FileKind } from '../files/url-signer';
 import { SAMPLE_VIDEO_PATH } from '../files/sample-video';

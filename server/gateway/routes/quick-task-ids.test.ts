@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { operations } from '../../../src/contract';
+import { operations } from '#contract';
 import { validateBody, withoutNulls } from '../validate-body';
 import { quickTaskIds } from './quick-task-ids';
 

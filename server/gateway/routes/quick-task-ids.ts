@@ -1,4 +1,4 @@
-import { MAX_TASK_IDS_PER_QUERY, TASK_ID_PREFIX } from '../../../src/contract';
+import { MAX_TASK_IDS_PER_QUERY, TASK_ID_PREFIX } from '#contract';
 
 /**
  * Rules 1-4 of section 4.1 for a body that passes them, without the schema's walk: the merged,

@@ -11,7 +11,7 @@ import {
   operations,
   truncateSourceText,
   type AudioFormat,
-} from '../../../src/contract';
+} from '#contract';
 import { MAX_TIMBRE_NUMBER, findVoice, isEmbeddedLanguage } from '../speech/voice-settings';
 import { validateBody, withoutNulls } from '../validate-body';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { successEnvelope } from '../../../src/contract';
+import { successEnvelope } from '#contract';
 import type { TaskState } from '../tasks/task-status-at';
 import { statusAnswerJson, taskItemJson } from './status-answer';
 

@@ -1,4 +1,4 @@
-import { TaskStatus } from '../../../src/contract';
+import { TaskStatus } from '#contract';
 import type { IndexedTask } from '../tasks/task-read-index';
 import { taskStateAt, type TaskState } from '../tasks/task-status-at';
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import { operations } from '../../../src/contract';
+import { operations } from '#contract';
 import { apiAnswerHeaders } from '../../security/security-headers';
 import { isAllowedHost } from '../../security/host-allow-list';
 import type { GatewayDeps } from '../deps';

@@ -1,4 +1,4 @@
-import { operations } from '../../../src/contract';
+import { operations } from '#contract';
 import type { GatewayDeps } from '../deps';
 import { parseJsonObject } from '../read-json-body';
 import { nextChangeAt } from '../tasks/task-status-at';

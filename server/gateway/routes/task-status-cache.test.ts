@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { operations, TaskStatus } from '../../../src/contract';
+import { operations, TaskStatus } from '#contract';
 import { GATEWAY_MOUNT } from '../files/url-signer';
 import { taskStateAt } from '../tasks/task-status-at';
 import { makeTestGateway, type TestGateway } from '../../testing/test-gateway';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TaskStatus } from '../../../src/contract';
+import { TaskStatus } from '#contract';
 import { makeTestGateway, type TestGateway } from '../../testing/test-gateway';
 import { expectItems, type Item } from '../../testing/status-expectations';
 

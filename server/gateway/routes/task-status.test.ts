@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ErrorMessage } from '../../../src/contract';
+import { ErrorMessage } from '#contract';
 import { makeTestGateway, type TestGateway } from '../../testing/test-gateway';
 import { expectFailure, expectItems } from '../../testing/status-expectations';
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { operations } from '../../../src/contract';
+import { operations } from '#contract';
 import type { GatewayDeps } from '../deps';
 import { linkOrigin } from '../files/link-origin';
 import { readBodyBytes } from '../read-json-body';

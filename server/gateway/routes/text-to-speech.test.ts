@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { speechResponseSchema, speechSegmentSchema } from '../../../src/contract';
+import { speechResponseSchema, speechSegmentSchema } from '#contract';
 import { createSpeechService } from '../speech/speech-service';
 import { openGatewayDatabase } from '../storage/gateway-database';
 import { envelopeOf, makeTestGateway, TEST_TOKEN, type TestGateway } from '../../testing/test-gateway';

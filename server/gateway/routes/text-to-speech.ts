@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { operations, successEnvelope } from '../../../src/contract';
+import { operations, successEnvelope } from '#contract';
 import type { GatewayDeps } from '../deps';
 import { linkOrigin } from '../files/link-origin';
 import { readJsonObject } from '../read-json-body';

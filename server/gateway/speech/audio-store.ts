@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AudioFormat } from '../../../src/contract';
+import type { AudioFormat } from '#contract';
 import { inTransaction, scalar, type Db } from '../storage/gateway-database';
 import { isStorageFailure, storageFailed } from '../storage/storage-error';
 

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_LANGUAGES, EMBEDDED_PCM } from '../../../src/contract';
+import { EMBEDDED_LANGUAGES, EMBEDDED_PCM } from '#contract';
 import { decodeMp3WithFfmpeg, mp3Frames, parseWav, pcmSamples, rmsOf } from './audio-probe';
 import { OutputTooLongError } from './speech-errors';
 import { createSpeechService, leastDurationSeconds, type SynthesisInput } from './speech-service';

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { countSourceTextChars, type AudioFormat, type EmbeddedVoice, type SpeechSegment } from '../../../src/contract';
+import { countSourceTextChars, type AudioFormat, type EmbeddedVoice, type SpeechSegment } from '#contract';
 import { openGatewayDatabase, type Db } from '../storage/gateway-database';
 import { createAudioStore, DEFAULT_AUDIO_RETENTION, type AudioRetention, type StoredAudio } from './audio-store';
 import { detectLanguage } from './detect-language';

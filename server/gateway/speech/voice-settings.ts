@@ -1,10 +1,4 @@
-import {
-  EMBEDDED_LANGUAGES,
-  EMBEDDED_VOICES,
-  EMBEDDED_TIMBRES,
-  type EmbeddedLanguageCode,
-  type EmbeddedVoice,
-} from '../../../src/contract';
+import { EMBEDDED_LANGUAGES, EMBEDDED_VOICES, EMBEDDED_TIMBRES, type EmbeddedLanguageCode, type EmbeddedVoice } from '#contract';
 
 const BASE_WORDS_PER_MINUTE = 175;
 const ENGINE_WPM = { min: 80, max: 450 } as const;

@@ -3,7 +3,7 @@ import { readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
-import { AUDIO_FORMATS } from '../../../src/contract';
+import { AUDIO_FORMATS } from '#contract';
 import { taskRecordSchema } from '../tasks/task-record';
 import type { Db } from './gateway-database';
 

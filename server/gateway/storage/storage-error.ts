@@ -1,4 +1,4 @@
-import { GatewayAddedCode } from '../../../src/contract';
+import { GatewayAddedCode } from '#contract';
 import { GatewayError } from '../reply';
 
 /** Envelope code and HTTP status of "the gateway could not save this": disk full, read-only, I/O error. */

@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TASK_ID_PREFIX, TaskStatus } from '../../../src/contract';
+import { TASK_ID_PREFIX, TaskStatus } from '#contract';
 import { TaskEngine } from './task-engine';
 
 const freshDir = () => mkdtemp(join(tmpdir(), 'task-engine-'));

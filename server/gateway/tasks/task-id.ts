@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { TASK_ID_PREFIX } from '../../../src/contract';
+import { TASK_ID_PREFIX } from '#contract';
 
 /**
  * Service_AI_<creation time, base 36>_<96 random bits, hex>. The time part keeps IDs roughly

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TASK_ID_PREFIX } from '../../../src/contract';
+import { TASK_ID_PREFIX } from '#contract';
 
 export const TASK_OUTCOMES = ['finished', 'failed', 'aborted', 'mixed'] as const;
 export type TaskOutcome = (typeof TASK_OUTCOMES)[number];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { FAILED_TASK_ERROR_CODES, TaskErrorCode, TaskStatus } from '../../../src/contract';
+import { FAILED_TASK_ERROR_CODES, TaskErrorCode, TaskStatus } from '#contract';
 import { nextChangeAt, resolveOutcome, taskStateAt } from './task-status-at';
 import { TASK_OUTCOMES, type TaskRecord } from './task-record';
 

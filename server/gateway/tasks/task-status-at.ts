@@ -1,4 +1,4 @@
-import { FAILED_TASK_ERROR_CODES, TaskErrorCode, TaskStatus, type TaskStatusCode } from '../../../src/contract';
+import { FAILED_TASK_ERROR_CODES, TaskErrorCode, TaskStatus, type TaskStatusCode } from '#contract';
 import type { TaskRecord } from './task-record';
 
 export type TaskState = { taskStatus: TaskStatusCode; taskProgress: number; errorCode: number; updateTime: number };

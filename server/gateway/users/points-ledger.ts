@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { countSourceTextChars } from '../../../src/contract';
+import { countSourceTextChars } from '#contract';
 import { column, inTransaction, scalar, openGatewayDatabase, type Db, type Stmt } from '../storage/gateway-database';
 import { guardStorage } from '../storage/storage-error';
 

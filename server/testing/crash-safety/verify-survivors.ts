@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { openGatewayDatabase } from '../../gateway/storage/gateway-database';
 import { wavProblem } from './wav-check';
 import type { Acknowledged, Seen } from './workload';
-import { operations } from '../../../src/contract';
+import { operations } from '#contract';
 import { GATEWAY_MOUNT } from '../../gateway/files/url-signer';
 
 const TERMINAL = new Set([4, 5, 6]);

@@ -1,4 +1,4 @@
-import { operations } from '../../../src/contract';
+import { operations } from '#contract';
 import { GATEWAY_MOUNT } from '../../gateway/files/url-signer';
 /** What the server acknowledged before it was killed: the test checks that all of it survives. */
 export type Seen = { taskStatus: number; taskProgress: number; updateTime: number };

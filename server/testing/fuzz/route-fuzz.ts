@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { TestGateway } from '../test-gateway';
 import { answer, expectAnswer, send } from './fuzz-client';
 import { headerText } from './header-arbitraries';
-import { operations } from '../../../src/contract';
+import { operations } from '#contract';
 
 /** First path segments with routes behind them. */
 const OPERATIONS = [...Object.values(operations).map((o) => o.path.split('/')[1]!), '_emulator', 'files'];

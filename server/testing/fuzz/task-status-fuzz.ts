@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { operations, taskStatusResponseSchema } from '../../../src/contract';
+import { operations, taskStatusResponseSchema } from '#contract';
 import { MAX_BODY_BYTES } from '../../gateway/read-json-body';
 import type { TestGateway } from '../test-gateway';
 import { hostileBody, rawNumber, wrongType } from './body-arbitraries';

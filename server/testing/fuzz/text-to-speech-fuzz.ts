@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { EMBEDDED_LANGUAGES, SPEECH_ENGINES, VOICE_SCOPES, operations, speechResponseSchema } from '../../../src/contract';
+import { EMBEDDED_LANGUAGES, SPEECH_ENGINES, VOICE_SCOPES, operations, speechResponseSchema } from '#contract';
 import type { SpeechService } from '../../gateway/speech/speech-service';
 import { MAX_TIMBRE_NUMBER } from '../../gateway/speech/voice-settings';
 import type { TestGateway } from '../test-gateway';
