@@ -56,6 +56,10 @@ export default tseslint.config(
     // The legacy `resolver: { node }` setting needs eslint-import-resolver-node, which is not
     // installed, and crashed on packages like vite; the built-in resolver needs nothing.
     settings: {
+      // import-x reads only '.js' files unless told otherwise: without these two settings it
+      // parsed no .ts/.tsx/.mjs file, so no-cycle saw no imports and found no circle at all.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'], espree: ['.js', '.mjs'] },
       'import-x/resolver-next': [
         createNodeResolver({
           extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],

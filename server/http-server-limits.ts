@@ -36,7 +36,7 @@ const PARSER_ERRORS: Record<string, [number, string]> = {
 };
 
 /** The raw HTTP answer for a request Node's parser refused: an envelope with the security headers. */
-export function parserErrorResponse(code: string | undefined): string {
+function parserErrorResponse(code: string | undefined): string {
   const [status, message] = PARSER_ERRORS[code ?? ''] ?? [400, 'Bad Request: the request could not be parsed'];
   return rawRefusal(status, message);
 }

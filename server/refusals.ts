@@ -8,7 +8,7 @@ import { apiAnswerHeaders } from './security/security-headers';
  * any client that reads to get the few hundred bytes; short, because a client that neither reads
  * nor closes would otherwise hold the connection (and a MAX_CONNECTIONS slot) for as long as it likes.
  */
-export const REFUSAL_GRACE_MS = 1_000;
+const REFUSAL_GRACE_MS = 1_000;
 
 /** The headers of every answer written outside Hono: an envelope, never stored, the security headers. */
 export function refusalHeaders(): Record<string, string> {

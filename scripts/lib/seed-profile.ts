@@ -1,5 +1,5 @@
 /** The local connection profile the console's own server accepts (gateway '/api', token 'dev-token'). */
-export function localProfile(userId: string) {
+function localProfile(userId: string) {
   return {
     id: 'local',
     name: 'Local',

@@ -5,7 +5,7 @@ import { GatewayError } from './reply';
  * Envelope code and HTTP status of "a bound was reached, try again later": a full synthesis queue,
  * or a user (or the emulator) holding as many unfinished tasks as allowed. Nothing was done or charged.
  */
-export const BUSY_CODE = GatewayAddedCode.busy;
+const BUSY_CODE = GatewayAddedCode.busy;
 
 /** When the bound gives no better estimate (the emulator's tasks last seconds to minutes). */
 const DEFAULT_RETRY_AFTER_S = 5;

@@ -7,8 +7,6 @@ import { DEFAULT_TASK_LIMITS, TaskEngine, type Clock, type TaskLimits } from './
 import { PointsLedger } from './users/points-ledger';
 import { StatusAnswerCache } from './routes/status-answer-cache';
 
-export type GatewayLimits = { tasks: TaskLimits; speechQueue: SpeechQueueLimits };
-
 export type GatewayOptions = {
   dataDir: string;
   tokens: Iterable<string>;

@@ -13,12 +13,12 @@ import { upstreamDeadline } from './upstream-deadline';
  * redirects, and only as audio: the type comes from the bytes, never from the upstream.
  */
 export const CONSOLE_AUDIO_PATH = '/_console/audio';
-export const AUDIO_RELAY_MAX_BYTES = 64 * 1024 * 1024;
-export const AUDIO_RELAY_TTL_MS = 30 * 60_000;
+const AUDIO_RELAY_MAX_BYTES = 64 * 1024 * 1024;
+const AUDIO_RELAY_TTL_MS = 30 * 60_000;
 /** A longer targetAudioUrl is not kept (a hostile gateway sent 3.9 MB ones to fill the heap). */
-export const AUDIO_RELAY_MAX_URL_CHARS = 4096;
+const AUDIO_RELAY_MAX_URL_CHARS = 4096;
 /** All URLs kept, as given and resolved, in characters (~4 MB of strings); the oldest go first. */
-export const AUDIO_RELAY_MAX_REMEMBERED_CHARS = 2_000_000;
+const AUDIO_RELAY_MAX_REMEMBERED_CHARS = 2_000_000;
 const AUDIO_RELAY_TIMEOUT_MS = 60_000;
 
 /** The type the relay answers with for what it sniffed; anything else is an attachment. */

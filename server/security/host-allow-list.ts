@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { failureEnvelope } from '#contract';
 
 /** Envelope code and HTTP status for a request addressed to a host name this server does not serve. */
-export const MISDIRECTED_CODE = 421;
+const MISDIRECTED_CODE = 421;
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
 
 /**

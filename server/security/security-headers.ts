@@ -34,7 +34,7 @@ export const CONTENT_SECURITY_POLICY = [
 export const API_CONTENT_SECURITY_POLICY = "sandbox; default-src 'none'";
 
 /** Headers on every answer: pages, assets and /api alike. */
-export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   // no-referrer: the console's own URL can hold watched task IDs (?ids=), and a gateway on another
   // origin has no need to learn it; nothing in the console relies on a Referer.
@@ -54,7 +54,7 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** What an /api answer has unless its handler chose otherwise (file links set their own caching). */
-export const API_DEFAULT_HEADERS: Readonly<Record<string, string>> = {
+const API_DEFAULT_HEADERS: Readonly<Record<string, string>> = {
   // API answers (the token-bearing info among them) are never stored.
   'Cache-Control': 'no-store',
 };

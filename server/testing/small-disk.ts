@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { it } from 'vitest';
 
 /** Mounting a tmpfs needs root: CI runs as root, a developer's account often is not. */
-export const CAN_MOUNT = process.getuid?.() === 0;
-export const NEEDS_ROOT = 'needs root: it mounts a small tmpfs (CI runs as root, so it runs there)';
+const CAN_MOUNT = process.getuid?.() === 0;
+const NEEDS_ROOT = 'needs root: it mounts a small tmpfs (CI runs as root, so it runs there)';
 
 /**
  * A test that mounts a small disk: "(needs root)" ends its name, and where the run is not root it

@@ -54,7 +54,7 @@ const taskStatusItemSchema = z.object({
 export type TaskStatusItem = z.output<typeof taskStatusItemSchema>;
 
 /** Merge taskId and taskIds and drop duplicates, keeping first-seen order (rule 2). */
-export function mergeTaskIds(request: { taskId?: string | null; taskIds?: readonly string[] | null }): string[] {
+function mergeTaskIds(request: { taskId?: string | null; taskIds?: readonly string[] | null }): string[] {
   const ids = new Set<string>();
   if (request.taskId) ids.add(request.taskId);
   for (const id of request.taskIds ?? []) ids.add(id);

@@ -18,7 +18,7 @@ type CallOptions = { signal?: AbortSignal; timeoutMs?: number; recordHealth?: bo
 type Schema = z.ZodMiniType;
 
 /** The spec: X-App-Source is "effective only when X-Channel is not 100" (and status queries use neither). */
-export const APP_SOURCE_IGNORED_CHANNEL = 100;
+const APP_SOURCE_IGNORED_CHANNEL = 100;
 
 /** Whether X-App-Source would be ignored on this channel, so it is not sent (the channel is an integer header). */
 export const appSourceIgnored = (channel: string): boolean => channel.trim() !== '' && Number(channel) === APP_SOURCE_IGNORED_CHANNEL;

@@ -27,14 +27,6 @@ export function usePathname(): string {
   );
 }
 
-export function useSearch(): string {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.location.search,
-    () => '',
-  );
-}
-
 type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { to: string };
 
 export function Link({ to, onClick, ...rest }: LinkProps) {

@@ -11,7 +11,7 @@ import { rawHeaderValue } from '../request-header';
 import { MAX_CACHED_BODY } from './status-answer-cache';
 import { answerTaskStatus } from './status-query';
 
-export type NodeListener = (incoming: IncomingMessage, outgoing: ServerResponse) => unknown;
+type NodeListener = (incoming: IncomingMessage, outgoing: ServerResponse) => unknown;
 /** Answers the request, or hands it (its body perhaps read, see pre-read-body.ts) to `fallback`. */
 export type FastPath = (incoming: IncomingMessage, outgoing: ServerResponse, fallback: NodeListener) => void;
 

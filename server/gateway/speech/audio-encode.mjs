@@ -130,7 +130,7 @@ const MPEG2_RATES = [22050, 24000, 16000];
  * @param {Uint8Array} frames
  * @returns {number[]}
  */
-export function mp3FrameStarts(frames) {
+function mp3FrameStarts(frames) {
   /** @type {number[]} */
   const starts = [];
   for (let at = 0; at + 4 <= frames.length;) {

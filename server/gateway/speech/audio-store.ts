@@ -194,5 +194,3 @@ export function createAudioStore(dataDir: string, database: Promise<Db>, retenti
     },
   };
 }
-
-export type AudioStore = ReturnType<typeof createAudioStore>;

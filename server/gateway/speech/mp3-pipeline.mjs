@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
 import { encodeMp3 } from './audio-encode.mjs';
 import { clock, mark } from './job-timeline.mjs';
 
-export const FRAME_SAMPLES = 576;
+const FRAME_SAMPLES = 576;
 export const FLUSH_SAMPLES = 1152;
 /** Quiet kept either side of a cut, so the frames that overlap it carry no sound. */
 const MARGIN = 576;
@@ -21,7 +21,7 @@ const SHORTEST_CUT_RUN = FLUSH_SAMPLES + 2 * MARGIN;
  * part), so small parts cost it nothing: the first reaches it early, and near the end the two
  * threads share the last seconds finely.
  */
-export const MIN_PART_SAMPLES = 2 * 22050;
+const MIN_PART_SAMPLES = 2 * 22050;
 export const CLAIMED_BY_HELPER = 1;
 const CLAIMED_HERE = 2;
 const NOTHING = new Uint8Array(0);

@@ -104,10 +104,3 @@ export function applyGain(samples, db) {
   }
   return samples;
 }
-
-/** @param {Int16Array} samples */
-export function rms(samples) {
-  let sum = 0;
-  for (let i = 0; i < samples.length; i++) sum += samples[i] * samples[i];
-  return samples.length ? Math.sqrt(sum / samples.length) : 0;
-}

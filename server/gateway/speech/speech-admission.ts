@@ -11,7 +11,7 @@ export type SpeechQueueLimits = {
 export const DEFAULT_SPEECH_QUEUE_LIMITS: SpeechQueueLimits = { perUser: 2, total: 8 };
 
 /** Who asks: the user (a header the client chooses) and the caller (its credential, see caller-key.ts). */
-export type SpeechAsker = { userId: string; callerKey: string };
+type SpeechAsker = { userId: string; callerKey: string };
 
 export type SpeechAdmission = {
   /** A place in the queue, or a 429 "busy" refusal (with Retry-After); call the returned function when done. */

@@ -24,7 +24,7 @@ export type SpeechService = {
   close?(): Promise<void>;
 };
 
-export type SynthesisOptions = { signal?: AbortSignal; commit?: () => void };
+type SynthesisOptions = { signal?: AbortSignal; commit?: () => void };
 
 /** Already validated by the route: voiceName is a known voice, targetLanguage a supported one. */
 export type SynthesisInput = {
@@ -54,7 +54,7 @@ export type SynthesisOutput = {
 };
 
 /** voiceName wins; otherwise timbreNumber picks a variant of the target (or detected) language's voice. */
-export function chooseVoice(input: SynthesisInput, sourceLanguage: string): EmbeddedVoice {
+function chooseVoice(input: SynthesisInput, sourceLanguage: string): EmbeddedVoice {
   const named = input.voiceName === undefined ? undefined : findVoice(input.voiceName);
   if (named) return named;
   const language = input.targetLanguage ?? sourceLanguage;
@@ -65,7 +65,7 @@ export function chooseVoice(input: SynthesisInput, sourceLanguage: string): Embe
 }
 
 /** Longest audio one request may produce unless configured (SPEECH_MAX_OUTPUT_SECONDS). */
-export const DEFAULT_MAX_OUTPUT_SECONDS = 600;
+const DEFAULT_MAX_OUTPUT_SECONDS = 600;
 const SWEEP_EVERY_MS = 60_000;
 
 /**

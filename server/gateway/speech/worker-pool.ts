@@ -6,9 +6,9 @@ import type { WorkerAnswer } from './synth-worker.mjs';
 
 // One job shape: the worker's own JSDoc types (synth-job.mjs, type-checked) are the source.
 export type SynthJob = SynthJobInput;
-export type SynthResult = SynthJobResult;
+type SynthResult = SynthJobResult;
 
-export type RunOptions = {
+type RunOptions = {
   /** Aborting it cancels the job: taken off the queue, or its worker stopped if it is running. */
   signal?: AbortSignal;
   /** Whom the queue is fair between (see FairQueue); all jobs share one turn when absent. */

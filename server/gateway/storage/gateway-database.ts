@@ -1,12 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import Database from 'libsql';
+import type { Db, Stmt } from './db-types';
 import { migrateFilesOnce } from './migrate-files';
 import { SCHEMA_SQL } from './schema';
 
+export type { Db, Stmt };
 export const DATABASE_FILE = 'gateway.db';
-export type Db = Database.Database;
-export type Stmt = Database.Statement;
 
 /** The first column of the first row, or undefined (libsql's pluck() is not honoured by get()). */
 export function scalar(statement: Stmt, ...params: unknown[]): unknown {

@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { AUDIO_FORMATS } from '#contract';
 import { taskRecordSchema } from '../tasks/task-record';
-import type { Db } from './gateway-database';
+import type { Db } from './db-types';
 
 /** The files the gateway kept before it had a database; imported once, then renamed *.migrated. */
 export const LEGACY_TASKS_FILE = 'tasks.jsonl';

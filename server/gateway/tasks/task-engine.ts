@@ -23,7 +23,7 @@ export const DEFAULT_TASK_LIMITS: TaskLimits = { maxPerUser: 100_000, maxTotal: 
 const EXPIRY_BATCH = 5_000;
 
 /** Most tasks the read index holds: every live task of a few busy consoles, some tens of MB. */
-export const READ_INDEX_MAX = 100_000;
+const READ_INDEX_MAX = 100_000;
 
 type Row = { user_id: string; created_at: number; duration_ms: number; outcome: TaskRecord['outcome']; seed: number };
 type RawRow = [taskId: string, userId: string, createdAt: number, durationMs: number, outcome: TaskRecord['outcome'], seed: number];

@@ -5,7 +5,7 @@ import { guardStorage } from '../storage/storage-error';
 
 /** Balance of a user the gateway has never seen: enough for a long day of trying things. */
 export const DEFAULT_POINTS = 100_000;
-export const CHARS_PER_POINT = 10;
+const CHARS_PER_POINT = 10;
 
 /** Synthesis cost: 1 point per started 10 characters (code points), at least 1. */
 export function speechCost(text: string): number {
@@ -16,8 +16,8 @@ export function speechCost(text: string): number {
 export type Charge = { chargeId: string; userId: string; points: number };
 
 /** First wait before an owed refund is written again; it doubles after each failure, up to the most. */
-export const REFUND_RETRY_FIRST_MS = 200;
-export const REFUND_RETRY_MOST_MS = 5_000;
+const REFUND_RETRY_FIRST_MS = 200;
+const REFUND_RETRY_MOST_MS = 5_000;
 
 type ChargeRow = { charge_id: string; user_id: string; points: number };
 

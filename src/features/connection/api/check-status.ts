@@ -3,7 +3,7 @@ import { callGateway } from '@/lib/api-client';
 import type { Connection } from '@/lib/connection-profile';
 
 /** A task ID no one owns, valid by the spec (Service_AI prefix): the gateway answers code 0 with empty data, so the check changes nothing. */
-export const CONNECTION_CHECK_TASK_ID = `${TASK_ID_PREFIX}_connection_check`;
+const CONNECTION_CHECK_TASK_ID = `${TASK_ID_PREFIX}_connection_check`;
 
 /**
  * One valid status query: proves the gateway is reachable and takes the user ID. It proves nothing

@@ -1,7 +1,7 @@
 import { addTextToWatchList } from '../stores/add-to-watch-list';
 import { announce } from '../stores/announcer-store';
 import { unpackIds } from '../model/share-codec';
-import { SHARE_PARAM } from './use-shared-link';
+import { SHARE_PARAM } from '../model/share-param';
 
 /**
  * The shared IDs of an address (#ids=… or, from older links, ?ids=…) as text to extract from. The

@@ -1,4 +1,4 @@
-import { SHARE_PARAM } from './use-shared-link';
+import { SHARE_PARAM } from '../model/share-param';
 
 /** A link that opens this watch list elsewhere: task IDs only (compressed, in the fragment), never a token or user ID. */
 export async function shareLink(ids: readonly string[]): Promise<string> {

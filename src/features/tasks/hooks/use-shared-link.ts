@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-
-export const SHARE_PARAM = 'ids';
+import { SHARE_PARAM } from '../model/share-param';
 
 /** Drops the shared IDs from the address bar (keeping the query's other parameters), so a reload cannot re-add removed tasks. */
 function forgetSharedIds(): void {

@@ -19,9 +19,9 @@ export type BatchEstimate =
   | { kind: 'ending-rate'; remainingMs: number; lowMs: number; highMs: number; perMinute: number };
 
 /** Endings in the window below which a rate is not trusted (±1.96·√20 ≈ ±44 %). */
-export const MIN_ENDINGS = 20;
+const MIN_ENDINGS = 20;
 /** Time watched below which a rate is not trusted. */
-export const MIN_OBSERVED_MS = 5 * 60_000;
+const MIN_OBSERVED_MS = 5 * 60_000;
 const WINDOW_MS = 10 * 60_000;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

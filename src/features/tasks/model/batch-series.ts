@@ -25,7 +25,7 @@ export const MAX_MINUTES = 180;
 export const EMPTY_SERIES: BatchSeries = { flow: [], perMinute: [] };
 
 /** The index in FLOW_BANDS of a task's band. */
-export const flowBand = (snapshot: TaskSnapshot | undefined): number => BAND_OF[String(statusGroupOf(snapshot))] ?? 6;
+const flowBand = (snapshot: TaskSnapshot | undefined): number => BAND_OF[String(statusGroupOf(snapshot))] ?? 6;
 
 /** Watched tasks per flow band. */
 export function flowCounts(watched: readonly string[], tasks: ReadonlyMap<string, TaskSnapshot>): number[] {

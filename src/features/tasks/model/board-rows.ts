@@ -23,7 +23,7 @@ export type Derived = BoardRows & {
 
 let last: Derived | null = null;
 
-export function positionOf(d: Derived): Map<string, number> {
+function positionOf(d: Derived): Map<string, number> {
   if (!d.position) {
     d.position = new Map();
     for (let i = 0; i < d.ids.length; i++) d.position.set(d.ids[i]!, i);

@@ -2,8 +2,8 @@ import { TaskStatus } from '@/contract';
 import type { TaskSnapshot } from './task-snapshot';
 
 /** Progress points and time a rate must be measured over before it is extrapolated (whole-percent steps seen a poll late). */
-export const MIN_RATE_POINTS = 5;
-export const MIN_RATE_MS = 60_000;
+const MIN_RATE_POINTS = 5;
+const MIN_RATE_MS = 60_000;
 
 /**
  * When a running task is due to end at its observed progress rate (local clock on both ends, so gateway clock skew

@@ -8,7 +8,7 @@ export const MAX_SAMPLES_PER_TASK = 32;
 const MAX_CHANGES_PER_TASK = 24;
 const MAX_FEED = 50;
 
-export type StatusChange = { at: number; status: number | null; progress: number };
+type StatusChange = { at: number; status: number | null; progress: number };
 
 /** What the console learned about one task: kept in IndexedDB so stall flags, ETA and timeline survive a reload. */
 export type TaskRecord = {
@@ -36,7 +36,7 @@ export const isEnd = (status: number | null | undefined): boolean => ENDS.has(st
  * within a cycle either way; opened again hours later, it is when the task really ended, not when the
  * console happened to look.
  */
-export function endedAt(updateTime: number | undefined, lastSeen: number, seenEnded: number): number {
+function endedAt(updateTime: number | undefined, lastSeen: number, seenEnded: number): number {
   const at = Number.isFinite(updateTime) ? updateTime! : seenEnded;
   return Math.min(seenEnded, Math.max(lastSeen, at));
 }

@@ -14,7 +14,7 @@ const clock = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-dig
 /** The groups summary.live counts: polled every cycle. */
 const LIVE_GROUPS = new Set<StatusGroup>([1, 2, 3, 'waiting', 'unknown', 'invalid']);
 
-export function* liveSnapshots(rows: readonly WatchedTask[]): Generator<TaskSnapshot | undefined> {
+function* liveSnapshots(rows: readonly WatchedTask[]): Generator<TaskSnapshot | undefined> {
   for (const row of rows) if (LIVE_GROUPS.has(row.group)) yield row.snapshot;
 }
 

@@ -9,7 +9,7 @@ import styles from './overview.module.css';
 type FailureGroup = { code: number; meaning: string; advice: string; ids: string[] };
 
 /** Failed and Aborted tasks grouped by errorCode, largest group first. */
-export function groupFailures(rows: readonly WatchedTask[]): FailureGroup[] {
+function groupFailures(rows: readonly WatchedTask[]): FailureGroup[] {
   const byCode = new Map<number, string[]>();
   for (const r of rows) {
     const item = r.snapshot?.item;

@@ -19,7 +19,7 @@ function stackedData(samples: readonly FlowSample[], now = Date.now()): uPlot.Al
   return [xs, ...tops];
 }
 
-export function flowSummary(flow: readonly FlowSample[]): string {
+function flowSummary(flow: readonly FlowSample[]): string {
   const last = flow[flow.length - 1];
   if (!last) return 'no samples yet';
   const now = FLOW_BANDS.flatMap((b, i) => (last.counts[i] ? [`${last.counts[i]} ${b.label.toLowerCase()}`] : [])).join(', ');

@@ -10,7 +10,7 @@ const SHOWN_MINUTES = 60;
 const MIN_SHOWN_MINUTES = 10;
 
 /** The last hour (or since the first end, at least 10 minutes), one bucket per minute including the quiet ones, up to the current minute. */
-export function minuteRange(perMinute: readonly MinuteBucket[], now: number): MinuteBucket[] {
+function minuteRange(perMinute: readonly MinuteBucket[], now: number): MinuteBucket[] {
   const current = Math.floor(now / 60_000);
   const first = Math.max(current - SHOWN_MINUTES + 1, Math.min(perMinute[0]?.minute ?? current, current - MIN_SHOWN_MINUTES + 1));
   const byMinute = new Map(perMinute.map((b) => [b.minute, b]));
@@ -19,7 +19,7 @@ export function minuteRange(perMinute: readonly MinuteBucket[], now: number): Mi
   return out;
 }
 
-export function throughputSummary(minutes: readonly MinuteBucket[]): string {
+function throughputSummary(minutes: readonly MinuteBucket[]): string {
   const sum = (k: 'finished' | 'failed' | 'aborted') => minutes.reduce((n, b) => n + b[k], 0);
   if (minutes.every((b) => b.finished + b.failed + b.aborted === 0)) return 'no task has finished, failed or been aborted yet';
   const peak = Math.max(...minutes.map((b) => b.finished));
