@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { envelopeSchema, HeaderName, JSON_UTF8, OPERATION_PATHS } from '@/contract';
+import { APP_SOURCE_IGNORED_CHANNEL, envelopeSchema, HeaderName, JSON_UTF8, OPERATION_PATHS } from '@/contract';
 import type { Connection } from './connection-profile';
 import { GatewayRequestError, isAuthRefusal, type GatewayOperation } from './gateway-error';
 import { recordGatewayOutcome } from './connection-health';
@@ -16,9 +16,6 @@ export const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
 type CallOptions = { signal?: AbortSignal; timeoutMs?: number; recordHealth?: boolean };
 
 type Schema = z.ZodMiniType;
-
-/** The spec: X-App-Source is "effective only when X-Channel is not 100" (and status queries use neither). */
-const APP_SOURCE_IGNORED_CHANNEL = 100;
 
 /** Whether X-App-Source would be ignored on this channel, so it is not sent (the channel is an integer header). */
 export const appSourceIgnored = (channel: string): boolean => channel.trim() !== '' && Number(channel) === APP_SOURCE_IGNORED_CHANNEL;
