@@ -17,7 +17,38 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Resolves once /api/_console/info answers; the child is killed when it does not start in 30 s. */
+/**
+ * Resolves when the server says it is listening: server/start.ts prints its "Service AI Console at …" line once
+ * listen() has called back. Rejects when it exits first or says nothing for `limitMs` (the child is killed then).
+ */
+export function untilListening(child: ChildProcess, limitMs = 30_000): Promise<void> {
+  const out = child.stdout;
+  if (!out) return Promise.reject(new Error('spawn the server with stdout piped'));
+  return new Promise((resolve, reject) => {
+    let printed = '';
+    const onData = (chunk: Buffer) => {
+      printed += chunk.toString();
+      if (printed.includes('Service AI Console')) settle();
+    };
+    const onExit = (code: number | null) => settle(new Error(`server exited (${code}) before listening`));
+    const limit = setTimeout(() => {
+      child.kill('SIGKILL');
+      settle(new Error(`server did not start in ${limitMs / 1000} s`));
+    }, limitMs);
+    function settle(error?: Error) {
+      clearTimeout(limit);
+      out!.off('data', onData);
+      child.off('exit', onExit);
+      out!.resume(); // keep draining what it prints later, so the pipe never fills
+      if (error) reject(error);
+      else resolve();
+    }
+    out.on('data', onData);
+    child.once('exit', onExit);
+  });
+}
+
+/** Resolves once the server is listening (see untilListening). */
 export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn('node_modules/.bin/tsx', ['server/start.ts'], {
     env: {
@@ -30,16 +61,8 @@ export async function startServer(port: number, env: Record<string, string>): Pr
       STATUS_AUTH: 'optional',
       ...env,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'ignore'],
   });
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/_console/info`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server on ${port} did not start`);
+  await untilListening(child);
+  return child;
 }

@@ -46,13 +46,17 @@ test('the dashboard with live, finished and failed tasks renders under the CSP w
   request,
 }) => {
   const user = uniqueUserId();
-  const ids = [...(await createTasks(request, user, 5, 60_000)), ...(await createTasks(request, user, 5, 500, 'mixed'))];
+  // Live for 20 s, running from 3 s on, so their progress moves with each poll cycle while the test looks.
+  const ids = [...(await createTasks(request, user, 5, 20_000)), ...(await createTasks(request, user, 5, 500, 'mixed'))];
   await seedConsole(page, user);
   const watch = await watchPage(page);
   await expectStrictCsp(page, `/tasks?ids=${ids.join(',')}`);
-  await expect(page.getByRole('progressbar', { name: `Progress of ${ids[0]}` })).toBeVisible({ timeout: 15_000 });
+  const live = page.getByRole('progressbar', { name: `Progress of ${ids[0]}` });
+  await expect(live).toHaveAttribute('aria-valuenow', /^\d+$/, { timeout: 15_000 });
   await expect(page.getByText(/of 10 finished/)).toBeVisible();
-  await page.waitForTimeout(2_500); // one more poll cycle
+  // One more poll cycle from the shared worker (whose requests Playwright does not see): a live task's progress moves on.
+  const shown = Number(await live.getAttribute('aria-valuenow'));
+  await expect.poll(async () => Number(await live.getAttribute('aria-valuenow')), { timeout: 10_000 }).toBeGreaterThan(shown);
   expectClean(watch);
   // worker-src 'self' lets it load: the status requests ran in the shared worker (no dedicated one, no page fallback).
   // Playwright lists only dedicated workers; the browser's targets name the shared one.
@@ -90,11 +94,14 @@ test('an injected inline script does not run and is reported as a violation', as
     const script = document.createElement('script');
     script.textContent = 'window.injected = true';
     document.body.append(script);
+    // An allowed inline script runs as it is appended, so the check after append() is enough for it.
     const img = document.createElement('img');
-    img.setAttribute('src', 'x:');
     img.setAttribute('onerror', 'window.injected = true');
+    // Listeners run in the order they were added: once this one runs, the onerror attribute's had its turn.
+    const failed = new Promise((r) => img.addEventListener('error', r, { once: true }));
+    img.setAttribute('src', 'x:');
     document.body.append(img);
-    await new Promise((r) => setTimeout(r, 300));
+    await failed;
     return w.injected === true;
   });
   expect(ran).toBe(false);

@@ -17,10 +17,10 @@ test.describe('speech studio: edge cases of the gateway and the browser', () => 
   });
 
   test('a request in flight can be cancelled and the draft stays', async ({ page }) => {
-    await page.route(TTS, async (route) => {
-      await new Promise((r) => setTimeout(r, 3000));
-      await route.continue().catch(() => undefined);
-    });
+    await page.route(TTS, (route) =>
+      // A gateway that does not answer: the request stays open until the page cancels it (or the test ends).
+      page.waitForEvent('requestfailed', { predicate: (r) => r === route.request(), timeout: 0 }).catch(() => undefined),
+    );
     await openStudio(page);
     await fillAndSynthesize(page, { text: 'Cancel me before I am spoken.' });
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -30,10 +30,10 @@ test.describe('speech studio: edge cases of the gateway and the browser', () => 
   });
 
   test('cancel also stops a slow audio download after the gateway answered', async ({ page }) => {
-    await page.route('**/api/files/audio/**', async (route) => {
-      await new Promise((r) => setTimeout(r, 3000));
-      await route.continue().catch(() => undefined);
-    });
+    await page.route('**/api/files/audio/**', (route) =>
+      // A gateway that does not answer: the request stays open until the page cancels it (or the test ends).
+      page.waitForEvent('requestfailed', { predicate: (r) => r === route.request(), timeout: 0 }).catch(() => undefined),
+    );
     await openStudio(page);
     await fillAndSynthesize(page, { text: 'The audio of this take is slow to download.' });
     await expect(page.getByRole('button', { name: 'Synthesizing…' })).toBeVisible();

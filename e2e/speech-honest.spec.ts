@@ -98,10 +98,10 @@ for (const [device, viewport] of [
 }
 
 test('Cancel puts focus back on Synthesize, not on the page body', async ({ page }) => {
-  await page.route('**/speechSynthesis/textToSpeech', async (route) => {
-    await new Promise((r) => setTimeout(r, 3000));
-    await route.continue().catch(() => undefined);
-  });
+  await page.route('**/speechSynthesis/textToSpeech', (route) =>
+    // A gateway that does not answer: the request stays open until the page cancels it (or the test ends).
+    page.waitForEvent('requestfailed', { predicate: (r) => r === route.request(), timeout: 0 }).catch(() => undefined),
+  );
   await openStudio(page);
   await fillAndSynthesize(page, { text: 'Cancel me.' });
   await page.getByRole('button', { name: 'Cancel' }).click();

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { untilListening } from './proxy-server';
 import { createTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
 
 /** A port nobody listens on now; the gateway below comes back on the same one after its stop. */
@@ -33,18 +34,10 @@ async function startGateway(): Promise<ChildProcess> {
       GATEWAY_TOKENS: 'dev-token',
       STATUS_AUTH: 'optional',
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'ignore'],
   });
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${origin}/api/_console/info`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error('gateway did not start');
+  await untilListening(child);
+  return child;
 }
 
 async function stopGateway(child: ChildProcess): Promise<void> {

@@ -32,10 +32,14 @@ test('250 pasted IDs with duplicates and junk: 3 requests per cycle, progress, d
   // A real MP4: the ISO base media 'ftyp' box opens the file.
   expect(readFileSync(file).subarray(4, 8).toString('latin1')).toBe('ftyp');
 
+  // The cause: the poll line says nothing is scheduled.
+  const pollLine = page.getByText('Nothing live: no requests are sent');
+  await expect(pollLine).toBeVisible();
   const settled = calls.length;
-  await page.waitForTimeout(5_000);
+  // The proof: the line's own clock moves past "just now" to "5 s ago" (two 2 s intervals and more since the last
+  // answer; a poll in between would have set it back to "just now"), and no request went out meanwhile.
+  await expect(pollLine).toContainText(/· last update \d+ s ago/, { timeout: 10_000 });
   expect(calls.length).toBe(settled);
-  await expect(page.getByText('Nothing live: no requests are sent')).toBeVisible();
 });
 
 test('failed and aborted tasks show their code, meaning and advice', async ({ page, request }) => {
@@ -62,10 +66,15 @@ test('a hidden tab sends no requests and catches up at once when visible again',
   await pasteIds(page, ids.join(' '));
   await expect.poll(() => calls.length).toBeGreaterThanOrEqual(2);
   await setTabHidden(page, true);
-  await page.waitForTimeout(500);
+  const atHide = calls.length;
+  // The cause: the poll line says checks run only while this tab is visible (notifications are off).
+  const pollLine = page.getByText('Checking every 2 s while this tab is visible');
+  await expect(pollLine).toBeVisible();
+  // The proof: its clock moves past "just now" to "5 s ago" (two 2 s intervals and more with no answer; a check while
+  // hidden would have set it back to "just now"), with at most the cycle that was already leaving as the tab hid.
+  await expect(pollLine).toContainText(/· last update \d+ s ago/, { timeout: 10_000 });
   const whileHidden = calls.length;
-  await page.waitForTimeout(5_000);
-  expect(calls.length).toBe(whileHidden);
+  expect(whileHidden - atHide).toBeLessThanOrEqual(1);
   await setTabHidden(page, false);
   await expect.poll(() => calls.length, { timeout: 1_000 }).toBe(whileHidden + 1);
 });

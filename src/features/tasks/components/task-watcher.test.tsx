@@ -21,8 +21,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('TaskWatcher', () => {
   it('starts the task history only once a user ID is set (nothing is polled before)', async () => {
     const { client } = renderWithClient(<TaskWatcher />);
-    // Give a lazy import time to settle, had one been started.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // Every dynamic import started so far has loaded and its callbacks have run: had the watcher started the
+    // history's lazy import without a user ID, startTaskHistory would have been called by now.
+    await act(() => vi.dynamicImportSettled());
     expect(startTaskHistory).not.toHaveBeenCalled();
     act(() => connectionStore.set({ profiles: [{ ...DEFAULT_PROFILE, userId: '10001' }], activeId: 'local' }));
     await waitFor(() => expect(startTaskHistory).toHaveBeenCalledWith(client));
