@@ -25,38 +25,25 @@ export function column(statement: Stmt, ...params: unknown[]): unknown[] {
  * not at all (how an audio row and the settlement of its charge become one commit).
  */
 export function inTransaction<T>(db: Db, work: () => T): T {
-  if (db.inTransaction) return inSavepoint(db, work);
-  db.exec('BEGIN IMMEDIATE');
+  return db.inTransaction
+    ? transaction(db, work, 'SAVEPOINT nested', 'RELEASE nested', 'ROLLBACK TO nested; RELEASE nested')
+    : transaction(db, work, 'BEGIN IMMEDIATE', 'COMMIT', 'ROLLBACK');
+}
+
+function transaction<T>(db: Db, work: () => T, begin: string, commit: string, rollback: string): T {
+  db.exec(begin);
   try {
     const result = work();
-    db.exec('COMMIT');
+    db.exec(commit);
     return result;
   } catch (err) {
     // A failed COMMIT (disk full) may already have rolled back; never let ROLLBACK hide the cause.
+    // In a savepoint, a failed rollback leaves it to the outer transaction to roll back.
     if (db.inTransaction) {
       try {
-        db.exec('ROLLBACK');
+        db.exec(rollback);
       } catch {
         /* the original error is the one to report */
-      }
-    }
-    throw err;
-  }
-}
-
-function inSavepoint<T>(db: Db, work: () => T): T {
-  db.exec('SAVEPOINT nested');
-  try {
-    const result = work();
-    db.exec('RELEASE nested');
-    return result;
-  } catch (err) {
-    if (db.inTransaction) {
-      try {
-        db.exec('ROLLBACK TO nested');
-        db.exec('RELEASE nested');
-      } catch {
-        /* the original error is the one to report; the outer transaction rolls back */
       }
     }
     throw err;
