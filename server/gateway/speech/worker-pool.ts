@@ -46,8 +46,6 @@ type Slot = {
   idleTimer: NodeJS.Timeout | null;
 };
 
-type WorkerMessage = WorkerAnswer;
-
 /**
  * Synthesis workers over node:worker_threads, started on demand, one job per worker at a time, the
  * waiting jobs served round-robin among keys. Replaces tinypool 2.2, whose abort path (issue 31)
@@ -70,7 +68,7 @@ export function createWorkerPool(size = 2, jobTimeoutMs = 120_000, workerUrl: UR
     const worker = new Worker(workerUrl);
     const slot: Slot = { worker, ready: false, task: null, idleTimer: null };
     slots.add(slot);
-    worker.on('message', (message: WorkerMessage) => {
+    worker.on('message', (message: WorkerAnswer) => {
       if (!slots.has(slot)) return; // stopped: whatever it still says is not waited for
       if ('ready' in message) {
         slot.ready = true;
