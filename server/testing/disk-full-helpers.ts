@@ -47,3 +47,11 @@ export function ledgerOnDisk(dataDir: string, userId: string): { held: number; p
     db.close();
   }
 }
+
+/** Polls `done` every 25 ms until it holds; throws naming `what` after 20 s. */
+export async function until(done: () => Promise<boolean> | boolean, what: string): Promise<void> {
+  for (let waited = 0; !(await done()); waited += 25) {
+    if (waited > 20_000) throw new Error(`still waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
 import { killHard, makeStubDist, startRealServer, stopGracefully, type RealServer } from '../../testing/crash-safety/real-server';
-import { callApi as call, ledgerOnDisk as onDisk, mountTempSmallDisk } from '../../testing/disk-full-helpers';
+import { callApi as call, ledgerOnDisk as onDisk, mountTempSmallDisk, until } from '../../testing/disk-full-helpers';
 import { fillDisk, itNeedsRoot } from '../../testing/small-disk';
 import { DEFAULT_POINTS } from '../users/points-ledger';
 import { STORAGE_FAILED_CODE } from './storage-error';
@@ -34,13 +34,6 @@ const speakLong = (base: string, userId: string) =>
     { sourceText: LONG_TEXT, voiceName: 'en-us', format: 'wav', speedFactor: 0.5 },
     userId,
   );
-
-async function until(done: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  for (let waited = 0; !(await done()); waited += 25) {
-    if (waited > 20_000) throw new Error(`still waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 itNeedsRoot(
   'a synthesis refused with 507 releases its charge at once, and the refund reaches the disk once space returns, without restart',

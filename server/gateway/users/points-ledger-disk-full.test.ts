@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
-import { ledgerOnDisk as onDisk, mountTempSmallDisk } from '../../testing/disk-full-helpers';
+import { ledgerOnDisk as onDisk, mountTempSmallDisk, until } from '../../testing/disk-full-helpers';
 import { fillDisk, itNeedsRoot } from '../../testing/small-disk';
 import { openGatewayDatabase } from '../storage/gateway-database';
 import { STORAGE_FAILED_CODE } from '../storage/storage-error';
@@ -15,13 +15,6 @@ afterEach(async () => {
 async function smallDataDir(): Promise<{ dataDir: string; disk: string }> {
   const { disk } = await mountTempSmallDisk('ledger-disk-full-', cleanups);
   return { dataDir: join(disk, 'data'), disk };
-}
-
-async function until(done: () => boolean, what: string): Promise<void> {
-  for (let waited = 0; !done(); waited += 20) {
-    if (waited > 15_000) throw new Error(`still waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 itNeedsRoot(
