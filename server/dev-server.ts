@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerOptions } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Hono } from 'hono';
-import { answerAndClose, rawRefusal, refuse } from './refusals';
+import { refuse, refuseDetachedSocket } from './refusals';
 import { createRequestListener } from './request-listener';
 import { API_MOUNT } from './server-app';
 
@@ -42,9 +42,7 @@ export async function createDevServer(root: string, app: Hono, options: ServerOp
   });
   server.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
     if (isViteSocket(req, vite.config.base)) return;
-    socket.on('error', () => socket.destroy());
-    socket.resume();
-    answerAndClose(socket, rawRefusal(400, 'Bad Request: no WebSocket is served here'));
+    refuseDetachedSocket(socket, 400, 'Bad Request: no WebSocket is served here');
   });
   return { server, close: () => vite.close() };
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { answerAndClose, rawRefusal, refuse } from './refusals';
+import { answerAndClose, rawRefusal, refuse, refuseDetachedSocket } from './refusals';
 
 export type ConnectionLimits = {
   headersTimeoutSeconds: number;
@@ -89,11 +89,8 @@ export function applyConnectionLimits(server: Server, limits: ConnectionLimits):
   server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) =>
     refuse(res, 417, 'Expectation Failed: only Expect: 100-continue is supported'),
   );
-  // Without a listener Node destroys a CONNECT's socket unanswered. Node has detached its parser and
-  // error handler from the socket: read (and drop) what comes, and ignore a reset.
-  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
-    socket.on('error', () => socket.destroy());
-    socket.resume();
-    answerAndClose(socket, rawRefusal(400, 'Bad Request: this server is not a proxy (CONNECT)'));
-  });
+  // Without a listener Node destroys a CONNECT's socket unanswered.
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) =>
+    refuseDetachedSocket(socket, 400, 'Bad Request: this server is not a proxy (CONNECT)'),
+  );
 }

@@ -16,6 +16,11 @@ export async function readStreamCapped(stream: ReadableStream<Uint8Array>, maxBy
     }
     chunks.push(step.value);
   }
+  return joinChunks(chunks, total);
+}
+
+/** The chunks one after another in one array; `total` is the sum of their lengths. */
+export function joinChunks(chunks: readonly Uint8Array[], total: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(total);
   let at = 0;
   for (const chunk of chunks) {

@@ -57,3 +57,13 @@ export function answerAndClose(socket: Closing, answer?: string): void {
     .once('end', destroyWhenDone)
     .once('close', () => clearTimeout(timer));
 }
+
+/**
+ * Refuses a socket Node has handed over detached from its parser and error handler (CONNECT, an
+ * upgrade nobody takes): reads (and drops) what comes, ignores a reset, answers and closes.
+ */
+export function refuseDetachedSocket(socket: Duplex, status: number, message: string): void {
+  socket.on('error', () => socket.destroy());
+  socket.resume();
+  answerAndClose(socket, rawRefusal(status, message));
+}

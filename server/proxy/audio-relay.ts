@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { AUDIO_MAGIC_BYTES, failureEnvelope, sniffAudioBytes } from '#contract';
 import { API_CONTENT_SECURITY_POLICY } from '../security/security-headers';
 import { isLocalHost } from '../security/local-address';
+import { joinChunks } from '../read-capped';
 import { upstreamDeadline } from './upstream-deadline';
 
 /**
@@ -183,12 +184,5 @@ async function readHead(reader: ReadableStreamDefaultReader<Uint8Array>, count: 
     chunks.push(step.value);
     total += step.value.byteLength;
   }
-  if (chunks.length === 1) return chunks[0]!;
-  const head = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    head.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return head;
+  return chunks.length === 1 ? chunks[0]! : joinChunks(chunks, total);
 }
