@@ -12,7 +12,7 @@ export function scheduledPace({ live, notFound, awaitingUrl }: WaitingCounts, in
   if (live + notFound + awaitingUrl === 0) return 'Nothing live: no requests are sent';
   if (intervalMs <= 0) return 'Automatic checks are off';
   if (live > 0) return `Checking every ${intervalMs / 1000} s`;
-  const every = (phase: 'not-found' | 'awaiting-url') => formatDuration(recheckAfter(phase, Math.max(intervalMs, 2_000))!);
+  const every = (phase: 'not-found' | 'awaiting-url') => formatDuration(recheckAfter(phase, intervalMs)!);
   const noLink = 'finished tasks without a usable result link';
   if (awaitingUrl === 0) return `Only not-found tasks left: re-checking every ${every('not-found')}`;
   if (notFound === 0) return `Only ${noLink} left: re-checking every ${every('awaiting-url')}`;

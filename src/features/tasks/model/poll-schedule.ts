@@ -39,7 +39,7 @@ export function dueTaskIds(ids: Iterable<string>, tasks: Tasks, now: number, int
       force ||
       phase === 'unseen' ||
       !snapshot ||
-      now - snapshot.checkedAt >= (phase === 'live' ? intervalMs / 2 : recheckAfter(phase, Math.max(intervalMs, 2_000))!)
+      now - snapshot.checkedAt >= (phase === 'live' ? intervalMs / 2 : recheckAfter(phase, intervalMs)!)
     )
       due.push(id);
   }

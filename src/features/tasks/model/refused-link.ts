@@ -1,13 +1,13 @@
+import { safeDownloadUrl } from './task-phase';
+
 /** Why a result URL the gateway sent is not a link (safeDownloadUrl refused it), or null when there is none to refuse. */
 export function refusedLinkReason(url: string | null | undefined): string | null {
-  if (!url) return null;
-  let protocol: string;
+  if (!url || safeDownloadUrl(url) !== null) return null;
   try {
-    protocol = new URL(url).protocol;
+    return `not an http(s) URL (${new URL(url).protocol.slice(0, 20)})`;
   } catch {
     return 'not an absolute URL';
   }
-  return protocol === 'http:' || protocol === 'https:' ? null : `not an http(s) URL (${protocol.slice(0, 20)})`;
 }
 
 /** A gateway's raw value for display as text: JSON-escaped (control characters visible) and cut at `max` characters. */

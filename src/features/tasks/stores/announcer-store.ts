@@ -1,4 +1,4 @@
-import { copyText } from '@/lib/clipboard';
+import { copyOutcome, copyText } from '@/lib/clipboard';
 import { createStore } from '@/lib/persisted-store';
 
 /** The last short confirmation ("Copied 12 IDs"), read out by the page's status region. */
@@ -10,5 +10,5 @@ export function announce(text: string): void {
 
 /** Copies, then says so (or why not) in the page's status region. */
 export async function copyAndAnnounce(text: string, what: string): Promise<void> {
-  announce((await copyText(text)) ? `Copied ${what}` : `Could not copy ${what}: the browser refused clipboard access`);
+  announce(copyOutcome(await copyText(text), what));
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { copyText } from '@/lib/clipboard';
+import { copyOutcome, copyText } from '@/lib/clipboard';
 import styles from './copy-button.module.css';
 
 /** How long "Copied …" stays beside the button. */
@@ -29,7 +29,7 @@ export function CopyButton({ children, text, what, disabled, 'aria-label': label
     const copied = await copyText(await text());
     const name = typeof what === 'function' ? what() : what;
     clearTimeout(timer.current);
-    setSaid(copied ? `Copied ${name}` : `Could not copy ${name}: the browser refused clipboard access`);
+    setSaid(copyOutcome(copied, name));
     timer.current = setTimeout(() => setSaid(''), SAID_MS);
     onCopied?.(copied);
   };
