@@ -1,10 +1,11 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { countSourceTextChars, SOURCE_TEXT_MAX_CHARS, type SpeechRequest } from '@/contract';
-import { useActiveConnection } from '@/lib/connection-store';
+import { useActiveConnection } from '@/hooks/use-connection';
 import { useLongSynthesis } from '../hooks/use-long-synthesis';
 import { useSynthesis } from '../hooks/use-synthesis';
 import { readAudio } from '../stores/history-db';
-import { loadHistory, useHistory } from '../stores/history-store';
+import { loadHistory } from '../stores/history-store';
+import { useHistory } from '../hooks/use-history';
 import type { LoadedTake, Take } from '../model/take';
 import { requestToValues } from '../model/request-to-values';
 import { ComparePanel } from './history/compare-panel';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { useActiveConnection } from '@/lib/connection-store';
+import { useActiveConnection } from '@/hooks/use-connection';
 import type { SpeechFormValues } from '../../api/speech-form-schema';
 import { voiceSampleQueryOptions } from '../../api/voice-sample';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { SpeechFormValues } from '../../api/speech-form-schema';
-import { useStudioSettings } from '../../stores/studio-settings';
+import { useStudioSettings } from '../../hooks/use-studio-settings';
 import { FieldError } from './field-error';
 
 const OTHER = '__other';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { DEFAULT_STUDIO_SETTINGS, isPcmFormat, studioSettingsStore, useStudioSettings } from '../../stores/studio-settings';
+import { DEFAULT_STUDIO_SETTINGS, isPcmFormat, studioSettingsStore } from '../../stores/studio-settings';
+import { useStudioSettings } from '../../hooks/use-studio-settings';
 
 const toLines = (l: { code: string; name: string }[]) => l.map((x) => `${x.code} ${x.name}`).join('\n');
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
-import { removeAllTakes, removeTake, useHistory } from '../../stores/history-store';
+import { removeAllTakes, removeTake } from '../../stores/history-store';
+import { useHistory } from '../../hooks/use-history';
 import type { Take } from '../../model/take';
 import { formatBytes } from '@/lib/format';
 import { useStorageEstimate } from '../../hooks/use-storage-estimate';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { copyText } from '@/lib/clipboard';
-import { useActiveConnection } from '@/lib/connection-store';
+import { useActiveConnection } from '@/hooks/use-connection';
 import type { Take } from '../../model/take';
 import { curlCommand } from '../../model/curl-command';
 

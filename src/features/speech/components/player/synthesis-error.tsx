@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { ErrorCode } from '@/contract';
 import { ErrorAlert } from '@/components/error-alert';
 import { GatewayRequestError, type GatewayErrorKind } from '@/lib/gateway-error';
-import { useErrorDescription } from '@/lib/use-error-description';
+import { useErrorDescription } from '@/hooks/use-error-description';
 import { NotAudioError } from '../../api/not-audio-error';
 import { fieldOfGatewayError } from '../../model/gateway-field';
 
