@@ -16,7 +16,7 @@ import { StudioSettingsPanel } from './form/studio-settings-panel';
 import { PausedJobNotice } from './long-text/paused-job';
 import { SynthesisProgress } from './long-text/synthesis-progress';
 import { SynthesisError } from './player/synthesis-error';
-import styles from '../speech.module.css';
+import styles from './speech-page.module.css';
 
 export function SpeechPage() {
   const connection = useActiveConnection();
@@ -84,8 +84,8 @@ export function SpeechPage() {
   return (
     <section aria-labelledby="speech-title" className={styles.studio}>
       <h1 id="speech-title">Speech studio</h1>
-      <div className="studio-grid">
-        <div className="studio-form">
+      <div className={styles.studioGrid}>
+        <div>
           <MemoSpeechForm
             preset={preset}
             pending={synthesis.pending || long.pending}
