@@ -46,6 +46,36 @@ const scaffoldingZones = [
 ];
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', 'server/testing/**', 'src/testing/**'];
 
+// Hooks live in hooks/ (src/hooks or a feature's hooks/), and hooks/ holds only hooks. An api/ endpoint
+// file may export its query hook beside its fetcher and queryOptions (one file per endpoint).
+const hookName = '/^use[A-Z]/';
+const exportsHook = [
+  `ExportNamedDeclaration > FunctionDeclaration[id.name=${hookName}]`,
+  `ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.name=${hookName}]`,
+  `ExportSpecifier[exported.name=${hookName}]`,
+  `ExportDefaultDeclaration > FunctionDeclaration[id.name=${hookName}]`,
+];
+const hookOutsideHooks = exportsHook.map((selector) => ({
+  selector,
+  message: "A module exporting a React hook (use…) belongs in a hooks/ folder (src/hooks or the feature's hooks/).",
+}));
+const nonHookInHooks = {
+  selector: `Program:not(:has(${exportsHook.join(', ')}))`,
+  message: 'hooks/ holds only hooks: this module exports no use… function; move it to model/, stores/, api/ or lib/.',
+};
+const hookFolderRules = [
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [...testFiles, 'src/hooks/**', 'src/features/*/hooks/**', 'src/features/*/api/**'],
+    rules: { 'no-restricted-syntax': ['error', ...hookOutsideHooks] },
+  },
+  {
+    files: ['src/hooks/**/*.{ts,tsx}', 'src/features/*/hooks/**/*.{ts,tsx}'],
+    ignores: testFiles,
+    rules: { 'no-restricted-syntax': ['error', nonHookInHooks] },
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.data', 'test-results', 'playwright-report', 'coverage'] },
   js.configs.recommended,
@@ -79,4 +109,5 @@ export default tseslint.config(
     files: testFiles,
     rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones }] },
   },
+  ...hookFolderRules,
 );

@@ -41,7 +41,7 @@ const PAGE_PROBES = `
     if (e.target.closest && e.target.closest('button[type=submit]')) window.bench.clickAt = performance.now();
   }, true);
   document.addEventListener('canplay', (e) => {
-    if (e.target.closest('.result-panel') && window.bench.playableAt === 0) window.bench.playableAt = performance.now();
+    if (e.target.closest('[aria-labelledby="result-title"]') && window.bench.playableAt === 0) window.bench.playableAt = performance.now();
   }, true);
 `;
 

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { useConnectionScopeKey } from '@/lib/connection-store';
+import { useConnectionScopeKey } from '@/hooks/use-connection';
 
 /**
  * Remounts its children when the connection scope changes. Removing cached queries is not enough:

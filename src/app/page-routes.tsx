@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { navigate, usePathname } from '@/lib/router';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { navigate } from '@/lib/router';
+import { usePathname } from '@/hooks/use-pathname';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ConnectionScoped } from './connection-scoped';
 import { TasksPage } from '@/features/tasks/components/tasks-page';
 

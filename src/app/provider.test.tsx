@@ -2,7 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { connectionScope } from '@/lib/connection-profile';
-import { saveProfile, selectProfile, useActiveConnection, DEFAULT_PROFILE } from '@/lib/connection-store';
+import { saveProfile, selectProfile, DEFAULT_PROFILE } from '@/lib/connection-store';
+import { useActiveConnection } from '@/hooks/use-connection';
 import { AppProvider } from './provider';
 import { ConnectionScoped } from './connection-scoped';
 

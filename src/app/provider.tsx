@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@/lib/react-query';
 import { connectionStore, scopeKeyOf } from '@/lib/connection-store';
-import { preloadErrorWording } from '@/lib/use-error-description';
+import { preloadErrorWording } from '@/hooks/use-error-description';
 
 /**
  * Query client for the app's lifetime. A change of profile, gateway or user drops every cached answer,

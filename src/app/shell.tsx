@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link, usePathname } from '@/lib/router';
+import { Link } from '@/lib/router';
+import { usePathname } from '@/hooks/use-pathname';
 import { ConnectionIndicator } from '@/features/connection/components/connection-indicator';
 import { SetupNotice } from '@/features/connection/components/setup-notice';
 import { PAGES } from './page-routes';

@@ -1,5 +1,5 @@
 import { GatewayRequestError } from '@/lib/gateway-error';
-import { useErrorDescription } from '@/lib/use-error-description';
+import { useErrorDescription } from '@/hooks/use-error-description';
 
 type Props = { error: unknown; title?: string; onRetry?: () => void };
 

@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Connection } from './connection-profile';
 import { recordGatewayOutcome, resetGatewayHealth } from './connection-health';
-import { useGatewayHealth } from './use-gateway-health';
+import { useGatewayHealth } from '@/hooks/use-gateway-health';
 import { GatewayRequestError } from './gateway-error';
 
 const a: Connection = { gatewayUrl: '/api', token: 't', userId: '1', channel: '', appSource: '' };

@@ -1,4 +1,4 @@
-// No React here: the API client, and so the status worker, imports this module (the hook is use-gateway-health.ts).
+// No React here: the API client, and so the status worker, imports this module (the hook is src/hooks/use-gateway-health.ts).
 import type { Connection } from './connection-profile';
 import { isAuthRefusal, type GatewayOperation, type GatewayRequestError } from './gateway-error';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { connectionProfileSchema, LOCAL_GATEWAY_URL, toConnection, type Connection, type ConnectionProfile } from './connection-profile';
+import { connectionProfileSchema, LOCAL_GATEWAY_URL, type ConnectionProfile } from './connection-profile';
 import { createPersistedStore, createStore, session } from './persisted-store';
 
 export type ConnectionState = { profiles: ConnectionProfile[]; activeId: string };
@@ -53,14 +53,6 @@ export function activeProfile(state: ConnectionState): ConnectionProfile {
   return state.profiles.find((p) => p.id === state.activeId) ?? state.profiles[0] ?? DEFAULT_PROFILE;
 }
 
-export function useConnectionState(): ConnectionState {
-  return connectionStore.use();
-}
-
-export function useActiveConnection(): Connection {
-  return toConnection(activeProfile(connectionStore.use()));
-}
-
 /** Save (insert or replace) a profile that has already passed connectionProfileSchema. */
 export function saveProfile(profile: ConnectionProfile, makeActive = true): void {
   const state = connectionStore.get();
@@ -93,8 +85,4 @@ export function draftProfile(state: ConnectionState, now = Date.now()): Connecti
 export function scopeKeyOf(state: ConnectionState): string {
   const p = activeProfile(state);
   return [p.id, p.gatewayUrl, p.userId].join('\u0000');
-}
-
-export function useConnectionScopeKey(): string {
-  return scopeKeyOf(connectionStore.use());
 }

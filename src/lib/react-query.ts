@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { GatewayRequestError } from './gateway-error';
-import { loadDescribeError } from './use-error-description';
+import { loadDescribeError } from '@/hooks/use-error-description';
 
 declare module '@tanstack/react-query' {
   interface Register {

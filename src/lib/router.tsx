@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { type AnchorHTMLAttributes, type MouseEvent } from 'react';
 
 /**
  * A small history-API router: the console has three pages, so a full router library would
@@ -8,7 +8,7 @@ const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((l) => l());
 if (typeof window !== 'undefined') window.addEventListener('popstate', notify);
 
-function subscribe(l: () => void) {
+export function subscribeToNavigation(l: () => void) {
   listeners.add(l);
   return () => listeners.delete(l);
 }
@@ -17,14 +17,6 @@ export function navigate(to: string, { replace = false } = {}): void {
   if (replace) window.history.replaceState(null, '', to);
   else window.history.pushState(null, '', to);
   notify();
-}
-
-export function usePathname(): string {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.location.pathname,
-    () => '/',
-  );
 }
 
 type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { to: string };

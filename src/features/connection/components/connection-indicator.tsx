@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { useActiveConnection, useConnectionState, activeProfile } from '@/lib/connection-store';
+import { activeProfile } from '@/lib/connection-store';
+import { useActiveConnection, useConnectionState } from '@/hooks/use-connection';
 import type { GatewayHealth, TokenCheck } from '@/lib/connection-health';
-import { useGatewayHealth } from '@/lib/use-gateway-health';
+import { useGatewayHealth } from '@/hooks/use-gateway-health';
 import type { ErrorDescription } from '@/lib/describe-error';
-import { useErrorDescription } from '@/lib/use-error-description';
+import { useErrorDescription } from '@/hooks/use-error-description';
 import { Link } from '@/lib/router';
 import { checkStatus } from '../api/check-status';
 import styles from './connection-indicator.module.css';

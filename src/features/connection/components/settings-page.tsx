@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ConnectionProfile } from '@/lib/connection-profile';
-import { activeProfile, draftProfile, useConnectionState } from '@/lib/connection-store';
+import { activeProfile, draftProfile } from '@/lib/connection-store';
+import { useConnectionState } from '@/hooks/use-connection';
 import { LocalGatewayCard } from './local-gateway-card';
 import { ProfileList } from './profile-list';
 import { ProfileForm } from './profile-form';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useActiveConnection } from '@/lib/connection-store';
+import { useActiveConnection } from '@/hooks/use-connection';
 import { Link } from '@/lib/router';
 import styles from './setup-notice.module.css';
 

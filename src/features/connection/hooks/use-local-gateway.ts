@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { connectionProfileSchema, LOCAL_GATEWAY_URL, toConnection, type ConnectionProfile } from '@/lib/connection-profile';
-import { connectionStore, DEFAULT_PROFILE, saveProfile, useActiveConnection } from '@/lib/connection-store';
+import { connectionStore, DEFAULT_PROFILE, saveProfile } from '@/lib/connection-store';
+import { useActiveConnection } from '@/hooks/use-connection';
 import { useConsoleInfo, type ConsoleInfo } from '../api/get-console-info';
 import { useTestConnection } from '../api/test-connection';
 

@@ -1,10 +1,11 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { countSourceTextChars, SOURCE_TEXT_MAX_CHARS, type SpeechRequest } from '@/contract';
-import { useActiveConnection } from '@/lib/connection-store';
+import { useActiveConnection } from '@/hooks/use-connection';
 import { useLongSynthesis } from '../hooks/use-long-synthesis';
 import { useSynthesis } from '../hooks/use-synthesis';
 import { readAudio } from '../stores/history-db';
-import { loadHistory, useHistory } from '../stores/history-store';
+import { loadHistory } from '../stores/history-store';
+import { useHistory } from '../hooks/use-history';
 import type { LoadedTake, Take } from '../model/take';
 import { requestToValues } from '../model/request-to-values';
 import { ComparePanel } from './history/compare-panel';
@@ -15,7 +16,7 @@ import { StudioSettingsPanel } from './form/studio-settings-panel';
 import { PausedJobNotice } from './long-text/paused-job';
 import { SynthesisProgress } from './long-text/synthesis-progress';
 import { SynthesisError } from './player/synthesis-error';
-import styles from '../speech.module.css';
+import styles from './speech-page.module.css';
 
 export function SpeechPage() {
   const connection = useActiveConnection();
@@ -83,8 +84,8 @@ export function SpeechPage() {
   return (
     <section aria-labelledby="speech-title" className={styles.studio}>
       <h1 id="speech-title">Speech studio</h1>
-      <div className="studio-grid">
-        <div className="studio-form">
+      <div className={styles.studioGrid}>
+        <div>
           <MemoSpeechForm
             preset={preset}
             pending={synthesis.pending || long.pending}

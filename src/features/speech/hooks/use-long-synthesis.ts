@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ErrorCode, type SpeechRequest } from '@/contract';
-import { useActiveConnection } from '@/lib/connection-store';
+import { useActiveConnection } from '@/hooks/use-connection';
 import { GatewayRequestError } from '@/lib/gateway-error';
 import type { LongProgress } from '../api/run-long-synthesis';
 import type { LongJob } from '../model/long-job';

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { SpeechRequest } from '@/contract';
-import { useActiveConnection } from '@/lib/connection-store';
+import { useActiveConnection } from '@/hooks/use-connection';
 import { makeTake, type TakeInput } from '../api/make-take';
 import type { LoadedTake } from '../model/take';
 import { addTake } from '../stores/history-store';

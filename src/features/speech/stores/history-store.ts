@@ -4,7 +4,7 @@ import type { Take } from '../model/take';
 
 type HistoryState = { status: 'loading' | 'ready' | 'unavailable'; takes: Take[]; error: string | null };
 
-const historyStore = createStore<HistoryState>({ status: 'loading', takes: [], error: null });
+export const historyStore = createStore<HistoryState>({ status: 'loading', takes: [], error: null });
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -37,5 +37,3 @@ export async function removeAllTakes(): Promise<void> {
   await clearTakes();
   historyStore.set({ ...historyStore.get(), takes: [], error: null });
 }
-
-export const useHistory = () => historyStore.use();

@@ -44,5 +44,3 @@ export const studioSettingsStore = createPersistedStore<StudioSettings>(
   studioSettingsSchema,
   DEFAULT_STUDIO_SETTINGS,
 );
-
-export const useStudioSettings = () => studioSettingsStore.use();

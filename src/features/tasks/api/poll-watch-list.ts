@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryState } from '@tanstack/react-query';
 import { connectionScope, type Connection } from '@/lib/connection-profile';
-import { useActiveConnection } from '@/lib/connection-store';
+import { useActiveConnection } from '@/hooks/use-connection';
 import { recordDelta } from '../model/board-delta';
 import { boardRows } from '../model/board-rows';
 import { backoffDelay, dueTaskIds, nextPollDelay } from '../model/poll-schedule';

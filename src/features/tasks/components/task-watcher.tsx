@@ -1,11 +1,12 @@
 import { useEffect, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { connectionScope } from '@/lib/connection-profile';
-import { useActiveConnection } from '@/lib/connection-store';
-import { titlePrefixStore } from '@/lib/use-document-title';
+import { useActiveConnection } from '@/hooks/use-connection';
+import { titlePrefixStore } from '@/hooks/use-document-title';
 import { useWatchListPoll } from '../api/poll-watch-list';
-import { openWatchList, useWatchList } from '../stores/watch-list-store';
-import { useDashboardSettings } from '../stores/dashboard-settings-store';
+import { openWatchList } from '../stores/watch-list-store';
+import { useWatchList } from '../hooks/use-watch-list';
+import { useDashboardSettings } from '../hooks/use-dashboard-settings';
 import { useTaskNotifications } from '../hooks/use-task-notifications';
 import { boardRows } from '../model/board-rows';
 import { tabTitlePrefix } from '../model/summarize';

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useActiveConnection } from '@/lib/connection-store';
+import { useActiveConnection } from '@/hooks/use-connection';
 import { useWatchListBoard } from '../api/poll-watch-list';
-import { useWatchList } from '../stores/watch-list-store';
-import { useDashboardSettings } from '../stores/dashboard-settings-store';
+import { useWatchList } from '../hooks/use-watch-list';
+import { useDashboardSettings } from '../hooks/use-dashboard-settings';
 import { announcerStore } from '../stores/announcer-store';
 import { useSharedLinkImport } from '../hooks/use-shared-link';
 import { boardRows } from '../model/board-rows';

@@ -16,7 +16,7 @@ export function useSharedLinkImport(onAdded: () => void): void {
   useEffect(() => {
     const take = (hash: string, search: string) => {
       if (!hash.startsWith(`#${SHARE_PARAM}=`) && !new URLSearchParams(search).has(SHARE_PARAM)) return false;
-      void import('./open-shared-list').then((m) => m.openSharedList(hash, search, onAdded));
+      void import('../stores/open-shared-list').then((m) => m.openSharedList(hash, search, onAdded));
       return true;
     };
     // Read and clear the live address at once: a repeated effect run (StrictMode) must not import twice.

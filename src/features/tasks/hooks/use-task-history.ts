@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { connectionScope } from '@/lib/connection-profile';
-import { useActiveConnection } from '@/lib/connection-store';
+import { useActiveConnection } from '@/hooks/use-connection';
 import { EMPTY_SERIES, type BatchSeries } from '../model/batch-series';
 import { startTaskHistory, taskHistoryStore, type TaskHistoryView } from '../stores/task-history-recorder';
 

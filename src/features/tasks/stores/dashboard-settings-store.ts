@@ -14,14 +14,10 @@ const schema = z.object({
 });
 
 /** How the dashboard polls and flags, kept per device. A stored value outside the choices falls back field by field. */
-const dashboardSettingsStore = createPersistedStore<DashboardSettings>('console.tasks.settings', schema, {
+export const dashboardSettingsStore = createPersistedStore<DashboardSettings>('console.tasks.settings', schema, {
   intervalMs: DEFAULT_INTERVAL_MS,
   stallMs: DEFAULT_STALL_MS,
   notify: false,
 });
 
 export const updateDashboardSettings = (patch: Partial<DashboardSettings>): void => dashboardSettingsStore.update(patch);
-
-export function useDashboardSettings(): DashboardSettings {
-  return dashboardSettingsStore.use();
-}

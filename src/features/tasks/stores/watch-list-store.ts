@@ -1,6 +1,6 @@
 import { announce } from './announcer-store';
 import type { WatchListChange } from './watch-list-merge';
-import { MAX_WATCHED_TASKS, unsaved, watchListStore, type WatchListState } from './watch-list-state';
+import { MAX_WATCHED_TASKS, unsaved, watchListStore } from './watch-list-state';
 
 export { MAX_WATCHED_TASKS, watchListStore, type WatchListState } from './watch-list-state';
 
@@ -60,8 +60,4 @@ export function removeFromWatchList(ids: Iterable<string>): void {
       watchListStore.get().ids.filter((id) => !drop.has(id)),
       { added: [], removed: [...drop] },
     );
-}
-
-export function useWatchList(): WatchListState {
-  return watchListStore.use();
 }

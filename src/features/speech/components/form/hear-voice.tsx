@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { useActiveConnection } from '@/lib/connection-store';
+import { useActiveConnection } from '@/hooks/use-connection';
 import type { SpeechFormValues } from '../../api/speech-form-schema';
 import { voiceSampleQueryOptions } from '../../api/voice-sample';
+import page from '../speech-page.module.css';
+import styles from './form.module.css';
 
 type State = { status: 'idle' | 'loading' | 'playing' } | { status: 'failed'; message: string };
 
@@ -42,11 +44,11 @@ export function HearVoice() {
 
   const voice = voiceName.trim();
   return (
-    <div className="hear-voice">
+    <div className={styles.hearVoice}>
       <button type="button" onClick={() => void hear()} disabled={!voice || state.status === 'loading'}>
         {state.status === 'loading' ? 'Making a sample…' : 'Hear this voice'}
       </button>
-      <span role="status" className="hint">
+      <span role="status" className={page.hint}>
         {state.status === 'playing' ? `Playing a sample of ${voice}` : ''}
       </span>
       {state.status === 'failed' && (

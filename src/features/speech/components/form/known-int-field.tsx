@@ -1,6 +1,8 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { SpeechFormValues } from '../../api/speech-form-schema';
 import { FieldError } from './field-error';
+import page from '../speech-page.module.css';
+import styles from './form.module.css';
 
 type Props = {
   name: 'common' | 'selectedEngine';
@@ -16,7 +18,7 @@ export function KnownIntField({ name, label, known }: Props) {
   const meaning = value === '' ? 'Not sent' : (known.find((k) => String(k.value) === value)?.label ?? 'Value not known to this console');
   const error = formState.errors[name]?.message;
   return (
-    <div className="field">
+    <div className={`field ${styles.field}`}>
       <label htmlFor={id}>
         {label} <code>{name}</code>
       </label>
@@ -35,7 +37,7 @@ export function KnownIntField({ name, label, known }: Props) {
           <option key={k.value} value={String(k.value)} label={k.label} />
         ))}
       </datalist>
-      <p id={`${id}-hint`} className="hint">
+      <p id={`${id}-hint`} className={page.hint}>
         {meaning}
         {value === '' ? ` · known: ${known.map((k) => `${k.value} ${k.label}`).join(', ')}` : ''}
       </p>

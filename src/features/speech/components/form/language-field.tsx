@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { SpeechFormValues } from '../../api/speech-form-schema';
-import { useStudioSettings } from '../../stores/studio-settings';
+import { useStudioSettings } from '../../hooks/use-studio-settings';
 import { FieldError } from './field-error';
+import styles from './form.module.css';
 
 const OTHER = '__other';
 
@@ -20,7 +21,7 @@ export function LanguageField() {
     if (next !== OTHER) setValue('targetLanguage', next, { shouldValidate: formState.isSubmitted, shouldDirty: true });
   };
   return (
-    <div className="field">
+    <div className={`field ${styles.field}`}>
       <label htmlFor="speech-language">Target language</label>
       <select id="speech-language" value={selected} onChange={(e) => choose(e.target.value)} aria-describedby="speech-language-error">
         <option value="">Auto (not sent)</option>
@@ -33,7 +34,7 @@ export function LanguageField() {
       </select>
       {selected === OTHER && (
         <>
-          <label htmlFor="speech-language-code" className="sub-label">
+          <label htmlFor="speech-language-code" className={styles.subLabel}>
             Language code
           </label>
           <input

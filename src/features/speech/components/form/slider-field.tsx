@@ -1,6 +1,8 @@
 import { Controller, useFormContext } from 'react-hook-form';
 import type { SpeechFormValues } from '../../api/speech-form-schema';
 import { FieldError } from './field-error';
+import page from '../speech-page.module.css';
+import styles from './form.module.css';
 
 type Props = {
   name: 'speedFactor' | 'volume' | 'emotion';
@@ -23,12 +25,12 @@ export function SliderField({ name, label, unit, range, step }: Props) {
         const set = (raw: string) => field.onChange(raw.trim() === '' ? Number.NaN : Number(raw));
         const describedBy = `${id}-hint ${id}-error`;
         return (
-          <div className="field field-slider">
+          <div className={`field ${styles.field}`}>
             <label htmlFor={id}>
               {label}
               {unit ? ` (${unit})` : ''}
             </label>
-            <div className="slider-row">
+            <div className={styles.sliderRow}>
               <input
                 id={id}
                 type="range"
@@ -42,7 +44,7 @@ export function SliderField({ name, label, unit, range, step }: Props) {
               />
               <input
                 type="number"
-                className="slider-number"
+                className={styles.sliderNumber}
                 aria-label={`${label} value`}
                 step={step}
                 value={shown}
@@ -53,7 +55,7 @@ export function SliderField({ name, label, unit, range, step }: Props) {
                 aria-describedby={describedBy}
               />
             </div>
-            <p id={`${id}-hint`} className="hint">
+            <p id={`${id}-hint`} className={page.hint}>
               {range.min} to {range.max}, default {range.default}
             </p>
             <FieldError id={`${id}-error`} message={fieldState.error?.message} />

@@ -5,6 +5,7 @@ import type { SpeechFormValues } from '../../api/speech-form-schema';
 import { LONG_TEXT_MAX_CHARS, splitText } from '../../model/split-text';
 import { FieldError } from './field-error';
 import { formatCount } from '@/lib/format';
+import styles from './form.module.css';
 
 const n = formatCount;
 
@@ -23,7 +24,7 @@ export function SourceTextField() {
   const error = formState.errors.sourceText?.message;
   const trim = () => setValue('sourceText', truncateSourceText(text, LONG_TEXT_MAX_CHARS), { shouldValidate: true, shouldDirty: true });
   return (
-    <div className="field field-text">
+    <div className={`field ${styles.field}`}>
       <label htmlFor="speech-text">Text to synthesize</label>
       <textarea
         id="speech-text"
@@ -32,13 +33,13 @@ export function SourceTextField() {
         aria-describedby="speech-text-count speech-text-error speech-text-over"
         {...register('sourceText')}
       />
-      <p id="speech-text-count" className={over ? 'char-count is-over' : 'char-count'}>
+      <p id="speech-text-count" className={over ? `${styles.charCount} ${styles.isOver}` : styles.charCount}>
         {n(count)} / {n(LONG_TEXT_MAX_CHARS)} characters
         {parts > 1 && ` · sent as ${parts} parts of at most ${n(SOURCE_TEXT_MAX_CHARS)}, joined into one audio`}
         {text.length !== typed.length && ' · spaces and line breaks at the start and end are not counted or sent'}
       </p>
       {over ? (
-        <div id="speech-text-over" role="alert" className="over-limit">
+        <div id="speech-text-over" role="alert" className={styles.overLimit}>
           <p>
             The text is {n(count)} characters, {n(count - LONG_TEXT_MAX_CHARS)} more than the {n(LONG_TEXT_MAX_CHARS)} the studio sends in
             parts, so sending is blocked.

@@ -13,6 +13,8 @@ import { LanguageField } from './language-field';
 import { SliderField } from './slider-field';
 import { SourceTextField } from './source-text-field';
 import { VoiceFields } from './voice-fields';
+import page from '../speech-page.module.css';
+import styles from './form.module.css';
 
 export type FormPreset = { values: SpeechFormValues; key: number };
 
@@ -74,15 +76,15 @@ export function SpeechForm({ preset, pending, onSynthesize, onCancel, status }: 
 
   return (
     <FormProvider {...form}>
-      <form className="speech-form" aria-labelledby="speech-form-title" noValidate onSubmit={submit} onKeyDown={onKeyDown}>
+      <form className={page.panel} aria-labelledby="speech-form-title" noValidate onSubmit={submit} onKeyDown={onKeyDown}>
         <h2 id="speech-form-title">Synthesis</h2>
         <SourceTextField />
-        <div className="field-grid">
+        <div className={styles.fieldGrid}>
           <LanguageField />
           <FormatField />
         </div>
         <VoiceFields />
-        <div className="field-grid">
+        <div className={styles.fieldGrid}>
           <KnownIntField name="common" label="Voice scope" known={VOICE_SCOPES} />
           <KnownIntField name="selectedEngine" label="Engine" known={SPEECH_ENGINES} />
         </div>
@@ -99,7 +101,7 @@ export function SpeechForm({ preset, pending, onSynthesize, onCancel, status }: 
               Cancel
             </button>
           )}
-          <span className="hint">
+          <span className={page.hint}>
             <kbd>Ctrl</kbd>/<kbd>⌘</kbd>+<kbd>Enter</kbd> sends
           </span>
         </div>

@@ -1,5 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { DEFAULT_STUDIO_SETTINGS, isPcmFormat, studioSettingsStore, useStudioSettings } from '../../stores/studio-settings';
+import { DEFAULT_STUDIO_SETTINGS, isPcmFormat, studioSettingsStore } from '../../stores/studio-settings';
+import { useStudioSettings } from '../../hooks/use-studio-settings';
+import page from '../speech-page.module.css';
+import styles from './form.module.css';
 
 const toLines = (l: { code: string; name: string }[]) => l.map((x) => `${x.code} ${x.name}`).join('\n');
 
@@ -25,19 +28,19 @@ export function StudioSettingsPanel() {
     studioSettingsStore.save({ pcm, languages: languages.length ? languages : DEFAULT_STUDIO_SETTINGS.languages });
   };
   return (
-    <details className="studio-settings">
+    <details className={`${page.panel} ${styles.studioSettings}`}>
       <summary>Studio settings (raw PCM format, languages)</summary>
       <form onSubmit={save} key={JSON.stringify(settings)}>
-        <div className="field-grid">
-          <div className="field">
+        <div className={styles.fieldGrid}>
+          <div className={`field ${styles.field}`}>
             <label htmlFor="pcm-rate">PCM sample rate (Hz)</label>
             <input id="pcm-rate" name="sampleRate" inputMode="numeric" defaultValue={settings.pcm.sampleRate} />
           </div>
-          <div className="field">
+          <div className={`field ${styles.field}`}>
             <label htmlFor="pcm-channels">PCM channels</label>
             <input id="pcm-channels" name="channels" inputMode="numeric" defaultValue={settings.pcm.channels} />
           </div>
-          <div className="field">
+          <div className={`field ${styles.field}`}>
             <label htmlFor="pcm-bits">PCM bits per sample (signed, little-endian)</label>
             <select id="pcm-bits" name="bits" defaultValue={settings.pcm.bitsPerSample}>
               {[16, 24, 32].map((b) => (
@@ -48,7 +51,7 @@ export function StudioSettingsPanel() {
             </select>
           </div>
         </div>
-        <div className="field">
+        <div className={`field ${styles.field}`}>
           <label htmlFor="languages">Target languages offered (one per line: code name)</label>
           <textarea id="languages" name="languages" rows={4} defaultValue={toLines(settings.languages)} />
         </div>

@@ -3,6 +3,8 @@ import { EMBEDDED_LANGUAGES, EMBEDDED_TIMBRES, EMBEDDED_VOICES } from '@/contrac
 import type { SpeechFormValues } from '../../api/speech-form-schema';
 import { FieldError } from './field-error';
 import { HearVoice } from './hear-voice';
+import page from '../speech-page.module.css';
+import styles from './form.module.css';
 
 const voiceLabel = (language: string, timbre: number) =>
   `${EMBEDDED_LANGUAGES.find((l) => l.code === language)?.name ?? language} · ${EMBEDDED_TIMBRES[timbre]?.label ?? ''}`;
@@ -17,8 +19,8 @@ export function VoiceFields() {
   const voices = EMBEDDED_VOICES.filter((v) => !language || v.language === language);
   const { voiceName, timbreNumber } = formState.errors;
   return (
-    <div className="field-pair">
-      <div className="field">
+    <div className={styles.fieldPair}>
+      <div className={`field ${styles.field}`}>
         <label htmlFor="speech-voice">Voice name</label>
         <input
           id="speech-voice"
@@ -34,13 +36,13 @@ export function VoiceFields() {
             <option key={v.name} value={v.name} label={voiceLabel(v.language, v.timbreNumber)} />
           ))}
         </datalist>
-        <p id="speech-voice-hint" className="hint">
+        <p id="speech-voice-hint" className={page.hint}>
           e.g. en-us or en-us+f3; or give a timbre number
         </p>
         <FieldError id="speech-voice-error" message={voiceName?.message} />
         <HearVoice />
       </div>
-      <div className="field">
+      <div className={`field ${styles.field}`}>
         <label htmlFor="speech-timbre">Timbre number</label>
         <input
           id="speech-timbre"
@@ -56,7 +58,7 @@ export function VoiceFields() {
             <option key={t.number} value={String(t.number)} label={t.label} />
           ))}
         </datalist>
-        <p id="speech-timbre-hint" className="hint">
+        <p id="speech-timbre-hint" className={page.hint}>
           A whole number; 0 to 8 on the embedded gateway
         </p>
         <FieldError id="speech-timbre-error" message={timbreNumber?.message} />

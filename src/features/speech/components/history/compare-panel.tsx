@@ -2,6 +2,8 @@ import type { Take } from '../../model/take';
 import { useLoadedTakes } from '../../hooks/use-loaded-takes';
 import { parameterDifferences } from '../../model/take-diff';
 import { TakePlayer } from '../player/take-player';
+import page from '../speech-page.module.css';
+import styles from './history.module.css';
 
 const clip = (s: string) => (s.length > 80 ? `${s.slice(0, 80)}…` : s);
 
@@ -11,18 +13,18 @@ export function ComparePanel({ takes, onClose }: { takes: readonly [Take, Take];
   const differences = parameterDifferences(takes[0].request, takes[1].request);
   const label = (i: number) => `Take ${i === 0 ? 'A' : 'B'}`;
   return (
-    <section aria-labelledby="compare-title" className="compare-panel">
-      <div className="history-head">
+    <section aria-labelledby="compare-title" className={`${page.panel} ${styles.comparePanel}`}>
+      <div className={styles.historyHead}>
         <h2 id="compare-title">Compare two takes</h2>
         <button type="button" onClick={onClose}>
           Close comparison
         </button>
       </div>
-      <div className="compare-grid">
+      <div className={styles.compareGrid}>
         {(loaded ?? []).map((l, i) => (
-          <div key={l.take.id} className="compare-cell">
+          <div key={l.take.id} className={styles.compareCell}>
             <h3>{label(i)}</h3>
-            <p className="hint">
+            <p className={page.hint}>
               {new Date(l.take.createdAt).toLocaleString()} · {l.take.result.taskId}
             </p>
             <TakePlayer loaded={l} label={`${label(i)} audio`} />
@@ -32,7 +34,7 @@ export function ComparePanel({ takes, onClose }: { takes: readonly [Take, Take];
       {differences.length === 0 ? (
         <p>The two takes were made with the same parameters.</p>
       ) : (
-        <table className="diff-table">
+        <table className={styles.diffTable}>
           <caption>Parameters that differ</caption>
           <thead>
             <tr>

@@ -1,4 +1,6 @@
 import type { Take } from '../../model/take';
+import page from '../speech-page.module.css';
+import styles from './history.module.css';
 
 type Props = {
   take: Take;
@@ -18,25 +20,25 @@ export function HistoryItem({ take, current, comparing, onReplay, onReuse, onCom
   const snippet = request.sourceText.length > 90 ? `${request.sourceText.slice(0, 90)}…` : request.sourceText;
   const when = time(take.createdAt);
   return (
-    <li className={current ? 'history-item is-current' : 'history-item'}>
-      <p className="history-text">
+    <li className={current ? `${styles.historyItem} ${styles.isCurrent}` : styles.historyItem}>
+      <p className={styles.historyText}>
         {snippet}
-        {current && <span className="badge in-player">in the player</span>}
+        {current && <span className={`badge ${styles.inPlayer}`}>in the player</span>}
       </p>
-      <p className="history-meta">
+      <p className={styles.historyMeta}>
         <time dateTime={new Date(take.createdAt).toISOString()}>{when}</time> · {take.format.toUpperCase()} · {voice} · speed{' '}
         {String(request.speedFactor ?? 1)} · {take.result.taskId}
         {take.audio.kept ? '' : ' · '}
-        {!take.audio.kept && <strong className="not-kept">audio not kept: {take.audio.reason}</strong>}
+        {!take.audio.kept && <strong className={styles.notKept}>audio not kept: {take.audio.reason}</strong>}
       </p>
-      <div className="history-actions">
+      <div className={styles.historyActions}>
         <button type="button" onClick={() => onReplay(take)} aria-label={`Replay take of ${when}`}>
           Replay
         </button>
         <button type="button" onClick={() => onReuse(take)} aria-label={`Use these settings again (take of ${when})`}>
           Use these settings again
         </button>
-        <label className="checkbox">
+        <label className={page.checkbox}>
           <input type="checkbox" checked={comparing} onChange={(e) => onCompare(take, e.target.checked)} /> Compare
           <span className="visually-hidden"> take of {when}</span>
         </label>

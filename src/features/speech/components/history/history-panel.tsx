@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
-import { removeAllTakes, removeTake, useHistory } from '../../stores/history-store';
+import { removeAllTakes, removeTake } from '../../stores/history-store';
+import { useHistory } from '../../hooks/use-history';
 import type { Take } from '../../model/take';
 import { formatBytes } from '@/lib/format';
 import { useStorageEstimate } from '../../hooks/use-storage-estimate';
 import { HistoryItem } from './history-item';
+import page from '../speech-page.module.css';
+import styles from './history.module.css';
 
 type Props = {
   currentId: string | null;
@@ -26,10 +29,10 @@ export function HistoryPanel({ currentId, compareIds, onReplay, onReuse, onCompa
     if (window.confirm(`Delete all ${takes.length} takes and their audio from this browser?`)) void removeAllTakes();
   };
   return (
-    <section aria-labelledby="history-title" className="history-panel">
-      <div className="history-head">
+    <section aria-labelledby="history-title" className={`${page.panel} ${styles.historyPanel}`}>
+      <div className={styles.historyHead}>
         <h2 id="history-title">History</h2>
-        <p className="hint" aria-live="polite">
+        <p className={page.hint} aria-live="polite">
           {takes.length} {takes.length === 1 ? 'take' : 'takes'} · audio {formatBytes(audioBytes)}
           {usage !== null ? ` · browser's estimate for this whole site: ${formatBytes(usage)}` : ''}
         </p>
@@ -45,8 +48,8 @@ export function HistoryPanel({ currentId, compareIds, onReplay, onReuse, onCompa
           Loading history…
         </p>
       )}
-      {status === 'ready' && shown.length === 0 && <p className="hint">{q ? 'No take contains this text.' : 'No takes yet.'}</p>}
-      <ol className="history-list">
+      {status === 'ready' && shown.length === 0 && <p className={page.hint}>{q ? 'No take contains this text.' : 'No takes yet.'}</p>}
+      <ol className={styles.historyList}>
         {shown.map((t) => (
           <HistoryItem
             key={t.id}

@@ -1,4 +1,5 @@
 import type { PausedJob } from '../../hooks/use-long-synthesis';
+import styles from './long-text.module.css';
 
 type Props = { paused: PausedJob; onResume: () => void; onDiscard: () => void };
 
@@ -7,7 +8,7 @@ export function PausedJobNotice({ paused: { job, done }, onResume, onDiscard }: 
   const total = job.parts.length;
   const snippet = job.request.sourceText.slice(0, 80);
   return (
-    <section aria-labelledby="paused-job-title" className="paused-job">
+    <section aria-labelledby="paused-job-title" className={styles.pausedJob}>
       <h3 id="paused-job-title">Unfinished long text</h3>
       <p>
         “{snippet}

@@ -1,4 +1,6 @@
 import type { LongProgress } from '../../api/run-long-synthesis';
+import page from '../speech-page.module.css';
+import styles from './long-text.module.css';
 
 const minutes = (ms: number) => (ms < 60_000 ? `${Math.max(1, Math.round(ms / 1000))} s` : `${Math.round(ms / 60_000)} min`);
 
@@ -8,9 +10,9 @@ export function SynthesisProgress({ progress }: { progress: LongProgress }) {
   const left = msLeft === null ? 'estimating the time left' : `about ${minutes(msLeft)} left`;
   const text = `${done} of ${total} parts done, ${left}`;
   return (
-    <div className="long-progress">
+    <div className={styles.longProgress}>
       <progress aria-label="Synthesis progress" max={total} value={done} aria-valuetext={text} />
-      <p className="hint" aria-live="polite">
+      <p className={page.hint} aria-live="polite">
         {done < total ? `Part ${done + 1} of ${total} · ` : ''}
         {text}
       </p>

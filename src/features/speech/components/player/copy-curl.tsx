@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { copyText } from '@/lib/clipboard';
-import { useActiveConnection } from '@/lib/connection-store';
+import { useActiveConnection } from '@/hooks/use-connection';
 import type { Take } from '../../model/take';
 import { curlCommand } from '../../model/curl-command';
+import page from '../speech-page.module.css';
+import styles from './player.module.css';
 
 /**
  * The exact request of this take as cURL. The token is not stored with takes: "include" uses the
@@ -26,13 +28,13 @@ export function CopyCurl({ take }: { take: Take }) {
     else setStatus('The browser refused the clipboard: select the command below and copy it.');
   };
   return (
-    <details className="copy-curl">
+    <details className={styles.copyCurl}>
       <summary>Request as cURL</summary>
-      <div className="curl-actions">
+      <div className={styles.curlActions}>
         <button type="button" onClick={() => void copy()}>
           Copy as cURL
         </button>
-        <label className="checkbox">
+        <label className={page.checkbox}>
           <input
             type="checkbox"
             checked={showToken}
@@ -43,18 +45,18 @@ export function CopyCurl({ take }: { take: Take }) {
           Include the token
         </label>
         {!sameGateway && (
-          <span id="curl-token-hint" className="hint">
+          <span id="curl-token-hint" className={page.hint}>
             This take was made on another gateway; its token is not kept.
           </span>
         )}
-        <span role="status" className="hint">
+        <span role="status" className={page.hint}>
           {status}
         </span>
       </div>
       {take.parts && take.parts.length > 1 && (
-        <p className="hint">The first of this take's {take.parts.length} requests; the others differ only in their text.</p>
+        <p className={page.hint}>The first of this take's {take.parts.length} requests; the others differ only in their text.</p>
       )}
-      <pre className="curl" tabIndex={0} aria-label="cURL command">
+      <pre className={styles.curl} tabIndex={0} aria-label="cURL command">
         {command}
       </pre>
     </details>

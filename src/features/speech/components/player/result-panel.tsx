@@ -5,6 +5,8 @@ import { PartList } from './part-list';
 import { SegmentList } from './segment-list';
 import { TakeDetails } from './take-details';
 import { TakePlayer } from './take-player';
+import page from '../speech-page.module.css';
+import styles from './player.module.css';
 
 type Props = {
   loaded: LoadedTake | null;
@@ -16,23 +18,23 @@ type Props = {
 export function ResultPanel({ loaded, failure }: Props) {
   if (!loaded) {
     return (
-      <section aria-labelledby="result-title" className="result-panel is-empty">
+      <section aria-labelledby="result-title" className={`${page.panel} ${styles.emptyResult}`}>
         <h2 id="result-title">Result</h2>
-        {failure ?? <p className="hint">Synthesize some text, or replay a take from the history.</p>}
+        {failure ?? <p className={page.hint}>Synthesize some text, or replay a take from the history.</p>}
       </section>
     );
   }
   const { take } = loaded;
   return (
-    <section aria-labelledby="result-title" className="result-panel">
+    <section aria-labelledby="result-title" className={page.panel}>
       <h2 id="result-title">Result</h2>
       {failure && (
         <>
           {failure}
-          <p className="hint">Below: the take from before, not from this attempt.</p>
+          <p className={page.hint}>Below: the take from before, not from this attempt.</p>
         </>
       )}
-      <p className="result-text">
+      <p className={styles.resultText}>
         “{take.request.sourceText.slice(0, 160)}
         {take.request.sourceText.length > 160 ? '…' : ''}”
       </p>

@@ -1,5 +1,6 @@
 import { speechSegmentSchema } from '@/contract';
 import { segmentTimes } from '../../model/segment-time';
+import styles from './player.module.css';
 
 type Props = { speeches: readonly unknown[]; currentTime: number; onSeek: (seconds: number) => void };
 
@@ -8,14 +9,14 @@ export function SegmentList({ speeches, currentTime, onSeek }: Props) {
   if (speeches.length === 0) return null;
   const ms = currentTime * 1000;
   return (
-    <section aria-labelledby="segments-title" className="segments">
+    <section aria-labelledby="segments-title">
       <h3 id="segments-title">Segments ({speeches.length})</h3>
-      <ol className="segment-list">
+      <ol className={styles.segmentList}>
         {speeches.map((raw, i) => {
           const parsed = speechSegmentSchema.safeParse(raw);
           if (!parsed.success) {
             return (
-              <li key={i} className="segment is-unknown">
+              <li key={i} className={`${styles.segment} ${styles.isUnknown}`}>
                 <UnknownSegment value={raw} />
               </li>
             );
@@ -24,19 +25,23 @@ export function SegmentList({ speeches, currentTime, onSeek }: Props) {
           const { label, seekable } = segmentTimes(s.startMs, s.endMs);
           const content = (
             <>
-              <span className="segment-time">{label}</span> <span className="segment-text">{s.text}</span>
+              <span className={styles.segmentTime}>{label}</span> <span>{s.text}</span>
             </>
           );
           if (!seekable) {
             return (
-              <li key={i} className="segment is-invalid">
-                <span className="segment-static">{content}</span>
+              <li key={i} className={`${styles.segment} ${styles.isInvalid}`}>
+                <span>{content}</span>
               </li>
             );
           }
           const playing = ms >= s.startMs && ms < s.endMs;
           return (
-            <li key={i} className={playing ? 'segment is-playing' : 'segment'} aria-current={playing ? 'true' : undefined}>
+            <li
+              key={i}
+              className={playing ? `${styles.segment} ${styles.isPlaying}` : styles.segment}
+              aria-current={playing ? 'true' : undefined}
+            >
               <button type="button" onClick={() => onSeek(s.startMs / 1000)}>
                 {content}
               </button>
@@ -51,7 +56,7 @@ export function SegmentList({ speeches, currentTime, onSeek }: Props) {
 function UnknownSegment({ value }: { value: unknown }) {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return <code>{JSON.stringify(value) ?? String(value)}</code>;
   return (
-    <dl className="kv">
+    <dl className={styles.kv}>
       {Object.entries(value).map(([k, v]) => (
         <div key={k}>
           <dt>{k}</dt>

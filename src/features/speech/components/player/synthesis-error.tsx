@@ -2,9 +2,11 @@ import { useEffect, useRef } from 'react';
 import { ErrorCode } from '@/contract';
 import { ErrorAlert } from '@/components/error-alert';
 import { GatewayRequestError, type GatewayErrorKind } from '@/lib/gateway-error';
-import { useErrorDescription } from '@/lib/use-error-description';
+import { useErrorDescription } from '@/hooks/use-error-description';
 import { NotAudioError } from '../../api/not-audio-error';
 import { fieldOfGatewayError } from '../../model/gateway-field';
+import page from '../speech-page.module.css';
+import styles from './player.module.css';
 
 // Failures of the connection, not of the request: sending the same request again may well work.
 const RETRYABLE = new Set<GatewayErrorKind>(['timeout', 'network', 'dropped']);
@@ -31,17 +33,17 @@ export function SynthesisError({ error, userId, onRetry }: Props) {
 
   if (!error) return null;
   if (field) {
-    return <p className="hint">The gateway refused the request: the field it named is marked in the form.</p>;
+    return <p className={page.hint}>The gateway refused the request: the field it named is marked in the form.</p>;
   }
   if (error.kind === 'aborted') {
     return (
-      <p role="status" className="hint">
+      <p role="status" className={page.hint}>
         Synthesis cancelled. The draft is unchanged.
       </p>
     );
   }
   return (
-    <div ref={box} tabIndex={-1} className="synthesis-error">
+    <div ref={box} tabIndex={-1}>
       <Explained error={error} userId={userId} onRetry={onRetry} />
     </div>
   );
@@ -53,7 +55,7 @@ function Explained({ error, userId, onRetry }: Props & { error: GatewayRequestEr
     return (
       <>
         <ErrorAlert error={error} title={`Not enough points for user ${userId || '(not set)'}`} />
-        <p className="error-explain">
+        <p className={styles.errorExplain}>
           The gateway charges points per synthesis (the embedded gateway: 1 point per started 10 characters). Nothing was charged for this
           attempt. Top up this user, use another user ID in Settings, or send a shorter text.
         </p>
@@ -64,7 +66,7 @@ function Explained({ error, userId, onRetry }: Props & { error: GatewayRequestEr
     return (
       <>
         <ErrorAlert error={error} title="The speech engine failed on this text" onRetry={onRetry} />
-        <p className="error-explain">
+        <p className={styles.errorExplain}>
           Code 2107 is an internal failure of the engine, not a problem with your settings (the embedded gateway refunds the points). Try
           again, or change the voice or shorten the text if it keeps failing.
         </p>

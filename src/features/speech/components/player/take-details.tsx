@@ -2,6 +2,7 @@ import { EMBEDDED_PCM } from '@/contract';
 import { formatSeconds } from '@/lib/format';
 import type { Take } from '../../model/take';
 import { resultUserId } from '../../model/result-user-id';
+import styles from './player.module.css';
 
 const or = (v: unknown) => (v === undefined || v === null || v === '' ? '—' : String(v));
 const kb = (n: number) => `${(n / 1024).toFixed(n < 10_240 ? 1 : 0)} KB`;
@@ -13,7 +14,7 @@ export function TakeDetails({ take, duration }: { take: Take; duration: number }
     take.format === 'pcm' ? ` · read as ${pcmFormat.bitsPerSample}-bit, ${pcmFormat.channels} ch, ${pcmFormat.sampleRate} Hz` : '';
   const nonDefaultPcm = take.format === 'pcm' && pcmFormat.sampleRate !== EMBEDDED_PCM.sampleRate;
   return (
-    <dl className="take-details">
+    <dl className={styles.takeDetails}>
       <div>
         <dt>Duration</dt>
         <dd>{duration > 0 ? formatSeconds(duration) : '—'}</dd>

@@ -5,6 +5,8 @@ import { useKeepPosition } from '../../hooks/use-keep-position';
 import { useTakeAudio } from '../../hooks/use-take-audio';
 import { audioFileName } from '../../model/audio-file-name';
 import { Waveform } from './waveform';
+import page from '../speech-page.module.css';
+import styles from './player.module.css';
 
 // Drawing decodes the whole file: past about 9 minutes of audio that costs more memory than a picture is worth.
 const WAVEFORM_MAX_BYTES = { pcm: 24 * 1024 * 1024, wav: 24 * 1024 * 1024, mp3: 4 * 1024 * 1024 };
@@ -22,10 +24,10 @@ export function TakePlayer({ loaded, label, children }: Props) {
   const rawPcmOnly = take.format === 'pcm' && !playable && remoteUrl !== null;
   const name = (ext: 'pcm' | 'wav' | 'mp3') => audioFileName(take.request, take.result.taskId, ext);
   return (
-    <div className="take-player">
+    <div className={styles.takePlayer}>
       {/* A browser cannot play headerless PCM from a URL: only bytes the page has read can be wrapped as WAV. */}
       {rawPcmOnly ? (
-        <p className="hint">
+        <p className={page.hint}>
           This raw PCM could not be read by the page (its URL allows no cross-origin reads), so it cannot be played here. Download it below,
           or synthesize as WAV or MP3 to listen in the browser.
         </p>
@@ -33,11 +35,11 @@ export function TakePlayer({ loaded, label, children }: Props) {
         src && <audio ref={setAudio} controls preload="auto" src={src} aria-label={label} />
       )}
       {playable && playable.size > WAVEFORM_MAX_BYTES[take.format] ? (
-        <p className="hint waveform-note">No waveform for audio this long; the parts list and the player's own controls seek.</p>
+        <p className={styles.waveformNote}>No waveform for audio this long; the parts list and the player's own controls seek.</p>
       ) : (
         <Waveform blob={playable} currentTime={clock.currentTime} duration={clock.duration} onSeek={seek} />
       )}
-      <p className="downloads">
+      <p className={styles.downloads}>
         {take.format === 'pcm' && rawUrl && (
           <a href={rawUrl} download={name('pcm')}>
             Download raw PCM (.pcm)

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useWaveform } from '../../hooks/use-waveform';
 import { formatSeconds } from '@/lib/format';
+import styles from './player.module.css';
 
 const COLUMNS = 480;
 const HEIGHT = 72;
@@ -29,18 +30,18 @@ export function Waveform({ blob, currentTime, duration, onSeek }: Props) {
     performance.mark('speech-waveform-drawn');
   }, [peaks]);
 
-  if (!blob) return <p className="hint waveform-note">No waveform: the audio itself could not be read by the page.</p>;
+  if (!blob) return <p className={styles.waveformNote}>No waveform: the audio itself could not be read by the page.</p>;
   const seek = (e: MouseEvent<HTMLCanvasElement>) => {
     const box = e.currentTarget.getBoundingClientRect();
     if (duration > 0) onSeek(((e.clientX - box.left) / box.width) * duration);
   };
   const progress = duration > 0 ? Math.min(100, (currentTime / duration) * 100) : 0;
   return (
-    <div className="waveform" data-state={status}>
+    <div className={styles.waveform} data-state={status}>
       <canvas ref={canvas} role="img" aria-label={`Waveform, ${formatSeconds(duration)} long`} onClick={seek} />
-      <div className="waveform-progress" style={{ width: `${progress}%` }} aria-hidden="true" />
-      {status === 'drawing' && <p className="hint waveform-note">Drawing waveform…</p>}
-      {status === 'failed' && <p className="hint waveform-note">This browser could not decode the audio for a waveform.</p>}
+      <div className={styles.waveformProgress} style={{ width: `${progress}%` }} aria-hidden="true" />
+      {status === 'drawing' && <p className={styles.waveformNote}>Drawing waveform…</p>}
+      {status === 'failed' && <p className={styles.waveformNote}>This browser could not decode the audio for a waveform.</p>}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { memo, useMemo } from 'react';
-import { navigate, usePathname } from '@/lib/router';
+import { navigate } from '@/lib/router';
+import { usePathname } from '@/hooks/use-pathname';
 import { useTaskView } from '../../hooks/use-task-view';
 import type { WatchedTask } from '../../model/task-rows';
 import type { Summary } from '../../model/summarize';

@@ -3,7 +3,7 @@ import type { WatchedTask } from '../../model/task-rows';
 import { removeFromWatchList } from '../../stores/watch-list-store';
 import { announce } from '../../stores/announcer-store';
 import { updateDashboardSettings } from '../../stores/dashboard-settings-store';
-import { shareLink } from '../../hooks/share-link';
+import { shareLink } from '../../model/share-link';
 import { askNotificationPermission } from '../../hooks/use-task-notifications';
 import { ConfirmButton } from '@/components/confirm-button';
 import { CopyButton } from '../copy/copy-button';

@@ -6,7 +6,7 @@ import type { StatusGroup } from '../../model/status-group';
 import type { TaskSnapshot } from '../../model/task-snapshot';
 import type { WatchedTask } from '../../model/task-rows';
 import { useClock } from '../../hooks/use-now';
-import { useDashboardSettings } from '../../stores/dashboard-settings-store';
+import { useDashboardSettings } from '../../hooks/use-dashboard-settings';
 import styles from './overview.module.css';
 
 const clock = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });

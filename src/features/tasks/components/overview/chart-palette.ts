@@ -1,5 +1,5 @@
 import type uPlot from 'uplot';
-import { cssColor } from './use-color-scheme';
+import { cssColor } from '../../hooks/use-color-scheme';
 
 /** Band colours from the theme's tokens (the same ones the status chips use), read when a chart is made. */
 export function bandColors(): Record<string, string> {

@@ -3,7 +3,7 @@ import type uPlot from 'uplot';
 import { formatExact } from '@/lib/format-time';
 import { FLOW_BANDS, type FlowSample } from '../../model/batch-series';
 import { axisStyle, bandColors, clockValues, fitLabels } from './chart-palette';
-import { useUplot } from './use-uplot';
+import { useUplot } from '../../hooks/use-uplot';
 import styles from './overview.module.css';
 
 const TABLE_ROWS = 12;

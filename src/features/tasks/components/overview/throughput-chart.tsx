@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import uPlot from 'uplot';
 import type { MinuteBucket } from '../../model/batch-series';
 import { axisStyle, bandColors, clockValues, fitLabels } from './chart-palette';
-import { useUplot } from './use-uplot';
+import { useUplot } from '../../hooks/use-uplot';
 import { useClock } from '../../hooks/use-now';
 import styles from './overview.module.css';
 

@@ -1,5 +1,5 @@
-import { addTextToWatchList } from '../stores/add-to-watch-list';
-import { announce } from '../stores/announcer-store';
+import { addTextToWatchList } from './add-to-watch-list';
+import { announce } from './announcer-store';
 import { unpackIds } from '../model/share-codec';
 import { SHARE_PARAM } from '../model/share-param';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { createStore } from './persisted-store';
+import { createStore } from '@/lib/persisted-store';
 
 const PRODUCT_NAME = 'Service AI Console';
 

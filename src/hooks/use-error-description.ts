@@ -1,7 +1,7 @@
 import { useEffect, useReducer } from 'react';
-import type { ErrorDescription } from './describe-error';
+import type { ErrorDescription } from '@/lib/describe-error';
 
-type DescribeModule = typeof import('./describe-error');
+type DescribeModule = typeof import('@/lib/describe-error');
 let loaded: DescribeModule | undefined;
 let failed = false;
 let loading: Promise<DescribeModule> | undefined;
@@ -11,7 +11,7 @@ let loading: Promise<DescribeModule> | undefined;
  * and its wording stays out of the first-load bundle.
  */
 export function loadDescribeError(): Promise<DescribeModule> {
-  loading ??= import('./describe-error').then(
+  loading ??= import('@/lib/describe-error').then(
     (m) => (loaded = m),
     (error: unknown) => {
       failed = true;

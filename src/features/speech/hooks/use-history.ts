@@ -1,0 +1,3 @@
+import { historyStore } from '../stores/history-store';
+
+export const useHistory = () => historyStore.use();

@@ -1,0 +1,3 @@
+import { studioSettingsStore } from '../stores/studio-settings';
+
+export const useStudioSettings = () => studioSettingsStore.use();

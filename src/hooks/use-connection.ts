@@ -1,0 +1,14 @@
+import { toConnection, type Connection } from '@/lib/connection-profile';
+import { activeProfile, connectionStore, scopeKeyOf, type ConnectionState } from '@/lib/connection-store';
+
+export function useConnectionState(): ConnectionState {
+  return connectionStore.use();
+}
+
+export function useActiveConnection(): Connection {
+  return toConnection(activeProfile(connectionStore.use()));
+}
+
+export function useConnectionScopeKey(): string {
+  return scopeKeyOf(connectionStore.use());
+}
