@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { operations } from '#contract';
+import { noteAnswerCode } from '../../observability/request-record';
 import { apiAnswerHeaders } from '../../security/security-headers';
 import { isAllowedHost } from '../../security/host-allow-list';
 import type { GatewayDeps } from '../deps';
@@ -68,6 +69,7 @@ export function createStatusFastPath(deps: GatewayDeps, { allowedHosts }: FastPa
       pending.fallback(incoming, pending.outgoing);
       return;
     }
+    noteAnswerCode(pending.outgoing, 0);
     pending.outgoing.writeHead(200, [...headers, 'Content-Length', String(bytes.byteLength)]);
     pending.outgoing.end(bytes);
   }
