@@ -42,7 +42,7 @@ export async function createApi(config: ServerConfig): Promise<ServerApi> {
       info: proxyInfo(),
       description: `proxying /api to ${redactUrl(config.GATEWAY_URL)}`,
       ...(metrics ? { metrics } : {}),
-      readiness: createReadiness({
+      readiness: readinessOf(metrics, {
         check: gatewayAnswers(config.GATEWAY_URL, READY_GATEWAY_TIMEOUT_MS),
         cacheMs: READY_CACHE_MS.proxy,
       }),
@@ -82,12 +82,19 @@ export async function createApi(config: ServerConfig): Promise<ServerApi> {
     description: `embedded gateway at /api, data in ${dataDir}`,
     fastPath: (options) => createStatusFastPath(deps, options),
     ...(metrics ? { metrics } : {}),
-    readiness: createReadiness({ check: databaseWritable(database.db), cacheMs: READY_CACHE_MS.embedded }),
+    readiness: readinessOf(metrics, { check: databaseWritable(database.db), cacheMs: READY_CACHE_MS.embedded }),
     close: async () => {
       await deps.close();
       database.close();
     },
   };
+}
+
+/** The server's readiness, also scraped as console_ready. */
+function readinessOf(metrics: ConsoleMetrics | undefined, options: Parameters<typeof createReadiness>[0]): Readiness {
+  const readiness = createReadiness(options);
+  metrics?.readiness(async () => (await readiness.state()).ready);
+  return readiness;
 }
 
 /** A GATEWAY_URL may carry user:password; the start-up line shows only origin and path. */

@@ -43,6 +43,8 @@ export type ConsoleMetrics = GatewayMetrics & {
   relayBytes(bytes: number): void;
   /** How many syntheses are waiting or running, read at each scrape. */
   speechQueueDepth(read: () => number): void;
+  /** Whether /readyz would say ready, read at each scrape (its check is cached, so a scrape adds none). */
+  readiness(read: () => Promise<boolean>): void;
 };
 
 /**
@@ -105,6 +107,15 @@ export function createConsoleMetrics({ version, mode }: { version: string; mode:
     registers,
     collect() {
       this.set(depth());
+    },
+  });
+  let ready: () => Promise<boolean> = async () => true;
+  new Gauge({
+    name: 'console_ready',
+    help: 'Whether /readyz says ready (1) or not (0: database not writable, gateway unreachable, draining).',
+    registers,
+    async collect() {
+      this.set((await ready()) ? 1 : 0);
     },
   });
   const busy = new Counter({ name: 'console_speech_busy_total', help: 'Synthesis requests refused as busy (HTTP 429).', registers });
@@ -175,6 +186,9 @@ export function createConsoleMetrics({ version, mode }: { version: string; mode:
     relayBytes: (bytes) => relay.inc(bytes),
     speechQueueDepth(read) {
       depth = read;
+    },
+    readiness(read) {
+      ready = read;
     },
   };
 }
