@@ -5,6 +5,7 @@ import { successEnvelope } from '#contract';
 import { precompressedEncodings } from './accept-encoding';
 import type { ConsoleInfo } from './console-info';
 import { mountOpsRoutes, type OpsEndpoints } from './observability/ops-routes';
+import { requestIdHeader } from './observability/request-record';
 import { allowedHostNames, hostAllowList } from './security/host-allow-list';
 import { apiDefaultHeaders, securityHeaders } from './security/security-headers';
 
@@ -33,7 +34,8 @@ type ServerAppOptions = {
  */
 export function createServerApp({ api, info, distDir, allowedHosts = allowedHostNames('127.0.0.1'), ops }: ServerAppOptions) {
   const app = new Hono();
-  // Before every middleware: probes and scrapes come with the pod's address as Host, and set their own headers.
+  app.use('*', requestIdHeader());
+  // Before every other middleware: probes and scrapes come with the pod's address as Host, and set their own headers.
   if (ops !== undefined) mountOpsRoutes(app, ops);
   // First, so every answer gets the headers; the page's strict CSP only where this app serves the
   // build, /api's sandbox CSP on every /api answer (dev mode included): /api never answers markup.

@@ -33,7 +33,7 @@ const CLIENT_CLOSED = 499;
 
 /**
  * Wraps the server's request listener: every request gets an ID (X-Request-Id: the client's when
- * sane, else a new UUID), returned on the answer; when metrics or the access log are on, the
+ * sane, else a new UUID), which the app (requestIdHeader) and the status fast path return; when metrics or the access log are on, the
  * answer's end is measured and recorded by route pattern, never by path.
  */
 export function observeRequests(listener: NodeListener, { metrics, log }: Observers): NodeListener {
@@ -64,7 +64,6 @@ export function observeRequests(listener: NodeListener, { metrics, log }: Observ
   return (incoming, outgoing) => {
     const given = incoming.headers['x-request-id'];
     const requestId = typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
-    outgoing.setHeader('X-Request-Id', requestId);
     attachRecord(outgoing, { start: performance.now(), requestId, envelopeCode: undefined, bytesBefore: incoming.socket.bytesWritten });
     if (watching) outgoing.on('close', onClose);
     return listener(incoming, outgoing);

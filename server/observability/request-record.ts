@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 
 /** What the request listener keeps of one request while it is answered (observe-requests.ts). */
 export type RequestRecord = {
@@ -23,12 +23,6 @@ export function recordOf(outgoing: ServerResponse): RequestRecord | undefined {
   return (outgoing as Carrier)[RECORD];
 }
 
-/** noteEnvelopeCode for an answer written without Hono (the status fast path). */
-export function noteAnswerCode(outgoing: ServerResponse, code: number): void {
-  const record = (outgoing as Carrier)[RECORD];
-  if (record !== undefined) record.envelopeCode = code;
-}
-
 /** The node objects @hono/node-server passes as a Hono app's env; absent under app.request(). */
 type NodeEnv = { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
 
@@ -46,4 +40,16 @@ export function noteEnvelopeCode(c: Context, code: number): void {
 /** This request's ID (X-Request-Id, checked or generated), for passing on to the gateway. */
 export function requestIdOf(c: Context): string | undefined {
   return recordOfContext(c)?.requestId;
+}
+
+/**
+ * X-Request-Id on every answer of the app. Set here, not with setHeader() up front: headers set
+ * before writeHead() put Node on its slow path of merging them (the status fast path adds its own).
+ */
+export function requestIdHeader(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const requestId = requestIdOf(c);
+    if (requestId !== undefined) c.res.headers.set('X-Request-Id', requestId);
+  };
 }
