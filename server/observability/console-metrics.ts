@@ -6,8 +6,6 @@ import { ROUTE_LABELS, type RouteLabel } from './route-label';
 export type ConsoleMode = 'embedded' | 'proxy';
 /** Why an upstream exchange gave nothing to pass on (closed set: labels never carry free text). */
 export type UpstreamFailure = 'timeout' | 'network' | 'redirect' | 'not_json' | 'too_large' | 'invalid_json';
-/** What the proxy calls upstream: the two operations, and the audio relay's fetches. */
-type UpstreamOperation = OperationName | 'audio';
 
 /**
  * Envelope codes counted by value; any other (a gateway's own) is counted as "other", so a gateway
@@ -39,7 +37,7 @@ export type ConsoleMetrics = GatewayMetrics & {
   registry: Registry;
   /** One answer of this server, as the request listener saw it end. */
   request(method: string, route: RouteLabel, status: number, seconds: number, envelopeCode: number | undefined): void;
-  upstream(operation: UpstreamOperation, seconds: number, failure?: UpstreamFailure): void;
+  upstream(operation: OperationName, seconds: number, failure?: UpstreamFailure): void;
   relayBytes(bytes: number): void;
   /** How many syntheses are waiting or running, read at each scrape. */
   speechQueueDepth(read: () => number): void;
@@ -73,7 +71,7 @@ export function createConsoleMetrics({ version, mode }: { version: string; mode:
   });
   const upstreamDuration = new Histogram({
     name: 'console_upstream_request_duration_seconds',
-    help: 'Duration of proxy-mode requests to the upstream gateway, by operation (audio: the relay).',
+    help: 'Duration of proxy-mode requests to the upstream gateway (the whole answer), by operation.',
     labelNames: ['operation'] as const,
     buckets: DURATION_BUCKETS,
     registers,
@@ -143,7 +141,7 @@ export function createConsoleMetrics({ version, mode }: { version: string; mode:
     OPERATION_NAMES.map((op) => [op, new Map(KNOWN_CODES.map((code) => [code, responses.labels({ operation: op, code: String(code) })]))]),
   );
   for (const op of OPERATION_NAMES) codeChildren.get(op)!.set('other', responses.labels({ operation: op, code: 'other' }));
-  const upstreamChildren = new Map<UpstreamOperation, Observe>();
+  const upstreamChildren = new Map<OperationName, Observe>();
   const textToSpeechRoute: RouteLabel = ROUTE_LABELS.textToSpeech;
 
   return {
