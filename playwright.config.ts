@@ -54,6 +54,8 @@ export default defineConfig({
       GATEWAY_URL: '',
       GATEWAY_TOKENS: 'dev-token',
       STATUS_AUTH: 'optional',
+      // One JSON line per request would bury the server's own messages in the run's output.
+      ACCESS_LOG: 'off',
       // The server writes only under DATA_DIR; tsx keeps its compile cache where it lasts between runs.
       TMPDIR: process.env.E2E_OUTER_TMPDIR ?? tmpdir(),
     },

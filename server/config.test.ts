@@ -28,7 +28,20 @@ describe('server configuration', () => {
       MAX_CONNECTIONS: 1000,
       MAX_REQUESTS_PER_SOCKET: 1000,
       STALLED_RESPONSE_TIMEOUT_SECONDS: 60,
+      METRICS_TOKEN: undefined,
+      ACCESS_LOG: 'json',
     });
+  });
+
+  it('keeps /metrics off without a token, refuses a short or empty one, and quiets the access log under tests', () => {
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-scrape-token' }).METRICS_TOKEN).toBe('a-long-enough-scrape-token');
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: .*at least 16/);
+    expect(() => loadConfig({ METRICS_TOKEN: '' })).toThrow(/METRICS_TOKEN: is set but empty/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'has a space in it, sixteen+' })).toThrow(/METRICS_TOKEN/);
+    expect(loadConfig({ NODE_ENV: 'test' }).ACCESS_LOG).toBe('off');
+    expect(loadConfig({ NODE_ENV: 'test', ACCESS_LOG: 'json' }).ACCESS_LOG).toBe('json');
+    expect(loadConfig({ ACCESS_LOG: 'off' }).ACCESS_LOG).toBe('off');
+    expect(() => loadConfig({ ACCESS_LOG: 'yes' })).toThrow(/ACCESS_LOG/);
   });
 
   it('reads bounds, hosts and the public origin', () => {

@@ -46,6 +46,9 @@ function audioOrigin(entry: string): { origin: string } | { error: string } {
   return { origin: url.origin };
 }
 
+/** Shortest METRICS_TOKEN: a scrape credential should not be guessable. */
+const MIN_METRICS_TOKEN = 16;
+
 const envSchema = z.object({
   PORT: count(8080, 0, 65535),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -109,6 +112,22 @@ const envSchema = z.object({
   MAX_REQUESTS_PER_SOCKET: count(1000),
   /** An answer that waits this long on a client accepting none of it is cut (the client stopped reading). */
   STALLED_RESPONSE_TIMEOUT_SECONDS: count(60),
+  /** Bearer token of GET /metrics; unset: no /metrics (docs/operations.md, "Metrics"). */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .refine(
+      (s) => s === undefined || s !== '',
+      'is set but empty: unset it to turn /metrics off, or give a token of at least 16 characters',
+    )
+    .refine((s) => s === undefined || s === '' || s.length >= MIN_METRICS_TOKEN, `must be at least ${MIN_METRICS_TOKEN} characters`)
+    .refine(
+      (s) => s === undefined || /^[\x21-\x7e]*$/.test(s),
+      'must be printable ASCII without spaces (it is sent in an Authorization header)',
+    ),
+  /** One JSON line per request on stdout, or none; unset: json, except off when NODE_ENV=test. */
+  ACCESS_LOG: z.enum(['off', 'json']).optional(),
+  NODE_ENV: z.string().optional(),
 });
 
 type Bound =
@@ -132,7 +151,7 @@ const CROSS_RULES: [Bound, Bound][] = [
   ['HEADERS_TIMEOUT_SECONDS', 'STALLED_RESPONSE_TIMEOUT_SECONDS'],
 ];
 
-export type ServerConfig = z.output<typeof envSchema>;
+export type ServerConfig = Omit<z.output<typeof envSchema>, 'NODE_ENV' | 'ACCESS_LOG'> & { ACCESS_LOG: 'off' | 'json' };
 
 /** Parse the environment once at start-up; every bad value is listed, then we stop. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -144,5 +163,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       lines.push(`  ${key}: must not exceed ${limit}`);
   }
   if (lines.length > 0 || !result.success) throw new Error(`Invalid server configuration:\n${lines.join('\n')}`);
-  return result.data;
+  const { NODE_ENV, ACCESS_LOG, ...config } = result.data;
+  return { ...config, ACCESS_LOG: ACCESS_LOG ?? (NODE_ENV === 'test' ? 'off' : 'json') };
 }

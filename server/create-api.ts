@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Hono } from 'hono';
 import { createGatewayApp } from './gateway/app';
 import { createGatewayDeps } from './gateway/create-gateway-deps';
@@ -8,6 +10,14 @@ import { embeddedInfo, proxyInfo, type ConsoleInfo } from './console-info';
 import type { ServerConfig } from './config';
 import { createGatewayProxy } from './proxy/gateway-proxy';
 import { createStatusFastPath, type FastPath, type FastPathOptions } from './gateway/routes/status-fast-path';
+import { createConsoleMetrics, type ConsoleMetrics, type ConsoleMode } from './observability/console-metrics';
+import { createReadiness, type Readiness } from './observability/readiness';
+import { databaseWritable, gatewayAnswers } from './observability/readiness-checks';
+
+/** How long a readiness check's outcome is reused (docs/decisions.md, "Readiness"). */
+const READY_CACHE_MS = { embedded: 2_000, proxy: 5_000 } as const satisfies Record<ConsoleMode, number>;
+/** How long proxy mode's readiness waits for the gateway's answer. */
+const READY_GATEWAY_TIMEOUT_MS = 2_000;
 
 type ServerApi = {
   api: Hono;
@@ -16,19 +26,30 @@ type ServerApi = {
   description: string;
   /** The embedded gateway's node-level status answers, for the server's request listener. */
   fastPath?: (options: FastPathOptions) => FastPath;
+  /** Kept only when METRICS_TOKEN is set. */
+  metrics?: ConsoleMetrics;
+  readiness: Readiness;
   close(): Promise<void>;
 };
 
 /** /api is the embedded reference gateway, or a proxy to GATEWAY_URL when it is set. */
 export async function createApi(config: ServerConfig): Promise<ServerApi> {
+  const metricsFor = (mode: ConsoleMode) => (config.METRICS_TOKEN ? createConsoleMetrics({ version: consoleVersion(), mode }) : undefined);
   if (config.GATEWAY_URL) {
+    const metrics = metricsFor('proxy');
     return {
-      api: createGatewayProxy({ gatewayUrl: config.GATEWAY_URL, audioOrigins: config.AUDIO_ORIGINS }),
+      api: createGatewayProxy({ gatewayUrl: config.GATEWAY_URL, audioOrigins: config.AUDIO_ORIGINS, ...(metrics ? { metrics } : {}) }),
       info: proxyInfo(),
       description: `proxying /api to ${redactUrl(config.GATEWAY_URL)}`,
+      ...(metrics ? { metrics } : {}),
+      readiness: readinessOf(metrics, {
+        check: gatewayAnswers(config.GATEWAY_URL, READY_GATEWAY_TIMEOUT_MS),
+        cacheMs: READY_CACHE_MS.proxy,
+      }),
       close: async () => undefined,
     };
   }
+  const metrics = metricsFor('embedded');
   const dataDir = resolve(config.DATA_DIR);
   const database = await openGatewayDatabase(dataDir);
   const hours = 3_600_000;
@@ -52,12 +73,16 @@ export async function createApi(config: ServerConfig): Promise<ServerApi> {
       },
     },
     ...(config.PUBLIC_URL ? { publicOrigin: config.PUBLIC_URL } : {}),
+    ...(metrics ? { metrics } : {}),
   });
+  metrics?.speechQueueDepth(() => deps.speechAdmission.inFlight);
   return {
     api: createGatewayApp(deps),
     info: embeddedInfo(config.GATEWAY_TOKENS),
     description: `embedded gateway at /api, data in ${dataDir}`,
     fastPath: (options) => createStatusFastPath(deps, options),
+    ...(metrics ? { metrics } : {}),
+    readiness: readinessOf(metrics, { check: databaseWritable(database.db), cacheMs: READY_CACHE_MS.embedded }),
     close: async () => {
       await deps.close();
       database.close();
@@ -65,8 +90,22 @@ export async function createApi(config: ServerConfig): Promise<ServerApi> {
   };
 }
 
+/** The server's readiness, also scraped as console_ready. */
+function readinessOf(metrics: ConsoleMetrics | undefined, options: Parameters<typeof createReadiness>[0]): Readiness {
+  const readiness = createReadiness(options);
+  metrics?.readiness(async () => (await readiness.state()).ready);
+  return readiness;
+}
+
 /** A GATEWAY_URL may carry user:password; the start-up line shows only origin and path. */
 function redactUrl(url: string): string {
   const u = new URL(url);
   return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`;
+}
+
+/** The console's version (package.json), for console_build_info. */
+function consoleVersion(): string {
+  const file = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'package.json');
+  const version = (JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown }).version;
+  return typeof version === 'string' ? version : 'unknown';
 }

@@ -4,6 +4,8 @@ import { relative } from 'node:path';
 import { successEnvelope } from '#contract';
 import { precompressedEncodings } from './accept-encoding';
 import type { ConsoleInfo } from './console-info';
+import { mountOpsRoutes, type OpsEndpoints } from './observability/ops-routes';
+import { requestIdHeader } from './observability/request-record';
 import { allowedHostNames, hostAllowList } from './security/host-allow-list';
 import { apiDefaultHeaders, securityHeaders } from './security/security-headers';
 
@@ -21,6 +23,8 @@ type ServerAppOptions = {
   distDir?: string;
   /** Host names served (allowedHostNames(HOST, ALLOWED_HOSTS)); loopback only when omitted. */
   allowedHosts?: ReadonlySet<string>;
+  /** /healthz, /readyz and (with a token) /metrics; omitted: none of them. */
+  ops?: OpsEndpoints;
 };
 
 /**
@@ -28,8 +32,11 @@ type ServerAppOptions = {
  * /api answer an envelope), then the built console with an SPA fallback to index.html. Every
  * answer carries the security headers (server/security/security-headers.ts).
  */
-export function createServerApp({ api, info, distDir, allowedHosts = allowedHostNames('127.0.0.1') }: ServerAppOptions) {
+export function createServerApp({ api, info, distDir, allowedHosts = allowedHostNames('127.0.0.1'), ops }: ServerAppOptions) {
   const app = new Hono();
+  app.use('*', requestIdHeader());
+  // Before every other middleware: probes and scrapes come with the pod's address as Host, and set their own headers.
+  if (ops !== undefined) mountOpsRoutes(app, ops);
   // First, so every answer gets the headers; the page's strict CSP only where this app serves the
   // build, /api's sandbox CSP on every /api answer (dev mode included): /api never answers markup.
   app.use('*', securityHeaders({ contentSecurityPolicy: distDir !== undefined, apiMount: API_MOUNT }));

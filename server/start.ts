@@ -10,6 +10,7 @@ import { applyConnectionLimits, serverOptions } from './http-server-limits';
 import { createRequestListener } from './request-listener';
 import { allowedHostNames } from './security/host-allow-list';
 import { createServerApp } from './server-app';
+import { observeRequests, stdoutLog } from './observability/observe-requests';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -28,7 +29,12 @@ async function main(): Promise<void> {
   if (!dev) await ensureBuild(ROOT, distDir);
   const api = await createApi(config);
   const allowedHosts = allowedHostNames(config.HOST, config.ALLOWED_HOSTS);
-  const app = createServerApp({ api: api.api, info: api.info, allowedHosts, ...(dev ? {} : { distDir }) });
+  const ops = {
+    readiness: api.readiness,
+    ...(api.metrics && config.METRICS_TOKEN ? { metrics: { registry: api.metrics.registry, token: config.METRICS_TOKEN } } : {}),
+  };
+  const app = createServerApp({ api: api.api, info: api.info, allowedHosts, ops, ...(dev ? {} : { distDir }) });
+  const observers = { ...(api.metrics ? { metrics: api.metrics } : {}), ...(config.ACCESS_LOG === 'json' ? { log: stdoutLog } : {}) };
 
   const limits = {
     headersTimeoutSeconds: config.HEADERS_TIMEOUT_SECONDS,
@@ -41,7 +47,10 @@ async function main(): Promise<void> {
   const { server, close: closeFrontEnd } = dev
     ? await createDevServer(ROOT, app, serverOptions(limits))
     : {
-        server: createServer(serverOptions(limits), createRequestListener(app.fetch, api.fastPath?.({ allowedHosts }))),
+        server: createServer(
+          serverOptions(limits),
+          observeRequests(createRequestListener(app.fetch, api.fastPath?.({ allowedHosts })), observers),
+        ),
         close: async () => undefined,
       };
   applyConnectionLimits(server, limits);
@@ -57,6 +66,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) process.exit(1); // a second Ctrl-C: do not wait any longer
     stopping = true;
+    api.readiness.markDraining();
     console.log(`${signal}: shutting down…`);
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     await new Promise<void>((done) => {

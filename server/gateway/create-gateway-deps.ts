@@ -6,6 +6,7 @@ import { openGatewayDatabase } from './storage/gateway-database';
 import { DEFAULT_TASK_LIMITS, TaskEngine, type Clock, type TaskLimits } from './tasks/task-engine';
 import { PointsLedger } from './users/points-ledger';
 import { StatusAnswerCache } from './routes/status-answer-cache';
+import type { GatewayMetrics } from '../observability/console-metrics';
 
 export type GatewayOptions = {
   dataDir: string;
@@ -17,6 +18,7 @@ export type GatewayOptions = {
   now?: Clock;
   limits?: { tasks?: Partial<TaskLimits>; speechQueue?: Partial<SpeechQueueLimits> };
   publicOrigin?: string;
+  metrics?: GatewayMetrics;
 };
 
 export type OpenGatewayDeps = GatewayDeps & { close(): Promise<void> };
@@ -64,6 +66,7 @@ export async function createGatewayDeps(options: GatewayOptions): Promise<OpenGa
     signer,
     statusAnswers: new StatusAnswerCache(),
     ...(options.publicOrigin ? { publicOrigin: options.publicOrigin } : {}),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
     /** Safe to call more than once (a test's afterEach and a shutdown hook may both call it). */
     close: () => (closing ??= close()),
   };

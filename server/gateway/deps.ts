@@ -4,6 +4,7 @@ import type { SpeechService } from './speech/speech-service';
 import type { SpeechAdmission } from './speech/speech-admission';
 import type { UrlSigner } from './files/url-signer';
 import type { StatusAnswerCache } from './routes/status-answer-cache';
+import type { GatewayMetrics } from '../observability/console-metrics';
 
 /** Everything the gateway's routes need, built once by createGatewayDeps (or by a test). */
 export type GatewayDeps = {
@@ -20,4 +21,6 @@ export type GatewayDeps = {
   statusAnswers: StatusAnswerCache;
   /** Origin of signed file links (PUBLIC_URL); when unset, the origin the request came to (its Host was allowed). */
   publicOrigin?: string;
+  /** Batch sizes and synthesized text, when the server keeps metrics (METRICS_TOKEN). */
+  metrics?: GatewayMetrics;
 };

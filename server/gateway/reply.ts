@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ErrorCode, ErrorMessage, failureEnvelope, successEnvelope } from '#contract';
+import { noteEnvelopeCode } from '../observability/request-record';
 
 /**
  * Where the spec is silent on HTTP statuses we answer every business outcome (code 0 or a
@@ -8,10 +9,12 @@ import { ErrorCode, ErrorMessage, failureEnvelope, successEnvelope } from '#cont
  * route). The body is always the envelope.
  */
 export function ok<T>(c: Context, data: T) {
+  noteEnvelopeCode(c, 0);
   return c.json(successEnvelope(data), 200);
 }
 
 export function fail(c: Context, code: number, message: string, status: ContentfulStatusCode = 200, headers: Record<string, string> = {}) {
+  noteEnvelopeCode(c, code);
   return c.json(failureEnvelope(code, message), status, headers);
 }
 

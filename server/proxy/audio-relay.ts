@@ -37,6 +37,8 @@ export type AudioRelayOptions = {
   timeoutMs?: number;
   maxRememberedChars?: number;
   now?: () => number;
+  /** Counts the audio bytes relayed (console_audio_relay_bytes_total). */
+  metrics?: { relayBytes(bytes: number): void };
 };
 
 type Entry = { href: string; origin: string; hostname: string; until: number; chars: number };
@@ -135,6 +137,7 @@ export function createAudioRelay(options: AudioRelayOptions) {
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         if (head.byteLength > 0) controller.enqueue(head);
+        options.metrics?.relayBytes(head.byteLength);
       },
       async pull(controller) {
         try {
@@ -147,6 +150,7 @@ export function createAudioRelay(options: AudioRelayOptions) {
           // Past the cap the response breaks off: the console reports a broken download, not a truncated file.
           if (seen > maxBytes) throw new Error('audio larger than the cap');
           controller.enqueue(step.value);
+          options.metrics?.relayBytes(step.value.byteLength);
         } catch (err) {
           deadline.end();
           reader.cancel().catch(() => undefined);

@@ -1,12 +1,15 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { failureEnvelope, operations } from '#contract';
+import { failureEnvelope, operations, type OperationName } from '#contract';
+import type { ConsoleMetrics, UpstreamFailure } from '../observability/console-metrics';
+import { noteEnvelopeCode, requestIdOf } from '../observability/request-record';
 import { readStreamCapped } from '../read-capped';
+import { observeProxiedRequest } from './proxied-request-metrics';
 import { CONSOLE_AUDIO_PATH, createAudioRelay } from './audio-relay';
 import { upstreamDeadline } from './upstream-deadline';
 
 /** The service's operations are all a proxy forwards; the upstream path is one of these fixed suffixes. */
-const PROXIED_OPERATIONS = Object.values(operations).map((o) => o.path);
+const PROXIED_OPERATIONS = Object.entries(operations).map(([name, o]) => [name as OperationName, o.path] as const);
 
 /** Request headers a caller may send through; everything else (Host, Cookie, ...) stays here. */
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'authorization', 'x-user-id', 'x-channel', 'x-app-source'] as const;
@@ -27,6 +30,8 @@ type GatewayProxyOptions = {
   maxBodyBytes?: number;
   maxAnswerBytes?: number;
   fetch?: typeof fetch;
+  /** Upstream timings and failures, envelope codes, relay bytes (METRICS_TOKEN set). */
+  metrics?: ConsoleMetrics;
 };
 
 /**
@@ -42,61 +47,87 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
   const maxBodyBytes = options.maxBodyBytes ?? PROXY_MAX_BODY_BYTES;
   const maxAnswerBytes = options.maxAnswerBytes ?? PROXY_MAX_ANSWER_BYTES;
   const doFetch = options.fetch ?? fetch;
+  const metrics = options.metrics;
+  /** Syntheses in flight through this proxy: the speech queue depth this server can see. */
+  let speechInFlight = 0;
+  metrics?.speechQueueDepth(() => speechInFlight);
 
   const audio = createAudioRelay({
     gatewayUrl: prefix,
     fetch: doFetch,
     ...(options.audioOrigins ? { audioOrigins: options.audioOrigins } : {}),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(metrics ? { metrics } : {}),
   });
   const app = new Hono();
   app.get(CONSOLE_AUDIO_PATH, (c) => audio.serve(c));
-  for (const operation of PROXIED_OPERATIONS) {
-    const target = `${prefix}${operation}`;
-    app.post(operation, bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge }), (c) => forward(c, target));
+  for (const [operation, path] of PROXIED_OPERATIONS) {
+    const target = `${prefix}${path}`;
+    app.post(path, bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge }), async (c) => {
+      if (operation !== 'textToSpeech') return forward(c, operation, target);
+      speechInFlight++;
+      try {
+        return await forward(c, operation, target);
+      } finally {
+        speechInFlight--;
+      }
+    });
   }
-  app.all('*', (c) => c.json(failureEnvelope(404, `No such operation: ${c.req.method} ${c.req.path}`), 404));
+  app.all('*', (c) => envelope(c, 404, `No such operation: ${c.req.method} ${c.req.path}`));
 
-  async function forward(c: Context, target: string): Promise<Response> {
+  async function forward(c: Context, operation: OperationName, target: string): Promise<Response> {
     let body: ArrayBuffer;
     try {
       body = await c.req.arrayBuffer();
     } catch {
-      return c.json(failureEnvelope(400, 'The request body could not be read'), 400);
+      return envelope(c, 400, 'The request body could not be read');
     }
+    if (metrics) observeProxiedRequest(metrics, operation, body);
 
     const headers = new Headers();
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = c.req.header(name);
       if (value !== undefined) headers.set(name, value);
     }
+    const requestId = requestIdOf(c);
+    if (requestId !== undefined) headers.set('x-request-id', requestId);
 
     // The client leaving ends the upstream request too, instead of holding it for the timeout.
     const deadline = upstreamDeadline(timeoutMs, c.req.raw.signal);
     let upstream: Response;
     let bytes: Uint8Array<ArrayBuffer> | null;
+    const started = performance.now();
+    const measured = (failure?: UpstreamFailure) => metrics?.upstream(operation, (performance.now() - started) / 1000, failure);
     try {
       upstream = await doFetch(target, { method: 'POST', headers, body, redirect: 'manual', signal: deadline.signal });
       const refused = refusal(upstream);
       if (refused !== null) {
         await upstream.body?.cancel().catch(() => undefined);
-        return unreachable(c, refused);
+        measured(refused.failure);
+        return unreachable(c, refused.why);
       }
       bytes = await readCapped(upstream, maxAnswerBytes);
     } catch (err) {
+      measured(deadline.expired ? 'timeout' : 'network');
       return unreachable(c, deadline.expired ? `no answer within ${timeoutMs} ms` : describeFetchError(err));
     } finally {
       deadline.end();
     }
-    if (bytes === null)
+    if (bytes === null) {
+      measured('too_large');
       return unreachable(c, `its answer was larger than ${maxAnswerBytes / 1024 / 1024} MiB, so the proxy did not read it`);
+    }
     let json: unknown;
     try {
       json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
     } catch {
+      measured('invalid_json');
       return unreachable(c, `its answer (HTTP ${upstream.status}) is not valid JSON, so the proxy did not pass it on`);
     }
-    if (target.endsWith('/speechSynthesis/textToSpeech') && upstream.ok) audio.remember(json);
+    measured();
+    const code = (json as { code?: unknown } | null)?.code;
+    if (typeof code === 'number' && Number.isInteger(code)) noteEnvelopeCode(c, code);
+    if (operation === 'textToSpeech' && upstream.ok) audio.remember(json);
     return new Response(bytes, { status: upstream.status, headers: { 'Content-Type': 'application/json' } });
   }
 
@@ -112,12 +143,18 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
   return response.body ? readStreamCapped(response.body, maxBytes) : new Uint8Array();
 }
 
+/** An envelope the proxy makes itself, its code equal to its HTTP status. */
+function envelope(c: Context, code: 400 | 404 | 413 | 502, message: string) {
+  noteEnvelopeCode(c, code);
+  return c.json(failureEnvelope(code, message), code);
+}
+
 function tooLarge(c: Context) {
-  return c.json(failureEnvelope(413, 'The request body is too large for the proxy'), 413);
+  return envelope(c, 413, 'The request body is too large for the proxy');
 }
 
 function unreachable(c: Context, why: string) {
-  return c.json(failureEnvelope(GATEWAY_UNREACHABLE_CODE, `Gateway unreachable: ${why}`), 502);
+  return envelope(c, GATEWAY_UNREACHABLE_CODE, `Gateway unreachable: ${why}`);
 }
 
 /**
@@ -126,14 +163,14 @@ function unreachable(c: Context, why: string) {
  * origin, whatever the gateway (or a CDN's error page in front of it) sends, and whoever posted
  * the request (a drive-by form).
  */
-function refusal(upstream: Response): string | null {
+function refusal(upstream: Response): { why: string; failure: UpstreamFailure } | null {
   if (upstream.status >= 300 && upstream.status < 400) {
-    return `it answered with a redirect (HTTP ${upstream.status}), which the proxy does not follow`;
+    return { why: `it answered with a redirect (HTTP ${upstream.status}), which the proxy does not follow`, failure: 'redirect' };
   }
   const contentType = upstream.headers.get('content-type');
   if (isJsonType(contentType)) return null;
   const named = contentType ? `content type ${contentType.slice(0, 100)}` : 'no content type';
-  return `it answered HTTP ${upstream.status} with ${named}, not JSON, which the proxy does not pass on`;
+  return { why: `it answered HTTP ${upstream.status} with ${named}, not JSON, which the proxy does not pass on`, failure: 'not_json' };
 }
 
 /** application/json or any application/…+json (problem+json), parameters aside. */

@@ -96,6 +96,8 @@ describe('the token never appears in logs or answers of the real server', () => 
       DIST_DIR: dist,
       GATEWAY_TOKENS: `dev-token,${SECRET}`,
       STATUS_AUTH: 'required',
+      // The access log on, as in production: its lines must not carry the token either.
+      ACCESS_LOG: 'json',
     });
     started.push(embedded);
   }, 30_000);
@@ -117,7 +119,11 @@ describe('the token never appears in logs or answers of the real server', () => 
 
   it('proxy to the embedded gateway, with a password in GATEWAY_URL', async () => {
     const upstream = new URL(embedded.url);
-    const proxy = await spawnServer({ DIST_DIR: dist, GATEWAY_URL: `http://operator:${URL_PASSWORD}@${upstream.host}/api` });
+    const proxy = await spawnServer({
+      DIST_DIR: dist,
+      GATEWAY_URL: `http://operator:${URL_PASSWORD}@${upstream.host}/api`,
+      ACCESS_LOG: 'json',
+    });
     started.push(proxy);
     const answers = await exercise(proxy.url);
     expect(JSON.parse(answers[0]!.text)).toMatchObject({ code: 0 });

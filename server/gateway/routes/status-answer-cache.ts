@@ -12,7 +12,7 @@ export type AnswerConditions = {
   created: number | undefined;
 };
 
-type Slot = AnswerConditions & { userId: string; body: Buffer; answer: Uint8Array<ArrayBuffer> };
+type Slot = AnswerConditions & { userId: string; body: Buffer; answer: Uint8Array<ArrayBuffer>; asked: number };
 
 /** Bodies larger than this are answered afresh each time (100 IDs take about 5 KB). */
 export const MAX_CACHED_BODY = 16 * 1024;
@@ -35,6 +35,8 @@ export class StatusAnswerCache {
     nowMs: number,
     version: { created: number; deleted: number },
     originOf: () => string,
+    /** Told how many IDs the reused answer's request asked (the batch-size metric). */
+    seen?: (asked: number) => void,
   ): Uint8Array<ArrayBuffer> | undefined {
     if (body.byteLength > MAX_CACHED_BODY) return undefined;
     const slot = this.slots.get(keyOf(userId, body));
@@ -43,14 +45,15 @@ export class StatusAnswerCache {
     if (now < slot.from || now >= slot.until || slot.deleted !== version.deleted) return undefined;
     if (slot.created !== undefined && slot.created !== version.created) return undefined;
     if (slot.origin !== undefined && slot.origin !== originOf()) return undefined;
+    seen?.(slot.asked);
     return slot.answer;
   }
 
-  /** Keeps the answer when it can be reused; either way, returns its bytes. */
-  set(userId: string, body: Uint8Array, answer: string, conditions: AnswerConditions): Uint8Array<ArrayBuffer> {
+  /** Keeps the answer (of a request that asked `asked` IDs) when it can be reused; either way, returns its bytes. */
+  set(userId: string, body: Uint8Array, answer: string, conditions: AnswerConditions, asked = 0): Uint8Array<ArrayBuffer> {
     const bytes = encoder.encode(answer);
     if (body.byteLength > MAX_CACHED_BODY || conditions.until <= conditions.from) return bytes;
-    this.slots.set(keyOf(userId, body), { ...conditions, userId, body: Buffer.from(body), answer: bytes });
+    this.slots.set(keyOf(userId, body), { ...conditions, userId, body: Buffer.from(body), answer: bytes, asked });
     return bytes;
   }
 }

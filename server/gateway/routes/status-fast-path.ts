@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { operations } from '#contract';
+import { recordOf } from '../../observability/request-record';
 import { apiAnswerHeaders } from '../../security/security-headers';
 import { isAllowedHost } from '../../security/host-allow-list';
 import type { GatewayDeps } from '../deps';
@@ -68,7 +69,13 @@ export function createStatusFastPath(deps: GatewayDeps, { allowedHosts }: FastPa
       pending.fallback(incoming, pending.outgoing);
       return;
     }
-    pending.outgoing.writeHead(200, [...headers, 'Content-Length', String(bytes.byteLength)]);
+    const record = recordOf(pending.outgoing);
+    const length = String(bytes.byteLength);
+    if (record === undefined) pending.outgoing.writeHead(200, [...headers, 'Content-Length', length]);
+    else {
+      record.envelopeCode = 0;
+      pending.outgoing.writeHead(200, [...headers, 'Content-Length', length, 'X-Request-Id', record.requestId]);
+    }
     pending.outgoing.end(bytes);
   }
 

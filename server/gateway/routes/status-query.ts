@@ -17,25 +17,32 @@ export function answerTaskStatus(deps: GatewayDeps, userId: string, body: Uint8A
   const now = deps.tasks.now();
   const version = deps.tasks.version;
   // A reused answer reads the origin at most once; no closure is made for it (most polls end here).
-  const cached = deps.statusAnswers.get(userId, body, now, version, originOf);
+  const cached = deps.statusAnswers.get(userId, body, now, version, originOf, deps.metrics?.statusBatch);
   if (cached !== undefined) return cached;
 
   let origin: string | undefined;
   const originOnce = () => (origin ??= originOf());
   const ids = readTaskIds(parseJsonObject(body));
+  deps.metrics?.statusBatch(ids.length);
   const { owned, unknown } = deps.tasks.ownedTasks(userId, ids);
   let until = Infinity;
   const items = owned.map((task) => {
     until = Math.min(until, nextChangeAt(task.record, now));
     return indexedItemJson(task, now, originOnce, (at) => deps.signer.fileUrl(at, 'video', task.record.taskId, userId));
   });
-  return deps.statusAnswers.set(userId, body, statusAnswerJson(items), {
-    from: Math.floor(now),
-    until,
-    origin,
-    deleted: version.deleted,
-    created: unknown > 0 ? version.created : undefined,
-  });
+  return deps.statusAnswers.set(
+    userId,
+    body,
+    statusAnswerJson(items),
+    {
+      from: Math.floor(now),
+      until,
+      origin,
+      deleted: version.deleted,
+      created: unknown > 0 ? version.created : undefined,
+    },
+    ids.length,
+  );
 }
 
 /** Rules 1-4 of section 4.1, as the contract's schema checks them; a JSON null counts as absent. */

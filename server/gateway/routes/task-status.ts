@@ -5,6 +5,7 @@ import { linkOrigin } from '../files/link-origin';
 import { readBodyBytes } from '../read-json-body';
 import { checkStatusToken, readUserId } from '../request-context';
 import { answerTaskStatus } from './status-query';
+import { noteEnvelopeCode } from '../../observability/request-record';
 
 export { readTaskIds } from './status-query';
 
@@ -23,11 +24,9 @@ export function taskStatusRoutes(deps: GatewayDeps) {
     checkStatusToken(c, deps.tokens, deps.statusAuth);
     const userId = readUserId(c);
     const body = await readBodyBytes(c);
-    return c.body(
-      answerTaskStatus(deps, userId, body, () => linkOrigin(c, deps)),
-      200,
-      jsonType(),
-    );
+    const answer = answerTaskStatus(deps, userId, body, () => linkOrigin(c, deps));
+    noteEnvelopeCode(c, 0);
+    return c.body(answer, 200, jsonType());
   });
   return app;
 }

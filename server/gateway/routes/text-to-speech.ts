@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { operations, successEnvelope } from '#contract';
+import { noteEnvelopeCode } from '../../observability/request-record';
 import type { GatewayDeps } from '../deps';
 import { linkOrigin } from '../files/link-origin';
 import { readJsonObject } from '../read-json-body';
@@ -16,7 +17,9 @@ export function textToSpeechRoutes(deps: GatewayDeps) {
   app.post(operations.textToSpeech.path, async (c) => {
     requireToken(c, deps.tokens);
     const caller = readCaller(c);
-    const request = readSpeechRequest(await readJsonObject(c));
+    const body = await readJsonObject(c);
+    deps.metrics?.speechText(body.sourceText);
+    const request = readSpeechRequest(body);
     const result = await chargedSynthesis(deps, caller, { ...request, callerKey: callerKey(c) }, c.req.raw.signal);
     const data = {
       taskId: newTaskId(Date.now()),
@@ -26,6 +29,7 @@ export function textToSpeechRoutes(deps: GatewayDeps) {
       speeches: result.speeches,
       userId: caller.userId,
     };
+    noteEnvelopeCode(c, 0);
     return c.body(userIdAsJsonInteger(JSON.stringify(successEnvelope(data)), caller.userId), 200, {
       'Content-Type': 'application/json; charset=UTF-8',
     });

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { createConsoleMetrics } from './console-metrics';
+import { ROUTE_LABELS } from './route-label';
+
+const value = (text: string, series: string) => {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+};
+
+describe('console metrics', () => {
+  it('bounds labels: unknown envelope codes count as "other", unknown methods as _OTHER', async () => {
+    const metrics = createConsoleMetrics({ version: '1', mode: 'proxy' });
+    metrics.request('POST', ROUTE_LABELS.taskStatus, 200, 0.001, 123456789);
+    metrics.request('PROPFIND', ROUTE_LABELS.other, 404, 0.001, 404);
+    const text = await metrics.registry.metrics();
+    expect(value(text, 'console_gateway_responses_total{operation="taskStatus",code="other"}')).toBe(1);
+    expect(text).not.toContain('123456789');
+    expect(
+      value(
+        text,
+        'http_server_request_duration_seconds_count{http_request_method="_OTHER",http_route="other",http_response_status_code="404"}',
+      ),
+    ).toBe(1);
+  });
+
+  it('counts synthesis 429s and every 507 answer', async () => {
+    const metrics = createConsoleMetrics({ version: '1', mode: 'embedded' });
+    metrics.request('POST', ROUTE_LABELS.textToSpeech, 429, 0.01, 429);
+    metrics.request('POST', ROUTE_LABELS.taskStatus, 429, 0.01, 429);
+    metrics.request('POST', ROUTE_LABELS.textToSpeech, 507, 0.01, 507);
+    metrics.request('POST', ROUTE_LABELS.emulator, 507, 0.01, 507);
+    const text = await metrics.registry.metrics();
+    expect(value(text, 'console_speech_busy_total')).toBe(1);
+    expect(value(text, 'console_storage_write_failures_total')).toBe(2);
+  });
+
+  it('reads the queue depth and readiness at scrape time', async () => {
+    const metrics = createConsoleMetrics({ version: '1', mode: 'embedded' });
+    let depth = 3;
+    let ready = true;
+    metrics.speechQueueDepth(() => depth);
+    metrics.readiness(async () => ready);
+    let text = await metrics.registry.metrics();
+    expect(value(text, 'console_speech_queue_depth')).toBe(3);
+    expect(value(text, 'console_ready')).toBe(1);
+    depth = 0;
+    ready = false;
+    text = await metrics.registry.metrics();
+    expect(value(text, 'console_speech_queue_depth')).toBe(0);
+    expect(value(text, 'console_ready')).toBe(0);
+  });
+});
