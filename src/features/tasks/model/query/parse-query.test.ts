@@ -97,6 +97,13 @@ describe('parseQuery: errors with their ranges', () => {
     expect(errors(text).map((e) => e.code)).toEqual([code]);
   });
 
+  it('leaves out what passes 50 terms and list items, marked from there to the end', () => {
+    const text = `${'a '.repeat(48)}status:failed,aborted,queued b`;
+    const parsed = parseQuery(text);
+    expect(parsed.errors).toEqual([{ code: 'tooManyParts', max: 50, from: 96, to: text.length }]);
+    expect(parsed.query.terms).toHaveLength(48);
+  });
+
   it('marks the list item at fault, not the whole term', () => {
     expect(errors('progress:<10,>abc')[0]).toMatchObject({ from: 13, to: 17 });
     expect(errors('updated:1h')[0]).toMatchObject({ examples: ['<1h', '>1h'] });

@@ -20,6 +20,8 @@ import { listItems, scanTerms, type RawTerm } from './scan-terms';
 import { readCode, readDuration, readProgress, type Read } from './read-values';
 
 export type ParsedQuery = { query: Query; errors: QueryError[] };
+/** Most terms and list items a query may hold; the rest is left out with one error. */
+export const MAX_QUERY_PARTS = 50;
 type Item = { text: string; from: number; to: number };
 
 const ALL_NAMES = [...QUALIFIERS, ...Object.keys(QUALIFIER_ALIASES)];
@@ -35,8 +37,15 @@ export function parseQuery(text: string): ParsedQuery {
   const terms: Term[] = [];
   const errors: QueryError[] = [];
   let sort: QuerySort | null = null;
+  let parts = 0;
   for (const raw of scanTerms(text)) {
     const { from, to, negated } = raw;
+    // Each term and list item is a test per row: a bound keeps a crafted query (a view link) from stalling 100,000 rows.
+    parts += raw.name && !raw.value.quoted ? listItems(raw.value).length : 1;
+    if (parts > MAX_QUERY_PARTS) {
+      errors.push({ code: 'tooManyParts', max: MAX_QUERY_PARTS, from, to: text.length });
+      break;
+    }
     if (!raw.value.closed) {
       errors.push({ code: 'unclosedQuote', from: raw.value.from, to });
       continue;

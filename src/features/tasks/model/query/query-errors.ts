@@ -17,6 +17,7 @@ export type QueryError = { from: number; to: number } & (
   | { code: 'danglingNegation' }
   | { code: 'duplicateSort' }
   | { code: 'negatedSort' }
+  | { code: 'tooManyParts'; max: number }
 );
 
 export type QueryErrorCode = QueryError['code'];
