@@ -76,6 +76,18 @@ describe('compileQuery over rows', () => {
     expect(compileQuery(parseQuery('').query, ctx)(rows[0]!)).toBe(true);
   });
 
+  it('runs the cheap tests first: an ID is not searched on a row the status already ruled out', () => {
+    let idReads = 0;
+    const counted = rows.map((r) => {
+      const copy = { ...r };
+      Object.defineProperty(copy, 'id', { get: () => (idReads++, r.id) });
+      return copy;
+    });
+    const { query } = parseQuery('AI_20 status:failed');
+    expect(filterRows(counted, query, ctx).map((r) => r.index)).toEqual([0, 1]);
+    expect(idReads).toBe(2);
+  });
+
   it('measures relative times from the injected clock', () => {
     const { query } = parseQuery('updated:<1h');
     expect(filterRows(rows, query, { ...ctx, now: NOW + 2 * 60 * MIN })).toEqual([]);

@@ -97,15 +97,20 @@ function compileTerm(term: Term, ctx: QueryContext): RowPredicate {
   }
 }
 
+/** Cheapest first (AND does not care about order): a field compared, then a clock sum, then a search of the ID. */
+const COST: Record<Term['kind'], number> = { status: 0, has: 1, number: 1, stalled: 2, duration: 2, text: 3, id: 3 };
+
 /**
  * A query made once into a test of a row (globs and sets built here, nothing per row); rebuild it when `ctx.now` moves.
  * Terms are ANDed, a negated one inverted; the sort is not a filter (see Query.sort).
  */
 export function compileQuery(query: Query, ctx: QueryContext): RowPredicate {
-  const tests = query.terms.map((term) => {
-    const test = compileTerm(term, ctx);
-    return term.negated ? (row: WatchedTask) => !test(row) : test;
-  });
+  const tests = [...query.terms]
+    .sort((a, b) => COST[a.kind] - COST[b.kind])
+    .map((term) => {
+      const test = compileTerm(term, ctx);
+      return term.negated ? (row: WatchedTask) => !test(row) : test;
+    });
   if (tests.length === 0) return () => true;
   if (tests.length === 1) return tests[0]!;
   return (row) => {
