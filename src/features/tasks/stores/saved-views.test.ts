@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import {
   deleteView,
@@ -69,6 +70,25 @@ describe('saved views', () => {
     await deleteView(scope, ids[0]!);
     expect(await names(scope)).toEqual(['c', 'b']);
     expect((await saveView(scope, draft('d'))).ok && (await listViews(scope)).at(-1)).toMatchObject({ name: 'd', order: 3 });
+  });
+
+  it('lists only well-formed views, so a damaged record cannot reach the UI', async () => {
+    const scope = newScope();
+    await saveView(scope, draft('good'));
+    const raw = await openDB('console.tasks.saved-views', 1);
+    await raw.put('views', { scope, id: 'bad-1', name: 7, query: 'x', sort: { key: 'list', descending: false }, openParts: [], order: 1 });
+    await raw.put('views', { scope, id: 'bad-2', name: 'n', query: 'x', sort: null, openParts: [], order: 2 });
+    await raw.put('views', {
+      scope,
+      id: 'bad-3',
+      name: 'n',
+      query: 'x',
+      sort: { key: 'list', descending: false },
+      openParts: [1],
+      order: 3,
+    });
+    raw.close();
+    expect(await names(scope)).toEqual(['good']);
   });
 
   it('tells this tab’s listeners and other tabs which profile’s views changed', async () => {

@@ -68,12 +68,30 @@ function changed(scope: string): void {
   tabs()?.postMessage({ scope });
 }
 
-const bare = ({ scope: _scope, ...view }: Stored): SavedView => view;
+const isString = (x: unknown): x is string => typeof x === 'string';
+
+/** A stored record that is a whole view (a damaged or foreign one is skipped, not shown). */
+function wellFormed(v: Stored): boolean {
+  const { id, name, query, sort, openParts, order } = v as Partial<Record<keyof Stored, unknown>>;
+  const s = sort as { key?: unknown; descending?: unknown } | null | undefined;
+  return (
+    isString(id) &&
+    isString(name) &&
+    isString(query) &&
+    isString(s?.key) &&
+    typeof s.descending === 'boolean' &&
+    Array.isArray(openParts) &&
+    openParts.every(isString) &&
+    Number.isFinite(order)
+  );
+}
+
+const viewsOf = (stored: Stored[]): SavedView[] => stored.filter(wellFormed).map(({ scope: _scope, ...view }) => view);
 const byOrder = (a: SavedView, b: SavedView) => a.order - b.order;
 
 /** One profile's views, in their order. */
 export async function listViews(scope: string): Promise<SavedView[]> {
-  return (await (await db()).getAllFromIndex('views', 'scope', scope)).map(bare).sort(byOrder);
+  return viewsOf(await (await db()).getAllFromIndex('views', 'scope', scope)).sort(byOrder);
 }
 
 function nameProblem(name: string, others: readonly SavedView[]): ViewProblem | null {
@@ -87,7 +105,7 @@ function nameProblem(name: string, others: readonly SavedView[]): ViewProblem | 
 export async function saveView(scope: string, draft: ViewDraft): Promise<ViewResult<SavedView>> {
   const tx = (await db()).transaction('views', 'readwrite');
   // Read and written in one transaction, so two tabs saving at once cannot pass 50 or take one name twice.
-  const views = (await tx.store.index('scope').getAll(scope)).map(bare);
+  const views = viewsOf(await tx.store.index('scope').getAll(scope));
   const name = draft.name.trim();
   const problem: ViewProblem | null =
     views.length >= MAX_SAVED_VIEWS
@@ -115,7 +133,7 @@ export async function saveView(scope: string, draft: ViewDraft): Promise<ViewRes
 
 export async function renameView(scope: string, id: string, newName: string): Promise<ViewResult<SavedView>> {
   const tx = (await db()).transaction('views', 'readwrite');
-  const views = (await tx.store.index('scope').getAll(scope)).map(bare);
+  const views = viewsOf(await tx.store.index('scope').getAll(scope));
   const view = views.find((v) => v.id === id);
   const name = newName.trim();
   const problem: ViewProblem | null = view
@@ -138,7 +156,7 @@ export async function renameView(scope: string, id: string, newName: string): Pr
 /** Puts the views in the order of `ids` (IDs not named keep their order, after those named); returns the new list. */
 export async function reorderViews(scope: string, ids: readonly string[]): Promise<SavedView[]> {
   const tx = (await db()).transaction('views', 'readwrite');
-  const views = (await tx.store.index('scope').getAll(scope)).map(bare).sort(byOrder);
+  const views = viewsOf(await tx.store.index('scope').getAll(scope)).sort(byOrder);
   const rank = (v: SavedView) => {
     const i = ids.indexOf(v.id);
     return i === -1 ? ids.length : i;
