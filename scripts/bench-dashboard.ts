@@ -50,7 +50,7 @@ const LIVE = Number(flags.live);
 if (!Number.isInteger(WATCHED) || WATCHED < 1 || WATCHED > 100_000) throw new Error('--watched must be an integer from 1 to 100000');
 if (!Number.isInteger(LIVE) || LIVE < 0 || LIVE > WATCHED) throw new Error('--live must be an integer from 0 to --watched');
 // First, before the build and the browser load the machine: measured in this process alone.
-const queryFigures = flags.query === undefined ? null : measureQueryTyping(flags.query, WATCHED, LIVE);
+const queryFigures = flags.query === undefined ? null : await measureQueryTyping(flags.query, WATCHED, LIVE);
 if (queryFigures) printQueryFigures(queryFigures);
 if (flags['query-only']) process.exit(queryFigures ? 0 : 1);
 const INTERVAL_MS = 2_000;
