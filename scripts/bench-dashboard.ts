@@ -3,6 +3,8 @@
 // IndexedDB watch list. Requests per poll cycle against the naive one-request-per-task count,
 // main-thread time per poll update, longest task, the first cycle, scroll frames, JS heap. Ends with
 // one JSON line of the headline figures.
+// --query 'status:failed code:3002 updated:<1h': also the query language's cost per keystroke and per poll update
+// over N rows of the bench's mix, at the model level (scripts/bench/query-typing.ts); --query-only stops there.
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,18 +34,25 @@ import {
 import { PIECE } from '../src/features/tasks/stores/watch-list-db';
 import { operations } from '#contract';
 import { measurePaste, openTasksPage } from './bench/dashboard-paste';
+import { measureQueryTyping, printQueryFigures } from './bench/query-typing';
 
 const { values: flags } = parseArgs({
   options: {
     watched: { type: 'string', default: '100000' },
     live: { type: 'string', default: '1000' },
     paste: { type: 'boolean', default: false },
+    query: { type: 'string' },
+    'query-only': { type: 'boolean', default: false },
   },
 });
 const WATCHED = Number(flags.watched);
 const LIVE = Number(flags.live);
 if (!Number.isInteger(WATCHED) || WATCHED < 1 || WATCHED > 100_000) throw new Error('--watched must be an integer from 1 to 100000');
 if (!Number.isInteger(LIVE) || LIVE < 0 || LIVE > WATCHED) throw new Error('--live must be an integer from 0 to --watched');
+// First, before the build and the browser load the machine: measured in this process alone.
+const queryFigures = flags.query === undefined ? null : await measureQueryTyping(flags.query, WATCHED, LIVE);
+if (queryFigures) printQueryFigures(queryFigures);
+if (flags['query-only']) process.exit(queryFigures ? 0 : 1);
 const INTERVAL_MS = 2_000;
 /** Steady cycles traced; the first (perhaps begun before the trace) is left out. */
 const STEADY_CYCLES = 11;
@@ -329,6 +338,7 @@ try {
       scrollFramesOver20Ms: scroll.framesOver20Ms,
       heapMB: round(heapMb),
       ...paste,
+      ...(queryFigures && { query: queryFigures }),
     }),
   );
 } finally {

@@ -1,0 +1,122 @@
+// The query language at the model level (src/features/tasks/model/query): parse + compile + filter over
+// the bench's mix of rows (N watched, M live and Running, the rest ended about 80% Finished, 12% Failed
+// with a 300x code, 8% Aborted), once per keystroke as the query is typed character by character, and
+// once per poll update (the whole query with a new clock). Node's V8, not the page: the console has no
+// query box yet (issue 28's UI step), so the browser dashboard cannot be driven with a query.
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { buildRow, type WatchedTask } from '../../src/features/tasks/model/task-rows';
+import type { TaskSnapshot } from '../../src/features/tasks/model/task-snapshot';
+import { parseQuery } from '../../src/features/tasks/model/query/parse-query';
+import { filterRows, type QueryContext } from '../../src/features/tasks/model/query/compile-query';
+
+/** Wall-clock figures, and the same in this process's CPU time (less swayed by other work on a shared machine). */
+export type QueryFigures = {
+  query: string;
+  rows: number;
+  keystrokes: number;
+  keyMaxMs: number;
+  keyP95Ms: number;
+  keyCpuMaxMs: number;
+  keyCpuP95Ms: number;
+  updateMaxMs: number;
+  updateMedianMs: number;
+  updateCpuMedianMs: number;
+  matched: number;
+};
+
+const MIN = 60_000;
+
+function benchRows(watched: number, live: number, now: number): { rows: WatchedTask[]; firstSeen: Map<string, number> } {
+  const rows: WatchedTask[] = [];
+  const firstSeen = new Map<string, number>();
+  let seed = 42;
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  for (let i = 0; i < watched; i++) {
+    const id = `Service_AI_${Math.floor(now - random() * 3 * 86_400_000).toString(36)}_${Math.floor(random() * 2 ** 48)
+      .toString(16)
+      .padStart(12, '0')}${i.toString(16).padStart(12, '0')}`;
+    const isLive = i < live;
+    const roll = random();
+    const status = isLive ? 3 : roll < 0.8 ? 4 : roll < 0.92 ? 5 : 6;
+    const updateTime = now - Math.floor(random() * 180 * MIN);
+    const snapshot: TaskSnapshot = {
+      item: {
+        taskId: id,
+        taskStatus: status,
+        taskProgress: isLive ? Math.floor(random() * 100) : status === 4 ? 100 : Math.floor(random() * 100),
+        errorCode: status === 5 ? 3001 + Math.floor(random() * 3) : status === 6 ? 3100 : 0,
+        targetVideoUrl: status === 4 ? `http://127.0.0.1/files/video/${id}` : null,
+        updateTime,
+      },
+      checkedAt: now,
+      changedAt: isLive ? now - Math.floor(random() * 10 * MIN) : updateTime,
+      downloadUrl: status === 4 ? `http://127.0.0.1/files/video/${id}` : null,
+      firstRunning: isLive ? { progress: 0, at: now - 20 * MIN } : null,
+      problem: null,
+    };
+    rows.push(buildRow(id, i, snapshot));
+    firstSeen.set(id, updateTime - 10 * MIN);
+  }
+  return { rows, firstSeen };
+}
+
+const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+
+/** Per keystroke: each prefix of `query` parsed, compiled and run over every row (3 rounds of typing, the first cold). */
+export async function measureQueryTyping(query: string, watched: number, live: number): Promise<QueryFigures> {
+  const now = Date.now();
+  const { rows, firstSeen } = benchRows(watched, live, now);
+  // A pause, as in the page (rows made at load, typing later): the collector's work on the new rows is not a keystroke's.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const ctx: QueryContext = { now, stallMs: 5 * MIN, firstSeen: (id) => firstSeen.get(id) };
+  const keys: number[] = [];
+  const keysCpu: number[] = [];
+  const timed = (run: () => void, wall: number[], cpu: number[]) => {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    run();
+    wall.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
+  };
+  for (let round = 0; round < 3; round++)
+    for (let n = 1; n <= query.length; n++)
+      timed(() => filterRows(rows, parseQuery(query.slice(0, n)).query, { ...ctx, now: now + n }), keys, keysCpu);
+  const updates: number[] = [];
+  const updatesCpu: number[] = [];
+  let matched = 0;
+  for (let u = 0; u < 20; u++)
+    timed(() => void (matched = filterRows(rows, parseQuery(query).query, { ...ctx, now: now + u * 2_000 }).length), updates, updatesCpu);
+  return {
+    query,
+    rows: rows.length,
+    keystrokes: keys.length,
+    keyMaxMs: Math.max(...keys),
+    keyP95Ms: percentile(keys, 0.95),
+    keyCpuMaxMs: Math.max(...keysCpu),
+    keyCpuP95Ms: percentile(keysCpu, 0.95),
+    updateMaxMs: Math.max(...updates),
+    updateMedianMs: percentile(updates, 0.5),
+    updateCpuMedianMs: percentile(updatesCpu, 0.5),
+    matched,
+  };
+}
+
+/** The figures as a table, with the load average (a loaded machine stretches wall-clock times, not CPU times). */
+export function printQueryFigures(f: QueryFigures): void {
+  const ms = (n: number) => `${n.toFixed(1)} ms`;
+  const rows: Array<[string, string]> = [
+    ['query (rows, matched)', `${f.query} (${f.rows.toLocaleString('en-US')}, ${f.matched.toLocaleString('en-US')})`],
+    [`per keystroke, parse+compile+filter (${f.keystrokes}): max / p95`, `${ms(f.keyMaxMs)} / ${ms(f.keyP95Ms)}`],
+    ['  the same in CPU time: max / p95', `${ms(f.keyCpuMaxMs)} / ${ms(f.keyCpuP95Ms)}`],
+    [
+      'per poll update with the query: median / max (CPU median)',
+      `${ms(f.updateMedianMs)} / ${ms(f.updateMaxMs)} (${ms(f.updateCpuMedianMs)})`,
+    ],
+    ['load average (1 min) while measured', loadavg()[0]!.toFixed(1)],
+  ];
+  const w = Math.max(...rows.map(([k]) => k.length));
+  console.log(`\n| ${'query language (model level, Node)'.padEnd(w)} | value |\n|${'-'.repeat(w + 2)}|-------|`);
+  for (const [k, v] of rows) console.log(`| ${k.padEnd(w)} | ${v} |`);
+}

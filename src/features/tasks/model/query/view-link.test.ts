@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { MAX_VIEW_NAME, readViewLink, viewLink } from './view-link';
+
+const view = { name: '3002 last hour', query: 'status:failed code:3002 updated:<1h', sort: { key: 'updated', descending: true } };
+
+describe('view links', () => {
+  it('carry the name, the query and its sort, readable', () => {
+    expect(viewLink('https://console.test', view)).toBe(
+      'https://console.test/tasks?view=3002+last+hour&q=status:failed+code:3002+updated:%3C1h+sort:updated-desc',
+    );
+  });
+
+  it('open the same view, on a share link’s list too', () => {
+    const link = new URL(viewLink('https://console.test', view, '#ids=abc'));
+    expect(link.hash).toBe('#ids=abc');
+    expect(readViewLink(link.search)).toEqual(view);
+  });
+
+  it('read back any view they write', () => {
+    const anyView = fc.record({
+      name: fc.string({ minLength: 1, maxLength: MAX_VIEW_NAME }).filter((n) => n.trim() === n && n !== ''),
+      query: fc.constantFrom('', 'status:failed', 'abc -status:finished', 'id:*_2026* has:video'),
+      sort: fc.record({ key: fc.constantFrom('list', 'status', 'progress', 'updated'), descending: fc.boolean() }),
+    });
+    fc.assert(
+      fc.property(anyView, (v) => {
+        expect(readViewLink(new URL(viewLink('https://c.test', v)).search)).toEqual(v);
+      }),
+    );
+  });
+
+  it('name none without a name, and cut what is too long', () => {
+    expect(readViewLink('?q=status:failed')).toBeNull();
+    expect(readViewLink('?view=+++')).toBeNull();
+    expect(readViewLink(`?view=${'x'.repeat(500)}`)?.name).toHaveLength(MAX_VIEW_NAME);
+  });
+});
