@@ -51,7 +51,7 @@ describe('lexicon PLS (alias subset)', () => {
 <pls:lexicon version="1.0" xmlns:pls="http://www.w3.org/2005/01/pronunciation-lexicon" xml:lang="en-GB">
   <!-- <lexeme><grapheme>hidden</grapheme><alias>no</alias></lexeme> -->
   <pls:lexeme><pls:grapheme>W3C</pls:grapheme><pls:grapheme>w3c</pls:grapheme><pls:alias>World Wide Web Consortium</pls:alias></pls:lexeme>
-  <pls:lexeme><pls:grapheme><![CDATA[R&D]]></pls:grapheme><pls:alias>research &#x26; development</pls:alias></pls:lexeme>
+  <pls:lexeme><pls:grapheme><![CDATA[R&D <x>]]></pls:grapheme><pls:alias>research &#x26; development</pls:alias></pls:lexeme>
   <pls:lexeme><pls:grapheme>tomato</pls:grapheme><pls:phoneme>təˈmɑːtəʊ</pls:phoneme></pls:lexeme>
   <pls:lexeme><pls:grapheme>x</pls:grapheme><pls:alias>&nbsp;ex</pls:alias></pls:lexeme>
 </pls:lexicon>`;
@@ -59,7 +59,7 @@ describe('lexicon PLS (alias subset)', () => {
     expect(got.map((r) => [r.written, r.said, r.language])).toEqual([
       ['W3C', 'World Wide Web Consortium', 'en'],
       ['w3c', 'World Wide Web Consortium', 'en'],
-      ['R&D', 'research & development', 'en'],
+      ['R&D <x>', 'research & development', 'en'],
     ]);
     expect(errors).toEqual([
       { line: 6, code: 'phonemeOnly' },
@@ -72,5 +72,12 @@ describe('lexicon PLS (alias subset)', () => {
       '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">]><lexicon><lexeme><grapheme>&lol;</grapheme><alias>x</alias></lexeme></lexicon>';
     expect(importLexiconPls(bomb)).toEqual({ rules: [], errors: [{ line: 0, code: 'doctype' }] });
     expect(importLexiconPls('<html></html>').errors).toEqual([{ line: 0, code: 'notPls' }]);
+  });
+});
+
+describe('lexicon PLS entities', () => {
+  it('never resolves a name from the prototype chain (&toString; is refused like any unknown entity)', () => {
+    const pls = '<lexicon xml:lang="en"><lexeme><grapheme>a</grapheme><alias>&toString;</alias></lexeme></lexicon>';
+    expect(importLexiconPls(pls).errors).toEqual([{ line: 1, code: 'badEntity', entity: '&toString;' }]);
   });
 });

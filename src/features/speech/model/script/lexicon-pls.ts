@@ -6,27 +6,25 @@ const MAX_PLS_CHARS = 2_000_000;
 
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-/** Character data with the five predefined entities and numeric references; any other entity is refused (never expanded). */
+/** Character data with the five predefined entities and numeric references; any other entity is refused (never expanded). CDATA is taken as it is. */
 function decodeText(raw: string): { text: string } | { entity: string } {
   let bad: string | null = null;
-  const text = raw
-    .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, (_, cdata: string) => cdata.replace(/&/g, '\u0000amp;'))
-    .replace(/&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][\w.-]*);/g, (all, name: string) => {
+  const decode = (part: string) =>
+    part.replace(/<[^>]*>/g, '').replace(/&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][\w.-]*);/g, (all, name: string) => {
       if (name.startsWith('#')) {
         const cp = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
         if (cp > 0 && cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff)) return String.fromCodePoint(cp);
-      } else if (name in PREDEFINED) return PREDEFINED[name]!;
+      } else if (Object.hasOwn(PREDEFINED, name)) return PREDEFINED[name]!;
       bad ??= all;
       return '';
-    })
-    .replace(/\u0000amp;/g, '&');
+    });
+  // split with a capture group: text, CDATA content, text, CDATA content, …
+  const text = raw
+    .split(/<!\[CDATA\[([\s\S]*?)\]\]>/)
+    .map((part, i) => (i % 2 === 1 ? part : decode(part)))
+    .join('');
   if (bad !== null) return { entity: bad };
-  return {
-    text: text
-      .replace(/<[^>]*>/g, '')
-      .replace(/\s+/g, ' ')
-      .trim(),
-  };
+  return { text: text.replace(/\s+/g, ' ').trim() };
 }
 
 const element = (name: string) => new RegExp(`<(?:[\\w.-]+:)?${name}\\b[^>]*?(?:/>|>([\\s\\S]*?)</(?:[\\w.-]+:)?${name}\\s*>)`, 'g');
