@@ -87,9 +87,11 @@ export function importLexiconCsv(input: string): LexiconImport {
   return { rules, errors };
 }
 
-/** A CSV cell: quoted when it holds a delimiter, a quote or a line break; a leading = + - @ is prefixed with ' so spreadsheets do not run it. */
+/** A CSV cell: quoted when it holds a delimiter, a quote or a line break; a leading = + - @ is prefixed with ' so spreadsheets do not run it
+ * (a plain number such as -3 is left as it is). */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const number = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(value);
+  const safe = !number && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
