@@ -31,13 +31,13 @@ function parseBack(text: string): Cue[] {
 }
 
 describe('subtitles from segments', () => {
-  it('SRT golden: numbered cues, comma milliseconds, CRLF, a long segment split in proportion to its characters', () => {
+  it('SRT golden: numbered cues, comma milliseconds, CRLF, a long segment split in balanced lines and cues timed in proportion to their characters', () => {
     const { cues, estimated } = takeCues({ speeches: segments, text: '', durationMs: 9000 });
     expect(estimated).toBe(false);
     expect(toSrt(cues)).toBe(
       '1\r\n00:00:00,000 --> 00:00:01,200\r\nHello there.\r\n\r\n' +
-        '2\r\n00:00:01,250 --> 00:00:05,951\r\nThis sentence is long enough that it needs\r\nmore than two lines of forty-two\r\n\r\n' +
-        '3\r\n00:00:05,951 --> 00:00:09,000\r\ncharacters, so it becomes two cues <b>&\r\nmore</b>.\r\n\r\n',
+        '2\r\n00:00:01,250 --> 00:00:05,316\r\nThis sentence is long enough that\r\nit needs more than two lines of\r\n\r\n' +
+        '3\r\n00:00:05,316 --> 00:00:09,000\r\nforty-two characters, so it\r\nbecomes two cues <b>& more</b>.\r\n\r\n',
     );
   });
 
@@ -111,9 +111,10 @@ describe('subtitles without segments', () => {
 });
 
 describe('wrapLines', () => {
-  it('wraps CJK without spaces at 21 characters (42 columns), never starting a line with closing punctuation', () => {
+  it('wraps CJK without spaces within 21 characters (42 columns), between words, balanced, never starting a line with closing punctuation', () => {
     const lines = wrapLines('这是一个很长的中文句子，没有空格，但是字幕仍然需要在合适的位置换行，每行不超过二十一个汉字。');
-    expect(lines).toEqual(['这是一个很长的中文句子，没有空格，但是字幕', '仍然需要在合适的位置换行，每行不超过二十一', '个汉字。']);
+    // Balanced lines broken between dictionary words (空格 stays whole), commas ending lines.
+    expect(lines).toEqual(['这是一个很长的中文句子，没有空格，', '但是字幕仍然需要在合适的位置换行，', '每行不超过二十一个汉字。']);
     for (const l of wrapLines('一二三四五六七八九十一二三四五六七八九十一，二')) expect(l.startsWith('，')).toBe(false);
   });
 

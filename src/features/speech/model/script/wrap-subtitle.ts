@@ -15,26 +15,39 @@ export function columns(text: string): number {
   return n;
 }
 
+let wordSegmenter: Intl.Segmenter | undefined;
+
+/** A run of CJK text as dictionary words (Intl.Segmenter), so a line never breaks inside 空格. */
+function cjkWords(run: string): string[] {
+  wordSegmenter ??= new Intl.Segmenter('zh', { granularity: 'word' });
+  return [...wordSegmenter.segment(run)].map((s) => s.segment);
+}
+
+const WIDE_RUN = new RegExp(`(?:${WIDE.source})+`, 'gu');
+
 /**
- * Units that may not be broken: a Latin word (with the space after it), or one CJK character
- * (with any closing punctuation that follows, which must not start a line).
+ * Units that may not be broken: a Latin word (with the space after it), or a CJK dictionary word;
+ * closing punctuation joins the unit before it, as it must not start a line.
  */
 function units(text: string): string[] {
-  const out: string[] = [];
-  let word = '';
-  for (const ch of text.replace(/\s+/g, ' ').trim()) {
-    if (WIDE.test(ch) && !NO_BREAK_BEFORE.test(ch)) {
-      if (word) out.push(word);
-      word = ch;
-    } else if (ch === ' ') {
-      out.push(word + ' ');
-      word = '';
-    } else if (word !== '' && WIDE.test(word.at(-1)!) && !NO_BREAK_BEFORE.test(ch)) {
-      out.push(word);
-      word = ch;
-    } else word += ch;
+  const raw: string[] = [];
+  for (const token of text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(/(?<= )/)) {
+    let at = 0;
+    for (const run of token.matchAll(WIDE_RUN)) {
+      if (run.index > at) raw.push(token.slice(at, run.index));
+      raw.push(...cjkWords(run[0]));
+      at = run.index + run[0].length;
+    }
+    if (at < token.length) raw.push(token.slice(at));
   }
-  if (word) out.push(word);
+  const out: string[] = [];
+  for (const unit of raw) {
+    if (out.length > 0 && NO_BREAK_BEFORE.test(unit)) out[out.length - 1] += unit;
+    else out.push(unit);
+  }
   return out.filter((u) => u.trim() !== '');
 }
 
@@ -53,17 +66,12 @@ function hardSplit(unit: string, max: number): string[] {
   return out;
 }
 
-/** The text as lines of at most MAX_LINE_COLUMNS columns, broken between units, greedily. */
-export function wrapLines(text: string, max = MAX_LINE_COLUMNS): string[] {
+/** Greedy filling: as many units on a line as fit in `width` columns. */
+function greedyLines(pieces: readonly string[], width: number): string[] {
   const lines: string[] = [];
   let line = '';
-  const pieces = units(text).flatMap((u) => {
-    if (columns(u.trimEnd()) <= max) return [u];
-    const parts = hardSplit(u.trimEnd(), max);
-    return u.endsWith(' ') ? [...parts.slice(0, -1), `${parts.at(-1)!} `] : parts;
-  });
   for (const unit of pieces) {
-    if (line && columns((line + unit).trimEnd()) > max) {
+    if (line && columns((line + unit).trimEnd()) > width) {
       lines.push(line.trimEnd());
       line = '';
     }
@@ -71,6 +79,27 @@ export function wrapLines(text: string, max = MAX_LINE_COLUMNS): string[] {
   }
   if (line.trim()) lines.push(line.trimEnd());
   return lines;
+}
+
+/**
+ * The text as lines of at most MAX_LINE_COLUMNS columns, broken between units, balanced: as few
+ * lines as greedy filling needs, with the narrowest width that still fits them, so a long sentence
+ * does not end on a stub of two words (or a cue of one CJK character).
+ */
+export function wrapLines(text: string, max = MAX_LINE_COLUMNS): string[] {
+  const pieces = units(text).flatMap((u) => {
+    if (columns(u.trimEnd()) <= max) return [u];
+    const parts = hardSplit(u.trimEnd(), max);
+    return u.endsWith(' ') ? [...parts.slice(0, -1), `${parts.at(-1)!} `] : parts;
+  });
+  const greedy = greedyLines(pieces, max);
+  if (greedy.length <= 1) return greedy;
+  const total = greedy.reduce((n, l) => n + columns(l), 0);
+  for (let width = Math.ceil(total / greedy.length); width < max; width++) {
+    const lines = greedyLines(pieces, width);
+    if (lines.length <= greedy.length) return lines;
+  }
+  return greedy;
 }
 
 /** Lines grouped into cues of at most MAX_LINES_PER_CUE lines each. */
