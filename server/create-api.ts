@@ -55,7 +55,7 @@ export async function createApi(config: ServerConfig): Promise<ServerApi> {
   });
   return {
     api: createGatewayApp(deps),
-    info: embeddedInfo(config.GATEWAY_TOKENS),
+    info: embeddedInfo(config.GATEWAY_TOKENS, config.SPEECH_QUEUE_PER_USER),
     description: `embedded gateway at /api, data in ${dataDir}`,
     fastPath: (options) => createStatusFastPath(deps, options),
     close: async () => {
