@@ -46,6 +46,12 @@ describe('applyLexicon', () => {
   });
 });
 
+describe('applyLexicon with characters outside the BMP', () => {
+  it('rewrites an emoji rule and ends (the first version looped for ever on a surrogate pair)', () => {
+    expect(applyLexicon('😀 ok 😀😀', [rule('😀', 'smile', { wholeWord: false })]).text).toBe('smile ok smilesmile');
+  });
+});
+
 describe('sentTextLength', () => {
   it('checks the limit on the text as rewritten', () => {
     expect(sentTextLength('a'.repeat(4990) + ' NASA', [])).toEqual({ ok: true, chars: 4995 });

@@ -75,7 +75,9 @@ export function applyLexicon(text: string, rules: readonly LexiconRule[], langua
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {
       const to = m.index + m[0].length;
       if (!rule.wholeWord || isWholeWord(text, m.index, to)) matches.push({ rule: i, from: m.index, to });
-      re.lastIndex = m.index + 1; // overlapping places too: the longest one is chosen below
+      // On one code point, to find overlapping places too (the longest is chosen below). Not +1: in
+      // the middle of a surrogate pair a /u regex starts again at the pair, the same match for ever.
+      re.lastIndex = m.index + (text.codePointAt(m.index)! > 0xffff ? 2 : 1);
     }
   }
   matches.sort((a, b) => a.from - b.from || b.to - b.from - (a.to - a.from) || a.rule - b.rule);
