@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mergeSegments } from '../merge-segments';
 import { takeCues, type Cue } from './subtitle-cues';
@@ -122,5 +123,35 @@ describe('wrapLines', () => {
     const lines = wrapLines(`see ${'x'.repeat(100)} end`);
     expect(lines).toEqual(['see', 'x'.repeat(42), 'x'.repeat(42), `${'x'.repeat(16)} end`]);
     for (const l of lines) expect(columns(l)).toBeLessThanOrEqual(MAX_LINE_COLUMNS);
+  });
+});
+
+describe('subtitles from any segments', () => {
+  const words = fc.array(fc.constantFrom('word', 'a', 'sentence.', '<b>', '&', '-->', '汉字', '，', 'x'.repeat(45)), {
+    minLength: 1,
+    maxLength: 40,
+  });
+  const segment = fc.record({
+    text: words.map((w) => w.join(' ')),
+    startMs: fc.integer({ min: 0, max: 10_000_000 }),
+    lengthMs: fc.integer({ min: 0, max: 60_000 }),
+  });
+
+  it('reads back the same cues from SRT and WebVTT, each cue within its segment, at most 2 lines', () => {
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 6 }), (segs) => {
+        const speeches = segs.map((s, index) => ({ index, text: s.text, startMs: s.startMs, endMs: s.startMs + s.lengthMs }));
+        const { cues } = takeCues({ speeches, text: '', durationMs: 0 });
+        expect(parseBack(toVtt(cues))).toEqual(cues);
+        const srt = parseBack(toSrt(cues));
+        expect(srt.map((c) => [c.startMs, c.endMs])).toEqual(cues.map((c) => [c.startMs, c.endMs]));
+        for (const c of cues) {
+          expect(c.lines.length).toBeGreaterThan(0);
+          expect(c.lines.length).toBeLessThanOrEqual(2);
+          expect(c.endMs).toBeGreaterThanOrEqual(c.startMs);
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });
