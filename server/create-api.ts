@@ -78,7 +78,7 @@ export async function createApi(config: ServerConfig): Promise<ServerApi> {
   metrics?.speechQueueDepth(() => deps.speechAdmission.inFlight);
   return {
     api: createGatewayApp(deps),
-    info: embeddedInfo(config.GATEWAY_TOKENS),
+    info: embeddedInfo(config.GATEWAY_TOKENS, config.SPEECH_QUEUE_PER_USER),
     description: `embedded gateway at /api, data in ${dataDir}`,
     fastPath: (options) => createStatusFastPath(deps, options),
     ...(metrics ? { metrics } : {}),

@@ -128,10 +128,25 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
     const code = (json as { code?: unknown } | null)?.code;
     if (typeof code === 'number' && Number.isInteger(code)) noteEnvelopeCode(c, code);
     if (operation === 'textToSpeech' && upstream.ok) audio.remember(json);
-    return new Response(bytes, { status: upstream.status, headers: { 'Content-Type': 'application/json' } });
+    const retryAfter = passableRetryAfter(upstream.headers.get('retry-after'));
+    return new Response(bytes, {
+      status: upstream.status,
+      headers: { 'Content-Type': 'application/json', ...(retryAfter === null ? {} : { 'Retry-After': retryAfter }) },
+    });
   }
 
   return app;
+}
+
+/**
+ * The upstream's Retry-After, so a client of the proxy waits as the gateway asked (a 429's or a 503's),
+ * only when it is what RFC 9110 allows: whole seconds or an HTTP date. Anything else is dropped.
+ */
+function passableRetryAfter(value: string | null): string | null {
+  if (value === null) return null;
+  const v = value.trim();
+  if (/^\d{1,10}$/.test(v)) return v;
+  return /^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(v) && !Number.isNaN(Date.parse(v)) ? v : null;
 }
 
 /** The answer's bytes, or null past the cap (declared or counted), so a huge answer is never held whole. */

@@ -1,0 +1,79 @@
+import { unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import type { SpeechRequest } from '@/contract';
+import { buildZip, zipBaseNames, type ZipTake } from './build-zip';
+import { parseDelimited } from './parse-delimited';
+import { safeBaseName } from './safe-file-name';
+
+const request = (sourceText: string, voiceName = 'en-us'): SpeechRequest => ({
+  sourceText,
+  voiceName,
+  speedFactor: 1.5,
+  volume: -3,
+  emotion: 2,
+  format: 'wav',
+});
+const audio = (n: number) => new Blob([Uint8Array.from({ length: 1000 + n }, (_, i) => (i * n) & 0xff)]);
+
+describe('safe names', () => {
+  it('drops folders and "..", reserved characters and device names', () => {
+    expect(safeBaseName('../../etc/passwd')).toBe('passwd');
+    expect(safeBaseName('C:\\Users\\x\\evil')).toBe('evil');
+    expect(safeBaseName('a<b>:c|d?*')).toBe('a_b__c_d__');
+    expect(safeBaseName('a\u0000b\nc\u0085d')).toBe('a_b_c_d');
+    expect(safeBaseName('..')).toBeNull();
+    expect(safeBaseName(' .hidden. ')).toBe('hidden');
+    expect(safeBaseName('CON')).toBe('_CON');
+    expect(safeBaseName('x'.repeat(300))).toHaveLength(100);
+  });
+
+  it('names by the file-name column or the line number, never twice (case-insensitively)', () => {
+    const takes = [
+      { line: 2, fileName: 'Intro.wav', format: 'wav' as const },
+      { line: 3, fileName: 'intro', format: 'wav' as const },
+      { line: 17, format: 'mp3' as const },
+      { line: 9, fileName: '../', format: 'wav' as const },
+      { line: 4, fileName: 'line-17', format: 'mp3' as const },
+    ];
+    expect(zipBaseNames(takes)).toEqual(['Intro', 'intro-2', 'line-17', 'line-09', 'line-17-2']);
+  });
+});
+
+describe('buildZip', () => {
+  it('holds every audio as it was, subtitles beside it, and a manifest that matches', async () => {
+    const takes: ZipTake[] = [
+      {
+        line: 2,
+        fileName: '../greeting',
+        audio: audio(1),
+        format: 'wav',
+        textSent: 'Hello, "world"',
+        request: request('Hello'),
+        durationMs: 1234,
+        taskId: 'Service_AI1',
+        cues: [{ startMs: 0, endMs: 1234, lines: ['Hello, "world"'] }],
+      },
+      {
+        line: 3,
+        audio: audio(2),
+        format: 'mp3',
+        textSent: '=SUM(A1)',
+        request: request('=SUM(A1)', 'fr'),
+        durationMs: null,
+        taskId: 'Service_AI2',
+      },
+    ];
+    const files = unzipSync(new Uint8Array(await (await buildZip(takes)).arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual(['greeting.srt', 'greeting.vtt', 'greeting.wav', 'line-3.mp3', 'manifest.csv']);
+    expect(files['greeting.wav']).toEqual(new Uint8Array(await audio(1).arrayBuffer()));
+    expect(files['line-3.mp3']).toEqual(new Uint8Array(await audio(2).arrayBuffer()));
+    expect(new TextDecoder().decode(files['greeting.srt'])).toBe('1\r\n00:00:00,000 --> 00:00:01,234\r\nHello, "world"\r\n\r\n');
+    expect(new TextDecoder().decode(files['greeting.vtt'])).toContain('WEBVTT');
+    const manifest = parseDelimited(new TextDecoder().decode(files['manifest.csv']), ',').map((r) => r.fields);
+    expect(manifest).toEqual([
+      ['line', 'file', 'text sent', 'voice', 'timbre', 'language', 'speed', 'volume', 'emotion', 'format', 'duration (s)', 'task ID'],
+      ['2', 'greeting.wav', 'Hello, "world"', 'en-us', '', '', '1.5', '-3', '2', 'wav', '1.234', 'Service_AI1'],
+      ['3', 'line-3.mp3', "'=SUM(A1)", 'fr', '', '', '1.5', '-3', '2', 'mp3', '', 'Service_AI2'],
+    ]);
+  });
+});

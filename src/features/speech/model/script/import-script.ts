@@ -1,0 +1,168 @@
+import { AUDIO_FORMATS, countSourceTextChars, SOURCE_TEXT_MAX_CHARS, type AudioFormat, type SpeechRequest } from '@/contract';
+import { parseSpeechForm, type SpeechFormField, type SpeechFormValues } from '../../api/speech-form-schema';
+import { detectDelimiter, firstLine, parseDelimited, type Delimiter } from './parse-delimited';
+import { columnOf, type ScriptColumn } from './script-columns';
+import type { BadRow, RowReason } from './script-row-reasons';
+
+/** One line of a script, ready to send: its settings merged over the form's and validated by the form's schema. */
+export type ScriptRow = { line: number; values: SpeechFormValues; request: SpeechRequest; fileName?: string };
+
+export type ImportReport = {
+  kind: 'lines' | 'table';
+  delimiter?: Delimiter;
+  /** Header cells naming no known column (their cells are ignored), with their 1-based column. */
+  unknownColumns: { header: string; column: number }[];
+  /** A known column named twice: the first is used. */
+  repeatedColumns: { column: ScriptColumn; header: string; at: number }[];
+  badRows: BadRow[];
+  /** File names given to more than one row (the zip makes them unique, but the operator should know). */
+  duplicateFileNames: { fileName: string; lines: number[] }[];
+  /** Lines with nothing on them: not data, counted so nothing vanishes unexplained. */
+  blankLines: number;
+  /** Lines (records) that are data: rows.length + badRows.length. */
+  dataLines: number;
+};
+
+export type ScriptImport = { rows: ScriptRow[]; report: ImportReport };
+
+type ImportOptions = {
+  /** The text as it will be sent (the pronunciation lexicon), so the length limit is checked on it. */
+  rewrite?: (text: string, language: string) => string;
+};
+
+/**
+ * A pasted script or a CSV/TSV file as takes. A table is recognised only by a header row that names
+ * a text column (tab, semicolon or comma separated); anything else is one take per non-empty line,
+ * so "Hello, world" pasted stays one line. Never throws.
+ */
+export function importScript(input: string, defaults: SpeechFormValues, options: ImportOptions = {}): ScriptImport {
+  const delimiter = detectDelimiter(firstLine(input), (fields) => fields.some((f) => columnOf(f) === 'text'));
+  return delimiter === null ? importLines(input, defaults, options) : importTable(input, delimiter, defaults, options);
+}
+
+function emptyReport(kind: ImportReport['kind']): ImportReport {
+  return { kind, unknownColumns: [], repeatedColumns: [], badRows: [], duplicateFileNames: [], blankLines: 0, dataLines: 0 };
+}
+
+function importLines(input: string, defaults: SpeechFormValues, options: ImportOptions): ScriptImport {
+  const report = emptyReport('lines');
+  const rows: ScriptRow[] = [];
+  const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
+  for (const [i, raw] of text.split(/\r\n|\r|\n/).entries()) {
+    if (raw.trim() === '') {
+      report.blankLines++;
+      continue;
+    }
+    report.dataLines++;
+    const built = buildRow(i + 1, { ...defaults, sourceText: raw }, [], undefined, options);
+    if ('reasons' in built) report.badRows.push(built);
+    else rows.push(built);
+  }
+  // The last line break ends the last line; it does not make a blank line.
+  if (/(\r\n|\r|\n)$/.test(text) || text === '') report.blankLines--;
+  report.blankLines = Math.max(0, report.blankLines);
+  return { rows, report };
+}
+
+function importTable(input: string, delimiter: Delimiter, defaults: SpeechFormValues, options: ImportOptions): ScriptImport {
+  const report = { ...emptyReport('table'), delimiter };
+  const [header, ...records] = parseDelimited(input, delimiter);
+  const columns = new Map<ScriptColumn, number>();
+  for (const [at, name] of (header?.fields ?? []).entries()) {
+    const column = columnOf(name);
+    if (column === null) report.unknownColumns.push({ header: name, column: at + 1 });
+    else if (columns.has(column)) report.repeatedColumns.push({ column, header: name, at: at + 1 });
+    else columns.set(column, at);
+  }
+  const width = header?.fields.length ?? 0;
+  const rows: ScriptRow[] = [];
+  for (const record of records) {
+    if (!record.unterminatedQuote && record.fields.every((f) => f.trim() === '')) {
+      report.blankLines++;
+      continue;
+    }
+    report.dataLines++;
+    const cell = (c: ScriptColumn) => {
+      const at = columns.get(c);
+      return at === undefined ? '' : (record.fields[at] ?? '').trim();
+    };
+    const reasons: RowReason[] = [];
+    if (record.unterminatedQuote) reasons.push({ code: 'unterminatedQuote' });
+    if (record.fields.length > width) reasons.push({ code: 'extraFields', fields: record.fields.length, columns: width });
+    const values = mergeCells(cell, defaults, reasons);
+    const fileName = cell('fileName');
+    const built = buildRow(record.line, values, reasons, fileName === '' ? undefined : fileName, options);
+    if ('reasons' in built) report.badRows.push(built);
+    else rows.push(built);
+  }
+  report.duplicateFileNames = duplicates(rows);
+  return { rows, report };
+}
+
+/** A row's cells over the form's values; an empty cell keeps the form's value. */
+function mergeCells(cell: (c: ScriptColumn) => string, defaults: SpeechFormValues, reasons: RowReason[]): SpeechFormValues {
+  const values: SpeechFormValues = { ...defaults, sourceText: cell('text') };
+  if (cell('voice') !== '') values.voiceName = cell('voice');
+  if (cell('language') !== '') values.targetLanguage = cell('language');
+  for (const [column, field] of [
+    ['speed', 'speedFactor'],
+    ['volume', 'volume'],
+    ['emotion', 'emotion'],
+  ] as const) {
+    const raw = cell(column);
+    if (raw === '') continue;
+    // Number('') and Number(' ') are 0, and "1,5" is a decimal comma: only a plain decimal is taken.
+    const n = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(raw) ? Number(raw) : NaN;
+    if (Number.isNaN(n)) reasons.push({ code: 'notANumber', column, value: raw });
+    else values[field] = n;
+  }
+  const format = cell('format').toLowerCase();
+  if (format !== '') {
+    if ((AUDIO_FORMATS as readonly string[]).includes(format)) values.format = format as AudioFormat;
+    else reasons.push({ code: 'unknownFormat', value: cell('format') });
+  }
+  return values;
+}
+
+function buildRow(
+  line: number,
+  values: SpeechFormValues,
+  reasons: RowReason[],
+  fileName: string | undefined,
+  options: ImportOptions,
+): ScriptRow | BadRow {
+  const all = [...reasons];
+  if (values.sourceText.trim() === '') all.push({ code: 'missingText' });
+  // A script line goes as one request: the limit applies to the text actually sent.
+  const sent = options.rewrite ? options.rewrite(values.sourceText.trim(), values.targetLanguage) : values.sourceText.trim();
+  const chars = countSourceTextChars(sent);
+  if (chars > SOURCE_TEXT_MAX_CHARS) all.push({ code: 'textTooLong', chars, max: SOURCE_TEXT_MAX_CHARS });
+  const textSaid = all.some((r) => r.code === 'missingText' || r.code === 'textTooLong');
+  const parsed = parseSpeechForm(values);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = (issue.path[0] ?? 'sourceText') as SpeechFormField;
+      if (field === 'sourceText' && textSaid) continue;
+      if (all.some((r) => r.code === 'invalidValue' && r.field === field)) continue;
+      const limit = 'minimum' in issue ? Number(issue.minimum) : 'maximum' in issue ? Number(issue.maximum) : undefined;
+      all.push({ code: 'invalidValue', field, issue: issue.code, ...(limit === undefined ? {} : { limit }) });
+    }
+  }
+  if (all.length > 0 || !parsed.success) return { line, reasons: all };
+  return { line, values, request: parsed.data, ...(fileName === undefined ? {} : { fileName }) };
+}
+
+function duplicates(rows: ScriptRow[]): ImportReport['duplicateFileNames'] {
+  const byName = new Map<string, number[]>();
+  for (const row of rows) {
+    if (row.fileName === undefined) continue;
+    const k = row.fileName.normalize('NFC').toLowerCase();
+    byName.set(k, [...(byName.get(k) ?? []), row.line]);
+  }
+  return [...byName.entries()]
+    .filter(([, lines]) => lines.length > 1)
+    .map(([, lines]) => ({
+      fileName: rows.find((r) => r.line === lines[0])!.fileName!,
+      lines,
+    }));
+}

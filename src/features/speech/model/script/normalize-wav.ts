@@ -1,0 +1,49 @@
+import { wavHeader, type PcmFormat } from '../pcm-to-wav';
+import { readWavLayout } from '../wav-layout';
+import { applyGain, loudnessGain, TRUE_PEAK_CEILING_DBTP, type LoudnessGain, type PcmChannels } from './loudness';
+
+/** A gain smaller than this is not applied: the file stays as it came, byte for byte. */
+const NEGLIGIBLE_GAIN_DB = 0.05;
+
+/** Interleaved signed 16-bit little-endian samples as one Float32Array per channel, in [-1, 1). */
+export function pcm16ToChannels(bytes: Uint8Array, { sampleRate, channels }: PcmFormat): PcmChannels {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength - (bytes.byteLength % (2 * channels)));
+  const frames = view.byteLength / (2 * channels);
+  const out = Array.from({ length: channels }, () => new Float32Array(frames));
+  for (let f = 0; f < frames; f++) for (let c = 0; c < channels; c++) out[c]![f] = view.getInt16((f * channels + c) * 2, true) / 32768;
+  return { sampleRate, channels: out };
+}
+
+/** The channels back as interleaved 16-bit samples, rounded and clamped (the ceiling keeps clamping away). */
+export function channelsToPcm16({ channels }: PcmChannels): Uint8Array<ArrayBuffer> {
+  const frames = channels[0]?.length ?? 0;
+  const out = new Uint8Array(frames * channels.length * 2);
+  const view = new DataView(out.buffer);
+  for (let f = 0; f < frames; f++) {
+    for (let c = 0; c < channels.length; c++) {
+      const s = Math.max(-32768, Math.min(32767, Math.round(channels[c]![f]! * 32768)));
+      view.setInt16((f * channels.length + c) * 2, s, true);
+    }
+  }
+  return out;
+}
+
+/**
+ * A 16-bit WAV take brought to a loudness target under the true-peak ceiling: its samples times
+ * one gain, under a fresh header. The same Blob when the gain is negligible or the audio is silent.
+ * null for WAVs that are not 16-bit (the embedded gateway writes 16-bit only).
+ */
+export async function normalizeWav(
+  wav: Blob,
+  targetLufs: number,
+  ceilingDbtp = TRUE_PEAK_CEILING_DBTP,
+): Promise<{ audio: Blob; gain: LoudnessGain } | null> {
+  const layout = await readWavLayout(wav);
+  if (layout.format.bitsPerSample !== 16) return null;
+  const bytes = new Uint8Array(await wav.slice(layout.dataOffset, layout.dataOffset + layout.dataBytes).arrayBuffer());
+  const pcm = pcm16ToChannels(bytes, layout.format);
+  const gain = loudnessGain(pcm, targetLufs, ceilingDbtp);
+  if (Math.abs(gain.gainDb) < NEGLIGIBLE_GAIN_DB) return { audio: wav, gain };
+  const samples = channelsToPcm16(applyGain(pcm, gain.gainDb));
+  return { audio: new Blob([wavHeader(samples.byteLength, layout.format), samples], { type: 'audio/wav' }), gain };
+}
