@@ -28,7 +28,32 @@ describe('server configuration', () => {
       MAX_CONNECTIONS: 1000,
       MAX_REQUESTS_PER_SOCKET: 1000,
       STALLED_RESPONSE_TIMEOUT_SECONDS: 60,
+      CONSOLE_SECRET: undefined,
+      AUDIO_RELAY_TICKET_HOURS: 168,
+      SHUTDOWN_GRACE_SECONDS: 10,
     });
+  });
+
+  it('reads CONSOLE_SECRET (at least 32 characters), the ticket lifetime and the shutdown grace', () => {
+    const config = loadConfig({ CONSOLE_SECRET: ` ${'s'.repeat(40)} `, AUDIO_RELAY_TICKET_HOURS: '24', SHUTDOWN_GRACE_SECONDS: '3' });
+    expect(config.CONSOLE_SECRET).toBe('s'.repeat(40));
+    expect(config.AUDIO_RELAY_TICKET_HOURS).toBe(24);
+    expect(config.SHUTDOWN_GRACE_SECONDS).toBe(3);
+    expect(loadConfig({ CONSOLE_SECRET: '' }).CONSOLE_SECRET).toBeUndefined();
+    expect(() => loadConfig({ CONSOLE_SECRET: 'short', SHUTDOWN_GRACE_SECONDS: '0' })).toThrow(
+      /CONSOLE_SECRET: must be at least 32 characters[\s\S]*SHUTDOWN_GRACE_SECONDS/,
+    );
+    // The secret itself is never part of the message.
+    const message = (() => {
+      try {
+        loadConfig({ CONSOLE_SECRET: 'hunter2-secret' });
+        return '';
+      } catch (err) {
+        return String(err);
+      }
+    })();
+    expect(message).toMatch(/CONSOLE_SECRET/);
+    expect(message).not.toMatch(/hunter2/);
   });
 
   it('reads bounds, hosts and the public origin', () => {

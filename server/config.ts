@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MIN_SECRET_CHARS } from './console-secret';
 import { isLocalHost } from './security/local-address';
 
 /**
@@ -109,6 +110,22 @@ const envSchema = z.object({
   MAX_REQUESTS_PER_SOCKET: count(1000),
   /** An answer that waits this long on a client accepting none of it is cut (the client stopped reading). */
   STALLED_RESPONSE_TIMEOUT_SECONDS: count(60),
+  /**
+   * Signs the audio relay's tickets (proxy mode); the same on every instance behind one balancer.
+   * Unset: one generated and kept in DATA_DIR. Never echoed in an error.
+   */
+  CONSOLE_SECRET: z
+    .string()
+    .optional()
+    .transform((s) => (s && s.trim() ? s.trim() : undefined))
+    .refine(
+      (s) => s === undefined || s.length >= MIN_SECRET_CHARS,
+      `must be at least ${MIN_SECRET_CHARS} characters (e.g. openssl rand -hex 32)`,
+    ),
+  /** How long a relay ticket is good for: as long as the gateway's audio lives (the embedded one's AUDIO_MAX_AGE_HOURS default). */
+  AUDIO_RELAY_TICKET_HOURS: count(168),
+  /** On SIGTERM/SIGINT, how long in-flight requests may take before their connections are closed. */
+  SHUTDOWN_GRACE_SECONDS: count(10),
 });
 
 type Bound =

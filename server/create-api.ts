@@ -6,6 +6,7 @@ import { createSpeechService } from './gateway/speech/speech-service';
 import { openGatewayDatabase } from './gateway/storage/gateway-database';
 import { embeddedInfo, proxyInfo, type ConsoleInfo } from './console-info';
 import type { ServerConfig } from './config';
+import { consoleSecret } from './console-secret';
 import { createGatewayProxy } from './proxy/gateway-proxy';
 import { createStatusFastPath, type FastPath, type FastPathOptions } from './gateway/routes/status-fast-path';
 
@@ -22,8 +23,14 @@ type ServerApi = {
 /** /api is the embedded reference gateway, or a proxy to GATEWAY_URL when it is set. */
 export async function createApi(config: ServerConfig): Promise<ServerApi> {
   if (config.GATEWAY_URL) {
+    const { secret } = await consoleSecret({ configured: config.CONSOLE_SECRET, dataDir: resolve(config.DATA_DIR) });
     return {
-      api: createGatewayProxy({ gatewayUrl: config.GATEWAY_URL, audioOrigins: config.AUDIO_ORIGINS }),
+      api: createGatewayProxy({
+        gatewayUrl: config.GATEWAY_URL,
+        audioOrigins: config.AUDIO_ORIGINS,
+        secret,
+        ticketMs: config.AUDIO_RELAY_TICKET_HOURS * 3_600_000,
+      }),
       info: proxyInfo(),
       description: `proxying /api to ${redactUrl(config.GATEWAY_URL)}`,
       close: async () => undefined,

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { failureEnvelope, operations } from '#contract';
 import { readStreamCapped } from '../read-capped';
 import { CONSOLE_AUDIO_PATH, createAudioRelay } from './audio-relay';
+import type { AudioTicket } from './audio-ticket';
 import { upstreamDeadline } from './upstream-deadline';
 
 /** The service's operations are all a proxy forwards; the upstream path is one of these fixed suffixes. */
@@ -27,6 +28,11 @@ type GatewayProxyOptions = {
   maxBodyBytes?: number;
   maxAnswerBytes?: number;
   fetch?: typeof fetch;
+  /** Signs the audio relay's tickets (CONSOLE_SECRET or the one kept in DATA_DIR); unset: one for this process only. */
+  secret?: string;
+  /** How long an audio relay ticket is good for (AUDIO_RELAY_TICKET_HOURS). */
+  ticketMs?: number;
+  now?: () => number;
 };
 
 /**
@@ -48,6 +54,9 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
     fetch: doFetch,
     ...(options.audioOrigins ? { audioOrigins: options.audioOrigins } : {}),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.secret ? { secret: options.secret } : {}),
+    ...(options.ticketMs ? { ticketMs: options.ticketMs } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
   const app = new Hono();
   app.get(CONSOLE_AUDIO_PATH, (c) => audio.serve(c));
@@ -96,11 +105,24 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
     } catch {
       return unreachable(c, `its answer (HTTP ${upstream.status}) is not valid JSON, so the proxy did not pass it on`);
     }
-    if (target.endsWith('/speechSynthesis/textToSpeech') && upstream.ok) audio.remember(json);
-    return new Response(bytes, { status: upstream.status, headers: { 'Content-Type': 'application/json' } });
+    const answer =
+      target.endsWith('/speechSynthesis/textToSpeech') && upstream.ok ? withAudioTicket(json, audio.ticketFor(json), bytes) : bytes;
+    return new Response(answer, { status: upstream.status, headers: { 'Content-Type': 'application/json' } });
   }
 
   return app;
+}
+
+/**
+ * A speech answer with the relay's ticket for its audio URL in data.consoleAudioTicket (and any the
+ * gateway sent itself dropped), re-serialized; an answer that needs neither passes as it came.
+ */
+function withAudioTicket(json: unknown, ticket: AudioTicket | null, bytes: Uint8Array<ArrayBuffer>): string | Uint8Array<ArrayBuffer> {
+  const data = (json as { data?: unknown } | null)?.data;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return bytes;
+  if (ticket === null && !Object.hasOwn(data, 'consoleAudioTicket')) return bytes;
+  const { consoleAudioTicket: _dropped, ...rest } = data as Record<string, unknown>;
+  return JSON.stringify({ ...(json as object), data: ticket ? { ...rest, consoleAudioTicket: ticket } : rest });
 }
 
 /** The answer's bytes, or null past the cap (declared or counted), so a huge answer is never held whole. */
