@@ -10,9 +10,11 @@ import { applyConnectionLimits, serverOptions } from './http-server-limits';
 import { createRequestListener } from './request-listener';
 import { allowedHostNames } from './security/host-allow-list';
 import { createServerApp } from './server-app';
+import { drainServer, watchDraining } from './shutdown';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SHUTDOWN_GRACE_MS = 5_000;
+/** After the drain, at most this for the gateway's workers and database to close, so the process exits within grace + 1 s. */
+const CLOSE_BOUND_MS = 800;
 
 async function main(): Promise<void> {
   const dev = process.argv.includes('--dev');
@@ -45,6 +47,7 @@ async function main(): Promise<void> {
         close: async () => undefined,
       };
   applyConnectionLimits(server, limits);
+  watchDraining(server);
 
   await new Promise<void>((ready, fail) => {
     server.once('error', fail);
@@ -57,14 +60,11 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) process.exit(1); // a second Ctrl-C: do not wait any longer
     stopping = true;
-    console.log(`${signal}: shutting down…`);
-    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
-    await new Promise<void>((done) => {
-      server.close(() => done());
-      server.closeIdleConnections();
-    });
-    clearTimeout(force);
-    await Promise.allSettled([api.close(), closeFrontEnd()]);
+    console.log(`${signal}: shutting down (in-flight requests get ${config.SHUTDOWN_GRACE_SECONDS} s)…`);
+    const outcome = await drainServer(server, { graceMs: config.SHUTDOWN_GRACE_SECONDS * 1000 });
+    if (outcome === 'cut') console.log(`Requests still running after ${config.SHUTDOWN_GRACE_SECONDS} s were cut.`);
+    const bound = new Promise((done) => setTimeout(done, CLOSE_BOUND_MS).unref());
+    await Promise.race([Promise.allSettled([api.close(), closeFrontEnd()]), bound]);
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
