@@ -69,7 +69,7 @@ const taskIds = created.data.taskIds;
 
 const f = (n: number, d = 1) => n.toFixed(d);
 
-type Load = { perSecond: number; p50: number; p99: number; cpuUsPerRequest: number; clientCpuUsPerRequest: number };
+type Load = { count: number; perSecond: number; p50: number; p99: number; cpuUsPerRequest: number; clientCpuUsPerRequest: number };
 
 /**
  * CPU time (ms) this thread has used, from Linux's /proc (NaN elsewhere): the server runs on this
@@ -109,7 +109,14 @@ async function load(request: string | string[], ms = LOAD_MS, target = port): Pr
   if (result.failed > 0) throw new Error(`${result.failed} of ${result.count} answers were not 200`);
   const cpuUsPerRequest = ((threadCpuMs() - cpuBefore) * 1000) / result.count;
   const clientCpuUsPerRequest = (result.cpuMs * 1000) / result.count;
-  return { perSecond: result.count / (result.ms / 1000), p50: result.p50, p99: result.p99, cpuUsPerRequest, clientCpuUsPerRequest };
+  return {
+    count: result.count,
+    perSecond: result.count / (result.ms / 1000),
+    p50: result.p50,
+    p99: result.p99,
+    cpuUsPerRequest,
+    clientCpuUsPerRequest,
+  };
 }
 
 const statusPath = `${GATEWAY_MOUNT}${operations.taskStatus.path}`;
@@ -176,7 +183,30 @@ if (want('proxy')) {
   const proxy = await startBenchServer('bench-proxy-', { GATEWAY_URL: `${base}${GATEWAY_MOUNT}`, DIST_DIR: distDir });
   try {
     const proxyPort = Number(new URL(proxy.base).port);
-    const through = (ms?: number) => load(statusRequest, ms, proxyPort);
+    // tsx's CLI runs the server in a child process: that one's CPU is the proxy's.
+    const serverPid = (() => {
+      try {
+        return readFileSync(`/proc/${proxy.pid}/task/${proxy.pid}/children`, 'latin1').trim().split(' ')[0] || String(proxy.pid);
+      } catch {
+        return String(proxy.pid);
+      }
+    })();
+    /** CPU time (ms) the proxy's process has used, from Linux's /proc (NaN elsewhere). */
+    const proxyCpuMs = () => {
+      try {
+        const fields = readFileSync(`/proc/${serverPid}/stat`, 'latin1').split(') ')[1]!.split(' ');
+        return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+      } catch {
+        return NaN;
+      }
+    };
+    const proxyCpuUs: number[] = [];
+    const through = async (ms?: number) => {
+      const before = proxyCpuMs();
+      const measured = await load(statusRequest, ms, proxyPort);
+      proxyCpuUs.push(((proxyCpuMs() - before) * 1000) / measured.count);
+      return measured;
+    };
     const check = (await (
       await fetch(`${proxy.base}${statusPath}`, { method: 'POST', headers: HEADERS, body: JSON.stringify({ taskIds }) })
     ).json()) as { code: number; data: unknown[] | null };
@@ -188,14 +218,27 @@ if (want('proxy')) {
       runs.direct.push(await status());
       runs.proxy.push(await through());
     }
-    const median = (of: Load[], key: 'perSecond' | 'p50' | 'p99') => [...of].map((l) => l[key]).sort((a, b) => a - b)[1]!;
+    const median = (of: Load[], key: 'perSecond' | 'p50' | 'p99' | 'cpuUsPerRequest') =>
+      [...of].map((l) => l[key]).sort((a, b) => a - b)[1]!;
     const row = (of: Load[]) => ({
       'req/s': f(median(of, 'perSecond'), 0),
       'p50 ms': f(median(of, 'p50'), 2),
       'p99 ms': f(median(of, 'p99'), 2),
     });
     console.log(`\nProxy cost: status(100 IDs), ${CONCURRENCY} keep-alive clients, median of 3 × ${LOAD_MS / 1000} s each, alternated`);
-    console.table({ 'straight to the gateway': row(runs.direct), 'through a proxy-mode console': row(runs.proxy) });
+    const medianProxyCpu = [...proxyCpuUs.slice(1)].sort((a, b) => a - b)[1]!;
+    console.table({
+      'straight to the gateway': {
+        ...row(runs.direct),
+        'gateway CPU µs/req': f(median(runs.direct, 'cpuUsPerRequest')),
+        'proxy CPU µs/req': '',
+      },
+      'through a proxy-mode console': {
+        ...row(runs.proxy),
+        'gateway CPU µs/req': f(median(runs.proxy, 'cpuUsPerRequest')),
+        'proxy CPU µs/req': f(medianProxyCpu),
+      },
+    });
     const added = median(runs.proxy, 'p50') - median(runs.direct, 'p50');
     const ratio = median(runs.proxy, 'perSecond') / median(runs.direct, 'perSecond');
     // The proxy is a third process on the path: on a machine whose cores are busy elsewhere, each hop waits for a time slice.
