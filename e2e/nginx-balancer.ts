@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export const NGINX = '/usr/sbin/nginx';
+const NGINX = '/usr/sbin/nginx';
 
 /**
  * Debian's nginx as a round-robin balancer in front of console servers, unprivileged, with its
@@ -15,7 +15,7 @@ export const NGINX = '/usr/sbin/nginx';
  * reach an instance is retried only when it is idempotent, and the status operation: a POST, but
  * read-only. Speech is never retried (it would synthesize and charge twice).
  */
-export function nginxConfig(dir: string, listenPort: number, upstreamPorts: readonly number[]): string {
+function nginxConfig(dir: string, listenPort: number, upstreamPorts: readonly number[]): string {
   const proxied = (retry: string) => `
       proxy_pass http://consoles;
       proxy_set_header Host $http_host;
