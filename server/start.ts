@@ -60,8 +60,10 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) process.exit(1); // a second Ctrl-C: do not wait any longer
     stopping = true;
+    // The listening socket closes first: once this line is out, a new connection is refused.
+    const drained = drainServer(server, { graceMs: config.SHUTDOWN_GRACE_SECONDS * 1000 });
     console.log(`${signal}: shutting down (in-flight requests get ${config.SHUTDOWN_GRACE_SECONDS} s)…`);
-    const outcome = await drainServer(server, { graceMs: config.SHUTDOWN_GRACE_SECONDS * 1000 });
+    const outcome = await drained;
     if (outcome === 'cut') console.log(`Requests still running after ${config.SHUTDOWN_GRACE_SECONDS} s were cut.`);
     const bound = new Promise((done) => setTimeout(done, CLOSE_BOUND_MS).unref());
     await Promise.race([Promise.allSettled([api.close(), closeFrontEnd()]), bound]);
