@@ -28,22 +28,27 @@ test.afterAll(async () => {
   await gateway.close();
 });
 
-/** A speech answer naming {gateway}/files/<file> passes through the proxy, so the relay serves that URL. */
-async function speechAnswerNaming(file: string): Promise<void> {
+/**
+ * A speech answer naming {gateway}/files/<file> passes through the proxy, so the relay serves that
+ * URL: its relay URL, with the ticket the proxy added to the answer.
+ */
+async function speechAnswerNaming(file: string): Promise<string> {
   const res = await fetch(`${consoleOrigin}/api/speechSynthesis/textToSpeech`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-User-Id': '4242', Authorization: 'Bearer dev-token' },
     body: JSON.stringify({ sourceText: file, voiceName: 'en-us' }),
   });
   expect(res.status).toBe(200);
-  expect(((await res.json()) as { data: { targetAudioUrl: string } }).data.targetAudioUrl).toBe(`${gateway.origin}/files/${file}`);
+  const { data } = (await res.json()) as { data: { targetAudioUrl: string; consoleAudioTicket: { exp: number; sig: string } } };
+  expect(data.targetAudioUrl).toBe(`${gateway.origin}/files/${file}`);
+  const { exp, sig } = data.consoleAudioTicket;
+  return `${gateway.relayUrl(consoleOrigin, file)}&exp=${exp}&sig=${encodeURIComponent(sig)}`;
 }
 
 const pwned = (page: Page) => page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned);
 
 test("the relay's copy of a gateway's JavaScript does not run as a script on a console page", async ({ page }) => {
-  await speechAnswerNaming('evil.js');
-  const relayUrl = gateway.relayUrl(consoleOrigin, 'evil.js');
+  const relayUrl = await speechAnswerNaming('evil.js');
   await page.goto(`${consoleOrigin}/`);
   // A script from the console's own path counts as 'self' under its CSP: what an injection would add.
   const outcome = await page.evaluate(
@@ -72,10 +77,10 @@ test("the relay's copy of a gateway's JavaScript does not run as a script on a c
 
 test("the relay's copy of a gateway's HTML page is a download, not a page at the console's origin", async ({ page }) => {
   await speechAnswerNaming('evil.js');
-  await speechAnswerNaming('evil.html');
+  const relayUrl = await speechAnswerNaming('evil.html');
   await page.goto(`${consoleOrigin}/`);
   const download = page.waitForEvent('download', { timeout: 10_000 }).catch(() => null);
-  await page.goto(gateway.relayUrl(consoleOrigin, 'evil.html')).catch(() => null);
+  await page.goto(relayUrl).catch(() => null);
   expect(await pwned(page)).toBeUndefined();
   expect(page.url()).not.toContain('/api/');
   expect(await download).not.toBeNull();

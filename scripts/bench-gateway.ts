@@ -1,14 +1,16 @@
 // npm run bench:gateway — the embedded gateway on a loopback port: status throughput against a
 // trivial route, speech time per size and format, event-loop delay while speech is made, restart
 // time at 0 and 1,000,000 stored tasks, RSS during 200 concurrent range reads, and status p99
-// during a synthesis flood from another user. BENCH_ONLY=restart,ranges,flood runs some sections.
+// during a synthesis flood from another user, and the proxy's cost: status through a proxy-mode
+// console server (its own process) vs straight to the same gateway. BENCH_ONLY=restart,ranges,flood,proxy
+// runs some sections.
 // Load comes from a worker thread of lean keep-alive clients (scripts/lib/http-load.mjs): with
 // fetch() on the server's own thread, the clients' work was most of what was measured.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -24,6 +26,7 @@ import { createGatewayDeps } from '../server/gateway/create-gateway-deps';
 import { createSpeechService } from '../server/gateway/speech/speech-service';
 import { operations } from '#contract';
 import { GATEWAY_MOUNT } from '../server/gateway/files/url-signer';
+import { startBenchServer } from './lib/start-server';
 
 const TOKEN = 'bench-token';
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
@@ -66,7 +69,7 @@ const taskIds = created.data.taskIds;
 
 const f = (n: number, d = 1) => n.toFixed(d);
 
-type Load = { perSecond: number; p50: number; p99: number; cpuUsPerRequest: number; clientCpuUsPerRequest: number };
+type Load = { count: number; perSecond: number; p50: number; p99: number; cpuUsPerRequest: number; clientCpuUsPerRequest: number };
 
 /**
  * CPU time (ms) this thread has used, from Linux's /proc (NaN elsewhere): the server runs on this
@@ -92,10 +95,10 @@ function rawRequest(method: string, path: string, headers: Record<string, string
 }
 
 /** Load with one request, or a list sent in turn; an answer other than 200 stops the bench. */
-async function load(request: string | string[], ms = LOAD_MS): Promise<Load> {
+async function load(request: string | string[], ms = LOAD_MS, target = port): Promise<Load> {
   const cpuBefore = threadCpuMs();
   const worker = new Worker(new URL('./lib/http-load.mjs', import.meta.url), {
-    workerData: { port, requests: Array.isArray(request) ? request : [request], ms, concurrency: CONCURRENCY },
+    workerData: { port: target, requests: Array.isArray(request) ? request : [request], ms, concurrency: CONCURRENCY },
   });
   const result = await new Promise<{ count: number; failed: number; ms: number; p50: number; p99: number; cpuMs: number }>(
     (resolve, reject) => {
@@ -106,7 +109,14 @@ async function load(request: string | string[], ms = LOAD_MS): Promise<Load> {
   if (result.failed > 0) throw new Error(`${result.failed} of ${result.count} answers were not 200`);
   const cpuUsPerRequest = ((threadCpuMs() - cpuBefore) * 1000) / result.count;
   const clientCpuUsPerRequest = (result.cpuMs * 1000) / result.count;
-  return { perSecond: result.count / (result.ms / 1000), p50: result.p50, p99: result.p99, cpuUsPerRequest, clientCpuUsPerRequest };
+  return {
+    count: result.count,
+    perSecond: result.count / (result.ms / 1000),
+    p50: result.p50,
+    p99: result.p99,
+    cpuUsPerRequest,
+    clientCpuUsPerRequest,
+  };
 }
 
 const statusPath = `${GATEWAY_MOUNT}${operations.taskStatus.path}`;
@@ -165,6 +175,84 @@ if (want('status')) {
   // Server CPU per request (the server's thread, medians): the ratio the server's own work allows,
   // which a loaded machine moves far less than req/s (the load clients and other jobs share its cores).
   console.log(`status/trivial by server CPU per request: ${f(pingCpu / medianCpu(runs.status), 2)}`);
+}
+
+if (want('proxy')) {
+  // The production shape: a console server in proxy mode (its own process, as server/start.ts runs it)
+  // in front of this gateway. The same status request, alternated: direct, then through the proxy.
+  const proxy = await startBenchServer('bench-proxy-', { GATEWAY_URL: `${base}${GATEWAY_MOUNT}`, DIST_DIR: distDir });
+  try {
+    const proxyPort = Number(new URL(proxy.base).port);
+    // tsx's CLI runs the server in a child process: that one's CPU is the proxy's.
+    const serverPid = (() => {
+      try {
+        return readFileSync(`/proc/${proxy.pid}/task/${proxy.pid}/children`, 'latin1').trim().split(' ')[0] || String(proxy.pid);
+      } catch {
+        return String(proxy.pid);
+      }
+    })();
+    /** CPU time (ms) the proxy's process has used, from Linux's /proc (NaN elsewhere). */
+    const proxyCpuMs = () => {
+      try {
+        const fields = readFileSync(`/proc/${serverPid}/stat`, 'latin1').split(') ')[1]!.split(' ');
+        return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+      } catch {
+        return NaN;
+      }
+    };
+    const proxyCpuUs: number[] = [];
+    const through = async (ms?: number) => {
+      const before = proxyCpuMs();
+      const measured = await load(statusRequest, ms, proxyPort);
+      proxyCpuUs.push(((proxyCpuMs() - before) * 1000) / measured.count);
+      return measured;
+    };
+    const check = (await (
+      await fetch(`${proxy.base}${statusPath}`, { method: 'POST', headers: HEADERS, body: JSON.stringify({ taskIds }) })
+    ).json()) as { code: number; data: unknown[] | null };
+    if (check.code !== 0 || check.data?.length !== 100) throw new Error(`the proxied status answer is wrong: code ${check.code}`);
+    await status(500);
+    await through(500);
+    const runs: Record<'direct' | 'proxy', Load[]> = { direct: [], proxy: [] };
+    for (let i = 0; i < 3; i++) {
+      runs.direct.push(await status());
+      runs.proxy.push(await through());
+    }
+    const median = (of: Load[], key: 'perSecond' | 'p50' | 'p99' | 'cpuUsPerRequest') =>
+      [...of].map((l) => l[key]).sort((a, b) => a - b)[1]!;
+    const row = (of: Load[]) => ({
+      'req/s': f(median(of, 'perSecond'), 0),
+      'p50 ms': f(median(of, 'p50'), 2),
+      'p99 ms': f(median(of, 'p99'), 2),
+    });
+    console.log(`\nProxy cost: status(100 IDs), ${CONCURRENCY} keep-alive clients, median of 3 × ${LOAD_MS / 1000} s each, alternated`);
+    const medianProxyCpu = [...proxyCpuUs.slice(1)].sort((a, b) => a - b)[1]!;
+    console.table({
+      'straight to the gateway': {
+        ...row(runs.direct),
+        'gateway CPU µs/req': f(median(runs.direct, 'cpuUsPerRequest')),
+        'proxy CPU µs/req': '',
+      },
+      'through a proxy-mode console': {
+        ...row(runs.proxy),
+        'gateway CPU µs/req': f(median(runs.proxy, 'cpuUsPerRequest')),
+        'proxy CPU µs/req': f(medianProxyCpu),
+      },
+    });
+    const added = median(runs.proxy, 'p50') - median(runs.direct, 'p50');
+    const ratio = median(runs.proxy, 'perSecond') / median(runs.direct, 'perSecond');
+    // The proxy is a third process on the path: on a machine whose cores are busy elsewhere, each hop waits for a time slice.
+    console.log(
+      `load average while measured: ${loadavg()
+        .map((l) => f(l, 1))
+        .join(' ')} on ${availableParallelism()} cores`,
+    );
+    console.log(
+      `p50 added by the proxy: ${f(added, 2)} ms (goal ≤ 1 ms); throughput through the proxy / direct: ${f(ratio, 2)} (goal ≥ 0.8)`,
+    );
+  } finally {
+    await proxy.stop();
+  }
 }
 
 const sentence = 'The embedded gateway turns this sentence into speech. ';

@@ -30,6 +30,9 @@ describe('server configuration', () => {
       STALLED_RESPONSE_TIMEOUT_SECONDS: 60,
       METRICS_TOKEN: undefined,
       ACCESS_LOG: 'json',
+      CONSOLE_SECRET: undefined,
+      AUDIO_RELAY_TICKET_HOURS: 168,
+      SHUTDOWN_GRACE_SECONDS: 10,
     });
   });
 
@@ -42,6 +45,28 @@ describe('server configuration', () => {
     expect(loadConfig({ NODE_ENV: 'test', ACCESS_LOG: 'json' }).ACCESS_LOG).toBe('json');
     expect(loadConfig({ ACCESS_LOG: 'off' }).ACCESS_LOG).toBe('off');
     expect(() => loadConfig({ ACCESS_LOG: 'yes' })).toThrow(/ACCESS_LOG/);
+  });
+
+  it('reads CONSOLE_SECRET (at least 32 characters), the ticket lifetime and the shutdown grace', () => {
+    const config = loadConfig({ CONSOLE_SECRET: ` ${'s'.repeat(40)} `, AUDIO_RELAY_TICKET_HOURS: '24', SHUTDOWN_GRACE_SECONDS: '3' });
+    expect(config.CONSOLE_SECRET).toBe('s'.repeat(40));
+    expect(config.AUDIO_RELAY_TICKET_HOURS).toBe(24);
+    expect(config.SHUTDOWN_GRACE_SECONDS).toBe(3);
+    expect(loadConfig({ CONSOLE_SECRET: '' }).CONSOLE_SECRET).toBeUndefined();
+    expect(() => loadConfig({ CONSOLE_SECRET: 'short', SHUTDOWN_GRACE_SECONDS: '0' })).toThrow(
+      /CONSOLE_SECRET: must be at least 32 characters[\s\S]*SHUTDOWN_GRACE_SECONDS/,
+    );
+    // The secret itself is never part of the message.
+    const message = (() => {
+      try {
+        loadConfig({ CONSOLE_SECRET: 'hunter2-secret' });
+        return '';
+      } catch (err) {
+        return String(err);
+      }
+    })();
+    expect(message).toMatch(/CONSOLE_SECRET/);
+    expect(message).not.toMatch(/hunter2/);
   });
 
   it('reads bounds, hosts and the public origin', () => {

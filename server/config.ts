@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MIN_SECRET_CHARS } from './console-secret';
 import { isLocalHost } from './security/local-address';
 
 /**
@@ -128,6 +129,22 @@ const envSchema = z.object({
   /** One JSON line per request on stdout, or none; unset: json, except off when NODE_ENV=test. */
   ACCESS_LOG: z.enum(['off', 'json']).optional(),
   NODE_ENV: z.string().optional(),
+  /**
+   * Signs the audio relay's tickets (proxy mode); the same on every instance behind one balancer.
+   * Unset: one generated and kept in DATA_DIR. Never echoed in an error.
+   */
+  CONSOLE_SECRET: z
+    .string()
+    .optional()
+    .transform((s) => (s && s.trim() ? s.trim() : undefined))
+    .refine(
+      (s) => s === undefined || s.length >= MIN_SECRET_CHARS,
+      `must be at least ${MIN_SECRET_CHARS} characters (e.g. openssl rand -hex 32)`,
+    ),
+  /** How long a relay ticket is good for: as long as the gateway's audio lives (the embedded one's AUDIO_MAX_AGE_HOURS default). */
+  AUDIO_RELAY_TICKET_HOURS: count(168),
+  /** On SIGTERM/SIGINT, how long in-flight requests may take before their connections are closed. */
+  SHUTDOWN_GRACE_SECONDS: count(10),
 });
 
 type Bound =

@@ -8,6 +8,7 @@ import { createSpeechService } from './gateway/speech/speech-service';
 import { openGatewayDatabase } from './gateway/storage/gateway-database';
 import { embeddedInfo, proxyInfo, type ConsoleInfo } from './console-info';
 import type { ServerConfig } from './config';
+import { consoleSecret } from './console-secret';
 import { createGatewayProxy } from './proxy/gateway-proxy';
 import { createStatusFastPath, type FastPath, type FastPathOptions } from './gateway/routes/status-fast-path';
 import { createConsoleMetrics, type ConsoleMetrics, type ConsoleMode } from './observability/console-metrics';
@@ -37,8 +38,15 @@ export async function createApi(config: ServerConfig): Promise<ServerApi> {
   const metricsFor = (mode: ConsoleMode) => (config.METRICS_TOKEN ? createConsoleMetrics({ version: consoleVersion(), mode }) : undefined);
   if (config.GATEWAY_URL) {
     const metrics = metricsFor('proxy');
+    const { secret } = await consoleSecret({ configured: config.CONSOLE_SECRET, dataDir: resolve(config.DATA_DIR) });
     return {
-      api: createGatewayProxy({ gatewayUrl: config.GATEWAY_URL, audioOrigins: config.AUDIO_ORIGINS, ...(metrics ? { metrics } : {}) }),
+      api: createGatewayProxy({
+        gatewayUrl: config.GATEWAY_URL,
+        audioOrigins: config.AUDIO_ORIGINS,
+        secret,
+        ticketMs: config.AUDIO_RELAY_TICKET_HOURS * 3_600_000,
+        ...(metrics ? { metrics } : {}),
+      }),
       info: proxyInfo(),
       description: `proxying /api to ${redactUrl(config.GATEWAY_URL)}`,
       ...(metrics ? { metrics } : {}),

@@ -11,9 +11,11 @@ import { createRequestListener } from './request-listener';
 import { allowedHostNames } from './security/host-allow-list';
 import { createServerApp } from './server-app';
 import { observeRequests, stdoutLog } from './observability/observe-requests';
+import { drainServer, watchDraining } from './shutdown';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SHUTDOWN_GRACE_MS = 5_000;
+/** After the drain, at most this for the gateway's workers and database to close, so the process exits within grace + 1 s. */
+const CLOSE_BOUND_MS = 800;
 
 async function main(): Promise<void> {
   const dev = process.argv.includes('--dev');
@@ -54,6 +56,7 @@ async function main(): Promise<void> {
         close: async () => undefined,
       };
   applyConnectionLimits(server, limits);
+  watchDraining(server);
 
   await new Promise<void>((ready, fail) => {
     server.once('error', fail);
@@ -67,14 +70,13 @@ async function main(): Promise<void> {
     if (stopping) process.exit(1); // a second Ctrl-C: do not wait any longer
     stopping = true;
     api.readiness.markDraining();
-    console.log(`${signal}: shutting down…`);
-    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
-    await new Promise<void>((done) => {
-      server.close(() => done());
-      server.closeIdleConnections();
-    });
-    clearTimeout(force);
-    await Promise.allSettled([api.close(), closeFrontEnd()]);
+    // The listening socket closes first: once this line is out, a new connection is refused.
+    const drained = drainServer(server, { graceMs: config.SHUTDOWN_GRACE_SECONDS * 1000 });
+    console.log(`${signal}: shutting down (in-flight requests get ${config.SHUTDOWN_GRACE_SECONDS} s)…`);
+    const outcome = await drained;
+    if (outcome === 'cut') console.log(`Requests still running after ${config.SHUTDOWN_GRACE_SECONDS} s were cut.`);
+    const bound = new Promise((done) => setTimeout(done, CLOSE_BOUND_MS).unref());
+    await Promise.race([Promise.allSettled([api.close(), closeFrontEnd()]), bound]);
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -49,5 +49,5 @@ export async function startBenchServer(prefix: string, extraEnv: Record<string, 
     await stop();
     throw e;
   });
-  return { base, work, stop };
+  return { base, work, stop, pid: server.pid };
 }

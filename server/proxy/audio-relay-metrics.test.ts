@@ -24,13 +24,18 @@ describe('audio relay metrics', () => {
           })
         : new Response(AUDIO, { headers: { 'content-type': 'audio/wav' } });
     const app = createGatewayProxy({ gatewayUrl: 'https://gw.test/api', fetch: upstream as typeof fetch, metrics });
-    await app.request('/speechSynthesis/textToSpeech', {
+    const answer = await app.request('/speechSynthesis/textToSpeech', {
       method: 'POST',
       body: '{"sourceText":"Hi."}',
       headers: { 'content-type': 'application/json' },
     });
+    // The relay serves a URL only with the ticket the speech answer carried.
+    const { data } = (await answer.json()) as { data: { consoleAudioTicket: { exp: number; sig: string } } };
+    const { exp, sig } = data.consoleAudioTicket;
     for (let i = 0; i < 2; i++) {
-      const res = await app.request(`http://console.test/_console/audio?u=${encodeURIComponent('/files/audio/1.wav')}`);
+      const res = await app.request(
+        `http://console.test/_console/audio?u=${encodeURIComponent('/files/audio/1.wav')}&exp=${exp}&sig=${encodeURIComponent(sig)}`,
+      );
       expect(res.status).toBe(200);
       expect((await res.arrayBuffer()).byteLength).toBe(AUDIO.byteLength);
     }

@@ -2,8 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { createAudioRelay } from './audio-relay';
+import { consoleSecret } from '../console-secret';
 import { createGatewayProxy } from './gateway-proxy';
 
 /** A RIFF/WAVE header and some samples: what the relay recognises as WAV. */
@@ -19,16 +22,45 @@ const answer = (targetAudioUrl: string) =>
     headers: { 'content-type': 'application/json' },
   });
 
-type ProxyOptions = { audio?: () => Response; audioOrigins?: string[]; gatewayUrl?: string };
+type ProxyOptions = { audio?: () => Response; audioOrigins?: string[]; gatewayUrl?: string; secret?: string; now?: () => number };
+type Ticket = { exp: number; sig: string };
 
-function proxyWith(audioUrl: string, { audio, audioOrigins, gatewayUrl = 'https://gw.test/api' }: ProxyOptions = {}) {
+const relayQuery = (u: string, ticket?: Ticket) =>
+  `u=${encodeURIComponent(u)}${ticket ? `&exp=${ticket.exp}&sig=${encodeURIComponent(ticket.sig)}` : ''}`;
+
+/**
+ * A proxy in front of a fake gateway. speak() keeps the ticket each answer carried, as the browser's
+ * history does, and fetchAudio(u) sends it along when there is one for u.
+ */
+function proxyWith(
+  audioUrl: string,
+  { audio, audioOrigins, gatewayUrl = 'https://gw.test/api', secret = 's'.repeat(32), now }: ProxyOptions = {},
+) {
   const serveAudio = audio ?? (() => new Response(AUDIO, { headers: { 'content-type': 'audio/wav' } }));
   const upstream = vi.fn(async (input: RequestInfo | URL) => (String(input).endsWith('/textToSpeech') ? answer(audioUrl) : serveAudio()));
-  const app = createGatewayProxy({ gatewayUrl, fetch: upstream as typeof fetch, ...(audioOrigins ? { audioOrigins } : {}) });
-  const speak = () =>
-    app.request('/speechSynthesis/textToSpeech', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
-  const fetchAudio = (u: string, origin = 'http://console.test') => app.request(`${origin}/_console/audio?u=${encodeURIComponent(u)}`);
-  return { upstream, speak, fetchAudio };
+  const options = {
+    gatewayUrl,
+    secret,
+    fetch: upstream as typeof fetch,
+    ...(audioOrigins ? { audioOrigins } : {}),
+    ...(now ? { now } : {}),
+  };
+  const app = createGatewayProxy(options);
+  const tickets = new Map<string, Ticket>();
+  const speak = async () => {
+    const res = await app.request('/speechSynthesis/textToSpeech', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer operator-token-123' },
+    });
+    const text = await res.text();
+    const json = JSON.parse(text) as { data: { targetAudioUrl: string; consoleAudioTicket?: Ticket } };
+    if (json.data.consoleAudioTicket) tickets.set(json.data.targetAudioUrl, json.data.consoleAudioTicket);
+    return { text, json };
+  };
+  const fetchAudio = (u: string, origin = 'http://console.test') =>
+    app.request(`${origin}/_console/audio?${relayQuery(u, tickets.get(u))}`);
+  return { upstream, speak, fetchAudio, tickets, options };
 }
 
 describe('audio relay (proxy mode)', () => {
@@ -183,34 +215,74 @@ describe('audio relay: which URLs it fetches', () => {
   });
 });
 
-describe('audio relay memory', () => {
-  // Before: 100 answers with ~3.9 MB URLs were all kept (a count cap of 5,000, none on size).
-  it('keeps at most its budget of URL characters, dropping the oldest first', async () => {
-    const relay = createAudioRelay({
-      gatewayUrl: 'https://gw.test/api',
-      fetch: (async () => new Response(AUDIO)) as typeof fetch,
-      maxRememberedChars: 100_000,
-    });
-    const url = (i: number) => `https://gw.test/files/${String(i).padStart(6, '0')}-${'a'.repeat(3_900)}.wav`;
-    for (let i = 0; i < 1_000; i++) relay.remember({ code: 0, data: { targetAudioUrl: url(i) } });
-    expect(relay.rememberedChars()).toBeLessThanOrEqual(100_000);
-    expect(relay.rememberedChars()).toBeGreaterThan(90_000);
-    relay.remember({ code: 0, data: { targetAudioUrl: `https://gw.test/${'b'.repeat(3_900_000)}` } });
-    expect(relay.rememberedChars()).toBeLessThanOrEqual(100_000);
+describe('audio relay tickets (stateless across instances)', () => {
+  it("the speech answer carries a ticket for its audio URL, and never the caller's token", async () => {
+    const { speak, tickets } = proxyWith('https://gw.test/files/a.wav');
+    const { text, json } = await speak();
+    expect(json.data.consoleAudioTicket).toEqual({ exp: expect.any(Number), sig: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(text).not.toContain('operator-token-123');
+    expect(tickets.size).toBe(1);
   });
 
-  it('serves the newest URL and no longer the oldest once over budget', async () => {
-    const relay = createAudioRelay({
-      gatewayUrl: 'https://gw.test/api',
-      fetch: (async () => new Response(AUDIO)) as typeof fetch,
-      maxRememberedChars: 50_000,
-    });
-    const { Hono } = await import('hono');
-    const app = new Hono().get('/a', (c) => relay.serve(c));
-    const url = (i: number) => `https://gw.test/files/${i}-${'a'.repeat(3_000)}.wav`;
-    for (let i = 0; i < 100; i++) relay.remember({ data: { targetAudioUrl: url(i) } });
-    expect((await app.request(`/a?u=${encodeURIComponent(url(99))}`)).status).toBe(200);
-    expect((await app.request(`/a?u=${encodeURIComponent(url(0))}`)).status).toBe(404);
+  it('another instance with the same secret serves it; one with another secret does not', async () => {
+    const a = proxyWith('https://gw.test/files/a.wav');
+    await a.speak();
+    const ticket = a.tickets.get('https://gw.test/files/a.wav')!;
+    const path = `/_console/audio?${relayQuery('https://gw.test/files/a.wav', ticket)}`;
+    expect((await createGatewayProxy(a.options).request(path)).status).toBe(200);
+    const other = createGatewayProxy({ ...a.options, secret: 'o'.repeat(32) });
+    expect((await other.request(path)).status).toBe(404);
+  });
+
+  it('after a restart with the same DATA_DIR, the secret kept there still serves the ticket', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'relay-restart-'));
+    const before = proxyWith('https://gw.test/files/a.wav', { secret: (await consoleSecret({ dataDir })).secret });
+    await before.speak();
+    const path = `/_console/audio?${relayQuery('https://gw.test/files/a.wav', before.tickets.get('https://gw.test/files/a.wav'))}`;
+    const after = createGatewayProxy({ ...before.options, secret: (await consoleSecret({ dataDir })).secret });
+    expect((await after.request(path)).status).toBe(200);
+  });
+
+  it('refuses a tampered URL, a tampered expiry, a missing signature, and an expired ticket', async () => {
+    let now = Date.parse('2026-11-26T00:00:00Z');
+    const a = proxyWith('https://gw.test/files/a.wav', { now: () => now });
+    await a.speak();
+    const ticket = a.tickets.get('https://gw.test/files/a.wav')!;
+    const app = createGatewayProxy(a.options);
+    const get = (u: string, t?: Ticket) => app.request(`/_console/audio?${relayQuery(u, t)}`);
+    expect((await get('https://gw.test/files/a.wav', ticket)).status).toBe(200);
+    expect((await get('https://gw.test/files/b.wav', ticket)).status).toBe(404);
+    expect((await get('https://gw.test/files/a.wav', { ...ticket, exp: ticket.exp + 3600 })).status).toBe(404);
+    expect((await get('https://gw.test/files/a.wav')).status).toBe(404);
+    now += 169 * 3_600_000;
+    const expired = await get('https://gw.test/files/a.wav', ticket);
+    expect(expired.status).toBe(404);
+    expect(await expired.text()).toMatch(/expired/);
+    expect(a.upstream).toHaveBeenCalledTimes(2);
+  });
+
+  it('still applies every rule to a signed URL: a ticket for a local address is refused', async () => {
+    const { createAudioTickets } = await import('./audio-ticket');
+    const forged = createAudioTickets({ secret: 's'.repeat(32), ttlMs: 60_000 }).issue('http://169.254.169.254/latest');
+    const a = proxyWith('https://gw.test/files/a.wav', { audioOrigins: ['http://169.254.169.254'] });
+    const res = await createGatewayProxy(a.options).request(`/_console/audio?${relayQuery('http://169.254.169.254/latest', forged)}`);
+    expect(res.status).toBe(404);
+    expect(a.upstream).not.toHaveBeenCalled();
+  });
+
+  it('drops a consoleAudioTicket the gateway itself sent', async () => {
+    const upstream = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({ code: 0, data: { targetAudioUrl: 'http://127.0.0.1/x', consoleAudioTicket: { exp: 1, sig: 'x' } } }),
+          {
+            headers: { 'content-type': 'application/json' },
+          },
+        ),
+    );
+    const app = createGatewayProxy({ gatewayUrl: 'https://gw.test/api', secret: 's'.repeat(32), fetch: upstream as typeof fetch });
+    const res = await app.request('/speechSynthesis/textToSpeech', { method: 'POST', body: '{}' });
+    expect(((await res.json()) as { data: object }).data).not.toHaveProperty('consoleAudioTicket');
   });
 });
 
@@ -250,11 +322,16 @@ describe('audio relay deadline', () => {
       res.on('close', () => clearInterval(timer));
     };
     const app = createGatewayProxy({ gatewayUrl: `${origin}/api`, timeoutMs: 500 });
-    await app.request('/speechSynthesis/textToSpeech', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const spoken = await app.request('/speechSynthesis/textToSpeech', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
+    const { data } = (await spoken.json()) as { data: { consoleAudioTicket: Ticket } };
     const stop = collectGarbageMeanwhile();
     return {
       drip,
-      get: () => app.request(`/_console/audio?u=${encodeURIComponent('/files/a.wav')}`),
+      get: () => app.request(`/_console/audio?${relayQuery('/files/a.wav', data.consoleAudioTicket)}`),
       done: async () => {
         stop();
         for (const t of timers) clearInterval(t);

@@ -1,25 +1,29 @@
+import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { AUDIO_MAGIC_BYTES, failureEnvelope, sniffAudioBytes } from '#contract';
 import { API_CONTENT_SECURITY_POLICY } from '../security/security-headers';
 import { isLocalHost } from '../security/local-address';
 import { joinChunks } from '../read-capped';
+import { createAudioTickets, type AudioTicket } from './audio-ticket';
 import { upstreamDeadline } from './upstream-deadline';
 
 /**
  * In proxy mode the gateway's audio is on another origin without CORS, so the console could not
  * read it (no waveform, no audio kept in history, no PCM playback). The proxy serves it from this
- * origin: GET /api/_console/audio?u=<targetAudioUrl exactly as the gateway returned it>.
- * Only URLs a speech answer just carried are served (an allow-list, not an open relay), only on
- * the gateway's origin or AUDIO_ORIGINS, for a limited time, size-capped, without following
- * redirects, and only as audio: the type comes from the bytes, never from the upstream.
+ * origin: GET /api/_console/audio?u=<targetAudioUrl exactly as the gateway returned it>&exp=…&sig=….
+ * Only URLs a speech answer carried are served (an allow-list, not an open relay): the proxy adds a
+ * ticket to that answer (audio-ticket.ts, HMAC over URL and expiry with the console's secret), so
+ * any instance sharing the secret serves it and a restart keeps it; nothing is held in memory.
+ * Every rule still applies when it is served: only the gateway's origin or AUDIO_ORIGINS, never a
+ * local address, size-capped, without following redirects, and only as audio: the type comes from
+ * the bytes, never from the upstream.
  */
 export const CONSOLE_AUDIO_PATH = '/_console/audio';
 const AUDIO_RELAY_MAX_BYTES = 64 * 1024 * 1024;
-const AUDIO_RELAY_TTL_MS = 30 * 60_000;
-/** A longer targetAudioUrl is not kept (a hostile gateway sent 3.9 MB ones to fill the heap). */
+/** As long as the embedded gateway keeps audio by default (AUDIO_MAX_AGE_HOURS), so history replays a week on. */
+const AUDIO_RELAY_TICKET_MS = 168 * 3_600_000;
+/** A longer targetAudioUrl gets no ticket (a hostile gateway sent 3.9 MB ones to fill the heap). */
 const AUDIO_RELAY_MAX_URL_CHARS = 4096;
-/** All URLs kept, as given and resolved, in characters (~4 MB of strings); the oldest go first. */
-const AUDIO_RELAY_MAX_REMEMBERED_CHARS = 2_000_000;
 const AUDIO_RELAY_TIMEOUT_MS = 60_000;
 
 /** The type the relay answers with for what it sniffed; anything else is an attachment. */
@@ -30,72 +34,64 @@ export type AudioRelayOptions = {
   gatewayUrl: string;
   /** Further origins the gateway may link audio on (AUDIO_ORIGINS); loopback and link-local never. */
   audioOrigins?: readonly string[];
+  /** Signs the tickets (CONSOLE_SECRET or the one kept in DATA_DIR); unset: one for this process only (tests). */
+  secret?: string;
+  /** How long a ticket is good for. */
+  ticketMs?: number;
   fetch?: typeof fetch;
   maxBytes?: number;
-  ttlMs?: number;
   /** For the whole fetch: headers and body. */
   timeoutMs?: number;
-  maxRememberedChars?: number;
   now?: () => number;
   /** Counts the audio bytes relayed (console_audio_relay_bytes_total). */
   metrics?: { relayBytes(bytes: number): void };
 };
 
-type Entry = { href: string; origin: string; hostname: string; until: number; chars: number };
+type Target = { href: string; origin: string; hostname: string };
 
 export function createAudioRelay(options: AudioRelayOptions) {
   const doFetch = options.fetch ?? fetch;
   const maxBytes = options.maxBytes ?? AUDIO_RELAY_MAX_BYTES;
-  const ttlMs = options.ttlMs ?? AUDIO_RELAY_TTL_MS;
   const timeoutMs = options.timeoutMs ?? AUDIO_RELAY_TIMEOUT_MS;
-  const maxChars = options.maxRememberedChars ?? AUDIO_RELAY_MAX_REMEMBERED_CHARS;
-  const now = options.now ?? Date.now;
+  const tickets = createAudioTickets({
+    secret: options.secret ?? randomBytes(32).toString('hex'),
+    ttlMs: options.ticketMs ?? AUDIO_RELAY_TICKET_MS,
+    ...(options.now ? { now: options.now } : {}),
+  });
   const base = `${options.gatewayUrl.replace(/\/+$/, '')}/`;
   const gatewayOrigin = new URL(base).origin;
   const listed = new Set(options.audioOrigins ?? []);
-  /** As returned by the gateway → the absolute URL and when it stops being served; oldest first. */
-  const recent = new Map<string, Entry>();
-  let chars = 0;
 
   /** The gateway's own origin always (even on loopback: the gateway is there); listed ones unless local. */
   const mayFetch = (url: URL) => url.origin === gatewayOrigin || (listed.has(url.origin) && !isLocalHost(url.hostname));
 
-  function forget(key: string): void {
-    const entry = recent.get(key);
-    if (!entry) return;
-    recent.delete(key);
-    chars -= entry.chars;
-  }
-
-  /** Notes the audio URL of a speech answer the proxy just passed back (its parsed JSON). */
-  function remember(answer: unknown): void {
-    const raw = (answer as { data?: { targetAudioUrl?: unknown } } | null)?.data?.targetAudioUrl;
-    if (typeof raw !== 'string' || raw === '' || raw.length > AUDIO_RELAY_MAX_URL_CHARS) return;
+  /** Where a targetAudioUrl (as the gateway returned it) points, if the relay may fetch it. */
+  function target(raw: string): Target | null {
+    if (raw === '' || raw.length > AUDIO_RELAY_MAX_URL_CHARS) return null;
     let url: URL;
     try {
       url = new URL(raw, base);
     } catch {
-      return;
+      return null;
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return;
-    if (url.username || url.password || url.href.length > AUDIO_RELAY_MAX_URL_CHARS || !mayFetch(url)) return;
-    forget(raw);
-    const entry = { href: url.href, origin: url.origin, hostname: url.hostname, until: now() + ttlMs, chars: raw.length + url.href.length };
-    recent.set(raw, entry);
-    chars += entry.chars;
-    // Oldest first: the expired, then whatever exceeds the budget.
-    for (const [key, old] of recent) {
-      if (old.until >= now() && chars <= maxChars) break;
-      forget(key);
-    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    if (url.username || url.password || url.href.length > AUDIO_RELAY_MAX_URL_CHARS || !mayFetch(url)) return null;
+    return { href: url.href, origin: url.origin, hostname: url.hostname };
+  }
+
+  /** The ticket for the audio URL of a speech answer the proxy is passing back (its parsed JSON), if the relay would serve it. */
+  function ticketFor(answer: unknown): AudioTicket | null {
+    const raw = (answer as { data?: { targetAudioUrl?: unknown } } | null)?.data?.targetAudioUrl;
+    if (typeof raw !== 'string' || target(raw) === null) return null;
+    return tickets.issue(raw);
   }
 
   async function serve(c: Context): Promise<Response> {
     const raw = c.req.query('u') ?? '';
-    const entry = recent.get(raw);
-    if (!entry || entry.until < now()) {
-      return c.json(failureEnvelope(404, 'Not an audio URL the gateway returned recently through this proxy'), 404);
-    }
+    const check = tickets.verify(raw, c.req.query('exp') ?? '', c.req.query('sig') ?? '');
+    if (check === 'expired') return c.json(failureEnvelope(404, "This audio link's ticket has expired"), 404);
+    const entry = check === 'valid' ? target(raw) : null;
+    if (entry === null) return c.json(failureEnvelope(404, 'Not an audio URL the gateway returned through this console'), 404);
     // The console itself (its /api/_console/info, its relay) is never fetched, unless the gateway is
     // there. Compared by host name: behind a TLS-terminating proxy this server sees another scheme and port.
     if (entry.hostname === new URL(c.req.url).hostname && entry.origin !== gatewayOrigin) {
@@ -175,7 +171,7 @@ export function createAudioRelay(options: AudioRelayOptions) {
     return new Response(body, { status: 200, headers });
   }
 
-  return { remember, serve, rememberedChars: () => chars };
+  return { ticketFor, serve };
 }
 
 /** At least `count` bytes from the start of the stream (fewer only if it ends first). */

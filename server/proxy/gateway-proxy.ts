@@ -6,6 +6,7 @@ import { noteEnvelopeCode, requestIdOf } from '../observability/request-record';
 import { readStreamCapped } from '../read-capped';
 import { observeProxiedRequest } from './proxied-request-metrics';
 import { CONSOLE_AUDIO_PATH, createAudioRelay } from './audio-relay';
+import type { AudioTicket } from './audio-ticket';
 import { upstreamDeadline } from './upstream-deadline';
 
 /** The service's operations are all a proxy forwards; the upstream path is one of these fixed suffixes. */
@@ -32,6 +33,11 @@ type GatewayProxyOptions = {
   fetch?: typeof fetch;
   /** Upstream timings and failures, envelope codes, relay bytes (METRICS_TOKEN set). */
   metrics?: ConsoleMetrics;
+  /** Signs the audio relay's tickets (CONSOLE_SECRET or the one kept in DATA_DIR); unset: one for this process only. */
+  secret?: string;
+  /** How long an audio relay ticket is good for (AUDIO_RELAY_TICKET_HOURS). */
+  ticketMs?: number;
+  now?: () => number;
 };
 
 /**
@@ -58,6 +64,9 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
     ...(options.audioOrigins ? { audioOrigins: options.audioOrigins } : {}),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     ...(metrics ? { metrics } : {}),
+    ...(options.secret ? { secret: options.secret } : {}),
+    ...(options.ticketMs ? { ticketMs: options.ticketMs } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
   const app = new Hono();
   app.get(CONSOLE_AUDIO_PATH, (c) => audio.serve(c));
@@ -127,9 +136,9 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
     measured();
     const code = (json as { code?: unknown } | null)?.code;
     if (typeof code === 'number' && Number.isInteger(code)) noteEnvelopeCode(c, code);
-    if (operation === 'textToSpeech' && upstream.ok) audio.remember(json);
+    const answer = operation === 'textToSpeech' && upstream.ok ? withAudioTicket(json, audio.ticketFor(json), bytes) : bytes;
     const retryAfter = passableRetryAfter(upstream.headers.get('retry-after'));
-    return new Response(bytes, {
+    return new Response(answer, {
       status: upstream.status,
       headers: { 'Content-Type': 'application/json', ...(retryAfter === null ? {} : { 'Retry-After': retryAfter }) },
     });
@@ -147,6 +156,18 @@ function passableRetryAfter(value: string | null): string | null {
   const v = value.trim();
   if (/^\d{1,10}$/.test(v)) return v;
   return /^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(v) && !Number.isNaN(Date.parse(v)) ? v : null;
+}
+
+/**
+ * A speech answer with the relay's ticket for its audio URL in data.consoleAudioTicket (and any the
+ * gateway sent itself dropped), re-serialized; an answer that needs neither passes as it came.
+ */
+function withAudioTicket(json: unknown, ticket: AudioTicket | null, bytes: Uint8Array<ArrayBuffer>): string | Uint8Array<ArrayBuffer> {
+  const data = (json as { data?: unknown } | null)?.data;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return bytes;
+  if (ticket === null && !Object.hasOwn(data, 'consoleAudioTicket')) return bytes;
+  const { consoleAudioTicket: _dropped, ...rest } = data as Record<string, unknown>;
+  return JSON.stringify({ ...(json as object), data: ticket ? { ...rest, consoleAudioTicket: ticket } : rest });
 }
 
 /** The answer's bytes, or null past the cap (declared or counted), so a huge answer is never held whole. */

@@ -120,8 +120,11 @@ describe('security headers in proxy mode', () => {
     const app = createServerApp({ api, info: proxyInfo(), distDir: tmpdir() });
     const relayed = await post(app, '/api/textRemoval/taskStatus', { taskId: 'Service_AI_x' });
     expect(await relayed.json()).toMatchObject({ code: 0 });
-    await post(app, '/api/speechSynthesis/textToSpeech', {});
-    const audio = await app.request('/api/_console/audio?u=%2Fa.wav');
+    const spoken = (await (await post(app, '/api/speechSynthesis/textToSpeech', {})).json()) as {
+      data: { consoleAudioTicket: { exp: number; sig: string } };
+    };
+    const { exp, sig } = spoken.data.consoleAudioTicket;
+    const audio = await app.request(`/api/_console/audio?u=%2Fa.wav&exp=${exp}&sig=${sig}`);
     expect(audio.status).toBe(200);
     for (const res of [relayed, audio, await app.request('/api/elsewhere'), await app.request('/api/_console/info')]) {
       expect(res.headers.get('content-security-policy')).toBe(API_CONTENT_SECURITY_POLICY);

@@ -77,10 +77,18 @@ export const speechSegmentSchema = z.object({
 });
 export type SpeechSegment = z.infer<typeof speechSegmentSchema>;
 
+/**
+ * Not the service's: the console proxy's signed ticket for its audio relay (server/proxy/audio-ticket.ts),
+ * added to a speech answer that passed through it. Anything else under that name is ignored, never a failure.
+ */
+const audioTicketSchema = z.object({ exp: int(), sig: z.string() });
+export type AudioTicket = z.infer<typeof audioTicketSchema>;
+
 /** data of a successful Operation B answer (section 2.3). speeches stay loose: shapes vary. */
 export const speechResultSchema = z.object({
   taskId: z.string(),
   targetAudioUrl: z.string().check(z.minLength(1)),
+  consoleAudioTicket: z.catch(z.optional(audioTicketSchema), undefined),
   sourceLanguage: z.nullish(z.string()),
   targetLanguage: z.nullish(z.string()),
   speeches: z.nullish(z.array(z.unknown())),

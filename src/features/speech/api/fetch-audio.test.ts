@@ -31,9 +31,19 @@ describe('fetchAudio', () => {
       if (String(input) === URL_) throw new TypeError('Failed to fetch');
       return new Response(ID3, { headers: { 'Content-Type': 'audio/mpeg' } });
     });
-    const audio = await fetchAudio(URL_);
-    expect(seen).toEqual([URL_, `${window.location.origin}/api/_console/audio?u=${encodeURIComponent(URL_)}`]);
+    const audio = await fetchAudio(URL_, undefined, { ticket: { exp: 1_900_000_000, sig: 'abc-_9' } });
+    expect(seen).toEqual([URL_, `${window.location.origin}/api/_console/audio?u=${encodeURIComponent(URL_)}&exp=1900000000&sig=abc-_9`]);
     expect(audio).toMatchObject({ kept: true, contentType: 'audio/mpeg', format: 'mp3' });
+  });
+
+  it('does not ask the relay for an answer that carried no ticket (not through a console proxy)', async () => {
+    const seen: string[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      seen.push(String(input));
+      throw new TypeError('Failed to fetch');
+    });
+    expect(await fetchAudio(URL_)).toMatchObject({ kept: false });
+    expect(seen).toEqual([URL_]);
   });
 
   it('keeps the take without its bytes when the relay does not know the URL either', async () => {
@@ -41,7 +51,7 @@ describe('fetchAudio', () => {
       if (String(input) === URL_) throw new TypeError('Failed to fetch');
       return new Response('{"code":404}', { status: 404 });
     });
-    expect(await fetchAudio(URL_)).toEqual({
+    expect(await fetchAudio(URL_, undefined, { ticket: { exp: 1, sig: 'x' } })).toEqual({
       kept: false,
       reason: 'The page may not read this audio URL (another origin without CORS, or unreachable)',
     });

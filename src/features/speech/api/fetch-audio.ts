@@ -1,4 +1,4 @@
-import type { AudioFormat } from '@/contract';
+import type { AudioFormat, AudioTicket } from '@/contract';
 import { AUDIO_CHECK_BYTES, audioFormatOfBytes } from '../model/sniff-audio';
 import { describeNotAudio, NotAudioError } from './not-audio-error';
 
@@ -10,8 +10,11 @@ const AUDIO_DOWNLOAD_TIMEOUT_MS = 60_000;
 /** Audio larger than this (by its declared length) is played from the URL, not kept. 5,000 characters of WAV are about 15 MB. */
 const MAX_KEPT_AUDIO_BYTES = 64 * 1024 * 1024;
 
-/** requested: the format asked for; only then are bytes without WAV or MP3 magic taken as raw PCM. */
-type Options = { timeoutMs?: number; maxBytes?: number; requested?: AudioFormat };
+/**
+ * requested: the format asked for; only then are bytes without WAV or MP3 magic taken as raw PCM.
+ * ticket: the console proxy's relay ticket from the speech answer (consoleAudioTicket); without one the relay is not asked.
+ */
+type Options = { timeoutMs?: number; maxBytes?: number; requested?: AudioFormat; ticket?: AudioTicket | undefined };
 
 /**
  * The audio bytes behind targetAudioUrl, so history can keep them. When they can't or shouldn't be
@@ -22,7 +25,7 @@ type Options = { timeoutMs?: number; maxBytes?: number; requested?: AudioFormat 
 export async function fetchAudio(
   url: string,
   signal?: AbortSignal,
-  { timeoutMs = AUDIO_DOWNLOAD_TIMEOUT_MS, maxBytes = MAX_KEPT_AUDIO_BYTES, requested = 'wav' }: Options = {},
+  { timeoutMs = AUDIO_DOWNLOAD_TIMEOUT_MS, maxBytes = MAX_KEPT_AUDIO_BYTES, requested = 'wav', ticket }: Options = {},
 ): Promise<FetchedAudio> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
@@ -36,7 +39,7 @@ export async function fetchAudio(
     response = await fetch(url, { credentials: 'omit', signal: combined });
   } catch (e) {
     const unreadable = 'The page may not read this audio URL (another origin without CORS, or unreachable)';
-    const relayed = combined.aborted ? null : relayUrl(url);
+    const relayed = combined.aborted || !ticket ? null : relayUrl(url, ticket);
     if (relayed === null) return notKept(e, unreadable);
     try {
       response = await fetch(relayed, { credentials: 'omit', signal: combined });
@@ -89,12 +92,12 @@ async function readHead(response: Response, count: number): Promise<Uint8Array> 
 
 /**
  * Audio on another origin that the page may not read: in proxy mode the console's own server
- * relays it from this origin (server/proxy/audio-relay.ts serves only URLs a speech answer just
- * carried). Elsewhere that path answers 404 and the take is kept without its bytes, as before.
+ * relays it from this origin (server/proxy/audio-relay.ts serves only URLs whose ticket it signed
+ * when the speech answer passed through it, on any instance sharing its secret).
  */
 const CONSOLE_AUDIO_RELAY = '/api/_console/audio';
 
-function relayUrl(url: string): string | null {
+function relayUrl(url: string, ticket: AudioTicket): string | null {
   if (typeof window === 'undefined') return null;
   const here = window.location.origin;
   try {
@@ -102,5 +105,5 @@ function relayUrl(url: string): string | null {
   } catch {
     return null;
   }
-  return `${here}${CONSOLE_AUDIO_RELAY}?u=${encodeURIComponent(url)}`;
+  return `${here}${CONSOLE_AUDIO_RELAY}?u=${encodeURIComponent(url)}&exp=${ticket.exp}&sig=${encodeURIComponent(ticket.sig)}`;
 }

@@ -16,7 +16,7 @@ export type TakeInput = SynthesisInput & { pcmFormat: PcmFormat };
 export async function makeTake({ connection, request, pcmFormat }: TakeInput, signal: AbortSignal): Promise<LoadedTake> {
   const result = await synthesizeSpeech({ connection, request }, signal);
   const requested = normalizeAudioFormat(request.format);
-  const audio = await fetchAudio(result.targetAudioUrl, signal, { requested }).catch((e: unknown) => {
+  const audio = await fetchAudio(result.targetAudioUrl, signal, { requested, ticket: result.consoleAudioTicket }).catch((e: unknown) => {
     if (signal.aborted) throw new GatewayRequestError({ operation: 'textToSpeech', kind: 'aborted', message: 'Request cancelled' });
     // Not audio: no take (nothing to play, keep or download), and the operator learns which task it was.
     if (e instanceof NotAudioError) throw new NotAudioError(`${e.message}. Nothing was kept from task ${result.taskId}.`);

@@ -81,11 +81,10 @@ export async function runLongSynthesis(job: LongJob, connection: Connection, sig
 
 async function synthesizePart(job: LongJob, index: number, connection: Connection, signal: AbortSignal): Promise<StoredPart> {
   const result = await synthesizeSpeech({ connection, request: partRequest(job, index) }, signal);
-  const audio = await fetchAudio(result.targetAudioUrl, signal, { requested: normalizeAudioFormat(job.request.format) }).catch(
-    (e: unknown) => {
-      throw signal.aborted ? cancelled() : e;
-    },
-  );
+  const requested = normalizeAudioFormat(job.request.format);
+  const audio = await fetchAudio(result.targetAudioUrl, signal, { requested, ticket: result.consoleAudioTicket }).catch((e: unknown) => {
+    throw signal.aborted ? cancelled() : e;
+  });
   if (!audio.kept) {
     throw new GatewayRequestError({
       operation: 'textToSpeech',

@@ -22,7 +22,7 @@ export const voiceSampleQueryOptions = ({ connection, voiceName, targetLanguage 
         format: 'mp3',
       };
       const result = await synthesizeSpeech({ connection, request }, signal);
-      const audio = await fetchAudio(result.targetAudioUrl, signal);
+      const audio = await fetchAudio(result.targetAudioUrl, signal, { ticket: result.consoleAudioTicket });
       if (!audio.kept) {
         throw new GatewayRequestError({
           operation: 'textToSpeech',
