@@ -3,11 +3,10 @@ import { join } from 'node:path';
 import { openGatewayDatabase } from '../../gateway/storage/gateway-database';
 import { wavProblem } from './wav-check';
 import type { Acknowledged, Seen } from './workload';
-import { operations } from '#contract';
+import { operations, outcomeOf } from '#contract';
 import { GATEWAY_MOUNT } from '../../gateway/files/url-signer';
 import { EMBEDDED_AUDIO_FORMATS, type EmbeddedAudioFormat } from '../../gateway/speech/embedded-formats';
 
-const TERMINAL = new Set([4, 5, 6]);
 const DEFAULT_POINTS = 100_000;
 const AUDIO_FILE = new RegExp(`^[0-9a-f]{32}\\.(${EMBEDDED_AUDIO_FORMATS.join('|')})$`);
 /** How a complete file is told from a torn one, per format; null: not checked (the workload asks only for wav). */
@@ -60,7 +59,8 @@ export async function findLosses(base: string, ack: Acknowledged): Promise<strin
 
 /** A status never goes back: progress and updateTime don't fall, a terminal status stays as it was. */
 function consistent(before: Seen, now: Seen): boolean {
-  if (TERMINAL.has(before.taskStatus)) return now.taskStatus === before.taskStatus && now.taskProgress === before.taskProgress;
+  const ended = outcomeOf(before.taskStatus);
+  if (ended === 'result' || ended === 'failure') return now.taskStatus === before.taskStatus && now.taskProgress === before.taskProgress;
   return now.taskStatus >= before.taskStatus && now.taskProgress >= before.taskProgress && now.updateTime >= before.updateTime;
 }
 
