@@ -1,20 +1,25 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { SPEC_AUDIO_FORMATS, type AudioFormat } from '#contract';
 import { expectPlays, fillAndSynthesize, openStudio, resultAudio, seedConnection, storedTakes, uniqueUserId } from './speech-helpers';
 
 const SENTENCES = 'The quick brown fox jumps over the lazy dog. It was a sunny day in the park. Birds were singing everywhere.';
+/** The download link a take of each format offers first: raw PCM also offers a WAV copy. */
+const DOWNLOAD_LINK: Record<AudioFormat, string> = { pcm: 'Download raw PCM (.pcm)', wav: 'Download .wav', mp3: 'Download .mp3' };
 
 test.describe('speech studio against the embedded gateway', () => {
-  for (const format of ['PCM', 'WAV', 'MP3']) {
+  for (const spec of SPEC_AUDIO_FORMATS) {
+    const format = spec.toUpperCase();
     test(`synthesizes ${format} and it plays in the browser`, async ({ page }) => {
       await openStudio(page);
       await fillAndSynthesize(page, { text: SENTENCES, format });
       const result = page.getByRole('region', { name: 'Result' });
       await expect(result.getByText(/^Service_AI/)).toBeVisible({ timeout: 20_000 });
       await expect(result).toContainText(`${format}`);
-      await expect(
-        result.getByRole('link', { name: format === 'PCM' ? 'Download raw PCM (.pcm)' : `Download .${format.toLowerCase()}` }),
-      ).toHaveAttribute('download', new RegExp(`^the-quick-brown-fox-jumps_en-us_Service_AI\\w+\\.${format.toLowerCase()}$`));
+      await expect(result.getByRole('link', { name: DOWNLOAD_LINK[spec] })).toHaveAttribute(
+        'download',
+        new RegExp(`^the-quick-brown-fox-jumps_en-us_Service_AI\\w+\\.${spec}$`),
+      );
       await expectPlays(page);
       await expect(result.locator('[data-state]')).toHaveAttribute('data-state', 'ready');
     });

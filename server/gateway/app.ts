@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { ErrorCode } from '#contract';
+import { ErrorCode, type OperationName } from '#contract';
 import { fail, GatewayError } from './reply';
 import type { GatewayDeps } from './deps';
 import { taskStatusRoutes } from './routes/task-status';
@@ -7,14 +7,19 @@ import { textToSpeechRoutes } from './routes/text-to-speech';
 import { emulatorRoutes } from './routes/emulator';
 import { fileRoutes } from './routes/files';
 
+/** Each operation's routes: an operation added to the contract fails the typecheck here until this gateway serves it. */
+const OPERATION_ROUTES: Record<OperationName, (deps: GatewayDeps) => Hono> = {
+  taskStatus: taskStatusRoutes,
+  textToSpeech: textToSpeechRoutes,
+};
+
 /**
  * The embedded reference gateway. Paths are relative to {base_url}; the server mounts this
  * app at /api. Every answer, including errors and unknown paths, is the envelope.
  */
 export function createGatewayApp(deps: GatewayDeps) {
   const app = new Hono();
-  app.route('/', taskStatusRoutes(deps));
-  app.route('/', textToSpeechRoutes(deps));
+  for (const routes of Object.values(OPERATION_ROUTES)) app.route('/', routes(deps));
   app.route('/_emulator', emulatorRoutes(deps));
   app.route('/files', fileRoutes(deps));
 

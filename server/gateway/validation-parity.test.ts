@@ -97,10 +97,10 @@ const GATEWAY_STRICTER: [string, Record<string, unknown>][] = [
   ['common 2', speech({ common: 2 })],
   ['selectedEngine 9', speech({ selectedEngine: 9 })],
 ];
-const GATEWAY_LENIENT: [string, Record<string, unknown>][] = [
-  ['null optional fields', speech({ targetLanguage: null, speedFactor: null, format: null })],
-  ['a format that is not a string', speech({ format: 5 })],
-  ['taskIds null beside a taskId', { taskId: 'Service_AI_1', taskIds: null }],
+const GATEWAY_LENIENT: [string, OperationName, Record<string, unknown>][] = [
+  ['null optional fields', 'textToSpeech', speech({ targetLanguage: null, speedFactor: null, format: null })],
+  ['a format that is not a string', 'textToSpeech', speech({ format: 5 })],
+  ['taskIds null beside a taskId', 'taskStatus', { taskId: 'Service_AI_1', taskIds: null }],
 ];
 
 describe('where the embedded gateway differs from the console on purpose', () => {
@@ -109,8 +109,7 @@ describe('where the embedded gateway differs from the console on purpose', () =>
     expect(gatewayVerdict('textToSpeech', body)).toEqual({ ok: false, code: 2001 });
   });
 
-  it.each(GATEWAY_LENIENT)('%s: the console would never send it, the gateway accepts it', (_, body) => {
-    const operation = 'taskId' in body ? 'taskStatus' : 'textToSpeech';
+  it.each(GATEWAY_LENIENT)('%s: the console would never send it, the gateway accepts it', (_, operation, body) => {
     expect(browserVerdict(operation, body)).toEqual({ ok: false, code: 2001 });
     expect(gatewayVerdict(operation, body)).toEqual({ ok: true });
   });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
-import { AUDIO_MAGIC_BYTES, failureEnvelope, sniffAudioBytes } from '#contract';
+import { AUDIO_MAGIC_BYTES, failureEnvelope, sniffAudioBytes, type SniffableAudioFormat } from '#contract';
 import { API_CONTENT_SECURITY_POLICY } from '../security/security-headers';
 import { isLocalHost } from '../security/local-address';
 import { joinChunks } from '../read-capped';
@@ -27,7 +27,7 @@ const AUDIO_RELAY_MAX_URL_CHARS = 4096;
 const AUDIO_RELAY_TIMEOUT_MS = 60_000;
 
 /** The type the relay answers with for what it sniffed; anything else is an attachment. */
-const SERVED_TYPE = { wav: 'audio/wav', mp3: 'audio/mpeg' } as const;
+const SERVED_TYPE: Record<SniffableAudioFormat, string> = { wav: 'audio/wav', mp3: 'audio/mpeg' };
 
 export type AudioRelayOptions = {
   /** The gateway's base URL: relative audio URLs resolve against it, and its origin is allowed. */

@@ -7,8 +7,13 @@ export const SPEED_FACTOR = { min: 0.5, max: 2, default: 1.0 } as const;
 export const VOLUME_DB = { min: -60, max: 20, default: 0 } as const;
 export const EMOTION = { min: 0, max: 6, default: 0 } as const;
 
-export const AUDIO_FORMATS = ['pcm', 'wav', 'mp3'] as const;
-export type AudioFormat = (typeof AUDIO_FORMATS)[number];
+/**
+ * The formats a request may name (section 4.2); any other value falls back to wav (rule 3). The
+ * spec's list, not what a gateway can make: the embedded gateway's own list is EMBEDDED_AUDIO_FORMATS
+ * (server/gateway/speech/embedded-formats.ts), equal today but a separate name.
+ */
+export const SPEC_AUDIO_FORMATS = ['pcm', 'wav', 'mp3'] as const;
+export type AudioFormat = (typeof SPEC_AUDIO_FORMATS)[number];
 export const DEFAULT_AUDIO_FORMAT: AudioFormat = 'wav';
 
 export const DEFAULT_CHANNEL = 0;
@@ -38,8 +43,9 @@ export function truncateSourceText(text: string, max = SOURCE_TEXT_MAX_CHARS): s
   return out;
 }
 
+/** Rule 3 of section 4.2: a format outside the spec's list is wav. */
 export function normalizeAudioFormat(format: unknown): AudioFormat {
-  return typeof format === 'string' && (AUDIO_FORMATS as readonly string[]).includes(format)
+  return typeof format === 'string' && (SPEC_AUDIO_FORMATS as readonly string[]).includes(format)
     ? (format as AudioFormat)
     : DEFAULT_AUDIO_FORMAT;
 }

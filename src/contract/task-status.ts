@@ -23,8 +23,29 @@ export const taskStatusName: Record<TaskStatusCode, string> = {
   6: 'Aborted',
 };
 
+/**
+ * How a status ends a task, by the rules of section 3: not yet (open), with a result (4: it can be
+ * downloaded), or with a failure (5, 6: failure messaging and a retry strategy by errorCode). A
+ * status added to TaskStatus fails the typecheck here until it is placed.
+ */
+export type TaskOutcome = 'open' | 'result' | 'failure';
+export const taskStatusOutcome: Record<TaskStatusCode, TaskOutcome> = {
+  1: 'open',
+  2: 'open',
+  3: 'open',
+  4: 'result',
+  5: 'failure',
+  6: 'failure',
+};
+
+/** The outcome of a status code, or null for a code the spec does not list. */
+export function outcomeOf(value: number | null | undefined): TaskOutcome | null {
+  return value != null && isKnownTaskStatus(value) ? taskStatusOutcome[value] : null;
+}
+
+/** One of the statuses of section 3 (the keys of taskStatusName, so a new status is known once named). */
 export function isKnownTaskStatus(value: number): value is TaskStatusCode {
-  return Number.isInteger(value) && value >= 1 && value <= 6;
+  return Object.hasOwn(taskStatusName, value);
 }
 
 export function hasTaskIdPrefix(id: string): boolean {

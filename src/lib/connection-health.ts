@@ -44,8 +44,14 @@ function concernsConnection(error: GatewayRequestError): boolean {
  */
 const TOKEN_PASSED_CODES: ReadonlySet<number> = new Set([10091, 2107]);
 
+/**
+ * Whether the operation's answers tell about the token: speech requires one (section 5), status
+ * queries may pass without, so their success proves nothing.
+ */
+const CHECKS_TOKEN: Record<GatewayOperation, boolean> = { taskStatus: false, textToSpeech: true };
+
 function tokenAccepted(operation: GatewayOperation, error: GatewayRequestError | null): boolean {
-  if (operation !== 'textToSpeech') return false;
+  if (!CHECKS_TOKEN[operation]) return false;
   return error === null || (error.kind === 'envelope' && TOKEN_PASSED_CODES.has(error.code ?? 0));
 }
 

@@ -10,8 +10,8 @@ import {
   normalizeAudioFormat,
   operations,
   truncateSourceText,
-  type AudioFormat,
 } from '#contract';
+import { EMBEDDED_FORMAT_FOR, type EmbeddedAudioFormat } from '../speech/embedded-formats';
 import { MAX_TIMBRE_NUMBER, findVoice, isEmbeddedLanguage } from '../speech/voice-settings';
 import { validateBody, withoutNulls } from '../validate-body';
 
@@ -23,7 +23,7 @@ type ParsedSpeechRequest = {
   speedFactor: number;
   volume: number;
   emotion: number;
-  format: AudioFormat;
+  format: EmbeddedAudioFormat;
 };
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
@@ -82,6 +82,6 @@ export function readSpeechRequest(raw: Record<string, unknown>): ParsedSpeechReq
     speedFactor: r.speedFactor ?? SPEED_FACTOR.default,
     volume: r.volume ?? VOLUME_DB.default,
     emotion: r.emotion ?? EMOTION.default,
-    format: normalizeAudioFormat(r.format),
+    format: EMBEDDED_FORMAT_FOR[normalizeAudioFormat(r.format)],
   };
 }

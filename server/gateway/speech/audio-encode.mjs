@@ -154,13 +154,3 @@ export function mp3File(frames) {
   out.set(frames, tag.length);
   return out;
 }
-
-/**
- * @param {Int16Array} samples
- * @param {'pcm' | 'wav' | 'mp3'} format
- * @returns {Promise<Uint8Array>}
- */
-export async function encodeAudio(samples, format) {
-  if (format === 'mp3') return mp3File(await encodeMp3(samples));
-  return Promise.resolve(format === 'pcm' ? encodePcm(samples) : encodeWav(samples));
-}

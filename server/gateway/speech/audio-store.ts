@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AudioFormat } from '#contract';
 import { inTransaction, scalar, type Db } from '../storage/gateway-database';
 import { isStorageFailure, storageFailed } from '../storage/storage-error';
+import { EMBEDDED_AUDIO_FORMATS, type EmbeddedAudioFormat } from './embedded-formats';
 
 /** A stored file: on disk (path, streamed with ranges) or, for test doubles, in memory. */
 export type StoredAudio = { contentType: string; fileName: string } & ({ path: string; size: number } | { bytes: Uint8Array });
@@ -11,7 +11,7 @@ export type StoredAudio = { contentType: string; fileName: string } & ({ path: s
 export type AudioMeta = {
   fileId: string;
   userId: string;
-  format: AudioFormat;
+  format: EmbeddedAudioFormat;
   channel: number;
   appSource: string | null;
   durationMs: number;
@@ -22,7 +22,7 @@ export type AudioMeta = {
 export type AudioRetention = { maxAgeMs: number; maxTotalBytes: number };
 export const DEFAULT_AUDIO_RETENTION: AudioRetention = { maxAgeMs: 7 * 24 * 3_600_000, maxTotalBytes: 2 * 1024 ** 3 };
 
-const CONTENT_TYPES: Record<AudioFormat, string> = {
+const CONTENT_TYPES: Record<EmbeddedAudioFormat, string> = {
   wav: 'audio/wav',
   mp3: 'audio/mpeg',
   // Raw s16le has no registered media type (audio/L16 is big-endian), so it is served as bytes.
@@ -30,7 +30,7 @@ const CONTENT_TYPES: Record<AudioFormat, string> = {
 };
 
 const FILE_ID = /^[0-9a-f]{32}$/;
-const AUDIO_FILE = /^([0-9a-f]{32})\.(wav|mp3|pcm)$/;
+const AUDIO_FILE = new RegExp(`^([0-9a-f]{32})\\.(${EMBEDDED_AUDIO_FORMATS.join('|')})$`);
 const TEMP_FILE = /^\..*\.tmp$/;
 
 /** Temp file, fsync, rename, fsync the directory; on any failure the temp file is removed. */
@@ -57,7 +57,7 @@ async function writeDurably(dir: string, name: string, bytes: Uint8Array): Promi
   }
 }
 
-type Row = { file_id: string; format: AudioFormat; size_bytes: number };
+type Row = { file_id: string; format: EmbeddedAudioFormat; size_bytes: number };
 
 /**
  * Audio files under `<dataDir>/audio/<fileId>.<format>`, indexed in the database (a file counts

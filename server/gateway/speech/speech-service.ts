@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { countSourceTextChars, type AudioFormat, type EmbeddedVoice, type SpeechSegment } from '#contract';
+import { countSourceTextChars, type EmbeddedVoice, type SpeechSegment } from '#contract';
+import type { EmbeddedAudioFormat } from './embedded-formats';
 import { openGatewayDatabase, type Db } from '../storage/gateway-database';
 import { createAudioStore, DEFAULT_AUDIO_RETENTION, type AudioRetention, type StoredAudio } from './audio-store';
 import { detectLanguage } from './detect-language';
@@ -30,7 +31,7 @@ type SynthesisOptions = { signal?: AbortSignal; commit?: () => void };
 export type SynthesisInput = {
   userId: string;
   text: string;
-  format: AudioFormat;
+  format: EmbeddedAudioFormat;
   voiceName?: string;
   timbreNumber?: number;
   targetLanguage?: string;
@@ -45,7 +46,7 @@ export type SynthesisInput = {
 
 export type SynthesisOutput = {
   fileId: string;
-  format: AudioFormat;
+  format: EmbeddedAudioFormat;
   durationMs: number;
   sourceLanguage: string;
   targetLanguage: string;

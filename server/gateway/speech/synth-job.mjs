@@ -1,7 +1,7 @@
 // One synthesis job, start to finish, as the worker runs it. Plain JS: no TS loader in workers.
 import { runEspeak } from './espeak-runner.mjs';
 import { applyGain, joinWithGaps, msToSamples, samplesToMs, splitAtBreaks, wavSamples } from './pcm-ops.mjs';
-import { encodeAudio, mp3File } from './audio-encode.mjs';
+import { encodePcm, encodeWav, mp3File } from './audio-encode.mjs';
 import { createBreakJoiner, createWavStreamReader } from './break-joiner.mjs';
 import { createMp3Pipeline, encodeMp3InParts } from './mp3-pipeline.mjs';
 import { clock, mark, takeTimeline, TIMELINE_ON } from './job-timeline.mjs';
@@ -12,6 +12,7 @@ export const MARKER_BREAK_MS = 2500;
 /**
  * @typedef {import('./pcm-ops.mjs').Span} Span
  * @typedef {import('./job-timeline.mjs').TimelineEvent} TimelineEvent
+ * @typedef {import('./embedded-formats.ts').EmbeddedAudioFormat} EmbeddedAudioFormat
  * @typedef {{
  *   sentences: string[];
  *   voice: string;
@@ -19,7 +20,7 @@ export const MARKER_BREAK_MS = 2500;
  *   pitch: number;
  *   range: string;
  *   volumeDb: number;
- *   format: 'pcm' | 'wav' | 'mp3';
+ *   format: EmbeddedAudioFormat;
  *   gapMs: number;
  * }} SynthJobInput
  * @typedef {{ bytes: Uint8Array; spans: Span[]; durationMs: number; engineCalls: number; timeline?: TimelineEvent[] }} SynthJobResult
@@ -169,11 +170,30 @@ export async function runSynthJob(job) {
  * @param {SynthJobInput} job
  * @returns {Promise<SynthJobResult>}
  */
-async function synthJob(job) {
-  if (job.format === 'mp3') return streamedMp3(job);
+function synthJob(job) {
+  return SYNTH_BY_FORMAT[job.format](job);
+}
+
+/**
+ * How each format the gateway offers is made: MP3 is encoded while espeak still speaks, the others
+ * from the joined samples. A format added to EMBEDDED_AUDIO_FORMATS fails the typecheck here.
+ * @type {Record<EmbeddedAudioFormat, (job: SynthJobInput) => Promise<SynthJobResult>>}
+ */
+const SYNTH_BY_FORMAT = {
+  pcm: (job) => encodedJoin(job, encodePcm),
+  wav: (job) => encodedJoin(job, encodeWav),
+  mp3: streamedMp3,
+};
+
+/**
+ * @param {SynthJobInput} job
+ * @param {(samples: Int16Array) => Uint8Array} encode
+ * @returns {Promise<SynthJobResult>}
+ */
+async function encodedJoin(job, encode) {
   const { samples, spans, durationMs, engineCalls } = await streamedJoin(job, null);
   const t = clock();
-  const bytes = await encodeAudio(samples, job.format);
+  const bytes = encode(samples);
   mark('synth', `encode ${job.format}`, t);
   return { bytes, spans, durationMs, engineCalls };
 }

@@ -3,7 +3,7 @@ import { readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
-import { AUDIO_FORMATS } from '#contract';
+import { EMBEDDED_AUDIO_FORMATS } from '../speech/embedded-formats';
 import { taskRecordSchema } from '../tasks/task-record';
 import type { Db } from './db-types';
 
@@ -16,7 +16,7 @@ const pointsFileSchema = z.object({ balances: z.record(z.string(), z.number().in
 const audioMetaSchema = z.object({
   fileId: z.string().regex(/^[0-9a-f]{32}$/),
   userId: z.string().regex(/^[0-9]{1,19}$/),
-  format: z.enum(AUDIO_FORMATS),
+  format: z.enum(EMBEDDED_AUDIO_FORMATS),
   channel: z.number().int(),
   appSource: z.string().nullable(),
   durationMs: z.number().nonnegative(),

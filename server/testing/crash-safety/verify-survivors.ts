@@ -3,11 +3,18 @@ import { join } from 'node:path';
 import { openGatewayDatabase } from '../../gateway/storage/gateway-database';
 import { wavProblem } from './wav-check';
 import type { Acknowledged, Seen } from './workload';
-import { operations } from '#contract';
+import { operations, outcomeOf } from '#contract';
 import { GATEWAY_MOUNT } from '../../gateway/files/url-signer';
+import { EMBEDDED_AUDIO_FORMATS, type EmbeddedAudioFormat } from '../../gateway/speech/embedded-formats';
 
-const TERMINAL = new Set([4, 5, 6]);
 const DEFAULT_POINTS = 100_000;
+const AUDIO_FILE = new RegExp(`^[0-9a-f]{32}\\.(${EMBEDDED_AUDIO_FORMATS.join('|')})$`);
+/** How a complete file is told from a torn one, per format; null: not checked (the workload asks only for wav). */
+const COMPLETENESS_CHECK: Record<EmbeddedAudioFormat, ((bytes: Uint8Array) => string | null) | null> = {
+  wav: wavProblem,
+  mp3: null,
+  pcm: null,
+};
 
 type Envelope<T> = { code: number; message: string; data: T | null };
 
@@ -52,7 +59,8 @@ export async function findLosses(base: string, ack: Acknowledged): Promise<strin
 
 /** A status never goes back: progress and updateTime don't fall, a terminal status stays as it was. */
 function consistent(before: Seen, now: Seen): boolean {
-  if (TERMINAL.has(before.taskStatus)) return now.taskStatus === before.taskStatus && now.taskProgress === before.taskProgress;
+  const ended = outcomeOf(before.taskStatus);
+  if (ended === 'result' || ended === 'failure') return now.taskStatus === before.taskStatus && now.taskProgress === before.taskProgress;
   return now.taskStatus >= before.taskStatus && now.taskProgress >= before.taskProgress && now.updateTime >= before.updateTime;
 }
 
@@ -69,12 +77,13 @@ export async function inspectAudioDir(
   const problems: string[] = [];
   let complete = 0;
   const database = await openGatewayDatabase(dataDir);
-  const indexed = database.db.prepare('SELECT file_id, format FROM audio').all() as { file_id: string; format: string }[];
+  const indexed = database.db.prepare('SELECT file_id, format FROM audio').all() as { file_id: string; format: EmbeddedAudioFormat }[];
   database.close();
   for (const { file_id: fileId, format } of indexed) {
+    const check = COMPLETENESS_CHECK[format];
     const problem = names.includes(`${fileId}.${format}`)
-      ? format === 'wav'
-        ? wavProblem(new Uint8Array(await readFile(join(dir, `${fileId}.${format}`))))
+      ? check
+        ? check(new Uint8Array(await readFile(join(dir, `${fileId}.${format}`))))
         : null
       : 'missing';
     if (problem) problems.push(`${fileId}.${format}: ${problem}`);
@@ -82,8 +91,8 @@ export async function inspectAudioDir(
   }
   const known = new Set(indexed.map((r) => `${r.file_id}.${r.format}`));
   const tempFiles = names.filter((n) => n.startsWith('.') && n.endsWith('.tmp')).length;
-  const orphans = names.filter((n) => /^[0-9a-f]{32}\.(wav|mp3|pcm)$/.test(n) && !known.has(n)).length;
-  const unexpected = names.filter((n) => !/^[0-9a-f]{32}\.(wav|mp3|pcm)$/.test(n) && !(n.startsWith('.') && n.endsWith('.tmp')));
+  const orphans = names.filter((n) => AUDIO_FILE.test(n) && !known.has(n)).length;
+  const unexpected = names.filter((n) => !AUDIO_FILE.test(n) && !(n.startsWith('.') && n.endsWith('.tmp')));
   for (const n of unexpected) problems.push(`unexpected file ${n}`);
   return { problems, tempFiles, orphans, complete };
 }

@@ -1,4 +1,4 @@
-import type { AudioFormat, AudioTicket } from '@/contract';
+import { DEFAULT_AUDIO_FORMAT, type AudioFormat, type AudioTicket } from '@/contract';
 import { AUDIO_CHECK_BYTES, audioFormatOfBytes } from '../model/sniff-audio';
 import { describeNotAudio, NotAudioError } from './not-audio-error';
 
@@ -25,7 +25,7 @@ type Options = { timeoutMs?: number; maxBytes?: number; requested?: AudioFormat;
 export async function fetchAudio(
   url: string,
   signal?: AbortSignal,
-  { timeoutMs = AUDIO_DOWNLOAD_TIMEOUT_MS, maxBytes = MAX_KEPT_AUDIO_BYTES, requested = 'wav', ticket }: Options = {},
+  { timeoutMs = AUDIO_DOWNLOAD_TIMEOUT_MS, maxBytes = MAX_KEPT_AUDIO_BYTES, requested = DEFAULT_AUDIO_FORMAT, ticket }: Options = {},
 ): Promise<FetchedAudio> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;

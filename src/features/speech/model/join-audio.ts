@@ -1,4 +1,4 @@
-import type { AudioFormat } from '@/contract';
+import { assertNever, type AudioFormat } from '@/contract';
 import { xingFrame } from '@/contract/mp3-xing-frame.mjs';
 import { findMp3Frames } from './mp3-frames';
 import { wavHeader, wholeFrameBytes, type PcmFormat } from './pcm-to-wav';
@@ -16,11 +16,25 @@ const JOIN_FADE_MS = 5;
  * the few faded bytes at each join: the samples themselves are never copied into JavaScript.
  */
 export async function joinAudio(parts: Blob[], format: AudioFormat, pcm: PcmFormat): Promise<JoinedAudio> {
-  if (format === 'mp3') return joinMp3(parts);
-  const layouts =
-    format === 'wav'
-      ? await Promise.all(parts.map(readWavLayout))
-      : parts.map((p): WavLayout => ({ format: pcm, dataOffset: 0, dataBytes: wholeFrameBytes(p.size, pcm) }));
+  switch (format) {
+    case 'mp3':
+      return joinMp3(parts);
+    case 'wav':
+      return joinSamples(parts, await Promise.all(parts.map(readWavLayout)), pcm, 'wav');
+    case 'pcm':
+      return joinSamples(
+        parts,
+        parts.map((p): WavLayout => ({ format: pcm, dataOffset: 0, dataBytes: wholeFrameBytes(p.size, pcm) })),
+        pcm,
+        'pcm',
+      );
+    default:
+      return assertNever(format);
+  }
+}
+
+/** Parts of samples (WAV files or raw PCM, by their layouts) as one, with a WAV header or raw. */
+async function joinSamples(parts: Blob[], layouts: WavLayout[], pcm: PcmFormat, as: 'wav' | 'pcm'): Promise<JoinedAudio> {
   const first = layouts[0]?.format ?? pcm;
   if (layouts.some((l) => !samePcm(l.format, first)))
     throw new Error('The parts came back in different sample formats, so they cannot be joined');
@@ -42,7 +56,7 @@ export async function joinAudio(parts: Blob[], format: AudioFormat, pcm: PcmForm
     dataBytes += size;
   }
   const durationMs = ((dataBytes / blockAlign) * 1000) / first.sampleRate;
-  if (format === 'pcm') return { audio: new Blob(pieces, { type: MIME_TYPE.pcm }), startsMs, durationMs };
+  if (as === 'pcm') return { audio: new Blob(pieces, { type: MIME_TYPE.pcm }), startsMs, durationMs };
   if (dataBytes > 0xffffffff - 36) throw new Error('The joined audio is larger than a WAV file can hold (4 GB)');
   return { audio: new Blob([wavHeader(dataBytes, first), ...pieces], { type: MIME_TYPE.wav }), startsMs, durationMs };
 }

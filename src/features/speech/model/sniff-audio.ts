@@ -7,6 +7,12 @@ export async function sniffAudioFormat(audio: Blob, requested: AudioFormat): Pro
 
 export const MIME_TYPE: Record<AudioFormat, string> = { pcm: 'audio/L16', wav: 'audio/wav', mp3: 'audio/mpeg' };
 
+/**
+ * Headerless samples: read with the connection's PCM settings, wrapped as WAV to play, offered raw
+ * and as WAV. The rest play as they came.
+ */
+export const IS_RAW_SAMPLES: Record<AudioFormat, boolean> = { pcm: true, wav: false, mp3: false };
+
 /** Bytes read to tell audio from a page, a JSON error or other text. */
 export const AUDIO_CHECK_BYTES = 512;
 
@@ -19,7 +25,7 @@ export function audioFormatOfBytes(head: Uint8Array, requested: AudioFormat): Au
   if (head.byteLength === 0) return null;
   const magic = sniffAudioBytes(head);
   if (magic) return magic;
-  return requested === 'pcm' && !looksLikeText(head) ? 'pcm' : null;
+  return IS_RAW_SAMPLES[requested] && !looksLikeText(head) ? requested : null;
 }
 
 /** Valid UTF-8 without control characters other than whitespace: 16-bit samples never are (silence is zero bytes). */

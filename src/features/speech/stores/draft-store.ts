@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { AUDIO_FORMATS } from '@/contract';
+import { SPEC_AUDIO_FORMATS } from '@/contract';
 import { createPersistedStore } from '@/lib/persisted-store';
 import { SPEECH_FORM_DEFAULTS as D, type SpeechFormValues } from '../api/speech-form-schema';
 
@@ -14,7 +14,7 @@ const draftSchema = z.object({
   speedFactor: z.catch(z.number(), D.speedFactor),
   volume: z.catch(z.number(), D.volume),
   emotion: z.catch(z.number(), D.emotion),
-  format: z.catch(z.enum(AUDIO_FORMATS), D.format),
+  format: z.catch(z.enum(SPEC_AUDIO_FORMATS), D.format),
 });
 
 /** The form's last draft, saved as it is typed. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { TaskStatus } from '@/contract';
+import { outcomeOf } from '@/contract';
 import type { TaskBoard } from '../model/task-snapshot';
 
 /** One browser notification per poll cycle in which watched tasks finished or failed (if enabled and granted). */
@@ -10,8 +10,8 @@ export function useTaskNotifications(board: TaskBoard, enabled: boolean): void {
     lastCycle.current = board.cycle;
     if (!enabled || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
     const fresh = board.transitions.filter((t) => t.at === board.polledAt);
-    const finished = fresh.filter((t) => t.to === TaskStatus.finished).length;
-    const failed = fresh.filter((t) => t.to === TaskStatus.failed || t.to === TaskStatus.aborted).length;
+    const finished = fresh.filter((t) => outcomeOf(t.to) === 'result').length;
+    const failed = fresh.filter((t) => outcomeOf(t.to) === 'failure').length;
     if (finished + failed === 0) return;
     const body = [finished && `${finished} finished`, failed && `${failed} failed or aborted`].filter(Boolean).join(' · ');
     new Notification('Service AI Console: tasks', { body, tag: 'task-transitions' });

@@ -1,4 +1,4 @@
-import { TaskStatus } from '@/contract';
+import { isKnownTaskStatus, type TaskStatusCode } from '@/contract';
 import { halve } from './task-history';
 import { statusGroupOf, type StatusGroup } from './status-group';
 import type { TaskSnapshot, Transition } from './task-snapshot';
@@ -13,10 +13,23 @@ export const FLOW_BANDS = [
   { key: 'created', label: 'Created' },
   { key: 'other', label: 'Not checked, not found or unknown' },
 ] as const;
-const BAND_OF: Record<string, number> = { 4: 0, 5: 1, 6: 2, 3: 3, 2: 4, 1: 5 };
+/** Each status's band (an index in FLOW_BANDS); everything that is not a status goes in the last, "other". */
+const BAND_OF: Record<TaskStatusCode, number> = { 4: 0, 5: 1, 6: 2, 3: 3, 2: 4, 1: 5 };
+const OTHER_BAND = FLOW_BANDS.length - 1;
+const bandOfGroup = (group: StatusGroup): number => (typeof group === 'number' ? BAND_OF[group] : OTHER_BAND);
 
 export type FlowSample = { at: number; counts: number[] };
 export type MinuteBucket = { minute: number; finished: number; failed: number; aborted: number };
+/** Which count of a minute a transition into each status adds to: endings only (null: not an ending). */
+const END_COUNT: Record<TaskStatusCode, Exclude<keyof MinuteBucket, 'minute'> | null> = {
+  1: null,
+  2: null,
+  3: null,
+  4: 'finished',
+  5: 'failed',
+  6: 'aborted',
+};
+const endCountOf = (status: number | null) => (status !== null && isKnownTaskStatus(status) ? END_COUNT[status] : null);
 /** Batch-level samples: bounded whatever the number of watched tasks. */
 export type BatchSeries = { flow: FlowSample[]; perMinute: MinuteBucket[] };
 
@@ -25,7 +38,7 @@ export const MAX_MINUTES = 180;
 export const EMPTY_SERIES: BatchSeries = { flow: [], perMinute: [] };
 
 /** The index in FLOW_BANDS of a task's band. */
-const flowBand = (snapshot: TaskSnapshot | undefined): number => BAND_OF[String(statusGroupOf(snapshot))] ?? 6;
+const flowBand = (snapshot: TaskSnapshot | undefined): number => bandOfGroup(statusGroupOf(snapshot));
 
 /** Watched tasks per flow band. */
 export function flowCounts(watched: readonly string[], tasks: ReadonlyMap<string, TaskSnapshot>): number[] {
@@ -37,7 +50,7 @@ export function flowCounts(watched: readonly string[], tasks: ReadonlyMap<string
 /** Tasks per flow band from counts per status group (the same as flowCounts over those tasks). */
 export function bandsOf(counts: ReadonlyMap<StatusGroup, number>): number[] {
   const bands = FLOW_BANDS.map(() => 0);
-  for (const [group, n] of counts) bands[BAND_OF[String(group)] ?? 6]! += n;
+  for (const [group, n] of counts) bands[bandOfGroup(group)]! += n;
   return bands;
 }
 
@@ -57,7 +70,10 @@ export function addFlowSample(series: BatchSeries, at: number, counts: number[])
 
 /** Count this cycle's transitions into Finished, Failed and Aborted per minute of local time. */
 export function addTransitions(series: BatchSeries, transitions: readonly Transition[]): BatchSeries {
-  const ends = transitions.filter((t) => t.to === TaskStatus.finished || t.to === TaskStatus.failed || t.to === TaskStatus.aborted);
+  const ends = transitions.flatMap((t) => {
+    const count = endCountOf(t.to);
+    return count ? [{ at: t.at, count }] : [];
+  });
   if (ends.length === 0) return series;
   const perMinute = [...series.perMinute];
   for (const t of ends) {
@@ -69,9 +85,7 @@ export function addTransitions(series: BatchSeries, transitions: readonly Transi
       i = perMinute.findIndex((b) => b.minute === minute);
     }
     const b = { ...perMinute[i]! };
-    if (t.to === TaskStatus.finished) b.finished++;
-    else if (t.to === TaskStatus.failed) b.failed++;
-    else b.aborted++;
+    b[t.count]++;
     perMinute[i] = b;
   }
   return { ...series, perMinute: perMinute.slice(-MAX_MINUTES) };

@@ -1,4 +1,4 @@
-import { isKnownTaskStatus, TaskStatus } from '@/contract';
+import { isKnownTaskStatus, type TaskStatusCode } from '@/contract';
 
 // Values a gateway sends that cannot be true: shown as such, with the raw value, never as if they were.
 
@@ -21,8 +21,10 @@ export function progressVerdict(raw: number): string | null {
   return raw >= 0 && raw <= 100 ? null : `progress out of range (raw ${String(raw)})`;
 }
 
-const STAGE: Record<number, number> = { [TaskStatus.created]: 1, [TaskStatus.queued]: 2, [TaskStatus.running]: 3 };
-const stage = (status: number) => STAGE[status] ?? 4;
+/** Where each status stands along a task's life; the endings share the last stage. */
+const ENDING = 4;
+const STAGE: Record<TaskStatusCode, number> = { 1: 1, 2: 2, 3: 3, 4: ENDING, 5: ENDING, 6: ENDING };
+const stage = (status: TaskStatusCode) => STAGE[status];
 
 /**
  * A status change backwards along Created → Queued → Running → an ending (Finished, Failed, Aborted), or from one
@@ -30,5 +32,5 @@ const stage = (status: number) => STAGE[status] ?? 4;
  */
 export function statusWentBack(from: number | null, to: number): boolean {
   if (from === null || from === to || !isKnownTaskStatus(from) || !isKnownTaskStatus(to)) return false;
-  return stage(to) < stage(from) || stage(from) === 4;
+  return stage(to) < stage(from) || stage(from) === ENDING;
 }

@@ -1,10 +1,10 @@
-import { isKnownTaskStatus, taskStatusName, type TaskStatusCode } from '@/contract';
+import { isKnownTaskStatus, TaskStatus, taskStatusName, type TaskStatusCode } from '@/contract';
 import type { TaskSnapshot } from './task-snapshot';
 
 /** What a row's status column shows: the six statuses, plus states the console adds. */
 export type StatusGroup = TaskStatusCode | 'waiting' | 'not-found' | 'unknown' | 'invalid';
 
-export const STATUS_GROUPS: readonly StatusGroup[] = [1, 2, 3, 4, 5, 6, 'not-found', 'waiting'];
+export const STATUS_GROUPS: readonly StatusGroup[] = [...Object.values(TaskStatus), 'not-found', 'waiting'];
 
 export function statusGroupOf(snapshot: TaskSnapshot | undefined): StatusGroup {
   if (!snapshot) return 'waiting';
@@ -22,7 +22,7 @@ export function statusGroupName(group: StatusGroup): string {
 }
 
 /** Sort order: what needs attention first. */
-export const STATUS_GROUP_RANK: Record<string, number> = {
+export const STATUS_GROUP_RANK: Record<StatusGroup, number> = {
   5: 0,
   6: 1,
   'not-found': 2,

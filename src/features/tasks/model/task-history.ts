@@ -1,4 +1,4 @@
-import { TaskStatus } from '@/contract';
+import { outcomeOf } from '@/contract';
 import type { TaskBoard, TaskSnapshot, Transition } from './task-snapshot';
 import { recordDelta, writableTasks } from './board-delta';
 
@@ -27,8 +27,11 @@ export function halve<T>(points: readonly T[]): T[] {
   return points.filter((_, i) => i % 2 === 0 || i === points.length - 1);
 }
 
-const ENDS: ReadonlySet<number | null> = new Set([TaskStatus.finished, TaskStatus.failed, TaskStatus.aborted]);
-export const isEnd = (status: number | null | undefined): boolean => ENDS.has(status ?? null);
+/** A status that ends a task (Finished, Failed, Aborted: an outcome other than open). */
+export const isEnd = (status: number | null | undefined): boolean => {
+  const outcome = outcomeOf(status);
+  return outcome !== null && outcome !== 'open';
+};
 
 /**
  * When a task seen live at `lastSeen` and ended by `seenEnded` ended: the gateway's updateTime, kept

@@ -1,4 +1,4 @@
-import { TaskStatus } from '@/contract';
+import { assertNever, outcomeOf } from '@/contract';
 import type { TaskSnapshot } from './task-snapshot';
 
 /**
@@ -23,14 +23,17 @@ export function taskPhase(snapshot: TaskSnapshot | undefined): TaskPhase {
   if (snapshot.problem) return 'live';
   const { item } = snapshot;
   if (!item) return 'not-found';
-  switch (item.taskStatus) {
-    case TaskStatus.finished:
+  const outcome = outcomeOf(item.taskStatus);
+  switch (outcome) {
+    case 'result':
       return snapshot.downloadUrl ? 'terminal' : 'awaiting-url';
-    case TaskStatus.failed:
-    case TaskStatus.aborted:
+    case 'failure':
       return 'terminal';
-    default:
+    case 'open':
+    case null:
       // 1-3, and any status code the spec does not list, keep being watched.
       return 'live';
+    default:
+      return assertNever(outcome);
   }
 }

@@ -2,6 +2,7 @@ import { EMBEDDED_PCM } from '@/contract';
 import { formatSeconds } from '@/lib/format';
 import type { Take } from '../../model/take';
 import { resultUserId } from '../../model/result-user-id';
+import { IS_RAW_SAMPLES } from '../../model/sniff-audio';
 import styles from './player.module.css';
 
 const or = (v: unknown) => (v === undefined || v === null || v === '' ? '—' : String(v));
@@ -10,9 +11,9 @@ const kb = (n: number) => `${(n / 1024).toFixed(n < 10_240 ? 1 : 0)} KB`;
 /** What the gateway said about the take, and what the console did with its audio. */
 export function TakeDetails({ take, duration }: { take: Take; duration: number }) {
   const { result, request, audio, pcmFormat } = take;
-  const pcmNote =
-    take.format === 'pcm' ? ` · read as ${pcmFormat.bitsPerSample}-bit, ${pcmFormat.channels} ch, ${pcmFormat.sampleRate} Hz` : '';
-  const nonDefaultPcm = take.format === 'pcm' && pcmFormat.sampleRate !== EMBEDDED_PCM.sampleRate;
+  const raw = IS_RAW_SAMPLES[take.format];
+  const pcmNote = raw ? ` · read as ${pcmFormat.bitsPerSample}-bit, ${pcmFormat.channels} ch, ${pcmFormat.sampleRate} Hz` : '';
+  const nonDefaultPcm = raw && pcmFormat.sampleRate !== EMBEDDED_PCM.sampleRate;
   return (
     <dl className={styles.takeDetails}>
       <div>

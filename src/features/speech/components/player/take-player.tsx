@@ -1,15 +1,17 @@
 import { useState } from 'react';
+import type { AudioFormat } from '@/contract';
 import type { LoadedTake } from '../../model/take';
 import { useAudioClock, seekAndPlay, type AudioClock } from '../../hooks/use-audio-clock';
 import { useKeepPosition } from '../../hooks/use-keep-position';
 import { useTakeAudio } from '../../hooks/use-take-audio';
 import { audioFileName } from '../../model/audio-file-name';
+import { IS_RAW_SAMPLES } from '../../model/sniff-audio';
 import { Waveform } from './waveform';
 import page from '../speech-page.module.css';
 import styles from './player.module.css';
 
 // Drawing decodes the whole file: past about 9 minutes of audio that costs more memory than a picture is worth.
-const WAVEFORM_MAX_BYTES = { pcm: 24 * 1024 * 1024, wav: 24 * 1024 * 1024, mp3: 4 * 1024 * 1024 };
+const WAVEFORM_MAX_BYTES: Record<AudioFormat, number> = { pcm: 24 * 1024 * 1024, wav: 24 * 1024 * 1024, mp3: 4 * 1024 * 1024 };
 
 type Props = { loaded: LoadedTake; label: string; children?: (clock: AudioClock, seek: (s: number) => void) => React.ReactNode };
 
@@ -21,8 +23,9 @@ export function TakePlayer({ loaded, label, children }: Props) {
   useKeepPosition(audio);
   const { playable, src, playableUrl, rawUrl, remoteUrl } = useTakeAudio(loaded);
   const seek = (s: number) => seekAndPlay(audio, s);
-  const rawPcmOnly = take.format === 'pcm' && !playable && remoteUrl !== null;
-  const name = (ext: 'pcm' | 'wav' | 'mp3') => audioFileName(take.request, take.result.taskId, ext);
+  const raw = IS_RAW_SAMPLES[take.format];
+  const rawPcmOnly = raw && !playable && remoteUrl !== null;
+  const name = (ext: AudioFormat) => audioFileName(take.request, take.result.taskId, ext);
   return (
     <div className={styles.takePlayer}>
       {/* A browser cannot play headerless PCM from a URL: only bytes the page has read can be wrapped as WAV. */}
@@ -40,17 +43,17 @@ export function TakePlayer({ loaded, label, children }: Props) {
         <Waveform blob={playable} currentTime={clock.currentTime} duration={clock.duration} onSeek={seek} />
       )}
       <p className={styles.downloads}>
-        {take.format === 'pcm' && rawUrl && (
-          <a href={rawUrl} download={name('pcm')}>
+        {raw && rawUrl && (
+          <a href={rawUrl} download={name(take.format)}>
             Download raw PCM (.pcm)
           </a>
         )}
-        {take.format === 'pcm' && playableUrl && (
+        {raw && playableUrl && (
           <a href={playableUrl} download={name('wav')}>
             Download as WAV (.wav)
           </a>
         )}
-        {take.format !== 'pcm' && playableUrl && (
+        {!raw && playableUrl && (
           <a href={playableUrl} download={name(take.format)}>
             Download .{take.format}
           </a>

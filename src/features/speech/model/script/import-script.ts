@@ -1,4 +1,4 @@
-import { AUDIO_FORMATS, countSourceTextChars, SOURCE_TEXT_MAX_CHARS, type AudioFormat, type SpeechRequest } from '@/contract';
+import { SPEC_AUDIO_FORMATS, countSourceTextChars, SOURCE_TEXT_MAX_CHARS, type AudioFormat, type SpeechRequest } from '@/contract';
 import { parseSpeechForm, type SpeechFormField, type SpeechFormValues } from '../../api/speech-form-schema';
 import { detectDelimiter, firstLine, parseDelimited, type Delimiter } from './parse-delimited';
 import { columnOf, type ScriptColumn } from './script-columns';
@@ -118,7 +118,7 @@ function mergeCells(cell: (c: ScriptColumn) => string, defaults: SpeechFormValue
   }
   const format = cell('format').toLowerCase();
   if (format !== '') {
-    if ((AUDIO_FORMATS as readonly string[]).includes(format)) values.format = format as AudioFormat;
+    if ((SPEC_AUDIO_FORMATS as readonly string[]).includes(format)) values.format = format as AudioFormat;
     else reasons.push({ code: 'unknownFormat', value: cell('format') });
   }
   return values;

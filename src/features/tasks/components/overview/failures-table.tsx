@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo } from 'react';
-import { TaskStatus } from '@/contract';
+import { outcomeOf } from '@/contract';
 import { errorAdvice } from '../../model/error-advice';
 import type { WatchedTask } from '../../model/task-rows';
 import { CopyButton } from '../copy/copy-button';
@@ -13,7 +13,7 @@ function groupFailures(rows: readonly WatchedTask[]): FailureGroup[] {
   const byCode = new Map<number, string[]>();
   for (const r of rows) {
     const item = r.snapshot?.item;
-    if (!item || (item.taskStatus !== TaskStatus.failed && item.taskStatus !== TaskStatus.aborted)) continue;
+    if (!item || outcomeOf(item.taskStatus) !== 'failure') continue;
     const ids = byCode.get(item.errorCode);
     if (ids) ids.push(r.id);
     else byCode.set(item.errorCode, [r.id]);

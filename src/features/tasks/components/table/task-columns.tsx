@@ -133,7 +133,7 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
     shows: ({ row, stallMs }) => [row.group, row.snapshot?.item?.taskStatus, row.snapshot?.changedAt, row.snapshot?.wentBackFrom, stallMs],
     sort: {
       label: 'Status (needs attention first)',
-      compare: (a, b) => STATUS_GROUP_RANK[String(a.group)]! - STATUS_GROUP_RANK[String(b.group)]!,
+      compare: (a, b) => STATUS_GROUP_RANK[a.group] - STATUS_GROUP_RANK[b.group],
     },
     exported: { taskStatus: (r) => r.snapshot?.item?.taskStatus ?? null, statusName: (r) => statusGroupName(r.group) },
   },

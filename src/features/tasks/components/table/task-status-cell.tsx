@@ -1,4 +1,4 @@
-import { isKnownTaskStatus, TaskStatus, taskStatusName } from '@/contract';
+import { isKnownTaskStatus, outcomeOf, taskStatusName } from '@/contract';
 import { errorAdvice } from '../../model/error-advice';
 import { rawPreview, refusedLinkReason } from '../../model/refused-link';
 import { statusGroupName } from '../../model/status-group';
@@ -40,7 +40,7 @@ export function OutcomeCell({ row }: { row: WatchedTask }) {
     );
   }
   const item = row.snapshot?.item;
-  if (item && (item.taskStatus === TaskStatus.failed || item.taskStatus === TaskStatus.aborted)) {
+  if (item && outcomeOf(item.taskStatus) === 'failure') {
     const { code, meaning, advice } = errorAdvice(item.errorCode);
     return (
       <div className={styles.outcomeError} title={`Error ${code}: ${meaning}. ${advice}`}>
