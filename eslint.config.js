@@ -29,7 +29,7 @@ const boundaryZones = [
   })),
   // src/app composes features; a feature that reached back into it would make a circle of layers.
   { target: './src/features', from: './src/app', message: 'Features must not import src/app: the app composes them, not the other way.' },
-  ...['components', 'hooks', 'lib', 'config', 'utils', 'testing'].map((dir) => ({
+  ...['components', 'hooks', 'i18n', 'lib', 'config', 'utils', 'testing'].map((dir) => ({
     target: `./src/${dir}`,
     from: ['./src/features', './src/app'],
     message: 'Shared code must not import features or app.',
