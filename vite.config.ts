@@ -2,9 +2,11 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { precompressAssets } from './server/build/precompress-assets.ts';
+import { catalogs } from './src/i18n/vite-plugin-catalogs.ts';
 
 export default defineConfig({
-  plugins: [react(), precompressAssets()],
+  // catalogs(): each locale's messages split by namespace into lazy chunks (src/i18n/vite-plugin-catalogs.ts).
+  plugins: [react(), precompressAssets(), catalogs(fileURLToPath(new URL('./src/i18n/catalogs', import.meta.url)))],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // The status worker (src/features/tasks/api/task-status.worker.ts) as an ES module worker, like the page's own chunks.
   worker: { format: 'es' },

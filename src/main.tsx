@@ -1,10 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startLocale } from './i18n/i18n-store';
 import { App } from './app/app';
+import { firstNamespaces } from './app/page-routes';
 import './styles/global.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// <html lang> and the first page's messages in the chosen language before the first paint: no flash of English.
+void startLocale(firstNamespaces(window.location.pathname)).finally(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { usePathname } from '@/hooks/use-pathname';
+import { t } from '@/i18n/i18n-store';
 
 type Props = { children: ReactNode; resetKey: string };
 type State = { error: Error | null; resetKey: string };
@@ -30,11 +31,11 @@ class ErrorBoundary extends Component<Props, State> {
     if (!error) return this.props.children;
     return (
       <div role="alert" className="alert alert-error">
-        <p className="alert-title">This page stopped working</p>
+        <p className="alert-title">{t('common.crash.title')}</p>
         <p>{error.message}</p>
-        <p>Your watch list, speech draft and history are kept. Reload the page, or open another page above.</p>
+        <p>{t('common.crash.kept')}</p>
         <button type="button" onClick={() => window.location.reload()}>
-          Reload the page
+          {t('common.crash.reload')}
         </button>
       </div>
     );

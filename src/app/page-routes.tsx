@@ -2,28 +2,46 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { navigate } from '@/lib/router';
 import { usePathname } from '@/hooks/use-pathname';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useT, type MessageKey, type Namespace } from '@/i18n/i18n-store';
+import { lazyWithMessages } from '@/i18n/lazy-with-messages';
 import { ConnectionScoped } from './connection-scoped';
 import { TasksPage } from '@/features/tasks/components/tasks-page';
 
-// Only the Tasks page is in the first-load bundle; the others load on demand.
-const SpeechPage = lazy(() => import('@/features/speech/components/speech-page').then((m) => ({ default: m.SpeechPage })));
-const SettingsPage = lazy(() => import('@/features/connection/components/settings-page').then((m) => ({ default: m.SettingsPage })));
+// Only the Tasks page is in the first-load bundle; the others load on demand, each with its messages.
+const SpeechPage = lazyWithMessages('speech', () =>
+  import('@/features/speech/components/speech-page').then((m) => ({ default: m.SpeechPage })),
+);
+// Rarely shown: not in the first-load bundle.
+const NotFound = lazy(() => import('./not-found').then((m) => ({ default: m.NotFound })));
+const SettingsPage = lazyWithMessages('settings', () =>
+  import('@/features/connection/components/settings-page').then((m) => ({ default: m.SettingsPage })),
+);
 
 export const PAGES = [
-  { path: '/tasks', label: 'Tasks', title: 'Tasks' },
-  { path: '/speech', label: 'Speech', title: 'Speech studio' },
-  { path: '/settings', label: 'Settings', title: 'Connection settings' },
-] as const;
+  { path: '/tasks', label: 'common.pages.tasks', title: 'common.pages.tasks' },
+  { path: '/speech', label: 'common.pages.speech', title: 'common.pages.speechTitle' },
+  { path: '/settings', label: 'common.pages.settings', title: 'common.pages.settingsTitle' },
+] as const satisfies readonly { path: string; label: MessageKey; title: MessageKey }[];
+
+/**
+ * The namespaces src/main.tsx loads before the first paint: `common` (everything in the first-load
+ * bundle: shell, header, the Tasks page's own first screen) and the opened page's own namespace.
+ */
+export function firstNamespaces(pathname: string): Namespace[] {
+  const own: Namespace | undefined = pathname === '/speech' ? 'speech' : pathname === '/settings' ? 'settings' : undefined;
+  return own ? ['common', own] : ['common'];
+}
 
 export function PageRoutes() {
   const pathname = usePathname();
+  const t = useT();
   useEffect(() => {
     if (pathname === '/' || pathname === '') navigate('/tasks' + window.location.search, { replace: true });
   }, [pathname]);
   // /tasks/<taskId> is the Tasks page with that task's details open (a shareable link).
   const tasks = pathname === '/tasks' || pathname === '/' || pathname.startsWith('/tasks/');
   const page = tasks ? PAGES[0] : PAGES.find((p) => pathname === p.path);
-  useDocumentTitle(page?.title ?? (pathname === '/' ? PAGES[0].title : 'Page not found'));
+  useDocumentTitle(t(page?.title ?? (pathname === '/' ? PAGES[0].title : 'common.pages.notFound')));
   // After a client-side navigation, start screen readers and Tab at the new page, as a full load
   // would. The first render and the redirect from / are the page load itself, not a navigation.
   const previous = useRef<string | null>(null);
@@ -36,7 +54,7 @@ export function PageRoutes() {
     <Suspense
       fallback={
         <p className="loading" role="status">
-          Loading…
+          {t('common.app.loading')}
         </p>
       }
     >
@@ -47,16 +65,5 @@ export function PageRoutes() {
       {pathname === '/settings' ? <SettingsPage /> : null}
       {!page && pathname !== '/' ? <NotFound pathname={pathname} /> : null}
     </Suspense>
-  );
-}
-
-function NotFound({ pathname }: { pathname: string }) {
-  return (
-    <section aria-labelledby="nf-title">
-      <h1 id="nf-title">Page not found</h1>
-      <p>
-        There is no page at <code>{pathname}</code>. Use the navigation above.
-      </p>
-    </section>
   );
 }

@@ -3,29 +3,34 @@ import { Link } from '@/lib/router';
 import { usePathname } from '@/hooks/use-pathname';
 import { ConnectionIndicator } from '@/features/connection/components/connection-indicator';
 import { SetupNotice } from '@/features/connection/components/setup-notice';
+import { LanguageSelect } from '@/components/language-select';
+import { useT } from '@/i18n/i18n-store';
+import { PRODUCT_NAME } from '@/hooks/use-document-title';
 import { PAGES } from './page-routes';
 
 export function Shell({ children }: { children: ReactNode }) {
   const pathname = usePathname();
+  const t = useT();
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('common.app.skipToContent')}
       </a>
       <header className="shell-header">
-        <span className="product-name">Service AI Console</span>
-        <nav aria-label="Main">
+        <span className="product-name">{PRODUCT_NAME}</span>
+        <nav aria-label={t('common.app.mainNav')}>
           <ul className="nav-list">
             {PAGES.map((p) => (
               <li key={p.path}>
                 <Link to={p.path} aria-current={pathname === p.path || pathname.startsWith(`${p.path}/`) ? 'page' : undefined}>
-                  {p.label}
+                  {t(p.label)}
                 </Link>
               </li>
             ))}
           </ul>
         </nav>
         <ConnectionIndicator />
+        <LanguageSelect id="header-language" hideLabel className="header-language" />
       </header>
       <main id="main" className="shell-main" tabIndex={-1}>
         {pathname !== '/settings' && <SetupNotice />}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useT } from '@/i18n/i18n-store';
 import styles from './confirm-button.module.css';
 
 type Props = { label: string; confirmLabel: string; onConfirm: () => void; disabled?: boolean };
@@ -6,6 +7,7 @@ type Props = { label: string; confirmLabel: string; onConfirm: () => void; disab
 /** A destructive action that needs a second click, instead of a modal dialog. */
 export function ConfirmButton({ label, confirmLabel, onConfirm, disabled }: Props) {
   const [armed, setArmed] = useState(false);
+  const t = useT();
   if (!armed) {
     return (
       <button type="button" disabled={disabled} onClick={() => setArmed(true)}>
@@ -27,7 +29,7 @@ export function ConfirmButton({ label, confirmLabel, onConfirm, disabled }: Prop
         {confirmLabel}
       </button>
       <button type="button" onClick={() => setArmed(false)}>
-        Cancel
+        {t('common.actions.cancel')}
       </button>
     </span>
   );

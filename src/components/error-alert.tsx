@@ -1,11 +1,13 @@
 import { GatewayRequestError } from '@/lib/gateway-error';
 import { useErrorDescription } from '@/hooks/use-error-description';
+import { useT } from '@/i18n/i18n-store';
 
 type Props = { error: unknown; title?: string; onRetry?: () => void };
 
 /** The one way an error looks in the console: meaning, code, the gateway's words, next step. */
 export function ErrorAlert({ error, title, onRetry }: Props) {
   const d = useErrorDescription(error);
+  const t = useT();
   // The wording loads on the first error (a few ms); an alert is announced once, with its words.
   if (!d) return null;
   const gatewayError = error instanceof GatewayRequestError ? error : undefined;
@@ -17,19 +19,19 @@ export function ErrorAlert({ error, title, onRetry }: Props) {
     <div role="alert" className="alert alert-error">
       <p className="alert-title">
         {title ?? d.title}
-        {code !== undefined && <span className="badge">code {code}</span>}
-        {http !== undefined && http !== 200 && <span className="badge">HTTP {http}</span>}
+        {code !== undefined && <span className="badge">{t('common.error.code', { code: String(code) })}</span>}
+        {http !== undefined && http !== 200 && <span className="badge">{t('common.error.http', { status: String(http) })}</span>}
       </p>
       {d.detail && (
         <p className="alert-detail">
-          {fromGateway ? <span className="alert-source">Gateway message: </span> : null}
+          {fromGateway ? <span className="alert-source">{t('common.error.gatewayMessage')}</span> : null}
           {d.detail}
         </p>
       )}
       <p className="alert-next">{d.nextStep}</p>
       {onRetry && (
         <button type="button" onClick={onRetry}>
-          Try again
+          {t('common.actions.tryAgain')}
         </button>
       )}
     </div>

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { createStore } from '@/lib/persisted-store';
 
-const PRODUCT_NAME = 'Service AI Console';
+/** A name, the same in every language (docs/glossary.md). */
+export const PRODUCT_NAME = 'Service AI Console';
 
 /** Live counts in front of every page's title, e.g. "(3 live · 2/5 done) ", so a background tab still tells how it goes. */
 export const titlePrefixStore = createStore('');

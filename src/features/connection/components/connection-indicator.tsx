@@ -1,39 +1,35 @@
 import { useEffect } from 'react';
 import { activeProfile } from '@/lib/connection-store';
 import { useActiveConnection, useConnectionState } from '@/hooks/use-connection';
-import type { GatewayHealth, TokenCheck } from '@/lib/connection-health';
+import type { GatewayHealth } from '@/lib/connection-health';
 import { useGatewayHealth } from '@/hooks/use-gateway-health';
 import type { ErrorDescription } from '@/lib/describe-error';
 import { useErrorDescription } from '@/hooks/use-error-description';
 import { Link } from '@/lib/router';
-import { checkStatus } from '../api/check-status';
+import { useLocale, useNamespace, useT, type Translate } from '@/i18n/i18n-store';
+import { useTimeSetting } from '@/i18n/time-setting';
 import styles from './connection-indicator.module.css';
 
-const timeOf = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+// Not through @/i18n/format: this is the first-load bundle's only clock, and it changes once a minute at most.
+const clock = (locale: string, at: number, zone: 'local' | 'utc') =>
+  new Date(at).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', ...(zone === 'utc' && { timeZone: 'UTC' }) });
 
-/** Each label names what was checked: an answered status query is "Reachable", "OK" needs a synthesis that passed the token. */
-const OK_TEXT: Record<TokenCheck, (at: number) => { label: string; why: string }> = {
-  accepted: (at) => ({ label: 'OK', why: `Last answer at ${timeOf(at)}; a synthesis accepted the token` }),
-  unchecked: (at) => ({
-    label: 'Reachable',
-    why: `Last answer at ${timeOf(at)}. Token not checked yet: status queries may not need one; your first synthesis checks it`,
-  }),
-  refused: (at) => ({
-    label: 'Token rejected',
-    why: `The gateway answers (last at ${timeOf(at)}), but it refused this token for speech synthesis. Check the Token in Settings`,
-  }),
-  none: (at) => ({
-    label: 'No token',
-    why: `The gateway answered at ${timeOf(at)}, but no token is set: speech synthesis needs one. Enter it in Settings`,
-  }),
-};
-
-function stateText(health: GatewayHealth, userId: string, d: ErrorDescription | null): { label: string; why: string | undefined } {
-  if (health.state === 'ok') return OK_TEXT[health.token](health.at);
-  if (health.state === 'failing') {
-    return d ? { label: `Failing: ${d.title}`, why: `${d.detail} — ${d.nextStep}` } : { label: 'Failing', why: undefined };
+type Said = { label: string; why: string | undefined };
+function stateText(t: Translate, time: (at: number) => string, health: GatewayHealth, userId: string, d: ErrorDescription | null): Said {
+  if (health.state === 'ok') {
+    // Each label names what was checked: an answered status query is "Reachable", "OK" needs a synthesis that passed the token.
+    return { label: t(`health.${health.token}`), why: t(`health.${health.token}Why`, { time: time(health.at) }) };
   }
-  return { label: userId ? 'Checking…' : 'Not set up', why: userId ? undefined : 'Open Settings to connect to a gateway.' };
+  if (health.state === 'failing') {
+    return d
+      ? {
+          label: t('health.failingAs', { title: d.title }),
+          why: t('health.failingWhy', { detail: d.detail, next: d.nextStep }),
+        }
+      : { label: t('health.failing'), why: undefined };
+  }
+  if (userId) return { label: t('common.indicator.checking'), why: undefined };
+  return { label: t('common.indicator.notSetUp'), why: t('common.indicator.notSetUpWhy') };
 }
 
 /** Which gateway, which user, and whether the last answer was OK (and why not). */
@@ -46,19 +42,26 @@ export function ConnectionIndicator() {
   // One valid status query per profile switch, so the indicator says something before the first page query.
   // Never a speech request: the spec has no harmless one, and a page load must not cost the gateway an invalid call.
   useEffect(() => {
-    if (unknown && userId) void checkStatus(connection, true).catch(() => undefined);
+    // Loaded on demand: the client and the answer's schemas are not needed to paint the first visit (budget).
+    if (unknown && userId) void import('../api/check-status').then((m) => m.checkStatus(connection, true)).catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a check per gateway/user, not per token keystroke
   }, [unknown, gatewayUrl, userId]);
   const described = useErrorDescription(health.state === 'failing' ? health.error : null);
-  const { label, why } = stateText(health, userId, described);
+  const t = useT();
+  const locale = useLocale();
+  const { zone } = useTimeSetting();
+  // The words for an answered state load once there is a user ID to check (not in the first visit's messages).
+  const worded = useNamespace('health', userId !== '' || !unknown);
+  const { label, why } = stateText(t, (at) => clock(locale, at, zone), worded ? health : { state: 'unknown' }, userId, described);
   const tokenProblem = health.state === 'ok' && (health.token === 'none' || health.token === 'refused');
   const look = health.state === 'ok' && health.token === 'refused' ? 'is-failing' : tokenProblem ? 'is-warning' : `is-${health.state}`;
   return (
     <div className={`${styles.connectionIndicator} ${styles[look]}`}>
       <span className={styles.dot} aria-hidden="true" />
-      <Link to="/settings" className={styles.ciLink} title="Connection settings">
-        <span className="visually-hidden">Connection:</span> <span className={styles.ciProfile}>{profile.name}</span>{' '}
-        <span className={styles.ciGateway}>{gatewayUrl}</span> <span className={styles.ciUser}>user {userId || 'not set'}</span>
+      <Link to="/settings" className={styles.ciLink} title={t('common.pages.settingsTitle')}>
+        <span className="visually-hidden">{t('common.indicator.connection')}</span> <span className={styles.ciProfile}>{profile.name}</span>{' '}
+        <span className={styles.ciGateway}>{gatewayUrl}</span>{' '}
+        <span className={styles.ciUser}>{t('common.indicator.user', { user: userId || t('common.indicator.userNotSet') })}</span>
       </Link>
       <span role="status" className={styles.ciState} title={why}>
         {label}

@@ -4,6 +4,7 @@ import { GatewayRequestError } from '@/lib/gateway-error';
 import { gatewayUrlSchema, toConnection, type Connection, type ConnectionProfile } from '@/lib/connection-profile';
 import { activeProfile, connectionStore } from '@/lib/connection-store';
 import { useTestConnection } from '../api/test-connection';
+import { useT } from '@/i18n/i18n-store';
 import { tokenFindingText } from './token-finding-text';
 import styles from './settings.module.css';
 
@@ -30,6 +31,7 @@ const sameConnection = (a: Connection, b: Connection) =>
  */
 export function ConnectionTestPanel({ profileId, readDraft, validate }: Props) {
   const test = useTestConnection();
+  const t = useT();
   const [urlError, setUrlError] = useState<GatewayRequestError | null>(null);
   const run = () => {
     void validate();
@@ -37,8 +39,8 @@ export function ConnectionTestPanel({ profileId, readDraft, validate }: Props) {
     const url = gatewayUrlSchema.safeParse(connection.gatewayUrl);
     if (!url.success) {
       test.reset();
-      const why = url.error.issues[0]?.message ?? 'invalid';
-      setUrlError(new GatewayRequestError({ operation: 'taskStatus', kind: 'settings', message: `Gateway URL: ${why}` }));
+      const why = url.error.issues[0]?.message ?? t('settings.test.invalid');
+      setUrlError(new GatewayRequestError({ operation: 'taskStatus', kind: 'settings', message: t('settings.test.badUrl', { why }) }));
       return;
     }
     setUrlError(null);
@@ -49,13 +51,16 @@ export function ConnectionTestPanel({ profileId, readDraft, validate }: Props) {
   return (
     <div className={styles.connectionTest}>
       <button type="button" onClick={run} disabled={test.isPending}>
-        {test.isPending ? 'Testing…' : 'Test connection'}
+        {test.isPending ? t('settings.test.testing') : t('settings.test.button')}
       </button>
       <div aria-live="polite">
         {test.isSuccess && !urlError && (
           <p role="status" className={test.data.token.kind === 'none' ? styles.testWarn : styles.testOk}>
-            Reachable: {test.variables.connection.gatewayUrl} answered a status query for user {test.variables.connection.userId}.{' '}
-            {tokenFindingText(test.data.token)}
+            {t('settings.test.reachable', {
+              url: test.variables.connection.gatewayUrl,
+              user: test.variables.connection.userId,
+              token: tokenFindingText(t, test.data.token),
+            })}
           </p>
         )}
       </div>

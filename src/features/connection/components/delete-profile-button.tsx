@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import type { ConnectionProfile } from '@/lib/connection-profile';
 import { deleteProfile } from '@/lib/connection-store';
+import { useT } from '@/i18n/i18n-store';
 import styles from './settings.module.css';
 
 /** Two steps, so one stray click never loses a saved profile. */
 export function DeleteProfileButton({ profile, disabled }: { profile: ConnectionProfile; disabled: boolean }) {
   const [confirming, setConfirming] = useState(false);
+  const t = useT();
   if (!confirming) {
     return (
       <button
@@ -13,19 +15,19 @@ export function DeleteProfileButton({ profile, disabled }: { profile: Connection
         className="danger"
         disabled={disabled}
         onClick={() => setConfirming(true)}
-        title={disabled ? 'The last profile cannot be deleted' : undefined}
+        title={disabled ? t('settings.delete.lastOne') : undefined}
       >
-        Delete profile
+        {t('settings.delete.button')}
       </button>
     );
   }
   return (
-    <span className={styles.confirmDelete} role="group" aria-label={`Delete profile ${profile.name}?`}>
+    <span className={styles.confirmDelete} role="group" aria-label={t('settings.delete.group', { name: profile.name })}>
       <button type="button" className="danger" onClick={() => deleteProfile(profile.id)}>
-        Delete “{profile.name}”
+        {t('settings.delete.confirm', { name: profile.name })}
       </button>
       <button type="button" onClick={() => setConfirming(false)}>
-        Keep it
+        {t('settings.delete.keep')}
       </button>
     </span>
   );

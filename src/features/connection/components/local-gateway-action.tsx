@@ -1,4 +1,5 @@
 import { ErrorAlert } from '@/components/error-alert';
+import { useT } from '@/i18n/i18n-store';
 import { useLocalGateway } from '../hooks/use-local-gateway';
 
 /**
@@ -8,17 +9,18 @@ import { useLocalGateway } from '../hooks/use-local-gateway';
 export function LocalGatewayAction() {
   // Applying either saves a user ID (and the notice unmounts) or fails and shows why below.
   const { info, apply, test, error, settled } = useLocalGateway();
+  const t = useT();
   if (!settled) return null;
   return (
     <>
       {info ? (
         <button type="button" className="primary" onClick={apply} disabled={test.isPending}>
-          Use the local gateway
+          {t('settings.local.useLocal')}
         </button>
       ) : (
-        <span>Ask your gateway's operator for them.</span>
+        <span>{t('settings.local.askOperator')}</span>
       )}
-      {error !== null && <ErrorAlert error={error} title="The server's default values are not usable" />}
+      {error !== null && <ErrorAlert error={error} title={t('settings.local.defaultsUnusable')} />}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { activeProfile, connectionStore, saveProfile } from '@/lib/connection-st
 import { TokenField } from './token-field';
 import { ConnectionTestPanel } from './connection-test-panel';
 import { DeleteProfileButton } from './delete-profile-button';
+import { useT } from '@/i18n/i18n-store';
 import styles from './settings.module.css';
 
 type Props = {
@@ -26,11 +27,10 @@ export function ProfileForm({ profile, isNew, canDelete, onSaved }: Props) {
     reValidateMode: 'onChange',
   });
   const { errors, isDirty } = formState;
+  const t = useT();
   // Live as the channel is typed: the hint says whether the app source will be sent at all.
   const channel = useWatch({ control, name: 'channel' });
-  const appSourceHint = appSourceIgnored(channel)
-    ? 'Not sent: on channel 100 the gateway ignores X-App-Source (the spec), so the console leaves it out.'
-    : 'Optional (X-App-Source). Used by speech synthesis only when Channel is not 100; status queries ignore it.';
+  const appSourceHint = t(appSourceIgnored(channel) ? 'settings.form.appSourceIgnored' : 'settings.form.appSourceHint');
   const onSubmit = handleSubmit((valid) => {
     // A new profile is saved beside the active one, not switched to: switching changes every page's data.
     saveProfile(valid, !isNew && profile.id === activeProfile(connectionStore.get()).id);
@@ -38,14 +38,14 @@ export function ProfileForm({ profile, isNew, canDelete, onSaved }: Props) {
   });
   return (
     <form className={styles.profileForm} onSubmit={onSubmit} noValidate aria-labelledby="profile-form-title">
-      <h2 id="profile-form-title">{isNew ? 'New profile' : `Profile “${profile.name}”`}</h2>
-      <Field id="profile-name" label="Profile name" error={errors.name?.message}>
+      <h2 id="profile-form-title">{isNew ? t('settings.form.newTitle') : t('settings.form.title', { name: profile.name })}</h2>
+      <Field id="profile-name" label={t('settings.form.name')} error={errors.name?.message}>
         {(c) => <input {...c} {...register('name')} autoComplete="off" />}
       </Field>
       <Field
         id="profile-gateway-url"
-        label="Gateway URL"
-        hint="/api is this server (no CORS needed); an absolute http(s):// URL calls that gateway directly."
+        label={t('settings.form.gatewayUrl')}
+        hint={t('settings.form.gatewayUrlHint')}
         error={errors.gatewayUrl?.message}
       >
         {(c) => <input {...c} {...register('gatewayUrl')} inputMode="url" autoComplete="off" spellCheck={false} />}
@@ -53,27 +53,32 @@ export function ProfileForm({ profile, isNew, canDelete, onSaved }: Props) {
       <TokenField registration={register('token')} error={errors.token?.message} />
       <div className="field field-checkbox">
         <input id="profile-remember" type="checkbox" aria-describedby="profile-remember-hint" {...register('rememberToken')} />
-        <label htmlFor="profile-remember">Remember on this device</label>
+        <label htmlFor="profile-remember">{t('settings.form.remember')}</label>
         <p id="profile-remember-hint" className="field-hint">
-          Ticked, the token is kept in this browser after it closes; unticked, for this browser session only.
+          {t('settings.form.rememberHint')}
         </p>
       </div>
-      <Field id="profile-user-id" label="User ID" hint="Digits only; sent as X-User-Id exactly as typed." error={errors.userId?.message}>
+      <Field id="profile-user-id" label={t('settings.form.userId')} hint={t('settings.form.userIdHint')} error={errors.userId?.message}>
         {(c) => <input {...c} {...register('userId')} inputMode="numeric" autoComplete="off" spellCheck={false} />}
       </Field>
       <div className="field-row">
-        <Field id="profile-channel" label="Channel" hint="Optional whole number (X-Channel)." error={errors.channel?.message}>
+        <Field
+          id="profile-channel"
+          label={t('settings.form.channel')}
+          hint={t('settings.form.channelHint')}
+          error={errors.channel?.message}
+        >
           {(c) => <input {...c} {...register('channel')} inputMode="numeric" autoComplete="off" />}
         </Field>
-        <Field id="profile-app-source" label="App source" hint={appSourceHint} error={errors.appSource?.message}>
+        <Field id="profile-app-source" label={t('settings.form.appSource')} hint={appSourceHint} error={errors.appSource?.message}>
           {(c) => <input {...c} {...register('appSource')} autoComplete="off" />}
         </Field>
       </div>
       <div className="form-actions">
         <button type="submit" className="primary">
-          {isNew ? 'Save profile' : 'Save changes'}
+          {isNew ? t('settings.form.saveNew') : t('settings.form.save')}
         </button>
-        {!isNew && isDirty && <span className="field-hint">Unsaved changes</span>}
+        {!isNew && isDirty && <span className="field-hint">{t('settings.form.unsaved')}</span>}
         {!isNew && <DeleteProfileButton profile={profile} disabled={!canDelete} />}
       </div>
       <ConnectionTestPanel profileId={profile.id} readDraft={getValues} validate={trigger} />

@@ -1,14 +1,16 @@
 import type { ConnectionState } from '@/lib/connection-store';
 import { selectProfile } from '@/lib/connection-store';
+import { useT } from '@/i18n/i18n-store';
 import styles from './settings.module.css';
 
 type Props = { state: ConnectionState; onAdd: () => void; onSelect: () => void; adding: boolean };
 
 /** Saved profiles; choosing one makes it the active connection for every page. */
 export function ProfileList({ state, onAdd, onSelect, adding }: Props) {
+  const t = useT();
   return (
     <fieldset className={styles.profileList}>
-      <legend>Active profile</legend>
+      <legend>{t('settings.list.legend')}</legend>
       {state.profiles.map((p) => (
         <div key={p.id} className={styles.profileOption}>
           <input
@@ -25,12 +27,12 @@ export function ProfileList({ state, onAdd, onSelect, adding }: Props) {
           />
           <label htmlFor={`profile-option-${p.id}`}>{p.name}</label>
           <span id={`profile-option-${p.id}-desc`} className={styles.profileOptionDesc}>
-            {p.gatewayUrl} · user {p.userId || 'not set'}
+            {t('settings.list.option', { url: p.gatewayUrl, user: p.userId || t('settings.list.userNotSet') })}
           </span>
         </div>
       ))}
       <button type="button" onClick={onAdd} disabled={adding}>
-        Add profile
+        {t('settings.list.add')}
       </button>
     </fieldset>
   );

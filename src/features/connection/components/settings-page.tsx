@@ -5,11 +5,14 @@ import { useConnectionState } from '@/hooks/use-connection';
 import { LocalGatewayCard } from './local-gateway-card';
 import { ProfileList } from './profile-list';
 import { ProfileForm } from './profile-form';
+import { useT } from '@/i18n/i18n-store';
+import { DisplaySettings } from './display-settings';
 import styles from './settings.module.css';
 
 /** Connection settings: profiles, the form for one of them, and the local-gateway shortcut. */
 export function SettingsPage() {
   const state = useConnectionState();
+  const t = useT();
   const [draft, setDraft] = useState<ConnectionProfile | null>(null);
   // Remount the form after outside changes (local gateway, save) so it shows what is stored.
   const [revision, setRevision] = useState(0);
@@ -21,15 +24,11 @@ export function SettingsPage() {
   };
   const onSaved = (profile: ConnectionProfile, isNew: boolean) => {
     refresh();
-    setSaved(
-      isNew
-        ? `Saved the new profile “${profile.name}”. It is not active: choose it under Active profile to use it.`
-        : `Saved “${profile.name}”.`,
-    );
+    setSaved(t(isNew ? 'settings.savedNew' : 'settings.saved', { name: profile.name }));
   };
   return (
     <section aria-labelledby="settings-title" className={styles.settingsPage}>
-      <h1 id="settings-title">Connection settings</h1>
+      <h1 id="settings-title">{t('common.pages.settingsTitle')}</h1>
       <LocalGatewayCard onApplied={refresh} />
       <p role="status" className={styles.saved}>
         {saved}
@@ -55,6 +54,7 @@ export function SettingsPage() {
           onSaved={onSaved}
         />
       </div>
+      <DisplaySettings />
     </section>
   );
 }

@@ -44,6 +44,8 @@ describe('SetupNotice', () => {
     vi.resetModules();
     vi.doMock('./local-gateway-action', () => new Promise(() => undefined));
     const { SetupNotice: LoadingNotice } = await import('./setup-notice');
+    // The fresh graph has a fresh message store too.
+    await (await import('@/i18n/i18n-store')).loadAllNamespaces('en');
     renderWithClient(<LoadingNotice />);
     expect(screen.getByRole('region', { name: 'Connection setup' })).toHaveTextContent('No user ID is set');
     expect(screen.getByRole('link', { name: 'Open Settings' })).toHaveAttribute('href', '/settings');

@@ -1,9 +1,15 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useActiveConnection } from '@/hooks/use-connection';
 import { Link } from '@/lib/router';
+import { useT } from '@/i18n/i18n-store';
+import { tNodes } from '@/i18n/t-nodes';
+import { lazyWithMessages } from '@/i18n/lazy-with-messages';
 import styles from './setup-notice.module.css';
 
-const LocalGatewayAction = lazy(() => import('./local-gateway-action').then((m) => ({ default: m.LocalGatewayAction })));
+// Its words are in the settings namespace (shared with the Settings page's local-gateway card).
+const LocalGatewayAction = lazyWithMessages('settings', () =>
+  import('./local-gateway-action').then((m) => ({ default: m.LocalGatewayAction })),
+);
 
 /**
  * Above every page but Settings while the active profile has no user ID: says why nothing can be
@@ -15,13 +21,12 @@ const LocalGatewayAction = lazy(() => import('./local-gateway-action').then((m) 
  * reserved from the first paint, so nothing moves when it arrives.
  */
 export function SetupNotice() {
+  const t = useT();
   return useActiveConnection().userId ? null : (
     // Information, not an error (nothing failed): a named region in the info colours, with the alert's geometry.
-    <section aria-label="Connection setup" className={`alert ${styles.info}`}>
-      <p>No user ID is set, so the console cannot ask a gateway anything yet.</p>
-      <p>
-        <Link to="/settings">Open Settings</Link> and enter the gateway, token and numeric user ID.
-      </p>
+    <section aria-label={t('common.setup.region')} className={`alert ${styles.info}`}>
+      <p>{t('common.setup.noUserId')}</p>
+      <p>{tNodes('common.setup.openSettings', { link: <Link to="/settings">{t('common.setup.openSettingsLink')}</Link> })}</p>
       <div className={styles.actionSlot}>
         <Suspense fallback={null}>
           <LocalGatewayAction />

@@ -1,15 +1,16 @@
+import type { Translate } from '@/i18n/i18n-store';
 import type { TokenFinding } from '../api/test-connection';
 
 /** What a connection test learned about the token, in words that claim no more than the answers prove. */
-export function tokenFindingText(token: TokenFinding): string {
+export function tokenFindingText(t: Translate, token: TokenFinding): string {
   switch (token.kind) {
     case 'none':
-      return 'No token set: speech synthesis needs one (status queries work without it here), so enter it before synthesizing.';
+      return t('settings.test.tokenNone');
     case 'accepted-for-status':
-      return 'Token: accepted for status queries — the gateway refused the same query without a token and answered it with yours. Your first synthesis checks it for speech.';
+      return t('settings.test.tokenAccepted');
     case 'not-checked':
-      return 'Token: not checked — this gateway answers status queries without a token, and the spec offers no harmless request that checks one; your first synthesis will.';
+      return t('settings.test.tokenNotChecked');
     case 'inconclusive':
-      return `Token: not checked — the same query without a token got no clear answer (${token.error.message}); your first synthesis will check it.`;
+      return t('settings.test.tokenInconclusive', { error: token.error.message });
   }
 }

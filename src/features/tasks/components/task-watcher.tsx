@@ -1,16 +1,15 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { connectionScope } from '@/lib/connection-profile';
 import { useActiveConnection } from '@/hooks/use-connection';
-import { titlePrefixStore } from '@/hooks/use-document-title';
 import { useWatchListPoll } from '../api/poll-watch-list';
 import { openWatchList } from '../stores/watch-list-store';
 import { useWatchList } from '../hooks/use-watch-list';
 import { useDashboardSettings } from '../hooks/use-dashboard-settings';
-import { useTaskNotifications } from '../hooks/use-task-notifications';
-import { boardRows } from '../model/board-rows';
-import { tabTitlePrefix } from '../model/summarize';
 import { EMPTY_BOARD } from '../model/task-snapshot';
+
+// Tab-title counts and notifications: only once there is something to count (room in the first-load budget).
+const WatchListSignals = lazy(() => import('./watch-list-signals').then((m) => ({ default: m.WatchListSignals })));
 
 /**
  * The app's one watcher of the watch list, mounted by the app on every page: it drives the poll,
@@ -31,9 +30,9 @@ export function TaskWatcher() {
   const settings = useDashboardSettings();
   const poll = useWatchListPoll(settings, ids.length > 0);
   const board = poll.data ?? EMPTY_BOARD;
-  const { summary } = useMemo(() => boardRows(ids, board), [ids, board]);
-  useTaskNotifications(board, settings.notify);
-  useEffect(() => titlePrefixStore.set(tabTitlePrefix(summary)), [summary]);
-  useEffect(() => () => titlePrefixStore.set(''), []);
-  return null;
+  return ids.length > 0 ? (
+    <Suspense fallback={null}>
+      <WatchListSignals ids={ids} board={board} notify={settings.notify} />
+    </Suspense>
+  ) : null;
 }

@@ -1,0 +1,96 @@
+/**
+ * Numbers, sizes, durations, dates and relative times through Intl, for one locale. Formatter
+ * instances are cached per locale and options: building one costs far more than using it, and the
+ * dashboard formats thousands of rows. Components take these bound to the operator's locale and
+ * time setting from useFormat() (./use-format.ts).
+ */
+const formatters = new Map<string, unknown>();
+function cached<T>(kind: string, locale: string, options: object, make: () => T): T {
+  const id = `${kind}|${locale}|${JSON.stringify(options)}`;
+  let formatter = formatters.get(id) as T | undefined;
+  if (!formatter) formatters.set(id, (formatter = make()));
+  return formatter;
+}
+const numberFormat = (locale: string, options: Intl.NumberFormatOptions = {}) =>
+  cached('n', locale, options, () => new Intl.NumberFormat(locale, options));
+
+/** How times are shown: relative ("3 min ago") or absolute, in local time or UTC. Kept like the language (./time-setting.ts). */
+export type TimeSetting = { display: 'relative' | 'absolute'; zone: 'local' | 'utc' };
+
+/** 12000 → "12,000" (en), "12,000" (zh-CN); fractions keep up to `maximumFractionDigits` (default 3). */
+export const formatNumber = (locale: string, n: number, options?: Intl.NumberFormatOptions): string =>
+  numberFormat(locale, options).format(n);
+
+/** 0.425 → "42.5%" (a ratio, not a percentage). */
+export const formatPercent = (locale: string, ratio: number, maximumFractionDigits = 1): string =>
+  numberFormat(locale, { style: 'percent', maximumFractionDigits }).format(ratio);
+
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+/** 1500 → "1.5 kB": decimal steps (the unit names are the SI ones: Intl has no KiB), one decimal. */
+export function formatBytes(locale: string, bytes: number): string {
+  let unit = 0;
+  let value = bytes;
+  while (Math.abs(value) >= 1000 && unit < BYTE_UNITS.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  // "512 bytes"/"512字节" (the short form says "512 byte"), "1.5 kB".
+  const unitDisplay = unit ? 'short' : 'long';
+  return numberFormat(locale, { style: 'unit', unit: BYTE_UNITS[unit], unitDisplay, maximumFractionDigits: unit ? 1 : 0 }).format(value);
+}
+
+/** 200_000 ms → "3 min 20 sec" / "3分钟 20秒": the two largest units, whole seconds. */
+export function formatDuration(locale: string, ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  const [big, small] = s < 60 ? [s, -1] : s < 3600 ? [Math.floor(s / 60), s % 60] : [Math.floor(s / 3600), Math.floor((s % 3600) / 60)];
+  const [bigUnit, smallUnit] = s < 60 ? ['second', ''] : s < 3600 ? ['minute', 'second'] : ['hour', 'minute'];
+  const unit = (u: string, n: number) => numberFormat(locale, { style: 'unit', unit: u, unitDisplay: 'short' }).format(n);
+  return small > 0 ? `${unit(bigUnit, big)} ${unit(smallUnit, small)}` : unit(bigUnit, big);
+}
+
+const zoneOption = (zone: TimeSetting['zone']): Intl.DateTimeFormatOptions => (zone === 'utc' ? { timeZone: 'UTC' } : {});
+
+/** A date and time ("Nov 26, 2026, 1:05:09 AM" / "2026年11月26日 01:05:09"), in local time or UTC. */
+export const formatDateTime = (
+  locale: string,
+  at: number,
+  zone: TimeSetting['zone'],
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' },
+): string => {
+  const all = { ...options, ...zoneOption(zone) };
+  return cached('d', locale, all, () => new Intl.DateTimeFormat(locale, all)).format(at);
+};
+
+/** A time of day, hours and minutes ("1:05 AM" / "01:05"). */
+export const formatClock = (locale: string, at: number, zone: TimeSetting['zone']): string =>
+  formatDateTime(locale, at, zone, { hour: '2-digit', minute: '2-digit' });
+
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', Infinity],
+];
+/** at vs now → "3 minutes ago", "in 2 minutes", "3分钟前", "2分钟后"; under 5 s "now"/"现在". */
+export function formatRelative(locale: string, at: number, now: number): string {
+  const format = cached('r', locale, {}, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
+  let value = (at - now) / 1000;
+  if (Math.abs(value) < 5) return format.format(0, 'second');
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(value) < size) return format.format(Math.trunc(value), unit);
+    value /= size;
+  }
+  return format.format(Math.trunc(value), 'day');
+}
+
+/** A moment as the operator chose: relative to now, or absolute (local time or UTC). */
+export const formatWhen = (locale: string, setting: TimeSetting, at: number, now: number): string =>
+  setting.display === 'relative' ? formatRelative(locale, at, now) : formatDateTime(locale, at, setting.zone);
+
+/** The zone times are written in, for exports and tooltips: "UTC", or the browser's zone ("Asia/Shanghai"). */
+export const timeZoneLabel = (zone: TimeSetting['zone']): string =>
+  zone === 'utc' ? 'UTC' : Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** ['a', 'b', 'c'] → "a, b, and c" / "a、b和c". */
+export const formatList = (locale: string, items: readonly string[]): string =>
+  cached('l', locale, {}, () => new Intl.ListFormat(locale, { type: 'conjunction' })).format(items as string[] as never);

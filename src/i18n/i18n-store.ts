@@ -1,0 +1,112 @@
+import { useEffect, useMemo } from 'react';
+import loaders from 'virtual:catalogs';
+import { createStore, local, readJson, writeJson } from '@/lib/persisted-store';
+import type en from './catalogs/en.json';
+import { formatParts, type MessageValue } from './message-format';
+import { DEFAULT_LOCALE, isLocale, pickLocale, type Locale } from './locales';
+
+type Leaves<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
+}[keyof T & string];
+
+/** A catalog's top-level key: the messages one lazy chunk loads (common = shell, header, shared components). */
+export type Namespace = keyof typeof en;
+/** 'namespace.path.to.message', checked against en.json: a wrong key fails the typecheck. */
+export type MessageKey = Leaves<typeof en>;
+
+const STORAGE_KEY = 'console.locale';
+
+/** The operator's stored choice, else the browser's languages (zh-* → zh-CN, else English). */
+export function detectLocale(): Locale {
+  const stored = readJson(local(), STORAGE_KEY);
+  if (isLocale(stored)) return stored;
+  return typeof navigator === 'undefined' ? DEFAULT_LOCALE : pickLocale(navigator.languages ?? [navigator.language]);
+}
+
+// Loaded messages by locale and full key ('en.common.nav.tasks'); the snapshot changes on every load or switch.
+const messages: Record<string, string> = {};
+const wanted = new Set<Namespace>();
+const loading: Record<string, Promise<void>> = {};
+const loaded = new Set<string>();
+const store = createStore({ locale: detectLocale(), loads: 0 });
+
+/** The locale's messages of `ns`, downloaded once (its own small chunk); remembered, so a switch of language loads it too. */
+export function loadNamespace(ns: Namespace, locale: Locale = store.get().locale): Promise<void> {
+  wanted.add(ns);
+  const id = `${locale}.${ns}`;
+  return (loading[id] ??= loaders[locale]![ns]!().then(
+    ({ default: table }) => {
+      for (const key in table) messages[`${id}.${key}`] = table[key]!;
+      loaded.add(id);
+      store.set({ ...store.get(), loads: store.get().loads + 1 });
+    },
+    (error: unknown) => {
+      delete loading[id]; // a later call tries again (the chunk's request failed)
+      throw error;
+    },
+  ));
+}
+
+/** Every namespace of a locale (tests load all English messages up front). */
+export const loadAllNamespaces = (locale: Locale): Promise<unknown> =>
+  Promise.all(Object.keys(loaders[locale] ?? {}).map((ns) => loadNamespace(ns as Namespace, locale)));
+
+let switching = 0;
+/** Loads the new locale's messages for every namespace in use, then switches: no reload, no half-translated frame. */
+export async function setLocale(locale: Locale): Promise<void> {
+  const mine = ++switching;
+  await Promise.all([...wanted].map((ns) => loadNamespace(ns, locale)));
+  if (mine !== switching) return; // a later choice won
+  writeJson(local(), STORAGE_KEY, locale);
+  document.documentElement.lang = locale;
+  store.set({ ...store.get(), locale });
+}
+
+/** Before the first render (src/main.tsx): <html lang> and the first namespaces, so the first paint is in the chosen language. */
+export function startLocale(namespaces: readonly Namespace[]): Promise<unknown> {
+  const { locale } = store.get();
+  document.documentElement.lang = locale;
+  return Promise.all(namespaces.map((ns) => loadNamespace(ns, locale)));
+}
+
+export const getLocale = (): Locale => store.get().locale;
+
+export type Translate = (key: MessageKey, values?: Record<string, MessageValue>) => string;
+
+/** The message in `locale`, or its key while it is not loaded (a missing namespace shows, it does not crash). */
+export function lookup(locale: Locale, key: string): string {
+  const message = messages[`${locale}.${key}`];
+  if (message === undefined && import.meta.env.DEV) console.warn(`i18n: "${key}" is not loaded for ${locale}`);
+  return message ?? key;
+}
+
+const translator =
+  (locale: Locale): Translate =>
+  (key, values) =>
+    values ? formatParts(lookup(locale, key), values, locale).join('') : lookup(locale, key);
+
+/** Outside React (module code, event handlers): the message in the current locale. Components use useT(). */
+export const t: Translate = (key, values) => translator(store.get().locale)(key, values);
+
+/** The current locale; renders again when it changes. */
+export const useLocale = (): Locale => store.use((s) => s.locale);
+
+/** `t` for the current locale: the component renders again on a language switch or when messages arrive. */
+export function useT(): Translate {
+  const state = store.use();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- state.loads: a new t when messages arrive
+  return useMemo(() => translator(state.locale), [state.locale, state.loads]);
+}
+
+/**
+ * For a component in the first-load bundle whose words only some states need (kept out of the
+ * first visit's messages): loads `ns` once `needed`, and says whether its messages are here in the
+ * current locale. Until then, render something that needs only what is loaded.
+ */
+export function useNamespace(ns: Namespace, needed = true): boolean {
+  const { locale } = store.use();
+  useEffect(() => {
+    if (needed) loadNamespace(ns, locale).catch(() => undefined);
+  }, [ns, needed, locale]);
+  return loaded.has(`${locale}.${ns}`);
+}
