@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useActiveConnection, useConnectionState, activeProfile } from '@/lib/connection-store';
-import type { GatewayHealth } from '@/lib/connection-health';
+import type { GatewayHealth, TokenCheck } from '@/lib/connection-health';
 import { useGatewayHealth } from '@/lib/use-gateway-health';
 import type { ErrorDescription } from '@/lib/describe-error';
 import { useErrorDescription } from '@/lib/use-error-description';
@@ -17,7 +17,8 @@ type Said = { label: string; why: string | undefined };
 function stateText(t: Translate, time: (at: number) => string, health: GatewayHealth, userId: string, d: ErrorDescription | null): Said {
   if (health.state === 'ok') {
     // Each label names what was checked: an answered status query is "Reachable", "OK" needs a synthesis that passed the token.
-    return { label: t(`health.${health.token}`), why: t(`health.${health.token}Why`, { time: time(health.at) }) };
+    const key = `health.${health.token}` as const satisfies `health.${TokenCheck}`;
+    return { label: t(key), why: t(`${key}Why`, { time: time(health.at) }) };
   }
   if (health.state === 'failing') {
     return d
