@@ -1,5 +1,6 @@
 import { useEffect, useReducer } from 'react';
 import type { ErrorDescription } from '@/lib/describe-error';
+import { loadNamespace } from '@/i18n/i18n-store';
 
 type DescribeModule = typeof import('@/lib/describe-error');
 let loaded: DescribeModule | undefined;
@@ -11,8 +12,9 @@ let loading: Promise<DescribeModule> | undefined;
  * and its wording stays out of the first-load bundle.
  */
 export function loadDescribeError(): Promise<DescribeModule> {
-  loading ??= import('@/lib/describe-error').then(
-    (m) => (loaded = m),
+  // With its words in the operator's language (the `errors` namespace, docs/i18n.md).
+  loading ??= Promise.all([import('@/lib/describe-error'), loadNamespace('errors')]).then(
+    ([m]) => (loaded = m),
     (error: unknown) => {
       failed = true;
       throw error;

@@ -23,7 +23,7 @@ tester.run('no-literal-ui-text', noLiteralUiText, {
     { code: 'const a = <button title="Connection settings" />;', errors: [{ messageId: 'literal' }] },
     { code: "const a = <nav aria-label={open ? 'Close' : 'Open'} />;", errors: [{ messageId: 'literal' }] },
     { code: 'const a = <p>{`${n} tasks`}</p>;', errors: [{ messageId: 'literal' }] },
-    { code: "const a = <Field label=\"User ID\" hint={'Digits only'} />;", errors: [{ messageId: 'literal' }, { messageId: 'literal' }] },
+    { code: 'const a = <Field label="User ID" hint={\'Digits only\'} />;', errors: [{ messageId: 'literal' }, { messageId: 'literal' }] },
     { code: 'const a = <p>已完成</p>;', errors: [{ messageId: 'literal' }] },
   ],
 });

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { activeProfile } from '@/lib/connection-store';
 import { useActiveConnection, useConnectionState } from '@/hooks/use-connection';
-import type { GatewayHealth } from '@/lib/connection-health';
+import type { GatewayHealth, TokenCheck } from '@/lib/connection-health';
 import { useGatewayHealth } from '@/hooks/use-gateway-health';
 import type { ErrorDescription } from '@/lib/describe-error';
 import { useErrorDescription } from '@/hooks/use-error-description';
@@ -18,7 +18,8 @@ type Said = { label: string; why: string | undefined };
 function stateText(t: Translate, time: (at: number) => string, health: GatewayHealth, userId: string, d: ErrorDescription | null): Said {
   if (health.state === 'ok') {
     // Each label names what was checked: an answered status query is "Reachable", "OK" needs a synthesis that passed the token.
-    return { label: t(`health.${health.token}`), why: t(`health.${health.token}Why`, { time: time(health.at) }) };
+    const key = `health.${health.token}` as const satisfies `health.${TokenCheck}`;
+    return { label: t(key), why: t(`${key}Why`, { time: time(health.at) }) };
   }
   if (health.state === 'failing') {
     return d

@@ -12,9 +12,7 @@ export function DisplaySettings() {
     <section className={`${styles.card} ${styles.display}`} aria-labelledby="display-settings-title">
       <h2 id="display-settings-title">{t('settings.display.title')}</h2>
       <div className="field-row">
-        <div className="field">
-          <LanguageSelect id="settings-language" />
-        </div>
+        <LanguageSelect id="settings-language" className="field" />
         <div className="field">
           <label htmlFor="settings-times">{t('settings.display.times')}</label>
           <select
