@@ -1,21 +1,27 @@
 #!/usr/bin/env node
 // Gzipped JavaScript per entry chunk, and what the Tasks page needs on a first visit.
-// Usage: npm run size [-- --no-build]
+// Usage: npm run size [-- --no-build] [-- --modules]
 // By default it builds into a temporary directory, so a server running from dist/ is not disturbed;
-// --no-build measures the existing dist/ (after `npm run build`).
+// --no-build measures the existing dist/ (after `npm run build`). --modules also prints what the
+// first visit's JS is made of, per package and per project file (from the source maps).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { bytesPerSource, packageOf, projectPath } from './lib/source-map-bytes.mjs';
 
 const BUDGET_BYTES = 100 * 1000; // "100 KB" read strictly: decimal kilobytes.
 const reuse = process.argv.includes('--no-build');
+const byModule = process.argv.includes('--modules');
 const DIST = reuse ? 'dist' : mkdtempSync(join(tmpdir(), 'console-size-'));
 const MANIFEST = join(DIST, '.vite', 'manifest.json');
 const TASKS_PAGE = /^src\/features\/tasks\/components\/tasks-page\.tsx$/;
 // Loaded by the Tasks page only once there is a watch list, in parallel with the first status request.
 const TASK_BOARD = /^src\/features\/tasks\/components\/board\/task-board\.tsx$/;
+// Packages a first visit must not load (docs/performance.md, "First visit"): zod parses gateway
+// answers and form input, none of which a newcomer's first screen does; stored values are checked by hand.
+const NOT_IN_FIRST_VISIT = ['zod'];
 
 if (reuse && !existsSync(MANIFEST)) {
   console.error(`${MANIFEST} is missing: run npm run build first (build.manifest is on in vite.config.ts).`);
@@ -43,6 +49,39 @@ for (const [key, chunk] of entries.sort(([, a], [, b]) => gz(b.file) - gz(a.file
   console.log(`  ${label} ${kb(gz(chunk.file)).padStart(9)}  ${key} → ${chunk.file}`);
 }
 
+/** Raw minified characters of these files per package and per project file, largest first. */
+function printComposition(files) {
+  const packages = new Map();
+  const projectFiles = new Map();
+  for (const file of files) {
+    for (const [source, n] of bytesPerSource(join(DIST, file))) {
+      const group = packageOf(source) ?? 'project code';
+      packages.set(group, (packages.get(group) ?? 0) + n);
+      if (group === 'project code') projectFiles.set(projectPath(source), (projectFiles.get(projectPath(source)) ?? 0) + n);
+    }
+  }
+  const rows = (m) => [...m].sort(([, a], [, b]) => b - a);
+  console.log('  Raw minified JS per package (project code: src/, virtual modules, unmapped):');
+  for (const [name, n] of rows(packages)) console.log(`    ${kb(n).padStart(10)}  ${name}`);
+  console.log('  Largest project files:');
+  for (const [name, n] of rows(projectFiles).slice(0, 15)) console.log(`    ${kb(n).padStart(10)}  ${name}`);
+}
+
+/** The npm packages bundled into these files, from their source maps (build.sourcemap is on in vite.config.ts). */
+function packagesIn(files) {
+  const names = new Set();
+  for (const file of files) {
+    const map = join(DIST, `${file}.map`);
+    // Without its map a file's packages are unknown: refuse rather than pass NOT_IN_FIRST_VISIT unchecked.
+    if (!existsSync(map)) throw new Error(`${map} is missing: build.sourcemap must stay on in vite.config.ts.`);
+    for (const source of JSON.parse(readFileSync(map, 'utf8')).sources ?? []) {
+      const name = packageOf(source);
+      if (name) names.add(name);
+    }
+  }
+  return [...names].sort();
+}
+
 /** Gzipped JS (and CSS) the browser loads before the page made of these chunks can run. */
 function measure(test) {
   const keys = new Set();
@@ -52,7 +91,12 @@ function measure(test) {
   const files = [...keys].map((key) => manifest[key].file).filter((f) => f.endsWith('.js'));
   const js = files.reduce((sum, f) => sum + gz(f), 0);
   const css = [...new Set([...keys].flatMap((key) => manifest[key].css ?? []))].reduce((sum, f) => sum + gz(f), 0);
-  return { js, css, files: files.length };
+  // Message catalogs are generated JSON (no source map, no package): code chunks only.
+  const code = [...keys]
+    .filter((key) => !CATALOG.test(key))
+    .map((key) => manifest[key].file)
+    .filter((f) => f.endsWith('.js'));
+  return { js, css, files: files.length, code, packages: packagesIn(code) };
 }
 
 // The message namespaces src/main.tsx loads before the first paint of /tasks (firstNamespaces in
@@ -79,6 +123,13 @@ for (const locale of locales.length ? locales : ['(no catalogs)']) {
   console.log(
     `[${locale}] Tasks page with a watch list (table chunk too): ${kb(withList.js)} gzipped JS in ${withList.files} file(s) (+ ${kb(withList.css)} CSS)`,
   );
+  console.log(`[${locale}] Packages in the first visit: ${first.packages.join(', ')}`);
+  if (byModule && locale === locales[0]) printComposition(first.code);
+  const unwanted = first.packages.filter((name) => NOT_IN_FIRST_VISIT.includes(name));
+  if (unwanted.length) {
+    console.error(`[${locale}] ${unwanted.join(', ')} must not be in the first visit: import it from a lazy chunk (docs/performance.md).`);
+    over++;
+  }
   if (first.js > BUDGET_BYTES) {
     console.error(`[${locale}] Over budget by ${kb(first.js - BUDGET_BYTES)}: move what only other pages need behind a lazy import.`);
     over++;

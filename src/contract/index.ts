@@ -10,4 +10,5 @@ export * from './operations';
 export * from './speech';
 export * from './task-error-codes';
 export * from './task-status';
+export * from './task-status-schema';
 export * from './voices';

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { speechRequestSchema, speechResultSchema } from './speech';
-import { taskStatusDataSchema, taskStatusRequestSchema } from './task-status';
+import { taskStatusDataSchema, taskStatusRequestSchema } from './task-status-schema';
 import { OPERATION_PATHS, type OperationName } from './operation-paths';
 
 type Operation = { path: `/${string}`; request: z.ZodMiniType; data: z.ZodMiniType };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTaskStatusItems } from './task-status';
+import { parseTaskStatusItems } from './task-status-schema';
 
 const good = (taskId: string) => ({ taskId, taskStatus: 3, taskProgress: 50, errorCode: 0, targetVideoUrl: null, updateTime: 1 });
 

@@ -1,4 +1,4 @@
-import { toConnection, type Connection } from '@/lib/connection-profile';
+import { toConnection, type Connection } from '@/lib/connection';
 import { activeProfile, connectionStore, scopeKeyOf, type ConnectionState } from '@/lib/connection-store';
 
 export function useConnectionState(): ConnectionState {

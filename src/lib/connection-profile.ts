@@ -1,16 +1,8 @@
 import * as z from 'zod/mini';
 import { channelSchema, userIdSchema } from '@/contract';
 
-/** What every gateway call needs. userId stays a string so 19-digit IDs are never rounded. */
-export type Connection = {
-  gatewayUrl: string;
-  token: string;
-  userId: string;
-  channel: string;
-  appSource: string;
-};
-
-export const LOCAL_GATEWAY_URL = '/api';
+// Kept importable from here; the first screen imports them from ./connection (no zod).
+export { connectionScope, LOCAL_GATEWAY_URL, toConnection, type Connection } from './connection';
 
 export const gatewayUrlSchema = z.string().check(
   z.trim(),
@@ -38,12 +30,3 @@ export const connectionProfileSchema = z.object({
   appSource: z.string().check(z.trim(), z.maxLength(64, 'At most 64 characters')),
 });
 export type ConnectionProfile = z.output<typeof connectionProfileSchema>;
-
-export function toConnection(p: ConnectionProfile): Connection {
-  return { gatewayUrl: p.gatewayUrl, token: p.token, userId: p.userId, channel: p.channel, appSource: p.appSource };
-}
-
-/** The part of a connection that identifies whose data a query shows: never the token. */
-export function connectionScope(c: Pick<Connection, 'gatewayUrl' | 'userId'>): readonly [string, string] {
-  return [c.gatewayUrl, c.userId] as const;
-}

@@ -1,6 +1,7 @@
-import * as z from 'zod/mini';
-import { connectionProfileSchema, LOCAL_GATEWAY_URL, type ConnectionProfile } from './connection-profile';
+import { LOCAL_GATEWAY_URL } from './connection';
+import type { ConnectionProfile } from './connection-profile';
 import { createPersistedStore, createStore, session } from './persisted-store';
+import { storedProfilesSchema, storedStringSchema, storedTokensSchema } from './stored-connection';
 
 export type ConnectionState = { profiles: ConnectionProfile[]; activeId: string };
 
@@ -17,13 +18,10 @@ export const DEFAULT_PROFILE: ConnectionProfile = {
 
 // Profiles are stored without a token unless "remember on this device" is ticked; otherwise the
 // token lives in sessionStorage. A stored profile may predate a user ID being set, so userId may be empty.
-const profilesStore = createPersistedStore(
-  'console.connection.profiles',
-  z.array(z.extend(connectionProfileSchema, { userId: z.string() })),
-  [],
-);
-const sessionTokensStore = createPersistedStore('console.connection.session-tokens', z.record(z.string(), z.string()), {}, session);
-const activeIdStore = createPersistedStore('console.connection.active', z.string(), '');
+// Checked by hand (stored-connection.ts), as connectionProfileSchema would: no zod on a first visit.
+const profilesStore = createPersistedStore('console.connection.profiles', storedProfilesSchema, []);
+const sessionTokensStore = createPersistedStore('console.connection.session-tokens', storedTokensSchema, {}, session);
+const activeIdStore = createPersistedStore('console.connection.active', storedStringSchema, '');
 
 function load(): ConnectionState {
   const tokens = sessionTokensStore.get();

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryState } from '@tanstack/react-query';
-import { connectionScope, type Connection } from '@/lib/connection-profile';
+import { connectionScope, type Connection } from '@/lib/connection';
 import { useActiveConnection } from '@/hooks/use-connection';
 import { recordDelta } from '../model/board-delta';
 import { boardRows } from '../model/board-rows';

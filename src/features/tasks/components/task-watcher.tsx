@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { connectionScope } from '@/lib/connection-profile';
+import { connectionScope } from '@/lib/connection';
 import { useActiveConnection } from '@/hooks/use-connection';
 import { useWatchListPoll } from '../api/poll-watch-list';
 import { openWatchList } from '../stores/watch-list-store';
