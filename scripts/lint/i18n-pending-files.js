@@ -1,15 +1,6 @@
 // Components not yet moved to the message catalogs: the no-literal-ui-text rule skips them.
 // Delete a file's line in the commit that converts it (docs/i18n.md). This list must end empty.
 export const I18N_PENDING_FILES = [
-  'src/features/speech/components/form/format-field.tsx',
-  'src/features/speech/components/form/hear-voice.tsx',
-  'src/features/speech/components/form/known-int-field.tsx',
-  'src/features/speech/components/form/language-field.tsx',
-  'src/features/speech/components/form/slider-field.tsx',
-  'src/features/speech/components/form/source-text-field.tsx',
-  'src/features/speech/components/form/speech-form.tsx',
-  'src/features/speech/components/form/studio-settings-panel.tsx',
-  'src/features/speech/components/form/voice-fields.tsx',
   'src/features/speech/components/history/compare-panel.tsx',
   'src/features/speech/components/history/history-item.tsx',
   'src/features/speech/components/history/history-panel.tsx',
