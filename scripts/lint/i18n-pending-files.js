@@ -1,20 +1,6 @@
 // Components not yet moved to the message catalogs: the no-literal-ui-text rule skips them.
 // Delete a file's line in the commit that converts it (docs/i18n.md). This list must end empty.
 export const I18N_PENDING_FILES = [
-  'src/features/speech/components/history/compare-panel.tsx',
-  'src/features/speech/components/history/history-item.tsx',
-  'src/features/speech/components/history/history-panel.tsx',
-  'src/features/speech/components/long-text/paused-job.tsx',
-  'src/features/speech/components/long-text/synthesis-progress.tsx',
-  'src/features/speech/components/player/copy-curl.tsx',
-  'src/features/speech/components/player/part-list.tsx',
-  'src/features/speech/components/player/result-panel.tsx',
-  'src/features/speech/components/player/segment-list.tsx',
-  'src/features/speech/components/player/synthesis-error.tsx',
-  'src/features/speech/components/player/take-details.tsx',
-  'src/features/speech/components/player/take-player.tsx',
-  'src/features/speech/components/player/waveform.tsx',
-  'src/features/speech/components/speech-page.tsx',
   'src/features/tasks/components/add/add-task-ids.tsx',
   'src/features/tasks/components/add/import-report.tsx',
   'src/features/tasks/components/board/overview.tsx',
