@@ -4,35 +4,30 @@ import { envelopeSchema } from './envelope';
 
 /**
  * Languages the embedded gateway synthesizes (the spec leaves the list to the gateway).
- * Codes are ISO 639-1 (cmn is reported as zh).
+ * Codes are ISO 639-1 (cmn is reported as zh). Their names are the console's (the speech catalog).
  */
 export const EMBEDDED_LANGUAGES = [
-  { code: 'en', name: 'English' },
-  { code: 'zh', name: 'Chinese (Mandarin)' },
-  { code: 'es', name: 'Spanish' },
-  { code: 'fr', name: 'French' },
-  { code: 'de', name: 'German' },
-  { code: 'it', name: 'Italian' },
-  { code: 'pt', name: 'Portuguese' },
-  { code: 'ja', name: 'Japanese (kana)' },
+  { code: 'en' },
+  { code: 'zh' },
+  { code: 'es' },
+  { code: 'fr' },
+  { code: 'de' },
+  { code: 'it' },
+  { code: 'pt' },
+  { code: 'ja' },
 ] as const;
 
-/** Values of `common` the embedded gateway knows (spec: "public or private", values not shown). */
-export const VOICE_SCOPES = [
-  { value: 0, label: 'Public voice' },
-  { value: 1, label: 'Private voice' },
-] as const;
+/** Values of `common` the embedded gateway knows (spec: "public or private", values not shown): 0 public, 1 private. */
+export const VOICE_SCOPES = [{ value: 0 }, { value: 1 }] as const;
 
-/** Values of `selectedEngine` the embedded gateway knows (spec: not shown). */
-export const SPEECH_ENGINES = [
-  { value: 0, label: 'Default engine' },
-  { value: 1, label: 'eSpeak NG' },
-] as const;
+/** Values of `selectedEngine` the embedded gateway knows (spec: not shown): 0 the default engine, 1 eSpeak NG. */
+export const SPEECH_ENGINES = [{ value: 0 }, { value: 1 }] as const;
 
 /** PCM output of the embedded gateway: signed 16-bit little-endian, mono, 22,050 Hz. */
 export const EMBEDDED_PCM = { sampleRate: 22050, channels: 1, bitsPerSample: 16 } as const;
 
 const int = () => z.number().check(z.int());
+// Problems carry codes (params.missing), not prose: the gateway words them as the service does, the console in the operator's language.
 /** The voice rule's missing thing, as the gateway names it. */
 export const VOICE_MISSING = 'voiceName or timbreNumber';
 
@@ -46,9 +41,7 @@ const optionalInt = z.optional(int());
 // Pure: only the lazily loaded speech form uses it, so the first-load bundle can drop it.
 export const speechRequestSchema = /* @__PURE__ */ z
   .object({
-    sourceText: z
-      .string()
-      .check(z.refine((t) => t.trim().length > 0, { message: 'Text is required', params: missingParams('sourceText') })),
+    sourceText: z.string().check(z.refine((t) => t.trim().length > 0, { params: missingParams('sourceText') })),
     targetLanguage: z.optional(z.string().check(z.trim(), z.minLength(1))),
     voiceName: z.optional(z.string().check(z.trim(), z.minLength(1))),
     timbreNumber: z.optional(int().check(z.minimum(0))),
@@ -61,7 +54,6 @@ export const speechRequestSchema = /* @__PURE__ */ z
   })
   .check(
     z.refine((r) => r.voiceName !== undefined || r.timbreNumber !== undefined, {
-      message: 'Give a voice name or a timbre number',
       path: ['voiceName'],
       params: missingParams(VOICE_MISSING),
     }),

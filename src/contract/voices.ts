@@ -16,18 +16,18 @@ const EMBEDDED_LANGUAGE_VOICES: Record<EmbeddedLanguageCode, string> = {
 
 /**
  * timbreNumber (spec: type not given) is an integer index into this list of eSpeak NG voice
- * variants; 0 is the language's plain voice.
+ * variants; 0 is the language's plain voice (m = male, f = female; names in the speech catalog).
  */
 export const EMBEDDED_TIMBRES = [
-  { number: 0, variant: '', label: 'Standard' },
-  { number: 1, variant: 'm1', label: 'Male 1' },
-  { number: 2, variant: 'm2', label: 'Male 2' },
-  { number: 3, variant: 'm3', label: 'Male 3' },
-  { number: 4, variant: 'm4', label: 'Male 4' },
-  { number: 5, variant: 'f1', label: 'Female 1' },
-  { number: 6, variant: 'f2', label: 'Female 2' },
-  { number: 7, variant: 'f3', label: 'Female 3' },
-  { number: 8, variant: 'f4', label: 'Female 4' },
+  { number: 0, variant: '' },
+  { number: 1, variant: 'm1' },
+  { number: 2, variant: 'm2' },
+  { number: 3, variant: 'm3' },
+  { number: 4, variant: 'm4' },
+  { number: 5, variant: 'f1' },
+  { number: 6, variant: 'f2' },
+  { number: 7, variant: 'f3' },
+  { number: 8, variant: 'f4' },
 ] as const;
 
 export type EmbeddedVoice = { name: string; language: EmbeddedLanguageCode; timbreNumber: number };

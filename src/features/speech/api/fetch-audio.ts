@@ -1,4 +1,5 @@
 import { DEFAULT_AUDIO_FORMAT, type AudioFormat, type AudioTicket } from '@/contract';
+import { t } from '@/i18n/i18n-store';
 import { AUDIO_CHECK_BYTES, audioFormatOfBytes } from '../model/sniff-audio';
 import { describeNotAudio, NotAudioError } from './not-audio-error';
 
@@ -21,6 +22,7 @@ type Options = { timeoutMs?: number; maxBytes?: number; requested?: AudioFormat;
  * kept (another origin without CORS, too large, too slow) the take still stands: the player uses
  * the URL directly and history says why. An answer the page did read but that is not audio (an
  * HTML page, with any status; JSON; nothing) throws NotAudioError, as does the operator's cancel.
+ * Reasons are worded in the operator's language when the take is made, and kept so with it.
  */
 export async function fetchAudio(
   url: string,
@@ -32,13 +34,13 @@ export async function fetchAudio(
   // The operator's cancel propagates; a timeout or any other failure keeps the take without its bytes.
   const notKept = (error: unknown, reason: string): FetchedAudio => {
     if (signal?.aborted) throw error;
-    return { kept: false, reason: timeout.aborted ? `The audio did not finish downloading within ${timeoutMs / 1000} s` : reason };
+    return { kept: false, reason: timeout.aborted ? t('speech.audio.timeout', { seconds: String(timeoutMs / 1000) }) : reason };
   };
   let response: Response;
   try {
     response = await fetch(url, { credentials: 'omit', signal: combined });
   } catch (e) {
-    const unreadable = 'The page may not read this audio URL (another origin without CORS, or unreachable)';
+    const unreadable = t('speech.audio.unreadable');
     const relayed = combined.aborted || !ticket ? null : relayUrl(url, ticket);
     if (relayed === null) return notKept(e, unreadable);
     try {
@@ -57,14 +59,14 @@ export async function fetchAudio(
   }
   if (Number(response.headers.get('Content-Length')) > maxBytes) {
     void response.body?.cancel().catch(() => undefined);
-    return { kept: false, reason: `The audio is larger than ${Math.round(maxBytes / 1024 / 1024)} MiB, so this browser does not keep it` };
+    return { kept: false, reason: t('speech.audio.tooLarge', { mib: Math.round(maxBytes / 1024 / 1024) }) };
   }
   let blob: Blob;
   try {
     // A Blob is filled by the network stack; an ArrayBuffer would be copied through the main thread.
     blob = await response.blob();
   } catch (e) {
-    return notKept(e, 'The audio download broke off');
+    return notKept(e, t('speech.audio.brokeOff'));
   }
   // Kept as audio only if the bytes are audio: a gateway or a sign-in wall may answer a page with 200.
   const head = new Uint8Array(await blob.slice(0, AUDIO_CHECK_BYTES).arrayBuffer());

@@ -1,3 +1,4 @@
+import { t } from '@/i18n/i18n-store';
 import { normalizeAudioFormat } from '@/contract';
 import { GatewayRequestError } from '@/lib/gateway-error';
 import type { PcmFormat } from '../model/pcm-to-wav';
@@ -17,9 +18,10 @@ export async function makeTake({ connection, request, pcmFormat }: TakeInput, si
   const result = await synthesizeSpeech({ connection, request }, signal);
   const requested = normalizeAudioFormat(request.format);
   const audio = await fetchAudio(result.targetAudioUrl, signal, { requested, ticket: result.consoleAudioTicket }).catch((e: unknown) => {
-    if (signal.aborted) throw new GatewayRequestError({ operation: 'textToSpeech', kind: 'aborted', message: 'Request cancelled' });
+    if (signal.aborted)
+      throw new GatewayRequestError({ operation: 'textToSpeech', kind: 'aborted', message: t('speech.error.cancelledRequest') });
     // Not audio: no take (nothing to play, keep or download), and the operator learns which task it was.
-    if (e instanceof NotAudioError) throw new NotAudioError(`${e.message}. Nothing was kept from task ${result.taskId}.`);
+    if (e instanceof NotAudioError) throw new NotAudioError(t('speech.error.nothingKept', { message: e.message, taskId: result.taskId }));
     throw e;
   });
   const blob = audio.kept ? audio.blob : null;

@@ -1,4 +1,5 @@
 import { GatewayRequestError } from '@/lib/gateway-error';
+import { t } from '@/i18n/i18n-store';
 
 /**
  * The audio URL answered, readably, with something that is not audio (an HTML sign-in page, a
@@ -27,13 +28,16 @@ export function describeNotAudio({
   size: number | null;
   head: Uint8Array;
 }): string {
-  const about = [contentType || 'no content type', ...(size === null ? [] : [`${size} bytes`])].join(', ');
+  const about = [
+    contentType || t('speech.error.noContentType'),
+    ...(size === null ? [] : [t('speech.error.bytes', { size: String(size) })]),
+  ].join(', ');
   const text = new TextDecoder('utf-8').decode(head);
   const chars = Array.from(text);
   // JSON.stringify escapes quotes, backslashes and control characters; React renders the rest as text.
   const quoted =
     chars.length === 0
-      ? 'no bytes at all'
+      ? t('speech.error.noBytes')
       : `${JSON.stringify(chars.slice(0, QUOTED_CHARS).join(''))}${chars.length > QUOTED_CHARS ? '…' : ''}`;
-  return `The audio URL answered HTTP ${status} (${about}), which is not audio: ${quoted}`;
+  return t('speech.error.notAudio', { status: String(status), about, quoted });
 }

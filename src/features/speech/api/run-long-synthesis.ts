@@ -1,3 +1,4 @@
+import { t } from '@/i18n/i18n-store';
 import { normalizeAudioFormat } from '@/contract';
 import type { Connection } from '@/lib/connection-profile';
 import { GatewayRequestError } from '@/lib/gateway-error';
@@ -22,7 +23,8 @@ type Hooks = {
   onPreview: (loaded: LoadedTake) => void;
 };
 
-const cancelled = () => new GatewayRequestError({ operation: 'textToSpeech', kind: 'aborted', message: 'Request cancelled' });
+const cancelled = () =>
+  new GatewayRequestError({ operation: 'textToSpeech', kind: 'aborted', message: t('speech.error.cancelledRequest') });
 
 /**
  * Synthesizes the parts not done yet, keeping each finished one in IndexedDB, then joins them into
@@ -89,7 +91,7 @@ async function synthesizePart(job: LongJob, index: number, connection: Connectio
     throw new GatewayRequestError({
       operation: 'textToSpeech',
       kind: 'contract',
-      message: `Part ${index + 1}'s audio could not be read (${audio.reason}). A long text is joined in this browser, so every part's audio must be readable here`,
+      message: t('speech.long.partUnreadable', { n: index + 1, reason: audio.reason }),
     });
   }
   return { jobId: job.id, index, result, audio: audio.blob, contentType: audio.contentType };
@@ -100,7 +102,7 @@ async function joinParts(job: LongJob, parts: StoredPart[]): Promise<LoadedTake>
   const requested = normalizeAudioFormat(job.request.format);
   const formats = await Promise.all(parts.map((p) => sniffAudioFormat(p.audio, requested)));
   const format = formats[0] ?? requested;
-  if (formats.some((f) => f !== format)) throw new Error('The parts came back in different audio formats, so they cannot be joined');
+  if (formats.some((f) => f !== format)) throw new Error(t('speech.long.formatsDiffer'));
   const joined = await joinAudio(
     parts.map((p) => p.audio),
     format,

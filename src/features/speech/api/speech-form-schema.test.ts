@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLocale } from '@/i18n/i18n-store';
 import { parseSpeechForm, SPEECH_FORM_DEFAULTS, toSpeechRequest, type SpeechFormValues } from './speech-form-schema';
 
 const valid: SpeechFormValues = { ...SPEECH_FORM_DEFAULTS, sourceText: 'Hello there.', voiceName: 'en-us' };
@@ -79,5 +80,18 @@ describe('toSpeechRequest', () => {
       emotion: 0,
       format: 'wav',
     });
+  });
+});
+
+describe('speechFormSchema in Chinese', () => {
+  afterEach(() => setLocale('en'));
+
+  it('words its problems in the operator language, the contract giving only codes', async () => {
+    await setLocale('zh-CN');
+    expect(errorsOf({ sourceText: ' ' }).sourceText).toBe('请输入文本');
+    expect(errorsOf({ voiceName: '' })).toMatchObject({ voiceName: '请填写音色名称或音色编号', timbreNumber: '请填写音色名称或音色编号' });
+    expect(errorsOf({ volume: 20.5 }).volume).toBe('不能大于 20');
+    expect(errorsOf({ timbreNumber: '1.5' }).timbreNumber).toBe('必须是整数');
+    expect(errorsOf({ sourceText: 'a'.repeat(100001) }).sourceText).toBe('超过 100000 个字符：超出工作室可分段发送的上限');
   });
 });

@@ -5,10 +5,12 @@ import {
   EMOTION,
   SPEED_FACTOR,
   speechRequestSchema,
+  VOICE_MISSING,
   VOLUME_DB,
   type AudioFormat,
   type SpeechRequest,
 } from '@/contract';
+import { t } from '@/i18n/i18n-store';
 import { LONG_TEXT_MAX_CHARS } from '../model/split-text';
 
 /** What the inputs hold: text boxes give strings ('' = not sent), sliders give numbers. */
@@ -60,26 +62,33 @@ export function toSpeechRequest(values: SpeechFormValues): SpeechRequest {
   return { ...body, speedFactor: values.speedFactor, volume: values.volume, emotion: values.emotion, format: values.format };
 }
 
-const VOICE_MESSAGE = 'Give a voice name or a timbre number';
-
-/** The contract's request schema, plus what only the console enforces: the 100,000 cap (longer than 5,000 goes in parts) and the voice message on both fields. */
+/**
+ * The contract's request schema, plus what only the console enforces: the 100,000 cap (longer than
+ * 5,000 goes in parts) and the voice message on both fields. Messages are worded when a value is
+ * checked, in the operator's language (the contract, shared with the server, gives codes only).
+ */
 export const speechFormSchema = z.pipe(
   z.transform(toSpeechRequest),
   speechRequestSchema.check(
     z.refine((r) => countSourceTextChars(r.sourceText) <= LONG_TEXT_MAX_CHARS, {
       path: ['sourceText'],
-      message: `Longer than ${LONG_TEXT_MAX_CHARS} characters: more than the studio sends in parts`,
+      error: () => t('speech.validation.tooLong', { max: String(LONG_TEXT_MAX_CHARS) }),
     }),
-    z.refine((r) => r.voiceName !== undefined || r.timbreNumber !== undefined, { path: ['timbreNumber'], message: VOICE_MESSAGE }),
+    z.refine((r) => r.voiceName !== undefined || r.timbreNumber !== undefined, {
+      path: ['timbreNumber'],
+      error: () => t('speech.validation.voiceRequired'),
+    }),
   ),
 );
 
-/** Messages in the operator's words (zod/mini ships none). */
+/** Messages in the operator's words and language (zod/mini ships none; the contract's checks carry codes). */
 export const speechFormErrorMap: z.core.$ZodErrorMap = (issue) => {
-  if (issue.code === 'too_small') return `Must be at least ${String(issue.minimum)}`;
-  if (issue.code === 'too_big') return `Must be at most ${String(issue.maximum)}`;
-  if (issue.code === 'invalid_type' && issue.expected === 'int') return 'Must be a whole number';
-  if (issue.code === 'invalid_type' && issue.expected === 'number') return 'Enter a number';
+  if (issue.code === 'too_small') return t('speech.validation.atLeast', { min: String(issue.minimum) });
+  if (issue.code === 'too_big') return t('speech.validation.atMost', { max: String(issue.maximum) });
+  if (issue.code === 'invalid_type' && issue.expected === 'int') return t('speech.validation.wholeNumber');
+  if (issue.code === 'invalid_type' && issue.expected === 'number') return t('speech.validation.number');
+  if (issue.code === 'custom' && issue.params?.missing === 'sourceText') return t('speech.validation.textRequired');
+  if (issue.code === 'custom' && issue.params?.missing === VOICE_MISSING) return t('speech.validation.voiceRequired');
   return undefined;
 };
 

@@ -1,3 +1,4 @@
+import { t } from '@/i18n/i18n-store';
 import { speechResultSchema, type SpeechRequest, type SpeechResult } from '@/contract';
 import { callGateway } from '@/lib/api-client';
 import type { Connection } from '@/lib/connection-profile';
@@ -14,7 +15,7 @@ export async function synthesizeSpeech({ connection, request }: SynthesisInput, 
       operation: 'textToSpeech',
       kind: 'contract',
       httpStatus: 200,
-      message: "The gateway's audio URL is not an absolute http(s) URL, so it was not fetched, played or linked",
+      message: t('speech.error.notHttpUrl'),
     });
   }
   return result;

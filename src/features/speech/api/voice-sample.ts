@@ -1,3 +1,4 @@
+import { t } from '@/i18n/i18n-store';
 import { queryOptions } from '@tanstack/react-query';
 import type { Connection } from '@/lib/connection-profile';
 import { GatewayRequestError } from '@/lib/gateway-error';
@@ -27,7 +28,7 @@ export const voiceSampleQueryOptions = ({ connection, voiceName, targetLanguage 
         throw new GatewayRequestError({
           operation: 'textToSpeech',
           kind: 'network',
-          message: `The sample could not be read: ${audio.reason}`,
+          message: t('speech.hear.unreadable', { reason: audio.reason }),
         });
       }
       return audio.blob;

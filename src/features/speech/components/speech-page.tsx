@@ -1,6 +1,7 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { countSourceTextChars, SOURCE_TEXT_MAX_CHARS, type SpeechRequest } from '@/contract';
 import { useActiveConnection } from '@/hooks/use-connection';
+import { useT } from '@/i18n/i18n-store';
 import { useLongSynthesis } from '../hooks/use-long-synthesis';
 import { useSynthesis } from '../hooks/use-synthesis';
 import { readAudio } from '../stores/history-db';
@@ -27,6 +28,7 @@ export function SpeechPage() {
   const long = useLongSynthesis(setCurrent);
   const [mode, setMode] = useState<'short' | 'long'>('short');
   const lastRequest = useRef<SpeechRequest | null>(null);
+  const t = useT();
 
   useEffect(() => {
     void loadHistory();
@@ -83,7 +85,7 @@ export function SpeechPage() {
 
   return (
     <section aria-labelledby="speech-title" className={styles.studio}>
-      <h1 id="speech-title">Speech studio</h1>
+      <h1 id="speech-title">{t('speech.page.title')}</h1>
       <div className={styles.studioGrid}>
         <div>
           <MemoSpeechForm

@@ -1,3 +1,4 @@
+import { t } from '@/i18n/i18n-store';
 import { assertNever, type AudioFormat } from '@/contract';
 import { xingFrame } from '@/contract/mp3-xing-frame.mjs';
 import { findMp3Frames } from './mp3-frames';
@@ -36,8 +37,7 @@ export async function joinAudio(parts: Blob[], format: AudioFormat, pcm: PcmForm
 /** Parts of samples (WAV files or raw PCM, by their layouts) as one, with a WAV header or raw. */
 async function joinSamples(parts: Blob[], layouts: WavLayout[], pcm: PcmFormat, as: 'wav' | 'pcm'): Promise<JoinedAudio> {
   const first = layouts[0]?.format ?? pcm;
-  if (layouts.some((l) => !samePcm(l.format, first)))
-    throw new Error('The parts came back in different sample formats, so they cannot be joined');
+  if (layouts.some((l) => !samePcm(l.format, first))) throw new Error(t('speech.long.sampleFormatsDiffer'));
   const blockAlign = first.channels * (first.bitsPerSample / 8);
   const fadeFrames = Math.round((first.sampleRate * JOIN_FADE_MS) / 1000);
   const pieces: BlobPart[] = [];
@@ -57,7 +57,7 @@ async function joinSamples(parts: Blob[], layouts: WavLayout[], pcm: PcmFormat, 
   }
   const durationMs = ((dataBytes / blockAlign) * 1000) / first.sampleRate;
   if (as === 'pcm') return { audio: new Blob(pieces, { type: MIME_TYPE.pcm }), startsMs, durationMs };
-  if (dataBytes > 0xffffffff - 36) throw new Error('The joined audio is larger than a WAV file can hold (4 GB)');
+  if (dataBytes > 0xffffffff - 36) throw new Error(t('speech.long.tooLarge'));
   return { audio: new Blob([wavHeader(dataBytes, first), ...pieces], { type: MIME_TYPE.wav }), startsMs, durationMs };
 }
 

@@ -1,3 +1,4 @@
+import { t } from '@/i18n/i18n-store';
 /** The playable frames of one MP3 file: tags and the Xing/Info frame left out, so files can be joined by frames. */
 type Mp3Frames = {
   start: number;
@@ -58,7 +59,7 @@ export function findMp3Frames(bytes: Uint8Array): Mp3Frames {
     at++;
   }
   const first = frameAt(bytes, at);
-  if (!first) throw new Error('No MP3 frames found');
+  if (!first) throw new Error(t('speech.long.noMp3'));
   // A Xing/Info frame carries the file's own frame count: joined files would claim the wrong length.
   const tagAt = at + 4 + first.sideInfo;
   if (['Xing', 'Info'].includes(ascii(bytes, tagAt)) || ascii(bytes, at + 36) === 'VBRI') at += first.length;

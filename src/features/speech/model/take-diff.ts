@@ -13,9 +13,10 @@ const COMPARED_PARAMETERS = [
   'format',
 ] as const satisfies readonly (keyof SpeechRequest)[];
 
-type ParameterDifference = { parameter: (typeof COMPARED_PARAMETERS)[number]; a: string; b: string };
+/** a, b: the values as text; undefined when the take's request did not send the parameter. */
+type ParameterDifference = { parameter: (typeof COMPARED_PARAMETERS)[number]; a: string | undefined; b: string | undefined };
 
-const show = (v: unknown) => (v === undefined ? '(not sent)' : String(v));
+const show = (v: unknown) => (v === undefined ? undefined : String(v));
 
 /** The request parameters that differ between two takes, in form order. */
 export function parameterDifferences(a: SpeechRequest, b: SpeechRequest): ParameterDifference[] {

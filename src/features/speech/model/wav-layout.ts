@@ -1,3 +1,4 @@
+import { t } from '@/i18n/i18n-store';
 import type { PcmFormat } from './pcm-to-wav';
 
 /** Where the samples of a WAV file sit, and how they are laid out. */
@@ -12,13 +13,13 @@ const HEAD_BYTES = 4096;
 export async function readWavLayout(blob: Blob): Promise<WavLayout> {
   const head = new DataView(await blob.slice(0, HEAD_BYTES).arrayBuffer());
   const tag = (at: number) => String.fromCharCode(head.getUint8(at), head.getUint8(at + 1), head.getUint8(at + 2), head.getUint8(at + 3));
-  if (head.byteLength < 12 || tag(0) !== 'RIFF' || tag(8) !== 'WAVE') throw new Error('Not a WAV file (no RIFF/WAVE header)');
+  if (head.byteLength < 12 || tag(0) !== 'RIFF' || tag(8) !== 'WAVE') throw new Error(t('speech.long.notWav'));
   let format: PcmFormat | null = null;
   for (let at = 12; at + 8 <= head.byteLength;) {
     const id = tag(at);
     const size = head.getUint32(at + 4, true);
     if (id === 'fmt ') {
-      if (head.getUint16(at + 8, true) !== 1) throw new Error('The WAV is not integer PCM');
+      if (head.getUint16(at + 8, true) !== 1) throw new Error(t('speech.long.notPcm'));
       format = {
         channels: head.getUint16(at + 10, true),
         sampleRate: head.getUint32(at + 12, true),
@@ -26,7 +27,7 @@ export async function readWavLayout(blob: Blob): Promise<WavLayout> {
       };
     }
     if (id === 'data') {
-      if (!format) throw new Error('The WAV has no fmt chunk before its data');
+      if (!format) throw new Error(t('speech.long.noFmt'));
       const dataOffset = at + 8;
       const available = blob.size - dataOffset;
       const declared = size === 0 || size > available ? available : size;
@@ -35,5 +36,5 @@ export async function readWavLayout(blob: Blob): Promise<WavLayout> {
     }
     at += 8 + size + (size % 2);
   }
-  throw new Error('The WAV has no data chunk in its first 4 KB');
+  throw new Error(t('speech.long.noData'));
 }

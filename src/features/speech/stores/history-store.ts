@@ -1,4 +1,5 @@
 import { createStore } from '@/lib/persisted-store';
+import { t } from '@/i18n/i18n-store';
 import { clearTakes, deleteTake, listTakes, saveTake } from './history-db';
 import type { Take } from '../model/take';
 
@@ -12,7 +13,7 @@ export async function loadHistory(): Promise<void> {
   try {
     historyStore.set({ status: 'ready', takes: await listTakes(), error: null });
   } catch (e) {
-    historyStore.set({ status: 'unavailable', takes: [], error: `History is not available in this browser: ${message(e)}` });
+    historyStore.set({ status: 'unavailable', takes: [], error: t('speech.history.unavailable', { message: message(e) }) });
   }
 }
 
@@ -23,7 +24,7 @@ export async function addTake(take: Take, audio: Blob | null): Promise<void> {
   try {
     await saveTake(take, audio);
   } catch (e) {
-    historyStore.set({ ...historyStore.get(), error: `This take could not be kept in history: ${message(e)}` });
+    historyStore.set({ ...historyStore.get(), error: t('speech.history.notSaved', { message: message(e) }) });
   }
 }
 

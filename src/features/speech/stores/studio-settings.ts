@@ -3,12 +3,13 @@ import { EMBEDDED_LANGUAGES, EMBEDDED_PCM } from '@/contract';
 import { createPersistedStore } from '@/lib/persisted-store';
 import type { PcmFormat } from '../model/pcm-to-wav';
 
+/** name '' (the defaults): the language's name in the operator's language (model/speech-labels.ts). */
 type LanguageOption = { code: string; name: string };
 type StudioSettings = { pcm: PcmFormat; languages: LanguageOption[] };
 
 export const DEFAULT_STUDIO_SETTINGS: StudioSettings = {
   pcm: { ...EMBEDDED_PCM },
-  languages: EMBEDDED_LANGUAGES.map((l) => ({ code: l.code, name: l.name })),
+  languages: EMBEDDED_LANGUAGES.map((l) => ({ code: l.code, name: '' })),
 };
 
 const intIn = (min: number, max: number) => z.int().check(z.gte(min), z.lte(max));

@@ -1,19 +1,25 @@
 import { useFormContext } from 'react-hook-form';
 import { SPEC_AUDIO_FORMATS, type AudioFormat } from '@/contract';
+import { useT, type MessageKey } from '@/i18n/i18n-store';
 import type { SpeechFormValues } from '../../api/speech-form-schema';
 import page from '../speech-page.module.css';
 import styles from './form.module.css';
 
-const DESCRIPTION: Record<AudioFormat, string> = { pcm: 'raw samples', wav: 'default', mp3: 'smallest' };
+const DESCRIPTION: Record<AudioFormat, MessageKey> = {
+  pcm: 'speech.form.formatNote.pcm',
+  wav: 'speech.form.formatNote.wav',
+  mp3: 'speech.form.formatNote.mp3',
+};
 
 export function FormatField() {
   const { register } = useFormContext<SpeechFormValues>();
+  const t = useT();
   return (
     <fieldset className={`field ${styles.field} ${styles.formatField}`}>
-      <legend>Format</legend>
+      <legend>{t('speech.form.format')}</legend>
       {SPEC_AUDIO_FORMATS.map((f) => (
         <label key={f} className={styles.radio}>
-          <input type="radio" value={f} {...register('format')} /> {f.toUpperCase()} <span className={page.hint}>({DESCRIPTION[f]})</span>
+          <input type="radio" value={f} {...register('format')} /> {f.toUpperCase()} <span className={page.hint}>{t(DESCRIPTION[f])}</span>
         </label>
       ))}
     </fieldset>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useActiveConnection } from '@/hooks/use-connection';
+import { useT } from '@/i18n/i18n-store';
 import type { SpeechFormValues } from '../../api/speech-form-schema';
 import { voiceSampleQueryOptions } from '../../api/voice-sample';
 import page from '../speech-page.module.css';
@@ -17,6 +18,7 @@ export function HearVoice() {
   const connection = useActiveConnection();
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>({ status: 'idle' });
+  const t = useT();
   const player = useRef<{ audio: HTMLAudioElement; url: string } | null>(null);
 
   const stop = () => {
@@ -46,14 +48,14 @@ export function HearVoice() {
   return (
     <div className={styles.hearVoice}>
       <button type="button" onClick={() => void hear()} disabled={!voice || state.status === 'loading'}>
-        {state.status === 'loading' ? 'Making a sample…' : 'Hear this voice'}
+        {state.status === 'loading' ? t('speech.hear.making') : t('speech.hear.button')}
       </button>
       <span role="status" className={page.hint}>
-        {state.status === 'playing' ? `Playing a sample of ${voice}` : ''}
+        {state.status === 'playing' ? t('speech.hear.playing', { voice }) : ''}
       </span>
       {state.status === 'failed' && (
         <p role="alert" className="field-error">
-          No sample of {voice}: {state.message}
+          {t('speech.hear.failed', { voice, message: state.message })}
         </p>
       )}
     </div>

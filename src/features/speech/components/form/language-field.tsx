@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { useLocale, useT } from '@/i18n/i18n-store';
 import type { SpeechFormValues } from '../../api/speech-form-schema';
+import { languageName } from '../../model/speech-labels';
 import { useStudioSettings } from '../../hooks/use-studio-settings';
 import { FieldError } from './field-error';
 import styles from './form.module.css';
@@ -11,6 +13,8 @@ const OTHER = '__other';
 export function LanguageField() {
   const { register, control, setValue, formState } = useFormContext<SpeechFormValues>();
   const { languages } = useStudioSettings();
+  const t = useT();
+  const locale = useLocale();
   const value = useWatch({ control, name: 'targetLanguage' });
   const listed = value === '' || languages.some((l) => l.code === value);
   const [other, setOther] = useState(!listed);
@@ -22,20 +26,20 @@ export function LanguageField() {
   };
   return (
     <div className={`field ${styles.field}`}>
-      <label htmlFor="speech-language">Target language</label>
+      <label htmlFor="speech-language">{t('speech.language.label')}</label>
       <select id="speech-language" value={selected} onChange={(e) => choose(e.target.value)} aria-describedby="speech-language-error">
-        <option value="">Auto (not sent)</option>
+        <option value="">{t('speech.language.auto')}</option>
         {languages.map((l) => (
           <option key={l.code} value={l.code}>
-            {l.name} ({l.code})
+            {t('speech.language.option', { name: languageName(t, locale, l.code, l.name), code: l.code })}
           </option>
         ))}
-        <option value={OTHER}>Other code…</option>
+        <option value={OTHER}>{t('speech.language.other')}</option>
       </select>
       {selected === OTHER && (
         <>
           <label htmlFor="speech-language-code" className={styles.subLabel}>
-            Language code
+            {t('speech.language.code')}
           </label>
           <input
             id="speech-language-code"

@@ -1,4 +1,5 @@
 import { Controller, useFormContext } from 'react-hook-form';
+import { useT } from '@/i18n/i18n-store';
 import type { SpeechFormValues } from '../../api/speech-form-schema';
 import { FieldError } from './field-error';
 import page from '../speech-page.module.css';
@@ -15,6 +16,7 @@ type Props = {
 /** A slider and a number box bound to one value; the schema, not the inputs, enforces the limits. */
 export function SliderField({ name, label, unit, range, step }: Props) {
   const { control } = useFormContext<SpeechFormValues>();
+  const t = useT();
   const id = `speech-${name}`;
   return (
     <Controller
@@ -26,10 +28,7 @@ export function SliderField({ name, label, unit, range, step }: Props) {
         const describedBy = `${id}-hint ${id}-error`;
         return (
           <div className={`field ${styles.field}`}>
-            <label htmlFor={id}>
-              {label}
-              {unit ? ` (${unit})` : ''}
-            </label>
+            <label htmlFor={id}>{unit ? t('speech.form.withUnit', { label, unit }) : label}</label>
             <div className={styles.sliderRow}>
               <input
                 id={id}
@@ -45,7 +44,7 @@ export function SliderField({ name, label, unit, range, step }: Props) {
               <input
                 type="number"
                 className={styles.sliderNumber}
-                aria-label={`${label} value`}
+                aria-label={t('speech.form.numberBox', { label })}
                 step={step}
                 value={shown}
                 onChange={(e) => set(e.target.value)}
@@ -56,7 +55,7 @@ export function SliderField({ name, label, unit, range, step }: Props) {
               />
             </div>
             <p id={`${id}-hint`} className={page.hint}>
-              {range.min} to {range.max}, default {range.default}
+              {t('speech.form.range', { min: range.min, max: range.max, default: range.default })}
             </p>
             <FieldError id={`${id}-error`} message={fieldState.error?.message} />
           </div>

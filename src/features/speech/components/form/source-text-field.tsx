@@ -4,10 +4,8 @@ import { countSourceTextChars, SOURCE_TEXT_MAX_CHARS, truncateSourceText } from 
 import type { SpeechFormValues } from '../../api/speech-form-schema';
 import { LONG_TEXT_MAX_CHARS, splitText } from '../../model/split-text';
 import { FieldError } from './field-error';
-import { formatCount } from '@/lib/format';
+import { useT } from '@/i18n/i18n-store';
 import styles from './form.module.css';
-
-const n = formatCount;
 
 /**
  * The text, counted in code points as the gateway counts, without the outer whitespace it is sent without. Above one request's 5,000 it goes out in
@@ -15,6 +13,7 @@ const n = formatCount;
  */
 export function SourceTextField() {
   const { register, control, setValue, formState } = useFormContext<SpeechFormValues>();
+  const t = useT();
   const typed = useWatch({ control, name: 'sourceText' });
   // What is sent (and so counted): the text without its outer whitespace.
   const text = typed.trim();
@@ -25,7 +24,7 @@ export function SourceTextField() {
   const trim = () => setValue('sourceText', truncateSourceText(text, LONG_TEXT_MAX_CHARS), { shouldValidate: true, shouldDirty: true });
   return (
     <div className={`field ${styles.field}`}>
-      <label htmlFor="speech-text">Text to synthesize</label>
+      <label htmlFor="speech-text">{t('speech.text.label')}</label>
       <textarea
         id="speech-text"
         rows={6}
@@ -34,18 +33,15 @@ export function SourceTextField() {
         {...register('sourceText')}
       />
       <p id="speech-text-count" className={over ? `${styles.charCount} ${styles.isOver}` : styles.charCount}>
-        {n(count)} / {n(LONG_TEXT_MAX_CHARS)} characters
-        {parts > 1 && ` · sent as ${parts} parts of at most ${n(SOURCE_TEXT_MAX_CHARS)}, joined into one audio`}
-        {text.length !== typed.length && ' · spaces and line breaks at the start and end are not counted or sent'}
+        {t('speech.text.count', { count, max: LONG_TEXT_MAX_CHARS })}
+        {parts > 1 && t('speech.text.parts', { parts, size: SOURCE_TEXT_MAX_CHARS })}
+        {text.length !== typed.length && t('speech.text.trimmed')}
       </p>
       {over ? (
         <div id="speech-text-over" role="alert" className={styles.overLimit}>
-          <p>
-            The text is {n(count)} characters, {n(count - LONG_TEXT_MAX_CHARS)} more than the {n(LONG_TEXT_MAX_CHARS)} the studio sends in
-            parts, so sending is blocked.
-          </p>
+          <p>{t('speech.text.over', { count, extra: count - LONG_TEXT_MAX_CHARS, max: LONG_TEXT_MAX_CHARS })}</p>
           <button type="button" onClick={trim}>
-            Trim to {LONG_TEXT_MAX_CHARS}
+            {t('speech.text.trim', { max: String(LONG_TEXT_MAX_CHARS) })}
           </button>
         </div>
       ) : (

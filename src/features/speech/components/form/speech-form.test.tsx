@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLocale } from '@/i18n/i18n-store';
 import { renderWithClient } from '@/testing/render-with-client';
 import { SPEECH_FORM_DEFAULTS } from '../../api/speech-form-schema';
 import { draftStore } from '../../stores/draft-store';
@@ -92,6 +93,33 @@ describe('SpeechForm', () => {
       'Give a voice name or a timbre number',
       'Must be at most 20',
     ]);
+    expect(onSynthesize).not.toHaveBeenCalled();
+  });
+});
+
+describe('SpeechForm in Chinese', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    draftStore.set(SPEECH_FORM_DEFAULTS);
+  });
+  afterEach(() => act(() => setLocale('en')));
+
+  it('labels, counts, names of codes and languages, and errors in Chinese', async () => {
+    await act(() => setLocale('zh-CN'));
+    const onSynthesize = vi.fn(() => Promise.resolve());
+    renderWithClient(<SpeechForm preset={null} pending={false} onSynthesize={onSynthesize} onCancel={() => undefined} />);
+    const text = screen.getByLabelText('要合成的文本');
+    fireEvent.change(text, { target: { value: '短句。'.repeat(2000) } });
+    expect(screen.getByText(/^6,000 \/ 100,000 个字符/)).toHaveTextContent('分成 2 段发送（每段最多 5,000 个字符），合并为一个音频');
+    expect(screen.getByRole('option', { name: '中文（普通话）（zh）' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: '日语（假名）（ja）' })).toBeInTheDocument();
+    expect(screen.getByText(/已知值：0 公共音色和1 私有音色/)).toBeInTheDocument();
+    expect(screen.getByLabelText('音量（dB）')).toBeInTheDocument();
+    fireEvent.change(text, { target: { value: '' } });
+    fireEvent.submit(screen.getByRole('form', { name: '语音合成' }));
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toEqual(['请输入文本', '请填写音色名称或音色编号', '请填写音色名称或音色编号']);
+    expect(screen.getByRole('button', { name: '合成' })).toBeEnabled();
     expect(onSynthesize).not.toHaveBeenCalled();
   });
 });

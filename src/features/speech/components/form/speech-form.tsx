@@ -2,11 +2,14 @@ import { useEffect, type FormEvent, type KeyboardEvent, type ReactNode } from 'r
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { countSourceTextChars, EMOTION, SPEECH_ENGINES, SPEED_FACTOR, VOICE_SCOPES, VOLUME_DB, type SpeechRequest } from '@/contract';
+import { t as translate, useT } from '@/i18n/i18n-store';
+import { tNodes } from '@/i18n/t-nodes';
 import { GatewayRequestError } from '@/lib/gateway-error';
 import { speechFormErrorMap, speechFormSchema, type SpeechFormValues } from '../../api/speech-form-schema';
 import { draftStore } from '../../stores/draft-store';
 import { fieldOfGatewayError } from '../../model/gateway-field';
 import { LONG_TEXT_MAX_CHARS } from '../../model/split-text';
+import { ENGINE_LABEL, VOICE_SCOPE_LABEL } from '../../model/speech-labels';
 import { FormatField } from './format-field';
 import { KnownIntField } from './known-int-field';
 import { LanguageField } from './language-field';
@@ -36,6 +39,7 @@ const resolver = zodResolver(speechFormSchema, { error: speechFormErrorMap });
 export function SpeechForm({ preset, pending, onSynthesize, onCancel, status }: Props) {
   const form = useForm<SpeechFormValues, unknown, SpeechRequest>({ resolver, defaultValues: draftStore.get() });
   const { handleSubmit, subscribe, reset, setError, setFocus, control } = form;
+  const t = useT();
 
   // subscribe (not watch) saves the draft on every change without re-rendering the form.
   useEffect(() => subscribe({ formState: { values: true }, callback: ({ values }) => draftStore.save(values) }), [subscribe]);
@@ -50,7 +54,7 @@ export function SpeechForm({ preset, pending, onSynthesize, onCancel, status }: 
     } catch (error) {
       const field = fieldOfGatewayError(error);
       if (field && error instanceof GatewayRequestError) {
-        setError(field, { type: 'gateway', message: `Gateway: ${error.message}` });
+        setError(field, { type: 'gateway', message: translate('speech.form.gatewayError', { message: error.message }) });
         setFocus(field);
       }
     }
@@ -77,7 +81,7 @@ export function SpeechForm({ preset, pending, onSynthesize, onCancel, status }: 
   return (
     <FormProvider {...form}>
       <form className={page.panel} aria-labelledby="speech-form-title" noValidate onSubmit={submit} onKeyDown={onKeyDown}>
-        <h2 id="speech-form-title">Synthesis</h2>
+        <h2 id="speech-form-title">{t('speech.form.title')}</h2>
         <SourceTextField />
         <div className={styles.fieldGrid}>
           <LanguageField />
@@ -85,24 +89,28 @@ export function SpeechForm({ preset, pending, onSynthesize, onCancel, status }: 
         </div>
         <VoiceFields />
         <div className={styles.fieldGrid}>
-          <KnownIntField name="common" label="Voice scope" known={VOICE_SCOPES} />
-          <KnownIntField name="selectedEngine" label="Engine" known={SPEECH_ENGINES} />
+          <KnownIntField name="common" label={t('speech.form.voiceScope')} known={VOICE_SCOPES} labels={VOICE_SCOPE_LABEL} />
+          <KnownIntField name="selectedEngine" label={t('speech.form.engine')} known={SPEECH_ENGINES} labels={ENGINE_LABEL} />
         </div>
-        <SliderField name="speedFactor" label="Speed" unit="×" range={SPEED_FACTOR} step={0.05} />
-        <SliderField name="volume" label="Volume" unit="dB" range={VOLUME_DB} step={0.5} />
-        <SliderField name="emotion" label="Emotion" range={EMOTION} step={1} />
+        <SliderField name="speedFactor" label={t('speech.form.speed')} unit="×" range={SPEED_FACTOR} step={0.05} />
+        <SliderField name="volume" label={t('speech.form.volume')} unit="dB" range={VOLUME_DB} step={0.5} />
+        <SliderField name="emotion" label={t('speech.form.emotion')} range={EMOTION} step={1} />
         <div className="form-actions">
           {/* aria-disabled, not disabled, while sending: a disabled button drops keyboard focus to <body>. */}
           <button id={SUBMIT_ID} type="submit" className="primary" disabled={over} aria-disabled={pending || undefined}>
-            {pending ? 'Synthesizing…' : 'Synthesize'}
+            {pending ? t('speech.form.submitting') : t('speech.form.submit')}
           </button>
           {pending && (
             <button type="button" onClick={cancel}>
-              Cancel
+              {t('speech.form.cancel')}
             </button>
           )}
           <span className={page.hint}>
-            <kbd>Ctrl</kbd>/<kbd>⌘</kbd>+<kbd>Enter</kbd> sends
+            {tNodes('speech.form.shortcut', {
+              ctrl: <kbd>{t('speech.form.keyCtrl')}</kbd>,
+              cmd: <kbd>⌘</kbd>,
+              enter: <kbd>{t('speech.form.keyEnter')}</kbd>,
+            })}
           </span>
         </div>
         {status}

@@ -1,13 +1,15 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { EMBEDDED_LANGUAGES, EMBEDDED_TIMBRES, EMBEDDED_VOICES } from '@/contract';
+import { EMBEDDED_TIMBRES, EMBEDDED_VOICES } from '@/contract';
+import { useLocale, useT, type Translate } from '@/i18n/i18n-store';
 import type { SpeechFormValues } from '../../api/speech-form-schema';
+import { languageName, timbreLabel } from '../../model/speech-labels';
 import { FieldError } from './field-error';
 import { HearVoice } from './hear-voice';
 import page from '../speech-page.module.css';
 import styles from './form.module.css';
 
-const voiceLabel = (language: string, timbre: number) =>
-  `${EMBEDDED_LANGUAGES.find((l) => l.code === language)?.name ?? language} · ${EMBEDDED_TIMBRES[timbre]?.label ?? ''}`;
+const voiceLabel = (t: Translate, locale: string, language: string, timbre: number) =>
+  t('speech.voice.option', { language: languageName(t, locale, language), timbre: timbreLabel(t, EMBEDDED_TIMBRES[timbre]) });
 
 /**
  * Voice name or timbre number: at least one. The name field offers the embedded gateway's voices
@@ -18,10 +20,12 @@ export function VoiceFields() {
   const language = useWatch({ control, name: 'targetLanguage' }).trim().toLowerCase();
   const voices = EMBEDDED_VOICES.filter((v) => !language || v.language === language);
   const { voiceName, timbreNumber } = formState.errors;
+  const t = useT();
+  const locale = useLocale();
   return (
     <div className={styles.fieldPair}>
       <div className={`field ${styles.field}`}>
-        <label htmlFor="speech-voice">Voice name</label>
+        <label htmlFor="speech-voice">{t('speech.voice.name')}</label>
         <input
           id="speech-voice"
           list="speech-voice-list"
@@ -33,17 +37,17 @@ export function VoiceFields() {
         />
         <datalist id="speech-voice-list">
           {voices.map((v) => (
-            <option key={v.name} value={v.name} label={voiceLabel(v.language, v.timbreNumber)} />
+            <option key={v.name} value={v.name} label={voiceLabel(t, locale, v.language, v.timbreNumber)} />
           ))}
         </datalist>
         <p id="speech-voice-hint" className={page.hint}>
-          e.g. en-us or en-us+f3; or give a timbre number
+          {t('speech.voice.nameHint')}
         </p>
         <FieldError id="speech-voice-error" message={voiceName?.message} />
         <HearVoice />
       </div>
       <div className={`field ${styles.field}`}>
-        <label htmlFor="speech-timbre">Timbre number</label>
+        <label htmlFor="speech-timbre">{t('speech.voice.timbre')}</label>
         <input
           id="speech-timbre"
           list="speech-timbre-list"
@@ -54,12 +58,12 @@ export function VoiceFields() {
           {...register('timbreNumber', { deps: ['voiceName'] })}
         />
         <datalist id="speech-timbre-list">
-          {EMBEDDED_TIMBRES.map((t) => (
-            <option key={t.number} value={String(t.number)} label={t.label} />
+          {EMBEDDED_TIMBRES.map((timbre) => (
+            <option key={timbre.number} value={String(timbre.number)} label={timbreLabel(t, timbre)} />
           ))}
         </datalist>
         <p id="speech-timbre-hint" className={page.hint}>
-          A whole number; 0 to 8 on the embedded gateway
+          {t('speech.voice.timbreHint', { min: 0, max: EMBEDDED_TIMBRES.length - 1 })}
         </p>
         <FieldError id="speech-timbre-error" message={timbreNumber?.message} />
       </div>

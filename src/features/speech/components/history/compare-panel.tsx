@@ -1,3 +1,5 @@
+import { useT } from '@/i18n/i18n-store';
+import { useFormat } from '@/i18n/use-format';
 import type { Take } from '../../model/take';
 import { useLoadedTakes } from '../../hooks/use-loaded-takes';
 import { parameterDifferences } from '../../model/take-diff';
@@ -10,14 +12,17 @@ const clip = (s: string) => (s.length > 80 ? `${s.slice(0, 80)}…` : s);
 /** Two takes side by side, with the request parameters that differ. */
 export function ComparePanel({ takes, onClose }: { takes: readonly [Take, Take]; onClose: () => void }) {
   const loaded = useLoadedTakes(takes);
+  const t = useT();
+  const f = useFormat();
   const differences = parameterDifferences(takes[0].request, takes[1].request);
-  const label = (i: number) => `Take ${i === 0 ? 'A' : 'B'}`;
+  const label = (i: number) => (i === 0 ? t('speech.compare.takeA') : t('speech.compare.takeB'));
+  const show = (v: string | undefined) => (v === undefined ? t('speech.compare.notSent') : clip(v));
   return (
     <section aria-labelledby="compare-title" className={`${page.panel} ${styles.comparePanel}`}>
       <div className={styles.historyHead}>
-        <h2 id="compare-title">Compare two takes</h2>
+        <h2 id="compare-title">{t('speech.compare.title')}</h2>
         <button type="button" onClick={onClose}>
-          Close comparison
+          {t('speech.compare.close')}
         </button>
       </div>
       <div className={styles.compareGrid}>
@@ -25,22 +30,22 @@ export function ComparePanel({ takes, onClose }: { takes: readonly [Take, Take];
           <div key={l.take.id} className={styles.compareCell}>
             <h3>{label(i)}</h3>
             <p className={page.hint}>
-              {new Date(l.take.createdAt).toLocaleString()} · {l.take.result.taskId}
+              {f.dateTime(l.take.createdAt)} · {l.take.result.taskId}
             </p>
-            <TakePlayer loaded={l} label={`${label(i)} audio`} />
+            <TakePlayer loaded={l} label={t('speech.compare.audio', { take: label(i) })} />
           </div>
         ))}
       </div>
       {differences.length === 0 ? (
-        <p>The two takes were made with the same parameters.</p>
+        <p>{t('speech.compare.same')}</p>
       ) : (
         <table className={styles.diffTable}>
-          <caption>Parameters that differ</caption>
+          <caption>{t('speech.compare.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Parameter</th>
-              <th scope="col">Take A</th>
-              <th scope="col">Take B</th>
+              <th scope="col">{t('speech.compare.parameter')}</th>
+              <th scope="col">{t('speech.compare.takeA')}</th>
+              <th scope="col">{t('speech.compare.takeB')}</th>
             </tr>
           </thead>
           <tbody>
@@ -49,8 +54,8 @@ export function ComparePanel({ takes, onClose }: { takes: readonly [Take, Take];
                 <th scope="row">
                   <code>{d.parameter}</code>
                 </th>
-                <td>{clip(d.a)}</td>
-                <td>{clip(d.b)}</td>
+                <td>{show(d.a)}</td>
+                <td>{show(d.b)}</td>
               </tr>
             ))}
           </tbody>

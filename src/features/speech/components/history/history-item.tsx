@@ -1,3 +1,6 @@
+import { useT } from '@/i18n/i18n-store';
+import { useFormat } from '@/i18n/use-format';
+import { useNow } from '../../hooks/use-now';
 import type { Take } from '../../model/take';
 import page from '../speech-page.module.css';
 import styles from './history.module.css';
@@ -12,38 +15,44 @@ type Props = {
   onDelete: (take: Take) => void;
 };
 
-const time = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'medium' });
-
 export function HistoryItem({ take, current, comparing, onReplay, onReuse, onCompare, onDelete }: Props) {
   const { request } = take;
-  const voice = request.voiceName ?? `timbre ${String(request.timbreNumber)}`;
+  const t = useT();
+  const f = useFormat();
+  const relative = f.time.display === 'relative';
+  const now = useNow(relative);
+  const voice = request.voiceName ?? t('speech.take.timbre', { n: String(request.timbreNumber) });
   const snippet = request.sourceText.length > 90 ? `${request.sourceText.slice(0, 90)}…` : request.sourceText;
-  const when = time(take.createdAt);
+  // Shown as the time setting says; the buttons' names carry the absolute time, so no two takes share a name.
+  const when = f.dateTime(take.createdAt, { dateStyle: 'short', timeStyle: 'medium' });
+  const shown = relative ? f.relative(take.createdAt, now) : when;
   return (
     <li className={current ? `${styles.historyItem} ${styles.isCurrent}` : styles.historyItem}>
       <p className={styles.historyText}>
         {snippet}
-        {current && <span className={`badge ${styles.inPlayer}`}>in the player</span>}
+        {current && <span className={`badge ${styles.inPlayer}`}>{t('speech.history.inPlayer')}</span>}
       </p>
       <p className={styles.historyMeta}>
-        <time dateTime={new Date(take.createdAt).toISOString()}>{when}</time> · {take.format.toUpperCase()} · {voice} · speed{' '}
-        {String(request.speedFactor ?? 1)} · {take.result.taskId}
+        <time dateTime={new Date(take.createdAt).toISOString()} title={relative ? when : undefined}>
+          {shown}
+        </time>{' '}
+        · {take.format.toUpperCase()} · {voice} · {t('speech.history.speed', { speed: request.speedFactor ?? 1 })} · {take.result.taskId}
         {take.audio.kept ? '' : ' · '}
-        {!take.audio.kept && <strong className={styles.notKept}>audio not kept: {take.audio.reason}</strong>}
+        {!take.audio.kept && <strong className={styles.notKept}>{t('speech.history.notKept', { reason: take.audio.reason })}</strong>}
       </p>
       <div className={styles.historyActions}>
-        <button type="button" onClick={() => onReplay(take)} aria-label={`Replay take of ${when}`}>
-          Replay
+        <button type="button" onClick={() => onReplay(take)} aria-label={t('speech.history.replayTake', { when })}>
+          {t('speech.history.replay')}
         </button>
-        <button type="button" onClick={() => onReuse(take)} aria-label={`Use these settings again (take of ${when})`}>
-          Use these settings again
+        <button type="button" onClick={() => onReuse(take)} aria-label={t('speech.history.reuseTake', { when })}>
+          {t('speech.history.reuse')}
         </button>
         <label className={page.checkbox}>
-          <input type="checkbox" checked={comparing} onChange={(e) => onCompare(take, e.target.checked)} /> Compare
-          <span className="visually-hidden"> take of {when}</span>
+          <input type="checkbox" checked={comparing} onChange={(e) => onCompare(take, e.target.checked)} /> {t('speech.history.compare')}
+          <span className="visually-hidden">{t('speech.history.compareTake', { when })}</span>
         </label>
-        <button type="button" className="danger" onClick={() => onDelete(take)} aria-label={`Delete take of ${when}`}>
-          Delete
+        <button type="button" className="danger" onClick={() => onDelete(take)} aria-label={t('speech.history.deleteTake', { when })}>
+          {t('speech.history.delete')}
         </button>
       </div>
     </li>

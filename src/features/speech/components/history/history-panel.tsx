@@ -3,7 +3,8 @@ import { ErrorAlert } from '@/components/error-alert';
 import { removeAllTakes, removeTake } from '../../stores/history-store';
 import { useHistory } from '../../hooks/use-history';
 import type { Take } from '../../model/take';
-import { formatBytes } from '@/lib/format';
+import { useT } from '@/i18n/i18n-store';
+import { useFormat } from '@/i18n/use-format';
 import { useStorageEstimate } from '../../hooks/use-storage-estimate';
 import { HistoryItem } from './history-item';
 import page from '../speech-page.module.css';
@@ -21,34 +22,38 @@ type Props = {
 export function HistoryPanel({ currentId, compareIds, onReplay, onReuse, onCompare }: Props) {
   const { status, takes, error } = useHistory();
   const [query, setQuery] = useState('');
+  const t = useT();
+  const f = useFormat();
   const usage = useStorageEstimate(takes.length);
   const q = query.trim().toLowerCase();
   const shown = q ? takes.filter((t) => t.request.sourceText.toLowerCase().includes(q)) : takes;
   const audioBytes = takes.reduce((sum, t) => sum + (t.audio.kept ? t.audio.byteLength : 0), 0);
   const clearAll = () => {
-    if (window.confirm(`Delete all ${takes.length} takes and their audio from this browser?`)) void removeAllTakes();
+    if (window.confirm(t('speech.history.confirmDeleteAll', { count: takes.length }))) void removeAllTakes();
   };
   return (
     <section aria-labelledby="history-title" className={`${page.panel} ${styles.historyPanel}`}>
       <div className={styles.historyHead}>
-        <h2 id="history-title">History</h2>
+        <h2 id="history-title">{t('speech.history.title')}</h2>
         <p className={page.hint} aria-live="polite">
-          {takes.length} {takes.length === 1 ? 'take' : 'takes'} · audio {formatBytes(audioBytes)}
-          {usage !== null ? ` · browser's estimate for this whole site: ${formatBytes(usage)}` : ''}
+          {t('speech.history.summary', { count: takes.length, size: f.bytes(audioBytes) })}
+          {usage !== null ? t('speech.history.site', { size: f.bytes(usage) }) : ''}
         </p>
         <button type="button" className="danger" onClick={clearAll} disabled={takes.length === 0}>
-          Delete all
+          {t('speech.history.deleteAll')}
         </button>
       </div>
-      {error && <ErrorAlert error={new Error(error)} title="History problem" />}
-      <label htmlFor="history-search">Search takes by text</label>
+      {error && <ErrorAlert error={new Error(error)} title={t('speech.history.problem')} />}
+      <label htmlFor="history-search">{t('speech.history.search')}</label>
       <input id="history-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
       {status === 'loading' && (
         <p className="loading" role="status">
-          Loading history…
+          {t('speech.history.loading')}
         </p>
       )}
-      {status === 'ready' && shown.length === 0 && <p className={page.hint}>{q ? 'No take contains this text.' : 'No takes yet.'}</p>}
+      {status === 'ready' && shown.length === 0 && (
+        <p className={page.hint}>{q ? t('speech.history.noMatch') : t('speech.history.empty')}</p>
+      )}
       <ol className={styles.historyList}>
         {shown.map((t) => (
           <HistoryItem

@@ -1,3 +1,4 @@
+import { useT } from '@/i18n/i18n-store';
 import type { PausedJob } from '../../hooks/use-long-synthesis';
 import styles from './long-text.module.css';
 
@@ -5,21 +6,20 @@ type Props = { paused: PausedJob; onResume: () => void; onDiscard: () => void };
 
 /** A long text that stopped part-way (cancel, an error, a reload): its finished parts are kept. */
 export function PausedJobNotice({ paused: { job, done }, onResume, onDiscard }: Props) {
+  const t = useT();
   const total = job.parts.length;
-  const snippet = job.request.sourceText.slice(0, 80);
+  const text = job.request.sourceText;
+  const snippet = text.length > 80 ? `${text.slice(0, 80)}…` : text;
   return (
     <section aria-labelledby="paused-job-title" className={styles.pausedJob}>
-      <h3 id="paused-job-title">Unfinished long text</h3>
-      <p>
-        “{snippet}
-        {job.request.sourceText.length > 80 ? '…' : ''}”: {done} of {total} parts done and kept in this browser.
-      </p>
+      <h3 id="paused-job-title">{t('speech.long.pausedTitle')}</h3>
+      <p>{t('speech.long.pausedDone', { snippet, done, total })}</p>
       <div className="form-actions">
         <button type="button" className="primary" onClick={onResume}>
-          Resume: {total - done} of {total} parts to go
+          {t('speech.long.resume', { left: total - done, total })}
         </button>
         <button type="button" className="danger" onClick={onDiscard}>
-          Discard finished parts
+          {t('speech.long.discard')}
         </button>
       </div>
     </section>

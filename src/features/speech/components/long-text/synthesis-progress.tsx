@@ -1,19 +1,23 @@
+import { useT } from '@/i18n/i18n-store';
+import { useFormat } from '@/i18n/use-format';
 import type { LongProgress } from '../../api/run-long-synthesis';
 import page from '../speech-page.module.css';
 import styles from './long-text.module.css';
 
-const minutes = (ms: number) => (ms < 60_000 ? `${Math.max(1, Math.round(ms / 1000))} s` : `${Math.round(ms / 60_000)} min`);
-
 /** Part k of n, and the time left as the parts done in this run so far suggest. */
 export function SynthesisProgress({ progress }: { progress: LongProgress }) {
   const { done, total, msLeft } = progress;
-  const left = msLeft === null ? 'estimating the time left' : `about ${minutes(msLeft)} left`;
-  const text = `${done} of ${total} parts done, ${left}`;
+  const t = useT();
+  const f = useFormat();
+  // Whole minutes past one minute: an estimate, not a countdown.
+  const rounded = msLeft === null ? null : msLeft < 60_000 ? Math.max(1000, msLeft) : Math.round(msLeft / 60_000) * 60_000;
+  const left = rounded === null ? t('speech.long.estimating') : t('speech.long.timeLeft', { time: f.duration(rounded) });
+  const text = t('speech.long.done', { done, total, left });
   return (
     <div className={styles.longProgress}>
-      <progress aria-label="Synthesis progress" max={total} value={done} aria-valuetext={text} />
+      <progress aria-label={t('speech.long.progressLabel')} max={total} value={done} aria-valuetext={text} />
       <p className={page.hint} aria-live="polite">
-        {done < total ? `Part ${done + 1} of ${total} · ` : ''}
+        {done < total ? t('speech.long.current', { n: done + 1, total }) : ''}
         {text}
       </p>
     </div>

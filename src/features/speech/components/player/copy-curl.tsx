@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { copyText } from '@/lib/clipboard';
 import { useActiveConnection } from '@/hooks/use-connection';
+import { useT, type MessageKey } from '@/i18n/i18n-store';
 import type { Take } from '../../model/take';
 import { curlCommand } from '../../model/curl-command';
 import page from '../speech-page.module.css';
@@ -16,7 +17,8 @@ export function CopyCurl({ take }: { take: Take }) {
   const sameGateway = take.connection.gatewayUrl === active.gatewayUrl;
   const [wantToken, setWantToken] = useState(false);
   const showToken = wantToken && sameGateway;
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<MessageKey | null>(null);
+  const t = useT();
   // A long text went out in parts: the command is the first part's request, as one request may hold no more.
   const request = take.parts?.[0] ? { ...take.request, sourceText: take.parts[0].text } : take.request;
   const command = curlCommand({ ...take.connection, token: sameGateway ? active.token : '' }, request, {
@@ -24,15 +26,15 @@ export function CopyCurl({ take }: { take: Take }) {
     base: window.location.href,
   });
   const copy = async () => {
-    if (await copyText(command)) setStatus(showToken ? 'Copied, with the token.' : 'Copied (token redacted).');
-    else setStatus('The browser refused the clipboard: select the command below and copy it.');
+    if (await copyText(command)) setStatus(showToken ? 'speech.curl.copiedWithToken' : 'speech.curl.copied');
+    else setStatus('speech.curl.refused');
   };
   return (
     <details className={styles.copyCurl}>
-      <summary>Request as cURL</summary>
+      <summary>{t('speech.curl.summary')}</summary>
       <div className={styles.curlActions}>
         <button type="button" onClick={() => void copy()}>
-          Copy as cURL
+          {t('speech.curl.copy')}
         </button>
         <label className={page.checkbox}>
           <input
@@ -42,21 +44,19 @@ export function CopyCurl({ take }: { take: Take }) {
             aria-describedby={sameGateway ? undefined : 'curl-token-hint'}
             onChange={(e) => setWantToken(e.target.checked)}
           />{' '}
-          Include the token
+          {t('speech.curl.includeToken')}
         </label>
         {!sameGateway && (
           <span id="curl-token-hint" className={page.hint}>
-            This take was made on another gateway; its token is not kept.
+            {t('speech.curl.otherGateway')}
           </span>
         )}
         <span role="status" className={page.hint}>
-          {status}
+          {status ? t(status) : ''}
         </span>
       </div>
-      {take.parts && take.parts.length > 1 && (
-        <p className={page.hint}>The first of this take's {take.parts.length} requests; the others differ only in their text.</p>
-      )}
-      <pre className={styles.curl} tabIndex={0} aria-label="cURL command">
+      {take.parts && take.parts.length > 1 && <p className={page.hint}>{t('speech.curl.firstOf', { count: take.parts.length })}</p>}
+      <pre className={styles.curl} tabIndex={0} aria-label={t('speech.curl.command')}>
         {command}
       </pre>
     </details>

@@ -1,5 +1,6 @@
 import type { TakePart } from '../../model/take';
 import { formatSeconds } from '@/lib/format';
+import { useT } from '@/i18n/i18n-store';
 import styles from './player.module.css';
 
 type Props = { parts: readonly TakePart[]; currentTime: number; onSeek: (seconds: number) => void };
@@ -7,11 +8,12 @@ type Props = { parts: readonly TakePart[]; currentTime: number; onSeek: (seconds
 /** Where each part of a long text starts in the joined audio; a click plays from there. */
 export function PartList({ parts, currentTime, onSeek }: Props) {
   const ms = currentTime * 1000;
+  const t = useT();
   const playing = parts.findLastIndex((p) => p.startMs <= ms);
   return (
     <section aria-labelledby="parts-title">
-      <h3 id="parts-title">Parts ({parts.length})</h3>
-      <ol className={styles.segmentList} aria-label="Parts">
+      <h3 id="parts-title">{t('speech.parts.title', { count: parts.length })}</h3>
+      <ol className={styles.segmentList} aria-label={t('speech.parts.list')}>
         {parts.map((p, i) => (
           <li
             key={i}
@@ -20,10 +22,7 @@ export function PartList({ parts, currentTime, onSeek }: Props) {
           >
             <button type="button" onClick={() => onSeek(p.startMs / 1000)}>
               <span className={styles.segmentTime}>{formatSeconds(p.startMs / 1000)}</span>{' '}
-              <span>
-                Part {i + 1}: {p.text.slice(0, 140)}
-                {p.text.length > 140 ? '…' : ''}
-              </span>
+              <span>{t('speech.parts.part', { n: i + 1, text: p.text.length > 140 ? `${p.text.slice(0, 140)}…` : p.text })}</span>
             </button>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '@/i18n/i18n-store';
 import type { LoadedTake } from '../../model/take';
 import { CopyCurl } from './copy-curl';
 import { PartList } from './part-list';
@@ -16,29 +17,30 @@ type Props = {
 
 /** The take being listened to: the newest synthesis, or one replayed from history; or why the last synthesis failed. */
 export function ResultPanel({ loaded, failure }: Props) {
+  const t = useT();
   if (!loaded) {
     return (
       <section aria-labelledby="result-title" className={`${page.panel} ${styles.emptyResult}`}>
-        <h2 id="result-title">Result</h2>
-        {failure ?? <p className={page.hint}>Synthesize some text, or replay a take from the history.</p>}
+        <h2 id="result-title">{t('speech.result.title')}</h2>
+        {failure ?? <p className={page.hint}>{t('speech.result.empty')}</p>}
       </section>
     );
   }
   const { take } = loaded;
   return (
     <section aria-labelledby="result-title" className={page.panel}>
-      <h2 id="result-title">Result</h2>
+      <h2 id="result-title">{t('speech.result.title')}</h2>
       {failure && (
         <>
           {failure}
-          <p className={page.hint}>Below: the take from before, not from this attempt.</p>
+          <p className={page.hint}>{t('speech.result.previous')}</p>
         </>
       )}
       <p className={styles.resultText}>
         “{take.request.sourceText.slice(0, 160)}
         {take.request.sourceText.length > 160 ? '…' : ''}”
       </p>
-      <TakePlayer key={take.id} loaded={loaded} label="Synthesized speech">
+      <TakePlayer key={take.id} loaded={loaded} label={t('speech.result.player')}>
         {(clock, seek) => (
           <>
             <TakeDetails take={take} duration={clock.duration} />

@@ -1,4 +1,5 @@
 import { speechSegmentSchema } from '@/contract';
+import { useT } from '@/i18n/i18n-store';
 import { segmentTimes } from '../../model/segment-time';
 import styles from './player.module.css';
 
@@ -6,11 +7,12 @@ type Props = { speeches: readonly unknown[]; currentTime: number; onSeek: (secon
 
 /** speeches as a list: known segments seek on click, the playing one is marked; impossible times and other shapes are shown as they came. */
 export function SegmentList({ speeches, currentTime, onSeek }: Props) {
+  const t = useT();
   if (speeches.length === 0) return null;
   const ms = currentTime * 1000;
   return (
     <section aria-labelledby="segments-title">
-      <h3 id="segments-title">Segments ({speeches.length})</h3>
+      <h3 id="segments-title">{t('speech.segments.title', { count: speeches.length })}</h3>
       <ol className={styles.segmentList}>
         {speeches.map((raw, i) => {
           const parsed = speechSegmentSchema.safeParse(raw);
@@ -22,7 +24,7 @@ export function SegmentList({ speeches, currentTime, onSeek }: Props) {
             );
           }
           const s = parsed.data;
-          const { label, seekable } = segmentTimes(s.startMs, s.endMs);
+          const { label, seekable } = segmentTimes(t, s.startMs, s.endMs);
           const content = (
             <>
               <span className={styles.segmentTime}>{label}</span> <span>{s.text}</span>

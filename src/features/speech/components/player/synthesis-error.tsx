@@ -3,6 +3,7 @@ import { ErrorCode } from '@/contract';
 import { ErrorAlert } from '@/components/error-alert';
 import { GatewayRequestError, type GatewayErrorKind } from '@/lib/gateway-error';
 import { useErrorDescription } from '@/hooks/use-error-description';
+import { useT } from '@/i18n/i18n-store';
 import { NotAudioError } from '../../api/not-audio-error';
 import { fieldOfGatewayError } from '../../model/gateway-field';
 import page from '../speech-page.module.css';
@@ -20,6 +21,7 @@ type Props = { error: GatewayRequestError | null; userId: string; onRetry: () =>
  */
 export function SynthesisError({ error, userId, onRetry }: Props) {
   const box = useRef<HTMLDivElement>(null);
+  const t = useT();
   const field = error ? fieldOfGatewayError(error) : null;
   const takesFocus = error !== null && error.kind !== 'aborted' && !field;
   // The alert's wording may arrive a few ms after the error (a lazy chunk): scroll once it is there, so all of it is in view.
@@ -33,12 +35,12 @@ export function SynthesisError({ error, userId, onRetry }: Props) {
 
   if (!error) return null;
   if (field) {
-    return <p className={page.hint}>The gateway refused the request: the field it named is marked in the form.</p>;
+    return <p className={page.hint}>{t('speech.error.fieldMarked')}</p>;
   }
   if (error.kind === 'aborted') {
     return (
       <p role="status" className={page.hint}>
-        Synthesis cancelled. The draft is unchanged.
+        {t('speech.error.cancelled')}
       </p>
     );
   }
@@ -50,26 +52,21 @@ export function SynthesisError({ error, userId, onRetry }: Props) {
 }
 
 function Explained({ error, userId, onRetry }: Props & { error: GatewayRequestError }) {
-  if (error instanceof NotAudioError) return <ErrorAlert error={error} title="The audio URL did not answer audio" />;
+  const t = useT();
+  if (error instanceof NotAudioError) return <ErrorAlert error={error} title={t('speech.error.notAudioTitle')} />;
   if (error.code === ErrorCode.insufficientPoints) {
     return (
       <>
-        <ErrorAlert error={error} title={`Not enough points for user ${userId || '(not set)'}`} />
-        <p className={styles.errorExplain}>
-          The gateway charges points per synthesis (the embedded gateway: 1 point per started 10 characters). Nothing was charged for this
-          attempt. Top up this user, use another user ID in Settings, or send a shorter text.
-        </p>
+        <ErrorAlert error={error} title={t('speech.error.pointsTitle', { user: userId || t('speech.error.userNotSet') })} />
+        <p className={styles.errorExplain}>{t('speech.error.pointsAdvice')}</p>
       </>
     );
   }
   if (error.code === ErrorCode.synthesisFailed) {
     return (
       <>
-        <ErrorAlert error={error} title="The speech engine failed on this text" onRetry={onRetry} />
-        <p className={styles.errorExplain}>
-          Code 2107 is an internal failure of the engine, not a problem with your settings (the embedded gateway refunds the points). Try
-          again, or change the voice or shorten the text if it keeps failing.
-        </p>
+        <ErrorAlert error={error} title={t('speech.error.engineTitle')} onRetry={onRetry} />
+        <p className={styles.errorExplain}>{t('speech.error.engineAdvice')}</p>
       </>
     );
   }

@@ -1,4 +1,6 @@
 import { EMBEDDED_PCM } from '@/contract';
+import { useT } from '@/i18n/i18n-store';
+import { useFormat } from '@/i18n/use-format';
 import { formatSeconds } from '@/lib/format';
 import type { Take } from '../../model/take';
 import { resultUserId } from '../../model/result-user-id';
@@ -6,57 +8,64 @@ import { IS_RAW_SAMPLES } from '../../model/sniff-audio';
 import styles from './player.module.css';
 
 const or = (v: unknown) => (v === undefined || v === null || v === '' ? '—' : String(v));
-const kb = (n: number) => `${(n / 1024).toFixed(n < 10_240 ? 1 : 0)} KB`;
 
 /** What the gateway said about the take, and what the console did with its audio. */
 export function TakeDetails({ take, duration }: { take: Take; duration: number }) {
   const { result, request, audio, pcmFormat } = take;
   const raw = IS_RAW_SAMPLES[take.format];
-  const pcmNote = raw ? ` · read as ${pcmFormat.bitsPerSample}-bit, ${pcmFormat.channels} ch, ${pcmFormat.sampleRate} Hz` : '';
+  const t = useT();
+  const f = useFormat();
+  const pcmNote = raw
+    ? t('speech.details.pcmRead', { bits: pcmFormat.bitsPerSample, channels: pcmFormat.channels, rate: String(pcmFormat.sampleRate) })
+    : '';
   const nonDefaultPcm = raw && pcmFormat.sampleRate !== EMBEDDED_PCM.sampleRate;
   return (
     <dl className={styles.takeDetails}>
       <div>
-        <dt>Duration</dt>
+        <dt>{t('speech.details.duration')}</dt>
         <dd>{duration > 0 ? formatSeconds(duration) : '—'}</dd>
       </div>
       <div>
-        <dt>Format</dt>
+        <dt>{t('speech.details.format')}</dt>
         <dd>
           {take.format.toUpperCase()}
           {pcmNote}
-          {nonDefaultPcm ? ' (not the embedded default)' : ''}
+          {nonDefaultPcm ? t('speech.details.notDefault') : ''}
         </dd>
       </div>
       <div>
-        <dt>Detected source language</dt>
+        <dt>{t('speech.details.sourceLanguage')}</dt>
         <dd>{or(result.sourceLanguage)}</dd>
       </div>
       <div>
-        <dt>Target language</dt>
+        <dt>{t('speech.details.targetLanguage')}</dt>
         <dd>
           {or(result.targetLanguage)}
-          {request.targetLanguage ? '' : ' (Auto)'}
+          {request.targetLanguage ? '' : t('speech.details.auto')}
         </dd>
       </div>
       <div>
-        <dt>Voice</dt>
-        <dd>{request.voiceName ?? `timbre ${or(request.timbreNumber)}`}</dd>
+        <dt>{t('speech.details.voice')}</dt>
+        <dd>{request.voiceName ?? t('speech.take.timbre', { n: or(request.timbreNumber) })}</dd>
       </div>
       <div>
-        <dt>{take.parts ? 'Task ID (first part)' : 'Task ID'}</dt>
+        <dt>{take.parts ? t('speech.details.taskIdFirst') : t('speech.details.taskId')}</dt>
         <dd>
           <code>{result.taskId}</code>
-          {take.parts && take.parts.length > 1 ? ` and ${take.parts.length - 1} more: one per part` : ''}
+          {take.parts && take.parts.length > 1 ? t('speech.details.moreTasks', { count: take.parts.length - 1 }) : ''}
         </dd>
       </div>
       <div>
-        <dt>User ID</dt>
+        <dt>{t('speech.details.userId')}</dt>
         <dd>{or(resultUserId(result.userId, take.connection.userId))}</dd>
       </div>
       <div>
-        <dt>Audio kept</dt>
-        <dd>{audio.kept ? `Yes, ${kb(audio.byteLength)} in this browser` : `No — ${audio.reason}`}</dd>
+        <dt>{t('speech.details.audioKept')}</dt>
+        <dd>
+          {audio.kept
+            ? t('speech.details.keptYes', { size: f.bytes(audio.byteLength) })
+            : t('speech.details.keptNo', { reason: audio.reason })}
+        </dd>
       </div>
     </dl>
   );

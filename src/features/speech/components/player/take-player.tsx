@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { AudioFormat } from '@/contract';
+import { useT } from '@/i18n/i18n-store';
 import type { LoadedTake } from '../../model/take';
 import { useAudioClock, seekAndPlay, type AudioClock } from '../../hooks/use-audio-clock';
 import { useKeepPosition } from '../../hooks/use-keep-position';
@@ -20,6 +21,7 @@ export function TakePlayer({ loaded, label, children }: Props) {
   const { take } = loaded;
   const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
   const clock = useAudioClock(audio);
+  const t = useT();
   useKeepPosition(audio);
   const { playable, src, playableUrl, rawUrl, remoteUrl } = useTakeAudio(loaded);
   const seek = (s: number) => seekAndPlay(audio, s);
@@ -30,37 +32,34 @@ export function TakePlayer({ loaded, label, children }: Props) {
     <div className={styles.takePlayer}>
       {/* A browser cannot play headerless PCM from a URL: only bytes the page has read can be wrapped as WAV. */}
       {rawPcmOnly ? (
-        <p className={page.hint}>
-          This raw PCM could not be read by the page (its URL allows no cross-origin reads), so it cannot be played here. Download it below,
-          or synthesize as WAV or MP3 to listen in the browser.
-        </p>
+        <p className={page.hint}>{t('speech.player.rawOnly')}</p>
       ) : (
         src && <audio ref={setAudio} controls preload="auto" src={src} aria-label={label} />
       )}
       {playable && playable.size > WAVEFORM_MAX_BYTES[take.format] ? (
-        <p className={styles.waveformNote}>No waveform for audio this long; the parts list and the player's own controls seek.</p>
+        <p className={styles.waveformNote}>{t('speech.player.tooLong')}</p>
       ) : (
         <Waveform blob={playable} currentTime={clock.currentTime} duration={clock.duration} onSeek={seek} />
       )}
       <p className={styles.downloads}>
         {raw && rawUrl && (
           <a href={rawUrl} download={name(take.format)}>
-            Download raw PCM (.pcm)
+            {t('speech.player.downloadRaw')}
           </a>
         )}
         {raw && playableUrl && (
           <a href={playableUrl} download={name('wav')}>
-            Download as WAV (.wav)
+            {t('speech.player.downloadWav')}
           </a>
         )}
         {!raw && playableUrl && (
           <a href={playableUrl} download={name(take.format)}>
-            Download .{take.format}
+            {t('speech.player.download', { ext: take.format })}
           </a>
         )}
         {remoteUrl && (
           <a href={remoteUrl} download={name(take.format)} target="_blank" rel="noreferrer">
-            Open the gateway's audio URL
+            {t('speech.player.openUrl')}
           </a>
         )}
       </p>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useWaveform } from '../../hooks/use-waveform';
 import { formatSeconds } from '@/lib/format';
+import { useT } from '@/i18n/i18n-store';
 import styles from './player.module.css';
 
 const COLUMNS = 480;
@@ -12,6 +13,7 @@ type Props = { blob: Blob | null; currentTime: number; duration: number; onSeek:
 export function Waveform({ blob, currentTime, duration, onSeek }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const { status, peaks } = useWaveform(blob, COLUMNS);
+  const t = useT();
 
   useEffect(() => {
     const el = canvas.current;
@@ -30,7 +32,7 @@ export function Waveform({ blob, currentTime, duration, onSeek }: Props) {
     performance.mark('speech-waveform-drawn');
   }, [peaks]);
 
-  if (!blob) return <p className={styles.waveformNote}>No waveform: the audio itself could not be read by the page.</p>;
+  if (!blob) return <p className={styles.waveformNote}>{t('speech.waveform.unreadable')}</p>;
   const seek = (e: MouseEvent<HTMLCanvasElement>) => {
     const box = e.currentTarget.getBoundingClientRect();
     if (duration > 0) onSeek(((e.clientX - box.left) / box.width) * duration);
@@ -38,10 +40,10 @@ export function Waveform({ blob, currentTime, duration, onSeek }: Props) {
   const progress = duration > 0 ? Math.min(100, (currentTime / duration) * 100) : 0;
   return (
     <div className={styles.waveform} data-state={status}>
-      <canvas ref={canvas} role="img" aria-label={`Waveform, ${formatSeconds(duration)} long`} onClick={seek} />
+      <canvas ref={canvas} role="img" aria-label={t('speech.waveform.label', { duration: formatSeconds(duration) })} onClick={seek} />
       <div className={styles.waveformProgress} style={{ width: `${progress}%` }} aria-hidden="true" />
-      {status === 'drawing' && <p className={styles.waveformNote}>Drawing waveform…</p>}
-      {status === 'failed' && <p className={styles.waveformNote}>This browser could not decode the audio for a waveform.</p>}
+      {status === 'drawing' && <p className={styles.waveformNote}>{t('speech.waveform.drawing')}</p>}
+      {status === 'failed' && <p className={styles.waveformNote}>{t('speech.waveform.failed')}</p>}
     </div>
   );
 }
