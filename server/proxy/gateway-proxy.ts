@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { failureEnvelope, operations, type OperationName } from '#contract';
 import type { ConsoleMetrics, UpstreamFailure } from '../observability/console-metrics';
 import { noteEnvelopeCode, requestIdOf } from '../observability/request-record';
 import { observeProxiedRequest } from './proxied-request-metrics';
 import { CONSOLE_AUDIO_PATH, createAudioRelay } from './audio-relay';
 import type { AudioTicket } from './audio-ticket';
+import { clientLeft, readRequestBody } from './request-body';
 import { upstreamDeadline } from './upstream-deadline';
 import { fetchTransport, nodeHttpTransport, type UpstreamAnswer, type UpstreamTransport } from './upstream-transport';
 
@@ -76,7 +76,7 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
   app.get(CONSOLE_AUDIO_PATH, (c) => audio.serve(c));
   for (const [operation, path] of PROXIED_OPERATIONS) {
     const target = new URL(`${prefix}${path}`);
-    app.post(path, bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge }), async (c) => {
+    app.post(path, async (c) => {
       if (operation !== 'textToSpeech') return forward(c, operation, target);
       speechInFlight++;
       try {
@@ -89,12 +89,9 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
   app.all('*', (c) => envelope(c, 404, `No such operation: ${c.req.method} ${c.req.path}`));
 
   async function forward(c: Context, operation: OperationName, target: URL): Promise<Response> {
-    let body: ArrayBuffer;
-    try {
-      body = await c.req.arrayBuffer();
-    } catch {
-      return envelope(c, 400, 'The request body could not be read');
-    }
+    const body = await readRequestBody(c, maxBodyBytes);
+    if (body === 'too_large') return tooLarge(c);
+    if (body === 'unreadable') return envelope(c, 400, 'The request body could not be read');
     if (metrics) observeProxiedRequest(metrics, operation, body);
 
     const headers: Record<string, string> = {};
@@ -106,13 +103,13 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
     if (requestId !== undefined) headers['x-request-id'] = requestId;
 
     // The client leaving ends the upstream request too, instead of holding it for the timeout.
-    const deadline = upstreamDeadline(timeoutMs, c.req.raw.signal);
+    const deadline = upstreamDeadline(timeoutMs, clientLeft(c));
     let upstream: UpstreamAnswer;
     let bytes: Uint8Array<ArrayBuffer> | null;
     const started = performance.now();
     const measured = (failure?: UpstreamFailure) => metrics?.upstream(operation, (performance.now() - started) / 1000, failure);
     try {
-      upstream = await transport(target, { headers, body: new Uint8Array(body), signal: deadline.signal });
+      upstream = await transport(target, { headers, body, signal: deadline.signal });
       const refused = refusal(upstream);
       if (refused !== null) {
         upstream.discard();
