@@ -2,8 +2,8 @@
 // trivial route, speech time per size and format, event-loop delay while speech is made, restart
 // time at 0 and 1,000,000 stored tasks, RSS during 200 concurrent range reads, and status p99
 // during a synthesis flood from another user, and the proxy's cost: status through a proxy-mode
-// console server (its own process) vs straight to the same gateway. BENCH_ONLY=restart,ranges,flood,proxy
-// runs some sections.
+// console server (its own process; undici's fetch vs node:http to the gateway, metrics on and off) vs
+// straight to the same gateway. BENCH_ONLY=restart,ranges,flood,proxy runs some sections.
 // Load comes from a worker thread of lean keep-alive clients (scripts/lib/http-load.mjs): with
 // fetch() on the server's own thread, the clients' work was most of what was measured.
 import { spawn } from 'node:child_process';
@@ -178,81 +178,121 @@ if (want('status')) {
 }
 
 if (want('proxy')) {
-  // The production shape: a console server in proxy mode (its own process, as server/start.ts runs it)
-  // in front of this gateway. The same status request, alternated: direct, then through the proxy.
-  const proxy = await startBenchServer('bench-proxy-', { GATEWAY_URL: `${base}${GATEWAY_MOUNT}`, DIST_DIR: distDir });
+  // The production shape: console servers in proxy mode (each its own process, as server/start.ts
+  // runs it, access log on as in production) in front of this gateway. The same status request,
+  // alternated: direct, then through each proxy. BENCH_PROXY_VARIANTS=fetch,http,metrics picks them:
+  // fetch is undici's client (PROXY_UPSTREAM_CLIENT=fetch, the one before), http the node:http one,
+  // metrics the node:http one with METRICS_TOKEN set.
+  const allVariants = {
+    fetch: { label: 'proxy, fetch (before)', env: { PROXY_UPSTREAM_CLIENT: 'fetch' } },
+    http: { label: 'proxy, node:http', env: { PROXY_UPSTREAM_CLIENT: 'http' } },
+    metrics: {
+      label: 'proxy, node:http, metrics on',
+      env: { PROXY_UPSTREAM_CLIENT: 'http', METRICS_TOKEN: 'bench-metrics-token-0123456789' },
+    },
+  } as const;
+  type Variant = keyof typeof allVariants;
+  const picked = (process.env.BENCH_PROXY_VARIANTS ?? 'fetch,http,metrics').split(',').filter((v): v is Variant => v in allVariants);
+  const proxies = await Promise.all(
+    picked.map(async (variant) => {
+      const server = await startBenchServer(`bench-proxy-${variant}-`, {
+        GATEWAY_URL: `${base}${GATEWAY_MOUNT}`,
+        DIST_DIR: distDir,
+        // Each load client keeps one socket for the whole run: past the default 1,000 requests Node answers 503 and closes it.
+        MAX_REQUESTS_PER_SOCKET: '10000000',
+        ...allVariants[variant].env,
+      });
+      return { variant, server, cpuMs: processCpuMs(childPid(server.pid)), port: Number(new URL(server.base).port) };
+    }),
+  );
   try {
-    const proxyPort = Number(new URL(proxy.base).port);
-    // tsx's CLI runs the server in a child process: that one's CPU is the proxy's.
-    const serverPid = (() => {
-      try {
-        return readFileSync(`/proc/${proxy.pid}/task/${proxy.pid}/children`, 'latin1').trim().split(' ')[0] || String(proxy.pid);
-      } catch {
-        return String(proxy.pid);
-      }
-    })();
-    /** CPU time (ms) the proxy's process has used, from Linux's /proc (NaN elsewhere). */
-    const proxyCpuMs = () => {
-      try {
-        const fields = readFileSync(`/proc/${serverPid}/stat`, 'latin1').split(') ')[1]!.split(' ');
-        return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-      } catch {
-        return NaN;
-      }
-    };
-    const proxyCpuUs: number[] = [];
-    const through = async (ms?: number) => {
-      const before = proxyCpuMs();
-      const measured = await load(statusRequest, ms, proxyPort);
-      proxyCpuUs.push(((proxyCpuMs() - before) * 1000) / measured.count);
+    const proxyCpuUs: Record<string, number[]> = {};
+    const through = async (proxy: (typeof proxies)[number], request = statusRequest, key: string = proxy.variant, ms?: number) => {
+      const before = proxy.cpuMs();
+      const measured = await load(request, ms, proxy.port);
+      (proxyCpuUs[key] ??= []).push(((proxy.cpuMs() - before) * 1000) / measured.count);
       return measured;
     };
-    const check = (await (
-      await fetch(`${proxy.base}${statusPath}`, { method: 'POST', headers: HEADERS, body: JSON.stringify({ taskIds }) })
-    ).json()) as { code: number; data: unknown[] | null };
-    if (check.code !== 0 || check.data?.length !== 100) throw new Error(`the proxied status answer is wrong: code ${check.code}`);
+    for (const proxy of proxies) {
+      const check = (await (
+        await fetch(`${proxy.server.base}${statusPath}`, { method: 'POST', headers: HEADERS, body: JSON.stringify({ taskIds }) })
+      ).json()) as { code: number; data: unknown[] | null };
+      if (check.code !== 0 || check.data?.length !== 100) throw new Error(`the proxied status answer is wrong: code ${check.code}`);
+      await through(proxy, statusRequest, 'warm-up', 500);
+    }
     await status(500);
-    await through(500);
-    const runs: Record<'direct' | 'proxy', Load[]> = { direct: [], proxy: [] };
+    // The console server's own handling without an upstream (Hono, middleware, access log, metrics): its info route.
+    const infoRequest = rawRequest('GET', '/api/_console/info', { Accept: 'application/json' });
+    const runs: Record<string, Load[]> = { direct: [] };
+    const loadsBefore: string[] = [];
     for (let i = 0; i < 3; i++) {
-      runs.direct.push(await status());
-      runs.proxy.push(await through());
+      loadsBefore.push(f(loadavg()[0]!, 1));
+      runs.direct!.push(await status());
+      for (const proxy of proxies) {
+        (runs[proxy.variant] ??= []).push(await through(proxy));
+        if (proxy.variant === 'http') (runs.info ??= []).push(await through(proxy, infoRequest, 'info'));
+      }
     }
     const median = (of: Load[], key: 'perSecond' | 'p50' | 'p99' | 'cpuUsPerRequest') =>
       [...of].map((l) => l[key]).sort((a, b) => a - b)[1]!;
-    const row = (of: Load[]) => ({
+    const medianOf = (values: number[] = []) => [...values].sort((a, b) => a - b)[1] ?? NaN;
+    const direct = runs.direct!;
+    const row = (of: Load[], key?: string) => ({
       'req/s': f(median(of, 'perSecond'), 0),
       'p50 ms': f(median(of, 'p50'), 2),
       'p99 ms': f(median(of, 'p99'), 2),
+      'p50 added ms': key ? f(median(of, 'p50') - median(direct, 'p50'), 2) : '',
+      '÷ direct req/s': key ? f(median(of, 'perSecond') / median(direct, 'perSecond'), 2) : '',
+      'gateway CPU µs/req': key === 'info' ? '' : f(median(of, 'cpuUsPerRequest')),
+      'proxy CPU µs/req': key ? f(medianOf(proxyCpuUs[key])) : '',
     });
     console.log(`\nProxy cost: status(100 IDs), ${CONCURRENCY} keep-alive clients, median of 3 × ${LOAD_MS / 1000} s each, alternated`);
-    const medianProxyCpu = [...proxyCpuUs.slice(1)].sort((a, b) => a - b)[1]!;
     console.table({
-      'straight to the gateway': {
-        ...row(runs.direct),
-        'gateway CPU µs/req': f(median(runs.direct, 'cpuUsPerRequest')),
-        'proxy CPU µs/req': '',
-      },
-      'through a proxy-mode console': {
-        ...row(runs.proxy),
-        'gateway CPU µs/req': f(median(runs.proxy, 'cpuUsPerRequest')),
-        'proxy CPU µs/req': f(medianProxyCpu),
-      },
+      'straight to the gateway': row(direct),
+      ...Object.fromEntries(proxies.map((p) => [allVariants[p.variant].label, row(runs[p.variant]!, p.variant)])),
+      ...(runs.info ? { 'node:http proxy, GET /api/_console/info (no upstream)': row(runs.info, 'info') } : {}),
     });
-    const added = median(runs.proxy, 'p50') - median(runs.direct, 'p50');
-    const ratio = median(runs.proxy, 'perSecond') / median(runs.direct, 'perSecond');
-    // The proxy is a third process on the path: on a machine whose cores are busy elsewhere, each hop waits for a time slice.
+    const ratioOf = (variant: Variant) => (runs[variant] ? median(runs[variant], 'perSecond') / median(direct, 'perSecond') : NaN);
     console.log(
-      `load average while measured: ${loadavg()
+      `load average (1 min) at the start of each round: ${loadsBefore.join(', ')}; now ${loadavg()
         .map((l) => f(l, 1))
         .join(' ')} on ${availableParallelism()} cores`,
     );
-    console.log(
-      `p50 added by the proxy: ${f(added, 2)} ms (goal ≤ 1 ms); throughput through the proxy / direct: ${f(ratio, 2)} (goal ≥ 0.8)`,
-    );
+    for (const variant of picked.filter((v) => v !== 'metrics')) {
+      const added = median(runs[variant]!, 'p50') - median(direct, 'p50');
+      console.log(
+        `${allVariants[variant].label}: p50 added ${f(added, 2)} ms (goal ≤ 1 ms); throughput ÷ direct ${f(ratioOf(variant), 2)} (goal ≥ 0.8)`,
+      );
+    }
+    if (runs.metrics && runs.http) {
+      const cost = 1 - median(runs.metrics, 'perSecond') / median(runs.http, 'perSecond');
+      const cpu = medianOf(proxyCpuUs.metrics) - medianOf(proxyCpuUs.http);
+      console.log(`metrics on: ${f(cost * 100)} % of the proxy's throughput (goal ≤ 5 %), ${f(cpu)} µs of proxy CPU per request`);
+    }
   } finally {
-    await proxy.stop();
+    await Promise.all(proxies.map((p) => p.server.stop()));
   }
+}
+
+/** tsx's CLI runs the server in a child process: that one's CPU is the server's. */
+function childPid(pid: number | undefined): string {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'latin1').trim().split(' ')[0] || String(pid);
+  } catch {
+    return String(pid);
+  }
+}
+
+/** CPU time (ms) a process has used so far, from Linux's /proc (NaN elsewhere). */
+function processCpuMs(pid: string): () => number {
+  return () => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1]!.split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    } catch {
+      return NaN;
+    }
+  };
 }
 
 const sentence = 'The embedded gateway turns this sentence into speech. ';

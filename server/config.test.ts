@@ -11,6 +11,7 @@ describe('server configuration', () => {
       GATEWAY_TOKENS: ['dev-token'],
       STATUS_AUTH: 'optional',
       GATEWAY_URL: undefined,
+      PROXY_UPSTREAM_CLIENT: 'http',
       ALLOWED_HOSTS: [],
       PUBLIC_URL: undefined,
       AUDIO_ORIGINS: [],
@@ -45,6 +46,8 @@ describe('server configuration', () => {
     expect(loadConfig({ NODE_ENV: 'test', ACCESS_LOG: 'json' }).ACCESS_LOG).toBe('json');
     expect(loadConfig({ ACCESS_LOG: 'off' }).ACCESS_LOG).toBe('off');
     expect(() => loadConfig({ ACCESS_LOG: 'yes' })).toThrow(/ACCESS_LOG/);
+    expect(loadConfig({ PROXY_UPSTREAM_CLIENT: 'fetch' }).PROXY_UPSTREAM_CLIENT).toBe('fetch');
+    expect(() => loadConfig({ PROXY_UPSTREAM_CLIENT: 'curl' })).toThrow(/PROXY_UPSTREAM_CLIENT/);
   });
 
   it('reads CONSOLE_SECRET (at least 32 characters), the ticket lifetime and the shutdown grace', () => {

@@ -72,6 +72,8 @@ const envSchema = z.object({
     .optional()
     .transform((s) => (s && s.trim() ? s.trim().replace(/\/+$/, '') : undefined))
     .refine((s) => s === undefined || /^https?:\/\/[^/]+/i.test(s), 'GATEWAY_URL must be an http(s) URL'),
+  /** Proxy mode's client to GATEWAY_URL: node:http with a keep-alive agent, or undici's fetch (the one before; to compare or fall back). */
+  PROXY_UPSTREAM_CLIENT: z.enum(['http', 'fetch']).default('http'),
   /** Host names served besides loopback and HOST (e.g. the name a reverse proxy forwards). */
   ALLOWED_HOSTS: listOf.refine(
     (list) => list.every((h) => /^[a-z0-9.:[\]-]+$/.test(h)),

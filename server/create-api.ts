@@ -10,6 +10,7 @@ import { embeddedInfo, proxyInfo, type ConsoleInfo } from './console-info';
 import type { ServerConfig } from './config';
 import { consoleSecret } from './console-secret';
 import { createGatewayProxy } from './proxy/gateway-proxy';
+import { fetchTransport } from './proxy/upstream-transport';
 import { createStatusFastPath, type FastPath, type FastPathOptions } from './gateway/routes/status-fast-path';
 import { createConsoleMetrics, type ConsoleMetrics, type ConsoleMode } from './observability/console-metrics';
 import { createReadiness, type Readiness } from './observability/readiness';
@@ -45,6 +46,7 @@ export async function createApi(config: ServerConfig): Promise<ServerApi> {
         audioOrigins: config.AUDIO_ORIGINS,
         secret,
         ticketMs: config.AUDIO_RELAY_TICKET_HOURS * 3_600_000,
+        ...(config.PROXY_UPSTREAM_CLIENT === 'fetch' ? { transport: fetchTransport(fetch) } : {}),
         ...(metrics ? { metrics } : {}),
       }),
       info: proxyInfo(),

@@ -36,14 +36,20 @@ export async function startBenchServer(prefix: string, extraEnv: Record<string, 
   const base = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('The server did not start within 180 s')), 180_000);
     let out = '';
-    server.stdout.on('data', (chunk: Buffer) => {
+    // Until the start-up line only: a server's access log (a line per request) is read and dropped
+    // after it, instead of growing a string searched again on every chunk, on the bench's own thread.
+    const onOutput = (chunk: Buffer) => {
       out += chunk.toString();
       const match = /at (http:\/\/[^/\s]+)\//.exec(out);
       if (match) {
         clearTimeout(timer);
+        server.stdout.off('data', onOutput);
+        server.stdout.on('data', () => undefined);
+        out = '';
         resolve(match[1]!);
       }
-    });
+    };
+    server.stdout.on('data', onOutput);
     server.once('exit', (code) => reject(new Error(`The server exited (${code})`)));
   }).catch(async (e: unknown) => {
     await stop();

@@ -1,13 +1,13 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { failureEnvelope, operations, type OperationName } from '#contract';
 import type { ConsoleMetrics, UpstreamFailure } from '../observability/console-metrics';
 import { noteEnvelopeCode, requestIdOf } from '../observability/request-record';
-import { readStreamCapped } from '../read-capped';
 import { observeProxiedRequest } from './proxied-request-metrics';
 import { CONSOLE_AUDIO_PATH, createAudioRelay } from './audio-relay';
 import type { AudioTicket } from './audio-ticket';
+import { clientLeft, readRequestBody } from './request-body';
 import { upstreamDeadline } from './upstream-deadline';
+import { fetchTransport, nodeHttpTransport, type UpstreamAnswer, type UpstreamTransport } from './upstream-transport';
 
 /** The service's operations are all a proxy forwards; the upstream path is one of these fixed suffixes. */
 const PROXIED_OPERATIONS = Object.entries(operations).map(([name, o]) => [name as OperationName, o.path] as const);
@@ -30,6 +30,9 @@ type GatewayProxyOptions = {
   timeoutMs?: number;
   maxBodyBytes?: number;
   maxAnswerBytes?: number;
+  /** The gateway's client for the two operations; default node:http with a keep-alive agent. */
+  transport?: UpstreamTransport;
+  /** A fetch for the audio relay, and for the operations too when no transport is given (tests' fakes). */
   fetch?: typeof fetch;
   /** Upstream timings and failures, envelope codes, relay bytes (METRICS_TOKEN set). */
   metrics?: ConsoleMetrics;
@@ -53,6 +56,7 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
   const maxBodyBytes = options.maxBodyBytes ?? PROXY_MAX_BODY_BYTES;
   const maxAnswerBytes = options.maxAnswerBytes ?? PROXY_MAX_ANSWER_BYTES;
   const doFetch = options.fetch ?? fetch;
+  const transport = options.transport ?? (options.fetch ? fetchTransport(options.fetch) : nodeHttpTransport());
   const metrics = options.metrics;
   /** Syntheses in flight through this proxy: the speech queue depth this server can see. */
   let speechInFlight = 0;
@@ -71,8 +75,8 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
   const app = new Hono();
   app.get(CONSOLE_AUDIO_PATH, (c) => audio.serve(c));
   for (const [operation, path] of PROXIED_OPERATIONS) {
-    const target = `${prefix}${path}`;
-    app.post(path, bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge }), async (c) => {
+    const target = new URL(`${prefix}${path}`);
+    app.post(path, async (c) => {
       if (operation !== 'textToSpeech') return forward(c, operation, target);
       speechInFlight++;
       try {
@@ -84,38 +88,35 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
   }
   app.all('*', (c) => envelope(c, 404, `No such operation: ${c.req.method} ${c.req.path}`));
 
-  async function forward(c: Context, operation: OperationName, target: string): Promise<Response> {
-    let body: ArrayBuffer;
-    try {
-      body = await c.req.arrayBuffer();
-    } catch {
-      return envelope(c, 400, 'The request body could not be read');
-    }
+  async function forward(c: Context, operation: OperationName, target: URL): Promise<Response> {
+    const body = await readRequestBody(c, maxBodyBytes);
+    if (body === 'too_large') return tooLarge(c);
+    if (body === 'unreadable') return envelope(c, 400, 'The request body could not be read');
     if (metrics) observeProxiedRequest(metrics, operation, body);
 
-    const headers = new Headers();
+    const headers: Record<string, string> = {};
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = c.req.header(name);
-      if (value !== undefined) headers.set(name, value);
+      if (value !== undefined) headers[name] = value;
     }
     const requestId = requestIdOf(c);
-    if (requestId !== undefined) headers.set('x-request-id', requestId);
+    if (requestId !== undefined) headers['x-request-id'] = requestId;
 
     // The client leaving ends the upstream request too, instead of holding it for the timeout.
-    const deadline = upstreamDeadline(timeoutMs, c.req.raw.signal);
-    let upstream: Response;
+    const deadline = upstreamDeadline(timeoutMs, clientLeft(c));
+    let upstream: UpstreamAnswer;
     let bytes: Uint8Array<ArrayBuffer> | null;
     const started = performance.now();
     const measured = (failure?: UpstreamFailure) => metrics?.upstream(operation, (performance.now() - started) / 1000, failure);
     try {
-      upstream = await doFetch(target, { method: 'POST', headers, body, redirect: 'manual', signal: deadline.signal });
+      upstream = await transport(target, { headers, body, signal: deadline.signal });
       const refused = refusal(upstream);
       if (refused !== null) {
-        await upstream.body?.cancel().catch(() => undefined);
+        upstream.discard();
         measured(refused.failure);
         return unreachable(c, refused.why);
       }
-      bytes = await readCapped(upstream, maxAnswerBytes);
+      bytes = await upstream.read(maxAnswerBytes);
     } catch (err) {
       measured(deadline.expired ? 'timeout' : 'network');
       return unreachable(c, deadline.expired ? `no answer within ${timeoutMs} ms` : describeFetchError(err));
@@ -136,8 +137,9 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
     measured();
     const code = (json as { code?: unknown } | null)?.code;
     if (typeof code === 'number' && Number.isInteger(code)) noteEnvelopeCode(c, code);
-    const answer = operation === 'textToSpeech' && upstream.ok ? withAudioTicket(json, audio.ticketFor(json), bytes) : bytes;
-    const retryAfter = passableRetryAfter(upstream.headers.get('retry-after'));
+    const ok = upstream.status >= 200 && upstream.status < 300;
+    const answer = operation === 'textToSpeech' && ok ? withAudioTicket(json, audio.ticketFor(json), bytes) : bytes;
+    const retryAfter = passableRetryAfter(upstream.header('retry-after'));
     return new Response(answer, {
       status: upstream.status,
       headers: { 'Content-Type': 'application/json', ...(retryAfter === null ? {} : { 'Retry-After': retryAfter }) },
@@ -170,15 +172,6 @@ function withAudioTicket(json: unknown, ticket: AudioTicket | null, bytes: Uint8
   return JSON.stringify({ ...(json as object), data: ticket ? { ...rest, consoleAudioTicket: ticket } : rest });
 }
 
-/** The answer's bytes, or null past the cap (declared or counted), so a huge answer is never held whole. */
-async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (Number(response.headers.get('content-length')) > maxBytes) {
-    await response.body?.cancel();
-    return null;
-  }
-  return response.body ? readStreamCapped(response.body, maxBytes) : new Uint8Array();
-}
-
 /** An envelope the proxy makes itself, its code equal to its HTTP status. */
 function envelope(c: Context, code: 400 | 404 | 413 | 502, message: string) {
   noteEnvelopeCode(c, code);
@@ -199,11 +192,11 @@ function unreachable(c: Context, why: string) {
  * origin, whatever the gateway (or a CDN's error page in front of it) sends, and whoever posted
  * the request (a drive-by form).
  */
-function refusal(upstream: Response): { why: string; failure: UpstreamFailure } | null {
+function refusal(upstream: UpstreamAnswer): { why: string; failure: UpstreamFailure } | null {
   if (upstream.status >= 300 && upstream.status < 400) {
     return { why: `it answered with a redirect (HTTP ${upstream.status}), which the proxy does not follow`, failure: 'redirect' };
   }
-  const contentType = upstream.headers.get('content-type');
+  const contentType = upstream.header('content-type');
   if (isJsonType(contentType)) return null;
   const named = contentType ? `content type ${contentType.slice(0, 100)}` : 'no content type';
   return { why: `it answered HTTP ${upstream.status} with ${named}, not JSON, which the proxy does not pass on`, failure: 'not_json' };

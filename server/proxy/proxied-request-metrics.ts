@@ -5,10 +5,10 @@ import type { GatewayMetrics } from '../observability/console-metrics';
  * The request-side metrics of a proxied operation, read from its body (the proxy forwards the bytes
  * untouched; a body that is not the JSON it should be is counted as nothing). Only with metrics on.
  */
-export function observeProxiedRequest(metrics: GatewayMetrics, operation: OperationName, body: ArrayBuffer): void {
+export function observeProxiedRequest(metrics: GatewayMetrics, operation: OperationName, body: Uint8Array): void {
   let json: unknown;
   try {
-    json = JSON.parse(Buffer.from(body).toString('utf8'));
+    json = JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
   } catch {
     return;
   }
