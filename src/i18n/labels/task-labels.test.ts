@@ -1,4 +1,4 @@
-import { act } from 'react';
+import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TaskErrorCode, TaskStatus } from '@/contract';
 import * as contract from '@/contract';
