@@ -29,11 +29,11 @@ export function preloadErrorWording(): void {
 }
 
 // If the wording could not be loaded at all (the console's own server went away first), say what is
-// known, in two short first-load (`common`) messages.
+// known with first-load (`common`) messages: one short title, and the crash screen's "Reload the page".
 const fallback = (error: unknown, t: Translate): ErrorDescription => ({
   title: t('common.error.failed'),
   detail: error instanceof Error ? error.message : String(error),
-  nextStep: t('common.error.reload'),
+  nextStep: t('common.crash.reload'),
 });
 
 /** The error in the operator's words (again on a language switch), or null while there is none (or the wording is still loading, a few ms). */
