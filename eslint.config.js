@@ -6,7 +6,8 @@ import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { noLiteralUiText } from './scripts/lint/no-literal-ui-text.js';
-import { I18N_PENDING_FILES } from './scripts/lint/i18n-pending-files.js';
+import { noProseInTs } from './scripts/lint/no-prose-in-ts.js';
+import { I18N_NON_UI_TS_FILES, I18N_PENDING_FILES, I18N_PENDING_TS_FILES } from './scripts/lint/i18n-pending-files.js';
 
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -118,5 +119,12 @@ export default tseslint.config(
     ignores: [...testFiles, ...I18N_PENDING_FILES],
     plugins: { i18n: { rules: { 'no-literal-ui-text': noLiteralUiText } } },
     rules: { 'i18n/no-literal-ui-text': 'error' },
+  },
+  // …and in .ts files: a literal English sentence (3+ words) is prose a person may read.
+  {
+    files: ['src/**/*.ts'],
+    ignores: [...testFiles, '**/*.d.ts', ...I18N_PENDING_TS_FILES, ...Object.keys(I18N_NON_UI_TS_FILES)],
+    plugins: { 'i18n-ts': { rules: { 'no-prose-in-ts': noProseInTs } } },
+    rules: { 'i18n-ts/no-prose-in-ts': 'error' },
   },
 );

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { setLocale } from '@/i18n/i18n-store';
 import userEvent from '@testing-library/user-event';
 import { GatewayRequestError } from '@/lib/gateway-error';
 import { ErrorAlert } from './error-alert';
@@ -40,5 +41,32 @@ describe('ErrorAlert', () => {
     render(<ErrorAlert error={new Error('boom')} title="Could not load" />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load');
     expect(screen.getByRole('alert')).toHaveTextContent('boom');
+  });
+
+  it('follows a language switch: the advice and the console-made detail in Chinese, the gateway message as it came', async () => {
+    const timeout = new GatewayRequestError({
+      operation: 'taskStatus',
+      kind: 'timeout',
+      message: 'No answer within 20 s',
+      detail: { id: 'timeout', values: { seconds: '20' } },
+    });
+    const { rerender } = render(<ErrorAlert error={timeout} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No answer within 20 s');
+    try {
+      await act(() => setLocale('zh-CN'));
+      const alert = screen.getByRole('alert');
+      expect(alert).toHaveTextContent('网关未及时应答');
+      expect(alert).toHaveTextContent('20 秒内没有应答');
+      expect(alert).not.toHaveTextContent(/No answer|Try again/);
+      rerender(
+        <ErrorAlert
+          error={new GatewayRequestError({ operation: 'textToSpeech', kind: 'envelope', code: 10091, message: 'insufficient points' })}
+        />,
+      );
+      expect(screen.getByRole('alert')).toHaveTextContent('积分不足');
+      expect(screen.getByRole('alert')).toHaveTextContent('网关消息：insufficient points');
+    } finally {
+      await act(() => setLocale('en'));
+    }
   });
 });

@@ -22,15 +22,23 @@ export function isValidUserId(value: string): boolean {
   return /^[0-9]{1,19}$/.test(value) && BigInt(value) <= MAX_USER_ID;
 }
 
+/** What the header schemas report (the gateway's 2001 wording); the console words them per language by these ids. */
+export const HeaderProblem = {
+  userIdRequired: 'User ID is required',
+  userIdDigits: 'User ID must contain digits only',
+  userIdRange: 'User ID must fit a 64-bit Long (at most 9223372036854775807)',
+  channelInteger: 'Channel must be a whole number',
+} as const;
+
 export const userIdSchema = z.string().check(
   z.trim(),
-  z.minLength(1, 'User ID is required'),
-  z.refine((v) => /^[0-9]+$/.test(v), 'User ID must contain digits only'),
-  z.refine(isValidUserId, 'User ID must fit a 64-bit Long (at most 9223372036854775807)'),
+  z.minLength(1, HeaderProblem.userIdRequired),
+  z.refine((v) => /^[0-9]+$/.test(v), HeaderProblem.userIdDigits),
+  z.refine(isValidUserId, HeaderProblem.userIdRange),
 );
 
 /** Optional integer header value as operators type it ("" means not sent). */
 export const channelSchema = z.string().check(
   z.trim(),
-  z.refine((v) => v === '' || /^-?[0-9]{1,10}$/.test(v), 'Channel must be a whole number'),
+  z.refine((v) => v === '' || /^-?[0-9]{1,10}$/.test(v), HeaderProblem.channelInteger),
 );

@@ -1,7 +1,7 @@
 /**
  * errorCode values the embedded gateway reports on Failed (5) and Aborted (6) tasks. The spec
  * names errorCode but not its values; a real gateway may send others, so the console falls back
- * to showing the number.
+ * to showing the number. Their meanings, in the operator's language, are in src/i18n/labels.
  */
 export const TaskErrorCode = {
   none: 0,
@@ -10,13 +10,6 @@ export const TaskErrorCode = {
   encodingTimedOut: 3003,
   abortedByOperator: 3100,
 } as const;
-
-export const taskErrorMeaning: Record<number, string> = {
-  [TaskErrorCode.sourceUnreadable]: 'source video unreadable',
-  [TaskErrorCode.textDetectionFailed]: 'text detection failed',
-  [TaskErrorCode.encodingTimedOut]: 'encoding timed out',
-  [TaskErrorCode.abortedByOperator]: 'aborted by operator',
-};
 
 /** Codes a Failed task may carry (Aborted tasks always carry abortedByOperator). */
 export const FAILED_TASK_ERROR_CODES = [

@@ -14,15 +14,6 @@ export const TaskStatus = {
 } as const;
 export type TaskStatusCode = (typeof TaskStatus)[keyof typeof TaskStatus];
 
-export const taskStatusName: Record<TaskStatusCode, string> = {
-  1: 'Created',
-  2: 'Queued',
-  3: 'Running',
-  4: 'Finished',
-  5: 'Failed',
-  6: 'Aborted',
-};
-
 /**
  * How a status ends a task, by the rules of section 3: not yet (open), with a result (4: it can be
  * downloaded), or with a failure (5, 6: failure messaging and a retry strategy by errorCode). A
@@ -43,9 +34,12 @@ export function outcomeOf(value: number | null | undefined): TaskOutcome | null 
   return value != null && isKnownTaskStatus(value) ? taskStatusOutcome[value] : null;
 }
 
-/** One of the statuses of section 3 (the keys of taskStatusName, so a new status is known once named). */
+/**
+ * One of the statuses of section 3 (the keys of taskStatusOutcome, so a new status is known once
+ * placed). The contract holds codes only; the console's words for them are in src/i18n/labels.
+ */
 export function isKnownTaskStatus(value: number): value is TaskStatusCode {
-  return Object.hasOwn(taskStatusName, value);
+  return Object.hasOwn(taskStatusOutcome, value);
 }
 
 export function hasTaskIdPrefix(id: string): boolean {

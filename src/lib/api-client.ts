@@ -80,6 +80,7 @@ export async function callGateway<S extends Schema>(
         code,
         httpStatus,
         message: 'The gateway refused a request sent without a token',
+        detail: { id: 'noTokenSent' },
       });
     }
     if (record && err.kind !== 'aborted') recordGatewayOutcome(connection, operation, err);
@@ -102,9 +103,10 @@ async function send<S extends Schema>(
       operation,
       kind: 'settings',
       message: `${badHeader} contains characters that cannot be sent in an HTTP header`,
+      detail: { id: 'unsendableHeader', values: { header: badHeader } },
     });
   }
-  if (signal?.aborted) throw new GatewayRequestError({ operation, kind: 'aborted', message: 'Request cancelled' });
+  if (signal?.aborted) throw cancelled(operation);
   const timeout = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
   let response: Response;
@@ -133,6 +135,7 @@ async function send<S extends Schema>(
       kind: 'too-large',
       httpStatus: response.status,
       message: `The answer (HTTP ${response.status}) is more than ${mib} MiB, far larger than any gateway answer, so it was not read`,
+      detail: { id: 'tooLarge', values: { status: String(response.status), size: String(mib) } },
     });
   }
   return readEnvelope(response.status, response.ok, text, operation, dataSchema);
@@ -172,6 +175,10 @@ async function readCapped(response: Response, maxBytes: number): Promise<string 
   }
 }
 
+/** A cancel, the same wherever it is noticed. */
+const cancelled = (operation: GatewayOperation) =>
+  new GatewayRequestError({ operation, kind: 'aborted', message: 'Request cancelled', detail: { id: 'cancelled' } });
+
 type FailureContext = {
   operation: GatewayOperation;
   url: string;
@@ -186,9 +193,15 @@ function fetchFailure(
   cause: unknown,
   { operation, url, signal, timeout, timeoutMs, reading = false }: FailureContext,
 ): GatewayRequestError {
-  if (signal?.aborted) return new GatewayRequestError({ operation, kind: 'aborted', message: 'Request cancelled' });
+  if (signal?.aborted) return cancelled(operation);
   if (timeout.aborted) {
-    return new GatewayRequestError({ operation, kind: 'timeout', message: `No answer within ${timeoutMs / 1000} s` });
+    const seconds = String(timeoutMs / 1000);
+    return new GatewayRequestError({
+      operation,
+      kind: 'timeout',
+      message: `No answer within ${seconds} s`,
+      detail: { id: 'timeout', values: { seconds } },
+    });
   }
   const why = cause instanceof Error && cause.message ? cause.message : 'Network error';
   if (reading) {
@@ -196,6 +209,7 @@ function fetchFailure(
       operation,
       kind: 'dropped',
       message: `The connection to ${url} broke off while the answer was being read (${why})`,
+      detail: { id: 'dropped', values: { url, why } },
     });
   }
   const crossOrigin = isCrossOrigin(url);
@@ -204,6 +218,7 @@ function fetchFailure(
     kind: 'network',
     crossOrigin,
     message: `Could not reach ${url} (${why})`,
+    detail: { id: 'unreachable', values: { url, why } },
   });
 }
 
@@ -220,12 +235,17 @@ function readEnvelope<S extends Schema>(
   } catch {
     const looksHtml = /^\s*</.test(text);
     const kind = !ok ? 'http' : looksHtml ? 'not-gateway' : 'invalid-json';
-    const what = looksHtml ? 'an HTML page' : text.trim() === '' ? 'empty' : 'not valid JSON';
+    const [what, id] = looksHtml
+      ? (['an HTML page', 'html'] as const)
+      : text.trim() === ''
+        ? (['empty', 'empty'] as const)
+        : (['not valid JSON', 'notJson'] as const);
     throw new GatewayRequestError({
       operation,
       kind,
       httpStatus,
       message: `The answer (HTTP ${httpStatus}) was ${what}, not a gateway envelope`,
+      detail: { id, values: { status: String(httpStatus) } },
     });
   }
   const envelope = envelopeSchema.safeParse(json);
@@ -235,6 +255,7 @@ function readEnvelope<S extends Schema>(
       kind: ok ? 'not-gateway' : 'http',
       httpStatus,
       message: `The answer (HTTP ${httpStatus}) is not a gateway envelope with code, message and data`,
+      detail: { id: 'notEnvelope', values: { status: String(httpStatus) } },
     });
   }
   const { code, message, data } = envelope.data;
@@ -249,6 +270,7 @@ function readEnvelope<S extends Schema>(
       kind: 'contract',
       httpStatus,
       message: `The gateway's data breaks the contract (${where})`,
+      detail: { id: 'contract', values: { where } },
     });
   }
   return parsed.data;

@@ -70,4 +70,10 @@ describe('connection store', () => {
     expect(draft).toMatchObject({ id: 'profile-ya', name: 'Profile 3', gatewayUrl: '/api', token: '' });
     expect(localStorage.length).toBe(0);
   });
+
+  it('names the draft in the words Settings passes (the operator language)', async () => {
+    const store = await freshStore();
+    const state = { profiles: [store.DEFAULT_PROFILE, { ...staging, name: '配置 2' }], activeId: 'local' };
+    expect(store.draftProfile(state, 1234, (n) => `配置 ${n}`).name).toBe('配置 3');
+  });
 });

@@ -71,12 +71,15 @@ export function deleteProfile(id: string): void {
   update({ profiles: rest, activeId: rest.some((p) => p.id === state.activeId) ? state.activeId : rest[0]!.id });
 }
 
-/** A blank profile for the "Add profile" form; nothing is stored until it is saved. */
-export function draftProfile(state: ConnectionState, now = Date.now()): ConnectionProfile {
+/**
+ * A blank profile for the "Add profile" form; nothing is stored until it is saved. Its suggested
+ * name is `nameFor(n)`: Settings passes its words ("Profile 3", "配置 3").
+ */
+export function draftProfile(state: ConnectionState, now = Date.now(), nameFor = (n: number) => `Profile ${n}`): ConnectionProfile {
   const taken = new Set(state.profiles.map((p) => p.name));
   let n = state.profiles.length + 1;
-  while (taken.has(`Profile ${n}`)) n++;
-  return { ...DEFAULT_PROFILE, id: `profile-${now.toString(36)}`, name: `Profile ${n}` };
+  while (taken.has(nameFor(n))) n++;
+  return { ...DEFAULT_PROFILE, id: `profile-${now.toString(36)}`, name: nameFor(n) };
 }
 
 /** Changes whenever the data on screen would belong to another gateway, user or profile (never the token). */

@@ -1,9 +1,14 @@
-import { ErrorCode, GatewayAddedCode } from '@/contract';
+import { ErrorCode, GatewayAddedCode, MAX_TASK_IDS_PER_QUERY, TASK_ID_PREFIX } from '@/contract';
+import type { MessageKey, Translate } from '@/i18n/i18n-store';
 import type { GatewayOperation } from './gateway-error';
 
 export type ErrorDescription = { title: string; detail: string; nextStep: string };
 
-const OPERATION_NAME: Record<GatewayOperation, string> = { taskStatus: 'Task status', textToSpeech: 'Speech synthesis' };
+// Messages in the `errors` namespace, loaded with this chunk (use-error-description.ts).
+const OPERATION_NAME: Record<GatewayOperation, MessageKey> = {
+  taskStatus: 'errors.operation.taskStatus',
+  textToSpeech: 'errors.operation.textToSpeech',
+};
 
 /** Request parameters the spec names, in the spelling operators see in Settings and forms. */
 const PARAMETERS = [
@@ -31,86 +36,70 @@ export function parameterIn(message: string): string | undefined {
   return PARAMETERS.find((p) => new RegExp(`(^|[^A-Za-z-])${p}([^A-Za-z-]|$)`, 'i').test(message));
 }
 
-export function describeCode(code: number, message: string, operation: GatewayOperation, httpStatus?: number): ErrorDescription {
-  const detail = message || 'No message from the gateway';
+/** The advice for a gateway's code (or HTTP status), worded by `t`; the gateway's own message stays as it is. */
+export function describeCode(
+  t: Translate,
+  code: number,
+  message: string,
+  operation: GatewayOperation,
+  httpStatus?: number,
+): ErrorDescription {
+  const detail = message || t('errors.code.noMessage');
+  const said = (title: MessageKey, nextStep: MessageKey): ErrorDescription => ({ title: t(title), detail, nextStep: t(nextStep) });
   if (httpStatus === 401 || httpStatus === 403 || code === 401 || code === 403) {
-    return {
-      title: 'Token rejected',
-      detail,
-      nextStep: 'The gateway refused the token: check the Token in Settings (it is sent as "Bearer …").',
-    };
+    return said('errors.code.tokenRejected', 'errors.code.tokenRejectedNext');
   }
-  if (httpStatus === 404) {
-    return {
-      title: 'Operation not found (HTTP 404)',
-      detail,
-      nextStep: 'The server answers but has no such operation: the gateway URL should be the base URL (e.g. /api).',
-    };
-  }
-  if (code === 502 || httpStatus === 502) {
-    return {
-      title: 'Gateway unreachable from this server',
-      detail,
-      nextStep:
-        "The console's server could not reach the gateway (GATEWAY_URL): check that the gateway is running and the address is right.",
-    };
-  }
+  if (httpStatus === 404) return said('errors.code.noOperation', 'errors.code.noOperationNext');
+  if (code === 502 || httpStatus === 502) return said('errors.code.proxyUnreachable', 'errors.code.proxyUnreachableNext');
   const parameter = parameterIn(message);
   switch (code) {
     case ErrorCode.missingParameter:
       return {
-        title: parameter ? `Missing parameter: ${parameter}` : 'Missing parameter',
+        title: parameter ? t('errors.code.missingNamed', { parameter }) : t('errors.code.missing'),
         detail,
-        nextStep: missingStep(parameter, operation),
+        nextStep: missingStep(t, parameter, operation),
       };
     case ErrorCode.invalidParameter:
-      return { title: parameter ? `Invalid parameter: ${parameter}` : 'Invalid parameter', detail, nextStep: invalidStep(parameter) };
+      return {
+        title: parameter ? t('errors.code.invalidNamed', { parameter }) : t('errors.code.invalid'),
+        detail,
+        nextStep: invalidStep(t, parameter),
+      };
     case ErrorCode.insufficientPoints:
-      return { title: 'Not enough points', detail, nextStep: 'Top up the points of this user, or use another user ID.' };
+      return said('errors.code.points', 'errors.code.pointsNext');
     case GatewayAddedCode.busy:
-      return {
-        title: 'Gateway busy — try again shortly',
-        detail,
-        nextStep:
-          'The gateway has as much work from this user (or from everyone) as it takes at once: wait for a request to finish, then send again.',
-      };
+      return said('errors.code.busy', 'errors.code.busyNext');
     case GatewayAddedCode.storageFailed:
-      return {
-        title: 'The gateway could not save (disk full)',
-        detail,
-        nextStep: 'Nothing was kept or charged. The gateway operator must free disk space; then send again.',
-      };
+      return said('errors.code.storage', 'errors.code.storageNext');
     case ErrorCode.synthesisFailed:
-      return {
-        title: 'Synthesis failed — try again',
-        detail,
-        nextStep: 'The speech engine failed on this request: send it again, or shorten or change the text.',
-      };
+      return said('errors.code.synthesis', 'errors.code.synthesisNext');
     default:
       return {
-        title: `${OPERATION_NAME[operation]} failed (code ${code})`,
+        title: t('errors.code.other', { operation: t(OPERATION_NAME[operation]), code: String(code) }),
         detail,
-        nextStep: 'The service interface does not list this code; the gateway message above says what went wrong.',
+        nextStep: t('errors.code.otherNext'),
       };
   }
 }
 
-function missingStep(parameter: string | undefined, operation: GatewayOperation): string {
-  if (parameter === 'X-User-Id') return 'Set a numeric user ID in Settings (sent as X-User-Id).';
-  if (parameter === 'sourceText') return 'Enter the text to synthesize.';
-  if (parameter) return `Fill in ${parameter} and send again.`;
-  return MISSING_STEP[operation];
+function missingStep(t: Translate, parameter: string | undefined, operation: GatewayOperation): string {
+  if (parameter === 'X-User-Id') return t('errors.step.setUserId');
+  if (parameter === 'sourceText') return t('errors.step.enterText');
+  if (parameter) return t('errors.step.fillIn', { parameter });
+  return t(MISSING_STEP[operation]);
 }
 
 /** What to do about a 2000 that names no parameter, per operation (a new operation needs its own words). */
-const MISSING_STEP: Record<GatewayOperation, string> = {
-  taskStatus: 'Set a user ID in Settings and add task IDs.',
-  textToSpeech: 'Fill in the missing field and send again.',
+const MISSING_STEP: Record<GatewayOperation, MessageKey> = {
+  taskStatus: 'errors.step.missingTaskStatus',
+  textToSpeech: 'errors.step.missingTextToSpeech',
 };
 
-function invalidStep(parameter: string | undefined): string {
-  if (parameter === 'X-User-Id') return 'The user ID must be digits only: fix it in Settings.';
-  if (parameter === 'taskId / taskIds') return 'Add at least one task ID starting with Service_AI (at most 100).';
-  if (parameter) return `Fix ${parameter} and send again.`;
-  return 'Fix the value the message names and send again.';
+function invalidStep(t: Translate, parameter: string | undefined): string {
+  if (parameter === 'X-User-Id') return t('errors.step.fixUserId');
+  if (parameter === 'taskId / taskIds') {
+    return t('errors.step.addTaskIds', { prefix: TASK_ID_PREFIX, max: String(MAX_TASK_IDS_PER_QUERY) });
+  }
+  if (parameter) return t('errors.step.fix', { parameter });
+  return t('errors.step.fixNamed');
 }

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { act } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLocale } from '@/i18n/i18n-store';
 import { describeError } from './describe-error';
 import { parameterIn } from './describe-error-code';
 import { GatewayRequestError, type GatewayErrorKind } from './gateway-error';
@@ -77,5 +79,34 @@ describe('parameterIn', () => {
     expect(parameterIn('taskIds must be an array of strings')).toBe('taskIds');
     expect(parameterIn('taskId must be a string')).toBe('taskId');
     expect(parameterIn('the formatting is odd')).toBeUndefined();
+  });
+});
+
+describe('describeError in Chinese', () => {
+  afterEach(() => act(() => setLocale('en')));
+
+  it('words the advice per code and the console-made detail in the operator language, keeping the gateway message', async () => {
+    await act(() => setLocale('zh-CN'));
+    const points = describeError(envelope(10091, 'insufficient points'));
+    expect(points).toEqual({ title: '积分不足', detail: 'insufficient points', nextStep: '请为该用户充值积分，或换用其他用户 ID。' });
+    expect(describeError(envelope(2000, 'Missing Parameter: X-User-Id header', 200, 'taskStatus')).title).toBe('缺少参数：X-User-Id');
+    expect(describeError(envelope(7777, 'quota window closed', 200, 'taskStatus')).title).toBe('状态查询失败（代码 7777）');
+    expect(describeError(envelope(7777, '')).detail).toBe('网关未给出消息');
+    const timeout = new GatewayRequestError({
+      operation: 'taskStatus',
+      kind: 'timeout',
+      message: 'No answer within 20 s',
+      detail: { id: 'timeout', values: { seconds: '20' } },
+    });
+    expect(describeError(timeout)).toEqual({
+      title: '网关未及时应答',
+      detail: '20 秒内没有应答',
+      nextStep: '请重试；如果一直如此，说明网关过载或已停止运行。',
+    });
+  });
+
+  it('takes the translator of the caller (a component passes its useT())', () => {
+    const t = vi.fn((key: string) => `<${key}>`);
+    expect(describeError(ofKind('aborted'), t).title).toBe('<errors.kind.cancelled>');
   });
 });

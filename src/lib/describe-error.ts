@@ -1,79 +1,73 @@
-import { GatewayRequestError } from './gateway-error';
+import { t as currentT, type MessageKey, type Translate } from '@/i18n/i18n-store';
+import { GatewayRequestError, type ConsoleDetailId } from './gateway-error';
 import { describeCode, type ErrorDescription } from './describe-error-code';
 
 export type { ErrorDescription } from './describe-error-code';
 
-const CORS_STEP =
-  'The gateway is on another origin, so CORS or the network is the likely cause. Set GATEWAY_URL on this server and use /api as the gateway URL to avoid CORS.';
+// Messages in the `errors` namespace: it is loaded with this chunk (use-error-description.ts).
+const DETAIL: Record<ConsoleDetailId, MessageKey> = {
+  noTokenSent: 'errors.detail.noTokenSent',
+  unsendableHeader: 'errors.detail.unsendableHeader',
+  cancelled: 'errors.detail.cancelled',
+  tooLarge: 'errors.detail.tooLarge',
+  timeout: 'errors.detail.timeout',
+  dropped: 'errors.detail.dropped',
+  unreachable: 'errors.detail.unreachable',
+  html: 'errors.detail.html',
+  empty: 'errors.detail.empty',
+  notJson: 'errors.detail.notJson',
+  notEnvelope: 'errors.detail.notEnvelope',
+  contract: 'errors.detail.contract',
+};
 
-/** The meaning of an error in the operator's words, and what to do next. */
-export function describeError(error: unknown): ErrorDescription {
+/**
+ * The meaning of an error in the operator's words, and what to do next. A component passes its
+ * `useT()` (so it follows a language switch); the default is the current language.
+ */
+export function describeError(error: unknown, t: Translate = currentT): ErrorDescription {
   if (!(error instanceof GatewayRequestError)) {
-    return { title: 'Something went wrong', detail: error instanceof Error ? error.message : String(error), nextStep: 'Try again.' };
+    return {
+      title: t('errors.generic.title'),
+      detail: error instanceof Error ? error.message : String(error),
+      nextStep: t('errors.generic.next'),
+    };
   }
-  const detail = error.message;
+  // The console's own sentence in the operator's language; the gateway's message as it came.
+  const detail = error.detail ? t(DETAIL[error.detail.id], error.detail.values) : error.message;
+  const said = (title: MessageKey, nextStep: MessageKey): ErrorDescription => ({ title: t(title), detail, nextStep: t(nextStep) });
   switch (error.kind) {
     case 'envelope':
-      return describeCode(error.code ?? -1, detail, error.operation, error.httpStatus);
+      return describeCode(t, error.code ?? -1, detail, error.operation, error.httpStatus);
     case 'network':
       return error.crossOrigin
-        ? { title: 'Gateway unreachable (CORS or network)', detail, nextStep: CORS_STEP }
-        : { title: 'Gateway unreachable', detail, nextStep: 'Check that the server is running and the gateway URL is right.' };
+        ? said('errors.kind.cors', 'errors.kind.corsNext')
+        : said('errors.kind.unreachable', 'errors.kind.unreachableNext');
     case 'timeout':
-      return {
-        title: 'The gateway did not answer in time',
-        detail,
-        nextStep: 'Try again; if it keeps happening, the gateway is overloaded or down.',
-      };
+      return said('errors.kind.timeout', 'errors.kind.timeoutNext');
     case 'dropped':
-      return {
-        title: 'The connection broke off mid-answer',
-        detail,
-        nextStep: 'Try again; if it keeps happening, the gateway or a proxy in front of it is dropping connections.',
-      };
+      return said('errors.kind.dropped', 'errors.kind.droppedNext');
     case 'too-large':
-      return {
-        title: 'The answer is too large',
-        detail,
-        nextStep:
-          'Check that the gateway URL points at the gateway (e.g. /api); if it does, report the oversized answer to the gateway team.',
-      };
+      return said('errors.kind.tooLarge', 'errors.kind.tooLargeNext');
     case 'http':
-      return describeHttp(error.httpStatus, detail);
+      return describeHttp(t, error.httpStatus, detail);
     case 'not-gateway':
     case 'invalid-json':
-      return {
-        title: 'Not a gateway',
-        detail,
-        nextStep: 'The URL answers, but not with the service envelope: the gateway URL should be the base URL (e.g. /api).',
-      };
+      return said('errors.kind.notGateway', 'errors.kind.notGatewayNext');
     case 'contract':
-      return {
-        title: 'Unexpected answer',
-        detail,
-        nextStep: 'The gateway answered with data this console does not understand; report it to the gateway team.',
-      };
+      return said('errors.kind.contract', 'errors.kind.contractNext');
     case 'no-token':
-      return { title: 'No token set', detail, nextStep: 'This gateway needs a token: enter it in Settings (Token).' };
+      return said('errors.kind.noToken', 'errors.kind.noTokenNext');
     case 'settings':
-      return { title: 'Connection settings unusable', detail, nextStep: 'Open Settings and correct the value.' };
+      return said('errors.kind.settings', 'errors.kind.settingsNext');
     case 'aborted':
-      return { title: 'Cancelled', detail, nextStep: 'Send again when ready.' };
+      return said('errors.kind.cancelled', 'errors.kind.cancelledNext');
   }
 }
 
-function describeHttp(status: number | undefined, detail: string): ErrorDescription {
-  if (status === 401 || status === 403) return { title: 'Token rejected', detail, nextStep: 'Check the Token in Settings.' };
-  if (status === 404)
-    return {
-      title: 'Not a gateway (HTTP 404)',
-      detail,
-      nextStep: 'Nothing answers this operation here: check the gateway URL (e.g. /api).',
-    };
-  if (status === 429) return { title: 'Too many requests', detail, nextStep: 'Wait a moment and try again.' };
-  return {
-    title: `HTTP ${status ?? '?'} from the gateway`,
-    detail,
-    nextStep: 'The gateway or a proxy in front of it failed; try again later.',
-  };
+function describeHttp(t: Translate, status: number | undefined, detail: string): ErrorDescription {
+  const said = (title: string, nextStep: MessageKey): ErrorDescription => ({ title, detail, nextStep: t(nextStep) });
+  if (status === 401 || status === 403) return said(t('errors.code.tokenRejected'), 'errors.http.tokenNext');
+  if (status === 404) return said(t('errors.http.notFound'), 'errors.http.notFoundNext');
+  if (status === 429) return said(t('errors.http.tooMany'), 'errors.http.tooManyNext');
+  return said(t('errors.http.other', { status: status === undefined ? '?' : String(status) }), 'errors.http.otherNext');
 }

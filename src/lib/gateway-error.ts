@@ -16,6 +16,26 @@ export type GatewayErrorKind =
   | 'no-token' // refused, and no token was sent: the settings lack one
   | 'settings'; // the console's own settings are not usable
 
+/**
+ * The console's own account of a failure (not the gateway's message): which sentence, and its
+ * values as strings. It travels as plain data (from the status worker too) and is worded in the
+ * operator's language where it is shown (describe-error.ts); `message` keeps the English for logs.
+ */
+export type ConsoleDetail = { id: ConsoleDetailId; values?: Record<string, string> };
+export type ConsoleDetailId =
+  | 'noTokenSent'
+  | 'unsendableHeader'
+  | 'cancelled'
+  | 'tooLarge'
+  | 'timeout'
+  | 'dropped'
+  | 'unreachable'
+  | 'html'
+  | 'empty'
+  | 'notJson'
+  | 'notEnvelope'
+  | 'contract';
+
 /** What a GatewayRequestError carries: plain data, so it can cross a thread boundary (structured clone drops Error classes). */
 export type GatewayErrorFields = {
   operation: GatewayOperation;
@@ -24,6 +44,7 @@ export type GatewayErrorFields = {
   code?: number;
   httpStatus?: number;
   crossOrigin?: boolean;
+  detail?: ConsoleDetail;
 };
 
 /** The one error type every gateway failure becomes (registered with react-query). */
@@ -33,6 +54,7 @@ export class GatewayRequestError extends Error {
   readonly code: number | undefined;
   readonly httpStatus: number | undefined;
   readonly crossOrigin: boolean;
+  readonly detail: ConsoleDetail | undefined;
 
   constructor(fields: GatewayErrorFields) {
     super(fields.message);
@@ -42,6 +64,7 @@ export class GatewayRequestError extends Error {
     this.code = fields.code;
     this.httpStatus = fields.httpStatus;
     this.crossOrigin = fields.crossOrigin ?? false;
+    this.detail = fields.detail;
   }
 
   static from(error: unknown, operation: GatewayOperation): GatewayRequestError {

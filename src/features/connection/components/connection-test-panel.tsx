@@ -5,6 +5,7 @@ import { gatewayUrlSchema, toConnection, type Connection, type ConnectionProfile
 import { activeProfile, connectionStore } from '@/lib/connection-store';
 import { useTestConnection } from '../api/test-connection';
 import { useT } from '@/i18n/i18n-store';
+import { problemText } from './problem-text';
 import { tokenFindingText } from './token-finding-text';
 import styles from './settings.module.css';
 
@@ -39,7 +40,7 @@ export function ConnectionTestPanel({ profileId, readDraft, validate }: Props) {
     const url = gatewayUrlSchema.safeParse(connection.gatewayUrl);
     if (!url.success) {
       test.reset();
-      const why = url.error.issues[0]?.message ?? t('settings.test.invalid');
+      const why = problemText(t, url.error.issues[0]?.message) ?? t('settings.test.invalid');
       setUrlError(new GatewayRequestError({ operation: 'taskStatus', kind: 'settings', message: t('settings.test.badUrl', { why }) }));
       return;
     }

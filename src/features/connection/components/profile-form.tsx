@@ -7,6 +7,7 @@ import { activeProfile, connectionStore, saveProfile } from '@/lib/connection-st
 import { TokenField } from './token-field';
 import { ConnectionTestPanel } from './connection-test-panel';
 import { DeleteProfileButton } from './delete-profile-button';
+import { problemText } from './problem-text';
 import { useT } from '@/i18n/i18n-store';
 import styles from './settings.module.css';
 
@@ -39,18 +40,18 @@ export function ProfileForm({ profile, isNew, canDelete, onSaved }: Props) {
   return (
     <form className={styles.profileForm} onSubmit={onSubmit} noValidate aria-labelledby="profile-form-title">
       <h2 id="profile-form-title">{isNew ? t('settings.form.newTitle') : t('settings.form.title', { name: profile.name })}</h2>
-      <Field id="profile-name" label={t('settings.form.name')} error={errors.name?.message}>
+      <Field id="profile-name" label={t('settings.form.name')} error={problemText(t, errors.name?.message)}>
         {(c) => <input {...c} {...register('name')} autoComplete="off" />}
       </Field>
       <Field
         id="profile-gateway-url"
         label={t('settings.form.gatewayUrl')}
         hint={t('settings.form.gatewayUrlHint')}
-        error={errors.gatewayUrl?.message}
+        error={problemText(t, errors.gatewayUrl?.message)}
       >
         {(c) => <input {...c} {...register('gatewayUrl')} inputMode="url" autoComplete="off" spellCheck={false} />}
       </Field>
-      <TokenField registration={register('token')} error={errors.token?.message} />
+      <TokenField registration={register('token')} error={problemText(t, errors.token?.message)} />
       <div className="field field-checkbox">
         <input id="profile-remember" type="checkbox" aria-describedby="profile-remember-hint" {...register('rememberToken')} />
         <label htmlFor="profile-remember">{t('settings.form.remember')}</label>
@@ -58,7 +59,12 @@ export function ProfileForm({ profile, isNew, canDelete, onSaved }: Props) {
           {t('settings.form.rememberHint')}
         </p>
       </div>
-      <Field id="profile-user-id" label={t('settings.form.userId')} hint={t('settings.form.userIdHint')} error={errors.userId?.message}>
+      <Field
+        id="profile-user-id"
+        label={t('settings.form.userId')}
+        hint={t('settings.form.userIdHint')}
+        error={problemText(t, errors.userId?.message)}
+      >
         {(c) => <input {...c} {...register('userId')} inputMode="numeric" autoComplete="off" spellCheck={false} />}
       </Field>
       <div className="field-row">
@@ -66,11 +72,16 @@ export function ProfileForm({ profile, isNew, canDelete, onSaved }: Props) {
           id="profile-channel"
           label={t('settings.form.channel')}
           hint={t('settings.form.channelHint')}
-          error={errors.channel?.message}
+          error={problemText(t, errors.channel?.message)}
         >
           {(c) => <input {...c} {...register('channel')} inputMode="numeric" autoComplete="off" />}
         </Field>
-        <Field id="profile-app-source" label={t('settings.form.appSource')} hint={appSourceHint} error={errors.appSource?.message}>
+        <Field
+          id="profile-app-source"
+          label={t('settings.form.appSource')}
+          hint={appSourceHint}
+          error={problemText(t, errors.appSource?.message)}
+        >
           {(c) => <input {...c} {...register('appSource')} autoComplete="off" />}
         </Field>
       </div>

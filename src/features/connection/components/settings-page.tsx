@@ -39,7 +39,7 @@ export function SettingsPage() {
           adding={draft !== null}
           onAdd={() => {
             setSaved('');
-            setDraft(draftProfile(state));
+            setDraft(draftProfile(state, Date.now(), (n) => t('settings.list.newName', { n: String(n) })));
           }}
           onSelect={() => {
             setSaved('');

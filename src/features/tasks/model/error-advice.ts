@@ -1,4 +1,5 @@
-import { TaskErrorCode, taskErrorMeaning } from '@/contract';
+import { TaskErrorCode } from '@/contract';
+import { taskErrorMeaningLabel } from '@/i18n/labels/task-labels';
 
 const ADVICE: Record<number, string> = {
   [TaskErrorCode.sourceUnreadable]: 'Do not retry as is: check the source video (format, access) and submit a new task.',
@@ -16,7 +17,7 @@ export function errorAdvice(code: number): ErrorAdvice {
   }
   return {
     code,
-    meaning: taskErrorMeaning[code] ?? 'not documented',
+    meaning: taskErrorMeaningLabel(code) ?? 'not documented',
     advice: ADVICE[code] ?? 'Unknown code: retry once, then report the task ID and code to the gateway team.',
   };
 }

@@ -1,4 +1,5 @@
-import { isKnownTaskStatus, TaskStatus, taskStatusName, type TaskStatusCode } from '@/contract';
+import { isKnownTaskStatus, TaskStatus, type TaskStatusCode } from '@/contract';
+import { taskStatusLabel } from '@/i18n/labels/task-labels';
 import type { TaskSnapshot } from './task-snapshot';
 
 /** What a row's status column shows: the six statuses, plus states the console adds. */
@@ -18,7 +19,7 @@ export function statusGroupName(group: StatusGroup): string {
   if (group === 'not-found') return 'Not found';
   if (group === 'unknown') return 'Unknown status';
   if (group === 'invalid') return 'Unreadable answer';
-  return taskStatusName[group];
+  return taskStatusLabel(group);
 }
 
 /** Sort order: what needs attention first. */

@@ -1,4 +1,5 @@
-import { taskStatusName, isKnownTaskStatus } from '@/contract';
+import { isKnownTaskStatus } from '@/contract';
+import { taskStatusLabel } from '@/i18n/labels/task-labels';
 import type { Transition } from '../../model/task-snapshot';
 import { memo } from 'react';
 import { formatExact } from '@/lib/format-time';
@@ -7,7 +8,7 @@ import page from '../tasks-page.module.css';
 import styles from '../board.module.css';
 
 const SHOWN = 8;
-const name = (s: number | null) => (s === null ? 'Not found' : isKnownTaskStatus(s) ? taskStatusName[s] : `Status ${s}`);
+const name = (s: number | null) => (s === null ? 'Not found' : isKnownTaskStatus(s) ? taskStatusLabel(s) : `Status ${s}`);
 
 /** Memoized, and only each entry's time follows the clock: the list itself renders when a transition arrives. */
 export const TransitionsFeed = memo(function TransitionsFeed({ transitions }: { transitions: readonly Transition[] }) {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { isKnownTaskStatus, TaskStatus, taskStatusName } from '@/contract';
+import { isKnownTaskStatus, TaskStatus } from '@/contract';
+import { taskStatusLabel } from '@/i18n/labels/task-labels';
 import { formatExact, formatRelative } from '@/lib/format-time';
 import { useNow } from '../../hooks/use-now';
 import { useTaskHistory } from '../../hooks/use-task-history';
@@ -11,7 +12,7 @@ import { CopyButton } from '../copy/copy-button';
 import { ProgressSparkline } from './progress-sparkline';
 import styles from './task-details.module.css';
 
-const statusName = (s: number | null) => (s === null ? 'Not found' : isKnownTaskStatus(s) ? taskStatusName[s] : `Status ${s}`);
+const statusName = (s: number | null) => (s === null ? 'Not found' : isKnownTaskStatus(s) ? taskStatusLabel(s) : `Status ${s}`);
 
 /** The path of a task's details: shareable, and what the task ID links in the table open. */
 export const taskDetailsPath = (id: string) => `/tasks/${encodeURIComponent(id)}`;

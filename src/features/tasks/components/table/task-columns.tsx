@@ -1,5 +1,5 @@
 import { memo, type ReactNode } from 'react';
-import { taskErrorMeaning } from '@/contract';
+import { taskErrorMeaningLabel } from '@/i18n/labels/task-labels';
 import { navigate } from '@/lib/router';
 import { statusGroupName, STATUS_GROUP_RANK } from '../../model/status-group';
 import type { WatchedTask } from '../../model/task-rows';
@@ -162,7 +162,7 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
       errorCode: (r) => r.snapshot?.item?.errorCode ?? null,
       errorMeaning: (r) => {
         const code = r.snapshot?.item?.errorCode;
-        return code ? (taskErrorMeaning[code] ?? '') : '';
+        return code ? (taskErrorMeaningLabel(code) ?? '') : '';
       },
       targetVideoUrl: (r) => r.snapshot?.item?.targetVideoUrl ?? null,
     },

@@ -1,4 +1,5 @@
-import { isKnownTaskStatus, outcomeOf, taskStatusName } from '@/contract';
+import { isKnownTaskStatus, outcomeOf } from '@/contract';
+import { taskStatusLabel } from '@/i18n/labels/task-labels';
 import { errorAdvice } from '../../model/error-advice';
 import { rawPreview, refusedLinkReason } from '../../model/refused-link';
 import { statusGroupName } from '../../model/status-group';
@@ -16,7 +17,7 @@ export function StatusBadge({ row, stalled }: { row: WatchedTask; stalled: boole
       </span>
       {back !== undefined && isKnownTaskStatus(back) && (
         <span className={styles.flagStalled} title="No real task goes back: the gateway's answers disagree with each other">
-          status went back from {taskStatusName[back]} to {statusGroupName(row.group)}
+          status went back from {taskStatusLabel(back)} to {statusGroupName(row.group)}
         </span>
       )}
       {stalled && (
