@@ -7,7 +7,3 @@ export async function copyText(text: string): Promise<boolean> {
     return false;
   }
 }
-
-/** What to tell the operator after a copy of `what` ("3 IDs", "the task ID"). */
-export const copyOutcome = (copied: boolean, what: string): string =>
-  copied ? `Copied ${what}` : `Could not copy ${what}: the browser refused clipboard access`;
