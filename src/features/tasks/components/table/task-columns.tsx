@@ -26,6 +26,17 @@ export type CellContext = {
 type HeaderContext = { allSelected: boolean; onSelectAll: (selected: boolean) => void };
 
 type ExportValue = string | number | null;
+/** The fields of CSV and JSON exports: JSON keys as they are, CSV headers through EXPORT_HEADER (export-tasks.ts). */
+export type ExportField =
+  | 'taskId'
+  | 'taskStatus'
+  | 'statusName'
+  | 'taskProgress'
+  | 'errorCode'
+  | 'errorMeaning'
+  | 'targetVideoUrl'
+  | 'updateTime'
+  | 'updateTimeIso';
 
 export type TaskColumn = {
   id: string;
@@ -38,7 +49,7 @@ export type TaskColumn = {
   /** Offered in "Sort by" under this label; ties keep the watch-list order. */
   sort?: { label: MessageKey; compare: (a: WatchedTask, b: WatchedTask) => number };
   /** The fields this column adds to CSV and JSON exports, in order. */
-  exported?: Record<string, (row: WatchedTask) => ExportValue>;
+  exported?: Partial<Record<ExportField, (row: WatchedTask) => ExportValue>>;
 };
 
 // Cells with words are components: each renders again on a language switch (useT), which the row's memo would not do.
