@@ -2,7 +2,7 @@ import { memo, Suspense, useId, useRef, useState, type ClipboardEvent, type Form
 import type { TextAdded } from '../../stores/add-to-watch-list';
 import { flushSync } from 'react-dom';
 import { TASK_ID_PREFIX } from '@/contract';
-import { loadNamespace, useLocale, useT } from '@/i18n/i18n-store';
+import { loadNamespace, useLocale, useNamespace, useT } from '@/i18n/i18n-store';
 import { lazyWithMessages } from '@/i18n/lazy-with-messages';
 import styles from '../tasks-page.module.css';
 
@@ -31,6 +31,8 @@ export const AddTaskIds = memo(function AddTaskIds({ onAdded }: { onAdded: () =>
   const [report, setReport] = useState<Report | null>(null);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const hintId = useId();
+  // The words of rare states (a long paste kept aside, a file too big) are `tasks` messages, out of the first visit.
+  const asideReady = useNamespace('tasks', aside !== '');
 
   // One add at a time, in order: a file imported while a paste is being added waits its turn.
   const add = (source: string, read: () => Promise<string>): Promise<TextAdded | null> => {
@@ -80,9 +82,10 @@ export const AddTaskIds = memo(function AddTaskIds({ onAdded }: { onAdded: () =>
   const readFile = async (file: File | undefined) => {
     if (!file) return;
     if (file.size > MAX_FILE_BYTES) {
+      await loadNamespace('tasks').catch(() => undefined);
       setReport({
         source: file.name,
-        error: t('common.add.tooBig', { size: megabytes(locale, file.size), max: String(MAX_FILE_BYTES / 1024 / 1024) }),
+        error: t('tasks.add.tooBig', { size: megabytes(locale, file.size), max: String(MAX_FILE_BYTES / 1024 / 1024) }),
       });
       return;
     }
@@ -104,11 +107,11 @@ export const AddTaskIds = memo(function AddTaskIds({ onAdded }: { onAdded: () =>
         onPaste={paste}
         spellCheck={false}
       />
-      {aside && (
+      {aside && asideReady && (
         <p role="status" className={styles.hint}>
-          {t('common.add.aside', { size: megabytes(locale, aside.length) })}{' '}
+          {t('tasks.add.aside', { size: megabytes(locale, aside.length) })}{' '}
           <button type="button" onClick={() => setAside('')}>
-            {t('common.add.discard')}
+            {t('tasks.add.discard')}
           </button>
         </p>
       )}
