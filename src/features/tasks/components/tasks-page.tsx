@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { Suspense, useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActiveConnection } from '@/hooks/use-connection';
 import { useWatchListBoard } from '../api/poll-watch-list';
@@ -8,18 +8,20 @@ import { announcerStore } from '../stores/announcer-store';
 import { useSharedLinkImport } from '../hooks/use-shared-link';
 import { boardRows } from '../model/board-rows';
 import { EMPTY_BOARD } from '../model/task-snapshot';
+import { lazyWithMessages } from '@/i18n/lazy-with-messages';
+import { useT } from '@/i18n/i18n-store';
 import { AddTaskIds } from './add/add-task-ids';
 import styles from './tasks-page.module.css';
 
-// The table and overview are a separate chunk so the first-load bundle stays in budget.
+// The table and overview are a separate chunk so the first-load bundle stays in budget; they speak from the `tasks` messages.
 const loadBoard = () => import('./board/task-board').then((m) => ({ default: m.TaskBoardView }));
-const TaskBoardView = lazy(loadBoard);
+const TaskBoardView = lazyWithMessages('tasks', loadBoard);
 // The poll controls too: they show with the table (one Suspense boundary, so neither pushes the other down).
 const checkNowModule = () => import('../api/check-now');
 const pollControls = () => import('./polling/poll-controls');
-const PollControls = lazy(() => pollControls().then((m) => ({ default: m.PollControls })));
+const PollControls = lazyWithMessages('tasks', () => pollControls().then((m) => ({ default: m.PollControls })));
 // The stale banner in the same chunk (one fetch, so it never suspends the table on its own): room in the first load.
-const StaleBanner = lazy(() => pollControls().then((m) => ({ default: m.StaleBanner })));
+const StaleBanner = lazyWithMessages('tasks', () => pollControls().then((m) => ({ default: m.StaleBanner })));
 
 /** Still-checked tasks by pace (the open set is live, not-found and Finished-without-a-usable-link). */
 const waitingCounts = (live: number, notFound: number, open: number) => ({
@@ -29,6 +31,7 @@ const waitingCounts = (live: number, notFound: number, open: number) => ({
 });
 
 export function TasksPage() {
+  const t = useT();
   const { ids, loaded } = useWatchList();
   const settings = useDashboardSettings();
   const client = useQueryClient();
@@ -46,18 +49,18 @@ export function TasksPage() {
 
   return (
     <section aria-labelledby="tasks-title" className={styles.tasksPage}>
-      <h1 id="tasks-title">Tasks</h1>
+      <h1 id="tasks-title">{t('common.pages.tasks')}</h1>
       <AddTaskIds onAdded={checkNow} />
       {!loaded && (
         <p className="loading" role="status">
-          Loading the watch list…
+          {t('common.tasks.loadingList')}
         </p>
       )}
       <Suspense
         fallback={
           ids.length > 0 && (
             <p className="loading" role="status">
-              Loading the task table…
+              {t('common.tasks.loadingTable')}
             </p>
           )
         }

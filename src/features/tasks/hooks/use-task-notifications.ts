@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { outcomeOf } from '@/contract';
+import { t } from '@/i18n/i18n-store';
 import type { TaskBoard } from '../model/task-snapshot';
 
 /** One browser notification per poll cycle in which watched tasks finished or failed (if enabled and granted). */
@@ -9,12 +10,18 @@ export function useTaskNotifications(board: TaskBoard, enabled: boolean): void {
     if (board.cycle === lastCycle.current) return;
     lastCycle.current = board.cycle;
     if (!enabled || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
-    const fresh = board.transitions.filter((t) => t.at === board.polledAt);
-    const finished = fresh.filter((t) => outcomeOf(t.to) === 'result').length;
-    const failed = fresh.filter((t) => outcomeOf(t.to) === 'failure').length;
+    const fresh = board.transitions.filter((x) => x.at === board.polledAt);
+    const finished = fresh.filter((x) => outcomeOf(x.to) === 'result').length;
+    const failed = fresh.filter((x) => outcomeOf(x.to) === 'failure').length;
     if (finished + failed === 0) return;
-    const body = [finished && `${finished} finished`, failed && `${failed} failed or aborted`].filter(Boolean).join(' · ');
-    new Notification('Service AI Console: tasks', { body, tag: 'task-transitions' });
+    // In the current language (`tasks` messages: loaded with the watch-list signals' chunk).
+    const body = [
+      finished && t('tasks.signals.notifyFinished', { count: finished }),
+      failed && t('tasks.signals.notifyFailed', { count: failed }),
+    ]
+      .filter(Boolean)
+      .join(t('tasks.signals.sep'));
+    new Notification(t('tasks.signals.notifyTitle'), { body, tag: 'task-transitions' });
   }, [board, enabled]);
 }
 

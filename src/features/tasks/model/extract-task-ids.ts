@@ -1,17 +1,11 @@
 import { TASK_ID_PREFIX } from '@/contract';
 import { createSlicer, type SliceOptions } from '@/lib/slicer';
 
-const MAX_TASK_ID_LENGTH = 128;
+/** Longer tokens with the prefix are not taken as IDs (the import report names the limit). */
+export const MAX_TASK_ID_LENGTH = 128;
 
-type IgnoreReason = 'duplicate' | 'wrong-prefix' | 'prefix-only' | 'too-long' | 'not-an-id';
-
-export const ignoreReasonText: Record<IgnoreReason, string> = {
-  duplicate: 'duplicate in the input',
-  'wrong-prefix': `wrong prefix (task IDs start with ${TASK_ID_PREFIX}, case-sensitive)`,
-  'prefix-only': `just the prefix ${TASK_ID_PREFIX}, no ID after it`,
-  'too-long': `longer than ${MAX_TASK_ID_LENGTH} characters`,
-  'not-an-id': 'not a task ID (words, numbers, headers)',
-};
+/** Why a token was left out; the import report words each reason (tasks.report.reason.*). */
+export type IgnoreReason = 'duplicate' | 'wrong-prefix' | 'prefix-only' | 'too-long' | 'not-an-id';
 
 type IgnoredGroup = { reason: IgnoreReason; count: number; examples: string[] };
 export type Extraction = { ids: string[]; ignored: IgnoredGroup[] };

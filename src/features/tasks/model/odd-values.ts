@@ -12,9 +12,12 @@ export type TimeVerdict = { at: number } | { odd: string };
 /** A gateway's updateTime checked against the local clock: the time, or what is wrong with it and its raw value. */
 export function timeVerdict(raw: number, now: number): TimeVerdict {
   if (Number.isFinite(raw) && raw >= EARLIEST_MS && raw <= now + FUTURE_SLACK_MS) return { at: raw };
-  const seconds = Number.isFinite(raw) && raw * 1000 >= EARLIEST_MS && raw * 1000 <= now + FUTURE_SLACK_MS;
-  return { odd: `time out of range (raw ${String(raw)}${seconds ? ', seconds?' : ''})` };
+  return { odd: `time out of range (raw ${String(raw)}${looksLikeSeconds(raw, now) ? ', seconds?' : ''})` };
 }
+
+/** Whether an updateTime out of range would be a true time read as seconds (the table asks "seconds?"). */
+export const looksLikeSeconds = (raw: number, now: number): boolean =>
+  Number.isFinite(raw) && raw * 1000 >= EARLIEST_MS && raw * 1000 <= now + FUTURE_SLACK_MS;
 
 /** What is wrong with a taskProgress outside 0–100, or null when it is in range. */
 export function progressVerdict(raw: number): string | null {

@@ -1,3 +1,5 @@
+import { getLocale, t } from '@/i18n/i18n-store';
+import { formatNumber, formatPercent } from '@/i18n/format';
 import { createSlicer, type SliceOptions } from '@/lib/slicer';
 import { appendRows } from '../model/board-rows-append';
 import { extractTaskIdsInSlices, type Extraction } from '../model/extract-task-ids';
@@ -61,12 +63,14 @@ export type TextAdded = { extraction: Extraction; result: AddResult };
 export async function addTextToWatchList(text: string, onProgress: (message: string) => void = () => {}): Promise<TextAdded> {
   let said = '';
   const say = (message: string) => message !== said && onProgress((said = message));
-  const percent = (done: number) => `${Math.floor(done * 100)}%`;
-  say(`Reading task IDs… ${percent(0)}`);
+  // Whole percents, rounded down: "100%" only when done. The words are the `tasks` messages (loaded with this module).
+  const percent = (done: number) => formatPercent(getLocale(), Math.floor(done * 100) / 100, 0);
+  const reading = (done: number) => say(t('tasks.report.reading', { percent: percent(done) }));
+  reading(0);
   // Reading is most of the work: about 60 % of the time for a list of distinct IDs.
-  const extraction = await extractTaskIdsInSlices(text, (done) => say(`Reading task IDs… ${percent(done * 0.6)}`));
-  const count = extraction.ids.length.toLocaleString('en-US');
-  const adding = (done: number) => say(`Adding ${count} IDs… ${percent(0.6 + done * 0.4)}`);
+  const extraction = await extractTaskIdsInSlices(text, (done) => reading(done * 0.6));
+  const count = formatNumber(getLocale(), extraction.ids.length);
+  const adding = (done: number) => say(t('tasks.report.adding', { count, percent: percent(0.6 + done * 0.4) }));
   adding(0);
   const result = await addToWatchList(extraction.ids, adding);
   return { extraction, result };

@@ -19,7 +19,7 @@ describe('AddTaskIds', () => {
     expect(field.value).toBe('Service_AI_typed ');
     expect(screen.getByText(/Pasted text of 0\.\d MB kept aside/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Add to watch list' }));
-    expect(await screen.findByText('Pasted text: added 3001 tasks')).toBeInTheDocument();
+    expect(await screen.findByText('Pasted text: added 3,001 tasks')).toBeInTheDocument();
     expect(watchListStore.get().ids).toEqual(['Service_AI_typed', ...ids(3000)]);
     expect(field.value).toBe('');
     expect(screen.queryByText(/kept aside/)).not.toBeInTheDocument();

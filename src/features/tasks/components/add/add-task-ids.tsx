@@ -1,14 +1,20 @@
-import { lazy, memo, Suspense, useId, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
+import { memo, Suspense, useId, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
 import type { TextAdded } from '../../stores/add-to-watch-list';
 import { flushSync } from 'react-dom';
+import { TASK_ID_PREFIX } from '@/contract';
+import { loadNamespace, useLocale, useNamespace, useT } from '@/i18n/i18n-store';
+import { lazyWithMessages } from '@/i18n/lazy-with-messages';
 import styles from '../tasks-page.module.css';
 
 // Extraction and its report load on first use, keeping them out of the first-load bundle.
-const ImportReport = lazy(() => import('./import-report').then((m) => ({ default: m.ImportReport })));
+const ImportReport = lazyWithMessages('tasks', () => import('./import-report').then((m) => ({ default: m.ImportReport })));
 
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
 // A textarea holding 4.5 MB (100,000 IDs) takes seconds to paste into and lay out; a paste this long is kept aside instead.
 const LARGE_PASTE_CHARS = 32_768;
+/** Megabytes with one decimal, for the locale ("4.5"). */
+const megabytes = (locale: string, bytes: number) =>
+  new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / 1e6);
 
 type Report = ({ source: string } & TextAdded) | { source: string; error: string };
 
@@ -16,6 +22,8 @@ type Report = ({ source: string } & TextAdded) | { source: string; error: string
 // Memoized: the page renders with each poll cycle, and React rewrites the file input's type and name each time.
 export const AddTaskIds = memo(function AddTaskIds({ onAdded }: { onAdded: () => void }) {
   // Uncontrolled, so a long value is not copied on every render.
+  const t = useT();
+  const locale = useLocale();
   const field = useRef<HTMLTextAreaElement>(null);
   const [empty, setEmpty] = useState(true);
   const [aside, setAside] = useState('');
@@ -23,12 +31,15 @@ export const AddTaskIds = memo(function AddTaskIds({ onAdded }: { onAdded: () =>
   const [report, setReport] = useState<Report | null>(null);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const hintId = useId();
+  // The words of rare states (a long paste kept aside, a file too big) are `tasks` messages, out of the first visit.
+  const asideReady = useNamespace('tasks', aside !== '');
 
   // One add at a time, in order: a file imported while a paste is being added waits its turn.
   const add = (source: string, read: () => Promise<string>): Promise<TextAdded | null> => {
     const next = queue.current.then(async () => {
       try {
-        const { addTextToWatchList } = await import('../../stores/add-to-watch-list');
+        // The progress lines speak from the `tasks` messages: they load with the code.
+        const [{ addTextToWatchList }] = await Promise.all([import('../../stores/add-to-watch-list'), loadNamespace('tasks')]);
         // Rendered at once: React's own scheduling would wait behind the slices (scheduler.yield runs them first).
         const added = await addTextToWatchList(await read(), (line) => flushSync(() => setProgress(line)));
         setReport({ source, ...added });
@@ -36,7 +47,7 @@ export const AddTaskIds = memo(function AddTaskIds({ onAdded }: { onAdded: () =>
         if (added.result.added > 0) setTimeout(onAdded);
         return added;
       } catch (error) {
-        setReport({ source, error: `${source} could not be added: ${String(error)}` });
+        setReport({ source, error: t('common.add.failed', { source, error: String(error) }) });
         return null;
       } finally {
         setProgress('');
@@ -51,7 +62,7 @@ export const AddTaskIds = memo(function AddTaskIds({ onAdded }: { onAdded: () =>
     const el = field.current!;
     const typed = el.value;
     const kept = aside;
-    const added = await add('Pasted text', async () => `${typed}\n${kept}`);
+    const added = await add(t('common.add.pasted'), async () => `${typed}\n${kept}`);
     // Cleared only if still what was added: nothing typed meanwhile is lost, nor the text after an error.
     if (!added || added.result.added + added.result.alreadyWatched === 0) return;
     if (el.value === typed) {
@@ -71,18 +82,21 @@ export const AddTaskIds = memo(function AddTaskIds({ onAdded }: { onAdded: () =>
   const readFile = async (file: File | undefined) => {
     if (!file) return;
     if (file.size > MAX_FILE_BYTES) {
-      setReport({ source: file.name, error: `The file is ${(file.size / 1e6).toFixed(1)} MB; at most 20 MB can be read.` });
+      await loadNamespace('tasks').catch(() => undefined);
+      setReport({
+        source: file.name,
+        error: t('tasks.add.tooBig', { size: megabytes(locale, file.size), max: String(MAX_FILE_BYTES / 1024 / 1024) }),
+      });
       return;
     }
-    await add(`File ${file.name}`, () => file.text());
+    await add(t('common.add.fromFile', { name: file.name }), () => file.text());
   };
 
   return (
-    <form className={styles.addIds} onSubmit={(e) => void submit(e)} aria-label="Add tasks">
-      <label htmlFor="task-ids-input">Task IDs</label>
+    <form className={styles.addIds} onSubmit={(e) => void submit(e)} aria-label={t('common.add.form')}>
+      <label htmlFor="task-ids-input">{t('common.add.ids')}</label>
       <p id={hintId} className={styles.hint}>
-        Paste IDs from anywhere: one per line, separated by commas, spaces or tabs, a JSON array, a CSV column or log lines. Only IDs
-        starting with Service_AI are taken.
+        {t('common.add.hint', { prefix: TASK_ID_PREFIX })}
       </p>
       <textarea
         id="task-ids-input"
@@ -93,20 +107,20 @@ export const AddTaskIds = memo(function AddTaskIds({ onAdded }: { onAdded: () =>
         onPaste={paste}
         spellCheck={false}
       />
-      {aside && (
+      {aside && asideReady && (
         <p role="status" className={styles.hint}>
-          Pasted text of {(aside.length / 1e6).toFixed(1)} MB kept aside (too long to show); it is added with the field.{' '}
+          {t('tasks.add.aside', { size: megabytes(locale, aside.length) })}{' '}
           <button type="button" onClick={() => setAside('')}>
-            Discard pasted text
+            {t('tasks.add.discard')}
           </button>
         </p>
       )}
       <div className={styles.toolbar}>
         <button type="submit" className="primary" disabled={empty && !aside}>
-          Add to watch list
+          {t('common.add.submit')}
         </button>
         <label className={styles.fileButton}>
-          Import from file…
+          {t('common.add.file')}
           <input
             type="file"
             className="visually-hidden"

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { setLocale } from '@/i18n/i18n-store';
 import userEvent from '@testing-library/user-event';
 import { taskViewStore } from '../../hooks/use-task-view';
 import { ImportReport } from './import-report';
@@ -32,5 +33,34 @@ describe('ImportReport', () => {
     expect(taskViewStore.get()).toMatchObject({ sort: 'progress', statuses: [], search: '' });
     expect(status).not.toHaveTextContent('hidden');
     expect(screen.getByLabelText('Task IDs')).toHaveFocus();
+  });
+
+  it('speaks Chinese: counts through plurals and Intl, reasons and examples with the Chinese separator', async () => {
+    await act(() => setLocale('zh-CN'));
+    try {
+      taskViewStore.save({ sort: 'list', descending: false, statuses: [5, 6], search: '' });
+      render(
+        <ImportReport
+          source="粘贴的文本"
+          extraction={{
+            ids,
+            ignored: [
+              { reason: 'duplicate', count: 7, examples: ['Service_AI_alpha_1', 'Service_AI_beta_3'] },
+              { reason: 'not-an-id', count: 1234, examples: ['INFO'] },
+            ],
+          }}
+          result={{ added: 2, alreadyWatched: 1, overLimit: 0 }}
+        />,
+      );
+      const status = screen.getByRole('status');
+      expect(status).toHaveTextContent('粘贴的文本：已添加 2 个任务（找到 3 个任务 ID） · 1 个已在关注列表中');
+      expect(status).toHaveTextContent('状态筛选已开启（失败、已中止）：其他状态的任务已隐藏。');
+      expect(status).toHaveTextContent('文本的其余部分（1,234 个词、数字或表头）不含任务 ID。');
+      expect(screen.getByText('已忽略 7 项')).toBeInTheDocument();
+      expect(screen.getByText('7 项在输入中重复：“Service_AI_alpha_1”、“Service_AI_beta_3”、…')).toBeInTheDocument();
+      expect(status.textContent).not.toMatch(/[A-Za-z]{3,} [A-Za-z]{3,}/);
+    } finally {
+      await act(() => setLocale('en'));
+    }
   });
 });

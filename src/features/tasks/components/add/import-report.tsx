@@ -1,19 +1,30 @@
 import { useMemo } from 'react';
 import { TASK_ID_PREFIX } from '@/contract';
+import { useT, type MessageKey, type Translate } from '@/i18n/i18n-store';
 import { taskViewStore, type TaskView } from '../../hooks/use-task-view';
-import { statusGroupName } from '../../model/status-group';
-import { ignoreReasonText } from '../../model/extract-task-ids';
+import { STATUS_GROUP_KEY } from '../../model/status-group-key';
+import { MAX_TASK_ID_LENGTH, type IgnoreReason } from '../../model/extract-task-ids';
 import type { TextAdded } from '../../stores/add-to-watch-list';
 import { MAX_WATCHED_TASKS } from '../../stores/watch-list-store';
 import styles from '../tasks-page.module.css';
 
 type Props = { source: string } & TextAdded;
 
+const REASON_KEY: Record<IgnoreReason, MessageKey> = {
+  duplicate: 'tasks.report.reason.duplicate',
+  'wrong-prefix': 'tasks.report.reason.wrongPrefix',
+  'prefix-only': 'tasks.report.reason.prefixOnly',
+  'too-long': 'tasks.report.reason.tooLong',
+  'not-an-id': 'tasks.report.reason.notAnId',
+};
+const reasonText = (t: Translate, reason: IgnoreReason) => t(REASON_KEY[reason], { prefix: TASK_ID_PREFIX, max: MAX_TASK_ID_LENGTH });
+
 /** How many of `ids` the list's search hides (by ID, as the table filters), and the status filter if one is on. */
-function hiddenBy(ids: readonly string[], { search, statuses }: TaskView): { bySearch: number; statuses: string | null } {
+function hiddenBy(ids: readonly string[], { search, statuses }: TaskView, t: Translate): { bySearch: number; statuses: string | null } {
   const needle = search.trim().toLowerCase();
   const bySearch = needle ? ids.reduce((n, id) => (id.toLowerCase().includes(needle) ? n : n + 1), 0) : 0;
-  return { bySearch, statuses: statuses.length > 0 ? statuses.map(statusGroupName).join(', ') : null };
+  const names = statuses.map((s) => t(STATUS_GROUP_KEY[s]));
+  return { bySearch, statuses: names.length > 0 ? names.join(t('tasks.report.sep')) : null };
 }
 
 function showAll() {
@@ -27,15 +38,16 @@ function showAll() {
  * (the list's count, "3 of 258 shown", was the only sign), with the way to show everything.
  */
 function HiddenNote({ ids }: { ids: readonly string[] }) {
+  const t = useT();
   const view = taskViewStore.use();
-  const { bySearch, statuses } = useMemo(() => hiddenBy(ids, view), [ids, view]);
+  const { bySearch, statuses } = useMemo(() => hiddenBy(ids, view, t), [ids, view, t]);
   if (bySearch === 0 && !statuses) return null;
   return (
     <p>
-      {bySearch > 0 && `${bySearch.toLocaleString('en-US')} of them hidden by the search “${view.search.trim()}”. `}
-      {statuses && `A status filter is on (${statuses}): tasks with another status are hidden. `}
+      {bySearch > 0 && t('tasks.report.bySearch', { count: bySearch, search: view.search.trim() })}
+      {statuses && t('tasks.report.byStatus', { statuses })}
       <button type="button" onClick={showAll}>
-        Show all tasks
+        {t('tasks.report.showAll')}
       </button>
     </p>
   );
@@ -43,48 +55,44 @@ function HiddenNote({ ids }: { ids: readonly string[] }) {
 
 /** What an import added and, reason by reason, what it ignored. */
 export function ImportReport({ source, extraction, result }: Props) {
+  const t = useT();
   const found = extraction.ids.length;
   // Near-misses (wrong prefix, duplicates, …) are worth a look; the words and numbers around the IDs are not.
   const nearMisses = extraction.ignored.filter((g) => g.reason !== 'not-an-id');
   const ignored = nearMisses.reduce((n, g) => n + g.count, 0);
   const rest = extraction.ignored.find((g) => g.reason === 'not-an-id')?.count ?? 0;
+  const sep = t('tasks.report.sep');
   return (
     <>
       {found === 0 && (
         <p role="alert" className="field-error">
-          {source}: no task IDs found. Task IDs start with {TASK_ID_PREFIX} (case-sensitive).
+          {t('tasks.report.noIds', { source, prefix: TASK_ID_PREFIX })}
         </p>
       )}
       {result.overLimit > 0 && (
         <p role="alert" className="field-error">
-          {result.overLimit.toLocaleString('en-US')} not added: the watch list is full (it holds at most{' '}
-          {MAX_WATCHED_TASKS.toLocaleString('en-US')} tasks). Clear finished tasks to make room.
+          {t('tasks.report.overLimit', { count: result.overLimit, max: MAX_WATCHED_TASKS })}
         </p>
       )}
       <div role="status" className={styles.importReport}>
         <p>
-          <strong>
-            {source}: added {result.added} task{result.added === 1 ? '' : 's'}
-          </strong>
-          {found > 0 && ` (found ${found} task ID${found === 1 ? '' : 's'})`}
-          {result.alreadyWatched > 0 && ` · ${result.alreadyWatched} already on the watch list`}
+          <strong>{t('tasks.report.added', { source, count: result.added })}</strong>
+          {found > 0 && t('tasks.report.found', { count: found })}
+          {result.alreadyWatched > 0 && t('tasks.report.already', { count: result.alreadyWatched })}
         </p>
         {found > 0 && <HiddenNote ids={extraction.ids} />}
-        {rest > 0 && (
-          <p>
-            The rest of the text ({rest.toLocaleString('en-US')} word{rest === 1 ? '' : 's'}, numbers or headers) held no task IDs.
-          </p>
-        )}
+        {rest > 0 && <p>{t('tasks.report.rest', { count: rest })}</p>}
         {nearMisses.length > 0 && (
           <details>
-            <summary>
-              Ignored {ignored} item{ignored === 1 ? '' : 's'}
-            </summary>
+            <summary>{t('tasks.report.ignored', { count: ignored })}</summary>
             <ul>
               {nearMisses.map((g) => (
                 <li key={g.reason}>
-                  {g.count} {ignoreReasonText[g.reason]}: {g.examples.map((e) => `“${e}”`).join(', ')}
-                  {g.count > g.examples.length ? ', …' : ''}
+                  {t('tasks.report.group', {
+                    count: g.count,
+                    reason: reasonText(t, g.reason),
+                    examples: g.examples.map((e) => `“${e}”`).join(sep) + (g.count > g.examples.length ? `${sep}…` : ''),
+                  })}
                 </li>
               ))}
             </ul>

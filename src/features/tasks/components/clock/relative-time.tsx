@@ -1,9 +1,10 @@
-import { formatRelative } from '@/lib/format-time';
+import { useFormat } from '@/i18n/use-format';
 import { useClock } from '../../hooks/use-now';
 
-/** "12 s ago" as a <time>: re-rendered only when its text changes, not on every clock tick. */
+/** A moment as the time setting says ("12 seconds ago", or the date and time) as a <time>: re-rendered only when its text changes, not on every clock tick. */
 export function RelativeTime({ at, title }: { at: number; title: string }) {
-  const text = useClock((now) => formatRelative(at, now));
+  const f = useFormat();
+  const text = useClock((now) => f.when(at, now));
   return (
     <time dateTime={new Date(at).toISOString()} title={title}>
       {text}

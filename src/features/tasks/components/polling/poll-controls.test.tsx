@@ -19,7 +19,7 @@ const controls = (waiting: { live: number; notFound: number; awaitingUrl: number
 describe('PollControls', () => {
   it('says the pace that is scheduled: the interval while tasks are live', () => {
     render(controls({ live: 2, notFound: 1, awaitingUrl: 0 }));
-    expect(screen.getByText(/^Checking every 2 s while this tab is visible/)).toBeInTheDocument();
+    expect(screen.getByText(/^Checking every 2 sec while this tab is visible/)).toBeInTheDocument();
   });
 
   it('never says "every 2 s" while only not-found IDs are left (they are re-checked about every minute)', () => {

@@ -1,10 +1,11 @@
-import { memo, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { updateDashboardSettings, type DashboardSettings } from '../../stores/dashboard-settings-store';
 import { backoffDelay, INTERVAL_CHOICES_MS } from '../../model/poll-schedule';
 import { failuresInARow } from '../../api/poll-watch-list';
 import { STALL_CHOICES_MS } from '../../model/stall-choices';
-import { formatDuration, formatRelative } from '@/lib/format-time';
+import { useT } from '@/i18n/i18n-store';
+import { useFormat } from '@/i18n/use-format';
 import type { TaskBoard } from '../../model/task-snapshot';
 import { useClock } from '../../hooks/use-now';
 import { scheduledPace, type WaitingCounts } from '../../model/poll-pace';
@@ -13,8 +14,6 @@ import styles from '../tasks-page.module.css';
 type Props = { poll: UseQueryResult<TaskBoard>; settings: DashboardSettings; waiting: WaitingCounts; onRefresh: () => void };
 
 export { StaleBanner } from './stale-banner';
-
-const intervalLabel = (ms: number) => (ms === 0 ? 'Off' : `${ms / 1000} s`);
 
 /**
  * True once `on` has stayed true for `ms`: a steady cycle's ~100 ms would otherwise blink "Checking…"
@@ -37,50 +36,51 @@ function useLasting(on: boolean, ms: number): boolean {
 export const BUSY_SHOWN_AFTER_MS = 300;
 
 export function PollControls({ poll, settings, waiting, onRefresh }: Props) {
+  const t = useT();
+  const f = useFormat();
   const busy = useLasting(poll.isFetching, BUSY_SHOWN_AFTER_MS);
   const board = poll.data;
   const failures = failuresInARow(poll);
   const retryAt = poll.errorUpdatedAt + backoffDelay(failures, settings.intervalMs);
   const polledAt = board?.polledAt ?? 0;
   // Read from the clock as text: the line renders again when its words change, not on every tick.
-  const pace = scheduledPace(waiting, settings.intervalMs);
+  const pace = scheduledPace(waiting, settings.intervalMs, t, f.duration);
   const checked = waiting.live + waiting.notFound + waiting.awaitingUrl > 0 && settings.intervalMs > 0;
   const state = useClock((now) =>
     busy
-      ? 'Checking…'
+      ? t('tasks.poll.checking')
       : !checked
         ? pace
         : failures > 0
-          ? `Backing off after ${failures} failed check${failures === 1 ? '' : 's'}: next check in ${formatDuration(Math.max(0, retryAt - now))}`
-          : `${pace} ${settings.notify ? 'on every page, also in a hidden tab' : 'while this tab is visible'}`,
+          ? t('tasks.poll.backoff', { count: failures, duration: f.duration(Math.max(0, retryAt - now)) })
+          : t(settings.notify ? 'tasks.poll.everyPage' : 'tasks.poll.visible', { pace }),
   );
-  const lastUpdate = useClock((now) => (polledAt > 0 ? formatRelative(polledAt, now) : ''));
+  // As the time setting says: "5 seconds ago", or the date and time.
+  const lastUpdate = useClock((now) => (polledAt > 0 ? f.when(polledAt, now) : ''));
+  // The choices' names (a new function per locale: the memoized selects render again on a switch).
+  const intervalLabel = useCallback((ms: number) => (ms === 0 ? t('tasks.poll.off') : f.duration(ms)), [t, f]);
   return (
     <div className={styles.pollControls}>
       <SettingSelect
-        label="Check every"
+        label={t('tasks.poll.every')}
         setting="intervalMs"
         value={settings.intervalMs}
         choices={INTERVAL_CHOICES_MS}
         name={intervalLabel}
       />
       <button type="button" onClick={onRefresh} disabled={busy}>
-        Refresh now
+        {t('tasks.poll.refresh')}
       </button>
       <SettingSelect
-        label="Flag running tasks as stalled after"
+        label={t('tasks.poll.stallAfter')}
         setting="stallMs"
         value={settings.stallMs}
         choices={STALL_CHOICES_MS}
-        name={stallLabel}
+        name={f.duration}
       />
       <p className={styles.pollState}>
         {state}
-        {board && lastUpdate && (
-          <>
-            {' · '}last update {lastUpdate} ({board.requests} request{board.requests === 1 ? '' : 's'})
-          </>
-        )}
+        {board && lastUpdate && t('tasks.poll.last', { when: lastUpdate, count: board.requests })}
       </p>
     </div>
   );
@@ -110,5 +110,3 @@ const SettingSelect = memo(function SettingSelect({ label, setting, value, choic
     </label>
   );
 });
-
-const stallLabel = (ms: number) => `${ms / 60_000} min`;

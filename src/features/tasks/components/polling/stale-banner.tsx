@@ -2,7 +2,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { failuresInARow } from '../../api/poll-watch-list';
 import { ErrorAlert } from '@/components/error-alert';
 import { backoffDelay } from '../../model/poll-schedule';
-import { formatDuration, formatExact } from '@/lib/format-time';
+import { useT } from '@/i18n/i18n-store';
+import { useFormat } from '@/i18n/use-format';
 import type { TaskBoard } from '../../model/task-snapshot';
 import { useNow } from '../../hooks/use-now';
 import styles from '../tasks-page.module.css';
@@ -11,6 +12,8 @@ type Props = { poll: UseQueryResult<TaskBoard>; intervalMs: number };
 
 /** Failing polls: the error, the backoff, and that the table shows the last good data. */
 export function StaleBanner({ poll, intervalMs }: Props) {
+  const t = useT();
+  const f = useFormat();
   const now = useNow();
   if (!poll.isError) return null;
   const failures = failuresInARow(poll);
@@ -19,13 +22,12 @@ export function StaleBanner({ poll, intervalMs }: Props) {
   const hasData = board !== undefined && board.polledAt > 0;
   return (
     <div className={styles.staleBanner}>
-      <ErrorAlert error={poll.error} title={hasData ? 'Status updates are failing — the table shows stale data' : undefined} />
+      <ErrorAlert error={poll.error} title={hasData ? t('tasks.stale.title') : undefined} />
       <p role="status">
-        {hasData && <>Last good update {formatExact(board.polledAt)}. </>}
-        {failures} failed attempt{failures === 1 ? '' : 's'} in a row;{' '}
+        {hasData && t('tasks.stale.lastGood', { time: f.dateTime(board.polledAt) })}
         {intervalMs === 0
-          ? 'automatic checks are off.'
-          : `next try in ${formatDuration(Math.max(0, nextAt - now))} (waiting longer after each failure).`}
+          ? t('tasks.stale.off', { count: failures })
+          : t('tasks.stale.next', { count: failures, duration: f.duration(Math.max(0, nextAt - now)) })}
       </p>
     </div>
   );

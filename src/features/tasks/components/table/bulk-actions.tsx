@@ -1,4 +1,5 @@
 import { TaskStatus } from '@/contract';
+import { useT } from '@/i18n/i18n-store';
 import type { WatchedTask } from '../../model/task-rows';
 import { removeFromWatchList } from '../../stores/watch-list-store';
 import { ConfirmButton } from '@/components/confirm-button';
@@ -8,7 +9,6 @@ import styles from '../board.module.css';
 
 type Props = { rows: readonly WatchedTask[]; scope: 'selected' | 'shown'; onRemoved: () => void };
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 // Failed only: aborted tasks were stopped on purpose, and "failed" says so.
 const failedIds = (rows: readonly WatchedTask[]) => rows.filter((r) => r.group === TaskStatus.failed).map((r) => r.id);
 
@@ -28,31 +28,36 @@ export function BulkActions({ rows, scope, onRemoved }: Props) {
   const hasLinks = rows.some((r) => r.downloadUrl);
   const hasFailed = rows.some((r) => r.group === TaskStatus.failed);
   const n = rows.length;
+  const t = useT();
   return (
-    <div className={page.toolbar} role="group" aria-label={`Actions on ${scope} tasks`}>
-      <span className={styles.bulkScope}>{scope === 'selected' ? `${plural(n, 'task')} selected` : `${plural(n, 'task')} shown`}:</span>
-      <CopyButton disabled={n === 0} text={() => rows.map((r) => r.id).join('\n')} what={plural(n, 'ID')}>
-        Copy IDs
+    <div className={page.toolbar} role="group" aria-label={t(scope === 'selected' ? 'tasks.bulk.selected' : 'tasks.bulk.shown')}>
+      <span className={styles.bulkScope}>{t(scope === 'selected' ? 'tasks.bulk.nSelected' : 'tasks.bulk.nShown', { count: n })}</span>
+      <CopyButton disabled={n === 0} text={() => rows.map((r) => r.id).join('\n')} what={t('tasks.bulk.ids', { count: n })}>
+        {t('tasks.bulk.copyIds')}
       </CopyButton>
       <CopyButton
         disabled={!hasLinks}
         text={() => downloadLinks(rows).join('\n')}
-        what={() => plural(downloadLinks(rows).length, 'download link')}
+        what={() => t('tasks.bulk.links', { count: downloadLinks(rows).length })}
       >
-        Copy download links
+        {t('tasks.bulk.copyLinks')}
       </CopyButton>
-      <CopyButton disabled={!hasFailed} text={() => failedIds(rows).join('\n')} what={() => plural(failedIds(rows).length, 'failed ID')}>
-        Copy failed IDs
+      <CopyButton
+        disabled={!hasFailed}
+        text={() => failedIds(rows).join('\n')}
+        what={() => t('tasks.bulk.failed', { count: failedIds(rows).length })}
+      >
+        {t('tasks.bulk.copyFailed')}
       </CopyButton>
       <button type="button" disabled={n === 0} onClick={() => void exportRows(rows, 'csv')}>
-        Export CSV
+        {t('tasks.bulk.csv')}
       </button>
       <button type="button" disabled={n === 0} onClick={() => void exportRows(rows, 'json')}>
-        Export JSON
+        {t('tasks.bulk.json')}
       </button>
       <ConfirmButton
-        label={`Remove ${n}`}
-        confirmLabel={`Yes, remove ${plural(n, 'task')}`}
+        label={t('tasks.bulk.remove', { count: n })}
+        confirmLabel={t('tasks.bulk.confirm', { count: n })}
         disabled={n === 0}
         onConfirm={() => {
           removeFromWatchList(rows.map((r) => r.id));

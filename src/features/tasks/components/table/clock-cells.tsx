@@ -1,5 +1,6 @@
-import { formatDuration, formatRelative } from '@/lib/format-time';
-import { timeVerdict } from '../../model/odd-values';
+import { useT, type Translate } from '@/i18n/i18n-store';
+import { useFormat } from '@/i18n/use-format';
+import { looksLikeSeconds, timeVerdict } from '../../model/odd-values';
 import { estimateRemainingMs, isStalled } from '../../model/eta';
 import type { TaskSnapshot } from '../../model/task-snapshot';
 import type { WatchedTask } from '../../model/task-rows';
@@ -14,30 +15,41 @@ export function StatusCell({ row, stallMs }: { row: WatchedTask; stallMs: number
   return <StatusBadge row={row} stalled={stalled} />;
 }
 
-const etaText = (snapshot: TaskSnapshot | undefined, now: number, stallMs: number) => {
+const etaText = (snapshot: TaskSnapshot | undefined, now: number, stallMs: number, t: Translate, duration: (ms: number) => string) => {
   // A stalled task has no rate to count down from: its old one would reach "any moment" and stay there.
-  if (isStalled(snapshot, now, stallMs)) return 'stalled — no estimate';
+  if (isStalled(snapshot, now, stallMs)) return t('tasks.table.stalledEta');
   const eta = snapshot ? estimateRemainingMs(snapshot, now) : null;
-  return eta === null ? null : eta === 0 ? 'any moment' : `~${formatDuration(eta)}`;
+  return eta === null ? null : eta === 0 ? t('tasks.table.anyMoment') : t('tasks.table.etaAbout', { duration: duration(eta) });
 };
 
 export function EtaText({ snapshot, stallMs }: { snapshot: TaskSnapshot | undefined; stallMs: number }) {
-  return useClock((now) => etaText(snapshot, now, stallMs));
+  const t = useT();
+  const f = useFormat();
+  return useClock((now) => etaText(snapshot, now, stallMs, t, f.duration));
 }
 
 /**
- * The gateway's updateTime: "12 s ago" (exact time in the title) for a time that can be true; for one that cannot
- * (before 2000, beyond an hour ahead of this clock, not a number) "time out of range (raw …)", never "66226241 d ago".
+ * The gateway's updateTime as the time setting says ("12 seconds ago", or the date and time in local time or UTC;
+ * the exact time in the title) for a time that can be true; for one that cannot (before 2000, beyond an hour ahead
+ * of this clock, not a number) "time out of range (raw …)", never "66226241 days ago".
  */
-export function UpdatedTime({ raw, exact }: { raw: number; exact: (at: number) => string }) {
+export function UpdatedTime({ raw }: { raw: number }) {
+  const t = useT();
+  const f = useFormat();
   const odd = useClock((now) => {
     const verdict = timeVerdict(raw, now);
-    return 'odd' in verdict ? verdict.odd : null;
+    return 'odd' in verdict ? (looksLikeSeconds(raw, now) ? 'seconds' : 'odd') : null;
   });
-  const text = useClock((now) => (odd === null ? formatRelative(raw, now) : ''));
-  if (odd !== null) return <span title="The gateway's updateTime cannot be a true time">{odd}</span>;
+  const text = useClock((now) => (odd === null ? f.when(raw, now) : ''));
+  if (odd !== null) {
+    return (
+      <span title={t('tasks.table.timeOddWhy')}>
+        {t(odd === 'seconds' ? 'tasks.table.timeOddSeconds' : 'tasks.table.timeOdd', { raw: String(raw) })}
+      </span>
+    );
+  }
   return (
-    <time dateTime={new Date(raw).toISOString()} title={exact(raw)}>
+    <time dateTime={new Date(raw).toISOString()} title={f.dateTime(raw)}>
       {text}
     </time>
   );

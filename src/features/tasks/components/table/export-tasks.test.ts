@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLocale } from '@/i18n/i18n-store';
 import { item } from '../../testing/snapshots';
 import { mergeBoard } from '../../model/merge-board';
 import { buildRows } from '../../model/task-rows';
 import { EMPTY_BOARD } from '../../model/task-snapshot';
-import { tasksToCsv, tasksToJson } from './export-tasks';
+import { exportTasks, tasksToCsv, tasksToJson } from './export-tasks';
 
 const board = mergeBoard(
   EMPTY_BOARD,
@@ -58,5 +59,33 @@ describe('export', () => {
     const parsed = JSON.parse(tasksToJson(rows)) as { tasks: Array<Record<string, unknown>> };
     expect(parsed.tasks).toHaveLength(3);
     expect(parsed.tasks[0]).toMatchObject({ taskId: 'Service_AI_a', statusName: 'Failed', errorCode: 3001 });
+  });
+
+  describe('in Chinese', () => {
+    afterEach(async () => {
+      vi.restoreAllMocks();
+      await setLocale('en');
+    });
+
+    it('names the CSV columns and statuses in the UI language; codes, IDs and times stay as they are', async () => {
+      await setLocale('zh-CN');
+      const lines = tasksToCsv(rows).trim().split('\r\n');
+      expect(lines[0]).toBe('任务 ID,状态代码,状态,进度,错误代码,错误含义,结果视频 URL,更新时间（毫秒）,更新时间（ISO，UTC）');
+      expect(lines[1]).toMatch(/^Service_AI_a,5,失败,40,3001,[^,]*,,1000,1970-01-01T00:00:01.000Z$/);
+      expect(lines[2]).toBe('Service_AI_b,,未找到,,,,,,');
+      // JSON is for programs: its keys stay the field names.
+      expect(JSON.parse(tasksToJson(rows)).tasks[0]).toMatchObject({ taskId: 'Service_AI_a', statusName: '失败' });
+    });
+
+    it('downloads CSV as UTF-8 with a BOM, so Excel reads the Chinese text', async () => {
+      await setLocale('zh-CN');
+      let blob: Blob | undefined;
+      vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => ((blob = b as Blob), 'blob:x'));
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+      exportTasks(rows, 'csv');
+      const bytes = new Uint8Array(await blob!.arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(new TextDecoder().decode(bytes)).toMatch(/^任务 ID,/);
+    });
   });
 });

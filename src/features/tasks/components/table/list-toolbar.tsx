@@ -1,4 +1,6 @@
 import { memo } from 'react';
+import { TASK_ID_PREFIX } from '@/contract';
+import { useT } from '@/i18n/i18n-store';
 import { SORT_OPTIONS } from './task-columns';
 import styles from '../tasks-page.module.css';
 
@@ -12,24 +14,26 @@ type Props = {
 
 /** Memoized: it would otherwise render (and have its inputs' attributes rewritten) with every poll update. */
 export const ListToolbar = memo(function ListToolbar({ search, sort, descending, onSearch, onSort }: Props) {
+  const t = useT();
+  const example = `${TASK_ID_PREFIX}_…`;
   return (
     <div className={styles.toolbar}>
       <label>
-        Search by ID{' '}
-        <input type="search" value={search} onChange={(e) => onSearch(e.target.value)} placeholder="Service_AI_…" spellCheck={false} />
+        {t('tasks.list.search')}{' '}
+        <input type="search" value={search} onChange={(e) => onSearch(e.target.value)} placeholder={example} spellCheck={false} />
       </label>
       <label>
-        Sort by{' '}
+        {t('tasks.list.sort')}{' '}
         <select value={sort} onChange={(e) => onSort(e.target.value, descending)}>
           {SORT_OPTIONS.map(({ key, label }) => (
             <option key={key} value={key}>
-              {label}
+              {t(label)}
             </option>
           ))}
         </select>
       </label>
       <label className={styles.inlineCheck}>
-        <input type="checkbox" checked={descending} onChange={(e) => onSort(sort, e.target.checked)} /> Descending
+        <input type="checkbox" checked={descending} onChange={(e) => onSort(sort, e.target.checked)} /> {t('tasks.list.descending')}
       </label>
     </div>
   );

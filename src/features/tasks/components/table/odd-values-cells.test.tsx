@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { setLocale } from '@/i18n/i18n-store';
+import { timeSettingStore } from '@/i18n/time-setting';
 import type { TaskStatusItem } from '@/contract';
 import { item } from '../../testing/snapshots';
 import { mergeBoard } from '../../model/merge-board';
@@ -10,7 +12,11 @@ import { StatusCell } from './clock-cells';
 
 const NOW = Date.UTC(2026, 10, 25, 12);
 beforeEach(() => vi.useFakeTimers({ now: NOW, toFake: ['Date'] }));
-afterEach(() => vi.useRealTimers());
+afterEach(async () => {
+  vi.useRealTimers();
+  timeSettingStore.set({ display: 'relative', zone: 'local' });
+  await act(() => setLocale('en'));
+});
 
 const ctxFor = (answer: TaskStatusItem): CellContext => ({
   row: buildRows([answer.taskId], mergeBoard(EMPTY_BOARD, [answer.taskId], [answer], NOW, 1))[0]!,
@@ -24,7 +30,17 @@ const cell = (id: string, answer: TaskStatusItem) => render(<>{TASK_COLUMNS.find
 describe('Last update cell', () => {
   it('shows a true time as "ago"', () => {
     cell('updated', item('Service_AI_a', 3, { updateTime: NOW - 65_000 }));
-    expect(screen.getByText('1 min ago')).toBeInTheDocument();
+    expect(screen.getByText('1 minute ago')).toBeInTheDocument();
+  });
+
+  it('follows the time setting: absolute, in UTC, and in the chosen language', async () => {
+    timeSettingStore.set({ display: 'absolute', zone: 'utc' });
+    cell('updated', item('Service_AI_a', 3, { updateTime: NOW - 65_000 }));
+    expect(screen.getByText('Nov 25, 2026, 11:58:55 AM')).toBeInTheDocument();
+    await act(() => setLocale('zh-CN'));
+    expect(screen.getByText('2026年11月25日 11:58:55')).toBeInTheDocument();
+    act(() => timeSettingStore.set({ display: 'relative', zone: 'utc' }));
+    expect(screen.getByText('1分钟前')).toBeInTheDocument();
   });
 
   it.each([9_999_999_999_999, Date.UTC(4000, 0, 1), Date.UTC(1990, 0, 1), NOW + 3 * 86_400_000])(

@@ -1,4 +1,5 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useT } from '@/i18n/i18n-store';
 import { queryRows, type WatchedTask } from '../../model/task-rows';
 import type { StatusGroup } from '../../model/status-group';
 import { removeFromWatchList } from '../../stores/watch-list-store';
@@ -22,6 +23,7 @@ type Props = {
 };
 
 export function TaskList({ rows, version, statuses, view, onView, changed, stallMs, stale }: Props) {
+  const t = useT();
   const { search, descending } = view;
   const sortKey = SORT_OPTIONS.some((o) => o.key === view.sort) ? view.sort : 'list';
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -64,8 +66,12 @@ export function TaskList({ rows, version, statuses, view, onView, changed, stall
   return (
     <section aria-labelledby="task-list-title">
       <h2 id="task-list-title">
-        Watch list{' '}
-        <span className={styles.hint}>({shown.length === rows.length ? rows.length : `${shown.length} of ${rows.length} shown`})</span>
+        {t('tasks.list.title')}{' '}
+        <span className={styles.hint}>
+          {shown.length === rows.length
+            ? t('tasks.list.all', { count: rows.length })
+            : t('tasks.list.some', { shown: shown.length, total: rows.length })}
+        </span>
       </h2>
       <ListToolbar search={search} sort={sortKey} descending={descending} onSearch={onSearch} onSort={onSort} />
       <BulkActions
@@ -83,7 +89,7 @@ export function TaskList({ rows, version, statuses, view, onView, changed, stall
         onSelectAll={onSelectAll}
         onRemove={onRemove}
       />
-      {shown.length === 0 && <p className={styles.hint}>No watched task matches the filter and search.</p>}
+      {shown.length === 0 && <p className={styles.hint}>{t('tasks.list.none')}</p>}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useRef, useSyncExternalStore } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { useT } from '@/i18n/i18n-store';
 import type { WatchedTask } from '../../model/task-rows';
 import { NARROW_SCREEN, TaskRow, ROW_HEIGHT, ROW_HEIGHT_NARROW } from './task-row';
 import { TASK_COLUMNS } from './task-columns';
@@ -18,6 +19,7 @@ type Props = {
 
 /** Only the rows in view are in the DOM (spacer rows keep the scroll height), so 10,000 tasks stay smooth. */
 export function TaskTable({ rows, selected, changed, stallMs, stale, onSelect, onSelectAll, onRemove }: Props) {
+  const t = useT();
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowHeight = useMatchMedia(NARROW_SCREEN) ? ROW_HEIGHT_NARROW : ROW_HEIGHT;
   // This app does not run the React Compiler, so nothing memoizes the virtualizer's functions. No
@@ -47,14 +49,14 @@ export function TaskTable({ rows, selected, changed, stallMs, stale, onSelect, o
       className={stale ? `${styles.tableScroll} ${styles.isStale}` : styles.tableScroll}
       tabIndex={0}
       role="region"
-      aria-label="Watched tasks"
+      aria-label={t('tasks.table.region')}
     >
       <table className={styles.taskTable} aria-rowcount={rows.length + 1}>
         <thead>
           <tr aria-rowindex={1}>
             {TASK_COLUMNS.map((c) => (
               <th key={c.id} scope="col" data-column={c.id}>
-                {typeof c.header === 'string' ? c.header : c.header(header)}
+                {typeof c.header === 'string' ? t(c.header) : c.header(header)}
               </th>
             ))}
           </tr>
