@@ -1,4 +1,5 @@
 import { isKnownTaskStatus, type TaskStatusCode } from '@/contract';
+import { t } from '@/i18n/i18n-store';
 
 // Values a gateway sends that cannot be true: shown as such, with the raw value, never as if they were.
 
@@ -13,12 +14,12 @@ export type TimeVerdict = { at: number } | { odd: string };
 export function timeVerdict(raw: number, now: number): TimeVerdict {
   if (Number.isFinite(raw) && raw >= EARLIEST_MS && raw <= now + FUTURE_SLACK_MS) return { at: raw };
   const seconds = Number.isFinite(raw) && raw * 1000 >= EARLIEST_MS && raw * 1000 <= now + FUTURE_SLACK_MS;
-  return { odd: `time out of range (raw ${String(raw)}${seconds ? ', seconds?' : ''})` };
+  return { odd: t(seconds ? 'tasks.oddValue.timeSeconds' : 'tasks.oddValue.time', { raw: String(raw) }) };
 }
 
-/** What is wrong with a taskProgress outside 0–100, or null when it is in range. */
+/** What is wrong with a taskProgress outside 0–100 (in the current UI language), or null when it is in range. */
 export function progressVerdict(raw: number): string | null {
-  return raw >= 0 && raw <= 100 ? null : `progress out of range (raw ${String(raw)})`;
+  return raw >= 0 && raw <= 100 ? null : t('tasks.oddValue.progress', { raw: String(raw) });
 }
 
 /** Where each status stands along a task's life; the endings share the last stage. */

@@ -1,4 +1,5 @@
-import { isKnownTaskStatus, TaskStatus, taskStatusName, type TaskStatusCode } from '@/contract';
+import { isKnownTaskStatus, TaskStatus, type TaskStatusCode } from '@/contract';
+import { t, type MessageKey } from '@/i18n/i18n-store';
 import type { TaskSnapshot } from './task-snapshot';
 
 /** What a row's status column shows: the six statuses, plus states the console adds. */
@@ -13,12 +14,32 @@ export function statusGroupOf(snapshot: TaskSnapshot | undefined): StatusGroup {
   return isKnownTaskStatus(snapshot.item.taskStatus) ? snapshot.item.taskStatus : 'unknown';
 }
 
+// Local until the contract's labels become message keys for everyone (issue 27: the lead unifies them).
+const GROUP_NAME: Record<StatusGroup, MessageKey> = {
+  1: 'tasks.statusGroup.created',
+  2: 'tasks.statusGroup.queued',
+  3: 'tasks.statusGroup.running',
+  4: 'tasks.statusGroup.finished',
+  5: 'tasks.statusGroup.failed',
+  6: 'tasks.statusGroup.aborted',
+  waiting: 'tasks.statusGroup.waiting',
+  'not-found': 'tasks.statusGroup.notFound',
+  unknown: 'tasks.statusGroup.unknown',
+  invalid: 'tasks.statusGroup.invalid',
+};
+
+/**
+ * A group's name in the current UI language. One argument (it is passed to `map`); a component that
+ * shows it calls useT(), so it renders again on a switch of language.
+ */
 export function statusGroupName(group: StatusGroup): string {
-  if (group === 'waiting') return 'Not checked yet';
-  if (group === 'not-found') return 'Not found';
-  if (group === 'unknown') return 'Unknown status';
-  if (group === 'invalid') return 'Unreadable answer';
-  return taskStatusName[group];
+  return t(GROUP_NAME[group]);
+}
+
+/** A status as the gateway sent it: its name, "Status 7" for one outside the spec, "Not found" for none. */
+export function statusName(status: number | null): string {
+  if (status === null) return t(GROUP_NAME['not-found']);
+  return isKnownTaskStatus(status) ? t(GROUP_NAME[status]) : t('tasks.statusGroup.code', { code: String(status) });
 }
 
 /** Sort order: what needs attention first. */

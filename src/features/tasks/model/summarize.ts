@@ -1,3 +1,4 @@
+import { t } from '@/i18n/i18n-store';
 import type { StatusGroup } from './status-group';
 import type { WatchedTask } from './task-rows';
 
@@ -22,12 +23,15 @@ export function summaryOf(total: number, counts: ReadonlyMap<StatusGroup, number
   return { total, counts, live };
 }
 
-/** Counts for the tab title, e.g. "(3 live · 2/5 done · 1 failed · 1 aborted) "; empty without tasks. */
+/** Counts for the tab title in the current UI language, e.g. "(3 live · 2/5 done · 1 failed · 1 aborted) "; empty without tasks. */
 export function tabTitlePrefix(summary: Summary): string {
   if (summary.total === 0) return '';
   const done = summary.counts.get(4) ?? 0;
-  const parts = [summary.live > 0 ? `${summary.live} live · ${done}/${summary.total} done` : `All done ${done}/${summary.total}`];
-  if (summary.counts.get(5)) parts.push(`${summary.counts.get(5)} failed`);
-  if (summary.counts.get(6)) parts.push(`${summary.counts.get(6)} aborted`);
+  const { live, total } = summary;
+  const parts = [live > 0 ? t('tasks.tabTitle.live', { live, done, total }) : t('tasks.tabTitle.allDone', { done, total })];
+  const failed = summary.counts.get(5);
+  const aborted = summary.counts.get(6);
+  if (failed) parts.push(t('tasks.progressLine.failed', { count: failed }));
+  if (aborted) parts.push(t('tasks.progressLine.aborted', { count: aborted }));
   return `(${parts.join(' · ')}) `;
 }
