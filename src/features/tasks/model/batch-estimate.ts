@@ -84,21 +84,17 @@ export function estimateFromDigest(digest: LiveDigest, series: BatchSeries, now:
   for (const at of dueAt) latest = Math.max(latest, at);
   const remainingOf = (at: number) => Math.max(0, Math.round(at - now));
   if (running === live) {
-    if (withoutRate > 0)
-      return { kind: 'refused', reason: t('tasks.eta.noRate', { without: withoutRate, running }) };
+    if (withoutRate > 0) return { kind: 'refused', reason: t('tasks.eta.noRate', { without: withoutRate, running }) };
     return { kind: 'slowest-task', remainingMs: remainingOf(latest), running };
   }
   const eta = batchEta(series, live, now);
   const since = Math.max(now - WINDOW_MS, series.flow[0]?.at ?? now);
   const [early, late] = halves(series, since, now);
   const ended = early + late;
-  if (!eta || ended < MIN_ENDINGS)
-    return { kind: 'refused', reason: t('tasks.eta.fewEndings', { count: ended }) };
-  if (now - since < MIN_OBSERVED_MS)
-    return { kind: 'refused', reason: t('tasks.eta.shortWatch', { duration: duration(now - since) }) };
+  if (!eta || ended < MIN_ENDINGS) return { kind: 'refused', reason: t('tasks.eta.fewEndings', { count: ended }) };
+  if (now - since < MIN_OBSERVED_MS) return { kind: 'refused', reason: t('tasks.eta.shortWatch', { duration: duration(now - since) }) };
   // A steady rate has its endings spread over the window; tasks ending together give no rate to extrapolate.
-  if (Math.min(early, late) * 2 < Math.max(early, late))
-    return { kind: 'refused', reason: t('tasks.eta.together') };
+  if (Math.min(early, late) * 2 < Math.max(early, late)) return { kind: 'refused', reason: t('tasks.eta.together') };
   // The running tasks' own progress says how many end soon: a rate it does not bear out is not the batch's.
   const horizon = Math.min(eta.remainingMs, WINDOW_MS);
   let byProgress = 0;

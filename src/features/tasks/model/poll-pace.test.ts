@@ -12,7 +12,9 @@ describe('scheduledPace', () => {
     const text = scheduledPace({ live: 0, notFound: 4, awaitingUrl: 0 }, 2_000);
     expect(text).toBe('Only not-found tasks left: re-checking every 1 min');
     expect(text).not.toContain('every 2 s');
-    expect(scheduledPace({ live: 0, notFound: 4, awaitingUrl: 0 }, 10_000)).toBe('Only not-found tasks left: re-checking every 1 min 40 sec');
+    expect(scheduledPace({ live: 0, notFound: 4, awaitingUrl: 0 }, 10_000)).toBe(
+      'Only not-found tasks left: re-checking every 1 min 40 sec',
+    );
   });
 
   it('says Finished tasks without a usable link are re-checked at their own pace', () => {
@@ -33,7 +35,9 @@ describe('scheduledPace', () => {
     await act(() => setLocale('zh-CN'));
     try {
       expect(scheduledPace({ live: 3, notFound: 0, awaitingUrl: 0 }, 2_000)).toBe('每 2 秒查询一次');
-      expect(scheduledPace({ live: 0, notFound: 4, awaitingUrl: 0 }, 10_000)).toMatch(/^只剩未找到的任务：每 1\s?分钟\s?40\s?秒重新查询一次$/);
+      expect(scheduledPace({ live: 0, notFound: 4, awaitingUrl: 0 }, 10_000)).toMatch(
+        /^只剩未找到的任务：每 1\s?分钟\s?40\s?秒重新查询一次$/,
+      );
     } finally {
       await act(() => setLocale('en'));
     }
