@@ -1,8 +1,7 @@
-import { useEffect, useMemo } from 'react';
-import { titlePrefixStore } from '@/hooks/use-document-title';
+import { useMemo } from 'react';
 import { useTaskNotifications } from '../hooks/use-task-notifications';
+import { useTabTitle } from '../hooks/use-tab-title';
 import { boardRows } from '../model/board-rows';
-import { tabTitlePrefix } from '../model/summarize';
 import type { TaskBoard } from '../model/task-snapshot';
 
 type Props = { ids: readonly string[]; board: TaskBoard; notify: boolean };
@@ -14,7 +13,6 @@ type Props = { ids: readonly string[]; board: TaskBoard; notify: boolean };
 export function WatchListSignals({ ids, board, notify }: Props) {
   const { summary } = useMemo(() => boardRows(ids, board), [ids, board]);
   useTaskNotifications(board, notify);
-  useEffect(() => titlePrefixStore.set(tabTitlePrefix(summary)), [summary]);
-  useEffect(() => () => titlePrefixStore.set(''), []);
+  useTabTitle(summary);
   return null;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { outcomeOf } from '@/contract';
+import { t } from '@/i18n/i18n-store';
 import type { TaskBoard } from '../model/task-snapshot';
 
 /** One browser notification per poll cycle in which watched tasks finished or failed (if enabled and granted). */
@@ -13,8 +14,9 @@ export function useTaskNotifications(board: TaskBoard, enabled: boolean): void {
     const finished = fresh.filter((t) => outcomeOf(t.to) === 'result').length;
     const failed = fresh.filter((t) => outcomeOf(t.to) === 'failure').length;
     if (finished + failed === 0) return;
-    const body = [finished && `${finished} finished`, failed && `${failed} failed or aborted`].filter(Boolean).join(' · ');
-    new Notification('Service AI Console: tasks', { body, tag: 'task-transitions' });
+    const parts = [finished && t('tasks.notify.finished', { count: finished }), failed && t('tasks.notify.failed', { count: failed })];
+    const body = parts.filter(Boolean).join(' · ');
+    new Notification(t('tasks.notify.title'), { body, tag: 'task-transitions' });
   }, [board, enabled]);
 }
 

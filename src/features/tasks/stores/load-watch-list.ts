@@ -1,3 +1,4 @@
+import { loadNamespace, t } from '@/i18n/i18n-store';
 import { hasTaskIdPrefix } from '@/contract';
 import { local, readJson, writeJson } from '@/lib/persisted-store';
 import { yieldToBrowser } from '@/lib/yield-to-browser';
@@ -71,7 +72,8 @@ export async function loadWatchList(scope: string, takeLegacy: boolean, max: num
     version: read.version,
     writes,
     forgetLegacy: hasLegacy ? () => writeJson(local(), LEGACY_KEY, undefined) : null,
-    said: n > 0 ? `Moved ${n.toLocaleString('en-US')} task${n === 1 ? '' : 's'} watched before setup into this profile’s watch list` : '',
+    // The words are in the tasks namespace: fetched here, as a first visit (empty board) has not loaded it.
+    said: n > 0 ? await loadNamespace('tasks').then(() => t('tasks.shared.moved', { count: n })) : '',
   };
 }
 

@@ -1,3 +1,4 @@
+import { loadNamespace, t } from '@/i18n/i18n-store';
 import { addTextToWatchList } from './add-to-watch-list';
 import { announce } from './announcer-store';
 import { unpackIds } from '../model/share-codec';
@@ -17,14 +18,16 @@ async function sharedText(hash: string, search: string): Promise<string> {
 
 /** Adds a shared link's IDs to the watch list (loaded on demand by useSharedLinkImport), saying how it went. */
 export async function openSharedList(hash: string, search: string, onAdded: () => void): Promise<void> {
-  announce('Opening a shared list…');
+  // Its words are in the tasks namespace, which a first visit through a shared link has not loaded yet.
+  await loadNamespace('tasks').catch(() => undefined);
+  announce(t('tasks.shared.opening'));
   try {
     const { result } = await addTextToWatchList(await sharedText(hash, search));
-    const already = result.alreadyWatched ? `, ${result.alreadyWatched} already watched` : '';
-    announce(`Opened a shared list: added ${result.added} task${result.added === 1 ? '' : 's'}${already}`);
+    const { added: count, alreadyWatched: already } = result;
+    announce(already ? t('tasks.shared.openedAlready', { count, already }) : t('tasks.shared.opened', { count }));
     // The first check of the new IDs in a task of its own, after the list change has rendered.
     if (result.added > 0) setTimeout(onAdded);
   } catch {
-    announce('This share link is damaged: no task IDs could be read from it');
+    announce(t('tasks.shared.damaged'));
   }
 }
