@@ -94,3 +94,19 @@ describe('extractTaskIdsInSlices', () => {
     expect(seen.at(-1)).toBeLessThan(1);
   });
 });
+
+describe('ignoreReasonText', () => {
+  it('reads each reason in the current UI language', async () => {
+    const { act } = await import('@testing-library/react');
+    const { setLocale } = await import('@/i18n/i18n-store');
+    const { ignoreReasonText } = await import('./extract-task-ids');
+    expect(ignoreReasonText['too-long']).toBe('longer than 128 characters');
+    await act(() => setLocale('zh-CN'));
+    try {
+      expect(ignoreReasonText['too-long']).toBe('超过 128 个字符');
+      expect(ignoreReasonText['prefix-only']).toBe('只有前缀 Service_AI，后面没有 ID');
+    } finally {
+      await act(() => setLocale('en'));
+    }
+  });
+});

@@ -1,17 +1,29 @@
 import { TASK_ID_PREFIX } from '@/contract';
+import { t } from '@/i18n/i18n-store';
 import { createSlicer, type SliceOptions } from '@/lib/slicer';
 
 const MAX_TASK_ID_LENGTH = 128;
 
 type IgnoreReason = 'duplicate' | 'wrong-prefix' | 'prefix-only' | 'too-long' | 'not-an-id';
 
-export const ignoreReasonText: Record<IgnoreReason, string> = {
-  duplicate: 'duplicate in the input',
-  'wrong-prefix': `wrong prefix (task IDs start with ${TASK_ID_PREFIX}, case-sensitive)`,
-  'prefix-only': `just the prefix ${TASK_ID_PREFIX}, no ID after it`,
-  'too-long': `longer than ${MAX_TASK_ID_LENGTH} characters`,
-  'not-an-id': 'not a task ID (words, numbers, headers)',
-};
+/** Each reason in the current UI language, read when shown (a component showing them calls useT(), so it renders again on a switch). */
+export const ignoreReasonText = {
+  get duplicate() {
+    return t('tasks.ignoreReason.duplicate');
+  },
+  get 'wrong-prefix'() {
+    return t('tasks.ignoreReason.wrongPrefix', { prefix: TASK_ID_PREFIX });
+  },
+  get 'prefix-only'() {
+    return t('tasks.ignoreReason.prefixOnly', { prefix: TASK_ID_PREFIX });
+  },
+  get 'too-long'() {
+    return t('tasks.ignoreReason.tooLong', { max: MAX_TASK_ID_LENGTH });
+  },
+  get 'not-an-id'() {
+    return t('tasks.ignoreReason.notAnId');
+  },
+} satisfies Record<IgnoreReason, string>;
 
 type IgnoredGroup = { reason: IgnoreReason; count: number; examples: string[] };
 export type Extraction = { ids: string[]; ignored: IgnoredGroup[] };

@@ -1,12 +1,13 @@
+import { t } from '@/i18n/i18n-store';
 import { safeDownloadUrl } from './task-phase';
 
-/** Why a result URL the gateway sent is not a link (safeDownloadUrl refused it), or null when there is none to refuse. */
+/** Why a result URL the gateway sent is not a link (safeDownloadUrl refused it) in the current UI language, or null when there is none to refuse. */
 export function refusedLinkReason(url: string | null | undefined): string | null {
   if (!url || safeDownloadUrl(url) !== null) return null;
   try {
-    return `not an http(s) URL (${new URL(url).protocol.slice(0, 20)})`;
+    return t('tasks.refusedLink.notHttp', { protocol: new URL(url).protocol.slice(0, 20) });
   } catch {
-    return 'not an absolute URL';
+    return t('tasks.refusedLink.notAbsolute');
   }
 }
 
