@@ -1,4 +1,3 @@
-import { isKnownTaskStatus, type TaskStatusCode } from '@/contract';
 import { t } from '@/i18n/i18n-store';
 
 // Values a gateway sends that cannot be true: shown as such, with the raw value, never as if they were.
@@ -22,16 +21,5 @@ export function progressVerdict(raw: number): string | null {
   return raw >= 0 && raw <= 100 ? null : t('tasks.oddValue.progress', { raw: String(raw) });
 }
 
-/** Where each status stands along a task's life; the endings share the last stage. */
-const ENDING = 4;
-const STAGE: Record<TaskStatusCode, number> = { 1: 1, 2: 2, 3: 3, 4: ENDING, 5: ENDING, 6: ENDING };
-const stage = (status: TaskStatusCode) => STAGE[status];
-
-/**
- * A status change backwards along Created → Queued → Running → an ending (Finished, Failed, Aborted), or from one
- * ending to another: no real task does that, so the row and timeline say so. Unlisted statuses are not judged.
- */
-export function statusWentBack(from: number | null, to: number): boolean {
-  if (from === null || from === to || !isKnownTaskStatus(from) || !isKnownTaskStatus(to)) return false;
-  return stage(to) < stage(from) || stage(from) === ENDING;
-}
+// In a file of its own: the status worker's merge uses it, and the worker has no message catalogs.
+export { statusWentBack } from './status-went-back';
