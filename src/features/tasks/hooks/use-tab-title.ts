@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { titlePrefixStore } from '@/hooks/use-document-title';
 import { useNamespace, useT } from '@/i18n/i18n-store';
-import { tabTitlePrefix, type Summary } from '../model/summarize';
+import type { Summary } from '../model/summarize';
+import { tabTitlePrefix } from '../model/tab-title';
 
 /**
  * The watch list's counts in the tab title, in the UI language: written again when the counts or the

@@ -36,12 +36,6 @@ export function statusGroupName(group: StatusGroup): string {
   return t(GROUP_NAME[group]);
 }
 
-/** A status as the gateway sent it: its name, "Status 7" for one outside the spec, "Not found" for none. */
-export function statusName(status: number | null): string {
-  if (status === null) return t(GROUP_NAME['not-found']);
-  return isKnownTaskStatus(status) ? t(GROUP_NAME[status]) : t('tasks.statusGroup.code', { code: String(status) });
-}
-
 /** Sort order: what needs attention first. */
 export const STATUS_GROUP_RANK: Record<StatusGroup, number> = {
   5: 0,

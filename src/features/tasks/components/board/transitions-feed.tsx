@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { useT } from '@/i18n/i18n-store';
 import { useFormat } from '@/i18n/use-format';
 import type { Transition } from '../../model/task-snapshot';
-import { statusName } from '../../model/status-group';
+import { statusName } from '../../model/status-name';
 import { useClock } from '../../hooks/use-now';
 import page from '../tasks-page.module.css';
 import styles from '../board.module.css';
