@@ -72,7 +72,7 @@ test('a share link of 10,000 IDs opens (compressed in the fragment), into a virt
   const entries = await page.evaluate(() => history.length);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Page.navigate', { url: new URL(link, page.url()).href });
-  await expect(page.getByText('Opened a shared list: added 10000 tasks')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Opened a shared list: added 10,000 tasks')).toBeVisible({ timeout: 30_000 });
   // Taken before the address changed (Navigation API): no history entry was made for the long address.
   expect(await page.evaluate(() => history.length)).toBe(entries);
   const table = page.getByRole('table');
