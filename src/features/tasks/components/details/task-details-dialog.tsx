@@ -31,12 +31,16 @@ export function taskIdFromPath(pathname: string): string | null {
 
 type Props = { id: string; row: WatchedTask | undefined; onClose: () => void };
 
-/** A moment as the operator chose (relative or absolute, local or UTC), the exact time and its zone on hover. */
+/**
+ * A moment of the timeline: always the date and time in the chosen zone (a log is read by its times),
+ * and how long ago in brackets when the setting is relative; the zone on hover.
+ */
 function When({ at, now }: { at: number; now: number }) {
   const f = useFormat();
+  const exact = f.dateTime(at);
   return (
-    <time dateTime={new Date(at).toISOString()} title={`${f.dateTime(at)} (${f.zoneLabel()})`}>
-      {f.when(at, now)}
+    <time dateTime={new Date(at).toISOString()} title={`${exact} (${f.zoneLabel()})`}>
+      {f.time.display === 'relative' ? `${exact} (${f.relative(at, now)})` : exact}
     </time>
   );
 }
