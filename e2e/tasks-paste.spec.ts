@@ -32,7 +32,7 @@ test('a paste of 5,000 IDs is kept beside the field, added with progress, and it
   await page.getByRole('button', { name: 'Add to watch list' }).click();
 
   await expect(page.getByRole('status').filter({ hasText: 'Pasted text: added 5000 tasks (found 5000 task IDs)' })).toBeVisible();
-  await expect(page.getByText(/^\d+ of 5000 finished/)).toBeVisible();
+  await expect(page.getByText(/^[\d,]+ of 5,000 finished/)).toBeVisible();
   await expect(page.getByRole('table')).toHaveAttribute('aria-rowcount', '5001');
   await expect(page.getByText(/kept aside/)).toBeHidden();
   const lines = await page.evaluate(() => (window as unknown as { progressLines: string[] }).progressLines);
