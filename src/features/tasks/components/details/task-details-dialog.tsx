@@ -90,7 +90,7 @@ export function TaskDetailsDialog({ id, row, onClose }: Props) {
         {row ? (
           <>
             <strong>{statusGroupName(group)}</strong>
-            {item ? `, ${oddProgress ?? f.percent(Math.round(item.taskProgress) / 100, 0)}` : ''}
+            {item ? t('tasks.details.progress', { progress: oddProgress ?? f.percent(Math.round(item.taskProgress) / 100, 0) }) : ''}
             {updated && 'odd' in updated ? ` · ${t('tasks.details.lastUpdate', { odd: updated.odd })}` : ''}
           </>
         ) : (
