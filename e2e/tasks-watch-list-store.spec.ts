@@ -63,9 +63,9 @@ test('a list of 7,000 IDs is stored as two pieces and loads whole', async ({ pag
   await page
     .getByLabel('Import from file…')
     .setInputFiles({ name: 'many.txt', mimeType: 'text/plain', buffer: Buffer.from(many.join('\n')) });
-  await expect(page.getByText('of 7000 finished')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('of 7,000 finished')).toBeVisible({ timeout: 30_000 });
   await expect.poll(async () => (await readStore(page, scopeOf(user))).head).toEqual({ pieces: 2, version: expect.any(Number) });
   expect(((await readStore(page, scopeOf(user))).second as string[]).length).toBe(2_000);
   await page.reload();
-  await expect(page.getByText('of 7000 finished')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('of 7,000 finished')).toBeVisible({ timeout: 30_000 });
 });

@@ -1,16 +1,6 @@
 // Components not yet moved to the message catalogs: the no-literal-ui-text rule skips them.
 // Delete a file's line in the commit that converts it (docs/i18n.md). This list must end empty.
-export const I18N_PENDING_FILES = [
-  'src/features/tasks/components/board/overview.tsx',
-  'src/features/tasks/components/board/transitions-feed.tsx',
-  'src/features/tasks/components/board/watch-list-actions.tsx',
-  'src/features/tasks/components/details/progress-sparkline.tsx',
-  'src/features/tasks/components/details/task-details-dialog.tsx',
-  'src/features/tasks/components/overview/batch-eta.tsx',
-  'src/features/tasks/components/overview/failures-table.tsx',
-  'src/features/tasks/components/overview/flow-chart.tsx',
-  'src/features/tasks/components/overview/throughput-chart.tsx',
-];
+export const I18N_PENDING_FILES = [];
 
 // .ts files not yet converted: the no-prose-in-ts rule skips them (same rule: delete the line with
 // the conversion; this list must end empty).
@@ -20,12 +10,6 @@ export const I18N_PENDING_TS_FILES = [
   'src/features/speech/model/script/lexicon-csv.ts',
   'src/features/speech/model/voice-sample.ts',
   'src/features/tasks/api/get-task-status.ts',
-  'src/features/tasks/model/batch-estimate.ts',
-  'src/features/tasks/model/batch-series.ts',
-  'src/features/tasks/model/error-advice.ts',
-  'src/features/tasks/model/odd-values.ts',
-  'src/features/tasks/model/progress-line.ts',
-  'src/features/tasks/model/status-group.ts',
 ];
 
 // .ts files whose English sentences are not UI text, and why: the no-prose-in-ts rule skips them.

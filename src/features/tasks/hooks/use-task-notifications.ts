@@ -10,18 +10,13 @@ export function useTaskNotifications(board: TaskBoard, enabled: boolean): void {
     if (board.cycle === lastCycle.current) return;
     lastCycle.current = board.cycle;
     if (!enabled || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
-    const fresh = board.transitions.filter((x) => x.at === board.polledAt);
-    const finished = fresh.filter((x) => outcomeOf(x.to) === 'result').length;
-    const failed = fresh.filter((x) => outcomeOf(x.to) === 'failure').length;
+    const fresh = board.transitions.filter((t) => t.at === board.polledAt);
+    const finished = fresh.filter((t) => outcomeOf(t.to) === 'result').length;
+    const failed = fresh.filter((t) => outcomeOf(t.to) === 'failure').length;
     if (finished + failed === 0) return;
-    // In the current language (`tasks` messages: loaded with the watch-list signals' chunk).
-    const body = [
-      finished && t('tasks.signals.notifyFinished', { count: finished }),
-      failed && t('tasks.signals.notifyFailed', { count: failed }),
-    ]
-      .filter(Boolean)
-      .join(t('tasks.signals.sep'));
-    new Notification(t('tasks.signals.notifyTitle'), { body, tag: 'task-transitions' });
+    const parts = [finished && t('tasks.notify.finished', { count: finished }), failed && t('tasks.notify.failed', { count: failed })];
+    const body = parts.filter(Boolean).join(' · ');
+    new Notification(t('tasks.notify.title'), { body, tag: 'task-transitions' });
   }, [board, enabled]);
 }
 

@@ -1,5 +1,6 @@
 import { TaskStatus } from '@/contract';
-import { formatDuration } from '@/lib/format-time';
+import { getLocale, t } from '@/i18n/i18n-store';
+import { formatDuration } from '@/i18n/format';
 import { batchEta, type BatchSeries } from './batch-series';
 import { etaDueAt } from './eta';
 import type { TaskSnapshot } from './task-snapshot';
@@ -24,7 +25,7 @@ const MIN_ENDINGS = 20;
 const MIN_OBSERVED_MS = 5 * 60_000;
 const WINDOW_MS = 10 * 60_000;
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const duration = (ms: number) => formatDuration(getLocale(), ms);
 
 /** Endings in the window's first and second halves (by minute bucket). */
 function halves(series: BatchSeries, since: number, now: number): [number, number] {
@@ -77,33 +78,29 @@ export function estimateFromDigest(digest: LiveDigest, series: BatchSeries, now:
   if (stalled > 0)
     return {
       kind: 'refused',
-      reason: `cannot estimate: ${plural(stalled, 'running task')} stalled (no change for ${formatDuration(stallMs)} or more)`,
+      reason: t('tasks.eta.stalled', { count: stalled, duration: duration(stallMs) }),
     };
   let latest = -Infinity;
   for (const at of dueAt) latest = Math.max(latest, at);
   const remainingOf = (at: number) => Math.max(0, Math.round(at - now));
   if (running === live) {
-    if (withoutRate > 0)
-      return { kind: 'refused', reason: `cannot estimate yet (${withoutRate} of ${running} running tasks have no progress rate yet)` };
+    if (withoutRate > 0) return { kind: 'refused', reason: t('tasks.eta.noRate', { without: withoutRate, running }) };
     return { kind: 'slowest-task', remainingMs: remainingOf(latest), running };
   }
   const eta = batchEta(series, live, now);
   const since = Math.max(now - WINDOW_MS, series.flow[0]?.at ?? now);
   const [early, late] = halves(series, since, now);
   const ended = early + late;
-  if (!eta || ended < MIN_ENDINGS)
-    return { kind: 'refused', reason: `cannot estimate yet (${plural(ended, 'ending')} seen in the last 10 min)` };
-  if (now - since < MIN_OBSERVED_MS)
-    return { kind: 'refused', reason: `cannot estimate yet (only ${formatDuration(now - since)} watched)` };
+  if (!eta || ended < MIN_ENDINGS) return { kind: 'refused', reason: t('tasks.eta.fewEndings', { count: ended }) };
+  if (now - since < MIN_OBSERVED_MS) return { kind: 'refused', reason: t('tasks.eta.shortWatch', { duration: duration(now - since) }) };
   // A steady rate has its endings spread over the window; tasks ending together give no rate to extrapolate.
-  if (Math.min(early, late) * 2 < Math.max(early, late))
-    return { kind: 'refused', reason: 'cannot estimate: tasks are ending together, not at a steady rate' };
+  if (Math.min(early, late) * 2 < Math.max(early, late)) return { kind: 'refused', reason: t('tasks.eta.together') };
   // The running tasks' own progress says how many end soon: a rate it does not bear out is not the batch's.
   const horizon = Math.min(eta.remainingMs, WINDOW_MS);
   let byProgress = 0;
   for (const at of dueAt) if (remainingOf(at) <= horizon) byProgress++;
   const byRate = (eta.perMinute * horizon) / 60_000;
   if (dueAt.length >= 5 && Math.max(byProgress, byRate) >= 3 && (byProgress > 2 * byRate || byRate > 2 * byProgress))
-    return { kind: 'refused', reason: "cannot estimate: the rate tasks end at does not fit the running tasks' progress" };
+    return { kind: 'refused', reason: t('tasks.eta.mismatch') };
   return { kind: 'ending-rate', ...eta };
 }

@@ -3,15 +3,15 @@ import { halve } from './task-history';
 import { statusGroupOf, type StatusGroup } from './status-group';
 import type { TaskSnapshot, Transition } from './task-snapshot';
 
-/** The bands of the flow diagram, bottom to top: done first, so finished work grows from the floor. */
+/** The bands of the flow diagram, bottom to top: done first, so finished work grows from the floor (names: flow-chart.tsx). */
 export const FLOW_BANDS = [
-  { key: 'finished', label: 'Finished' },
-  { key: 'failed', label: 'Failed' },
-  { key: 'aborted', label: 'Aborted' },
-  { key: 'running', label: 'Running' },
-  { key: 'queued', label: 'Queued' },
-  { key: 'created', label: 'Created' },
-  { key: 'other', label: 'Not checked, not found or unknown' },
+  { key: 'finished' },
+  { key: 'failed' },
+  { key: 'aborted' },
+  { key: 'running' },
+  { key: 'queued' },
+  { key: 'created' },
+  { key: 'other' },
 ] as const;
 /** Each status's band (an index in FLOW_BANDS); everything that is not a status goes in the last, "other". */
 const BAND_OF: Record<TaskStatusCode, number> = { 4: 0, 5: 1, 6: 2, 3: 3, 2: 4, 1: 5 };

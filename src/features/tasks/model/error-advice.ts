@@ -1,23 +1,41 @@
 import { TaskErrorCode } from '@/contract';
-import { taskErrorMeaningLabel } from '@/i18n/labels/task-labels';
+import { t, type MessageKey } from '@/i18n/i18n-store';
 
-const ADVICE: Record<number, string> = {
-  [TaskErrorCode.sourceUnreadable]: 'Do not retry as is: check the source video (format, access) and submit a new task.',
-  [TaskErrorCode.textDetectionFailed]: 'Retry once; if it fails again, the video may have no text the engine can detect.',
-  [TaskErrorCode.encodingTimedOut]: 'Usually temporary: resubmit the task later.',
-  [TaskErrorCode.abortedByOperator]: 'Resubmit only if the abort was a mistake.',
+type Known = Exclude<(typeof TaskErrorCode)[keyof typeof TaskErrorCode], typeof TaskErrorCode.none>;
+
+// Local until the contract's meanings become message keys for everyone (issue 27: the lead unifies them).
+const MEANING: Record<Known, MessageKey> = {
+  [TaskErrorCode.sourceUnreadable]: 'tasks.errorAdvice.meaning.sourceUnreadable',
+  [TaskErrorCode.textDetectionFailed]: 'tasks.errorAdvice.meaning.textDetectionFailed',
+  [TaskErrorCode.encodingTimedOut]: 'tasks.errorAdvice.meaning.encodingTimedOut',
+  [TaskErrorCode.abortedByOperator]: 'tasks.errorAdvice.meaning.abortedByOperator',
 };
+
+const ADVICE: Record<Known, MessageKey> = {
+  [TaskErrorCode.sourceUnreadable]: 'tasks.errorAdvice.advice.sourceUnreadable',
+  [TaskErrorCode.textDetectionFailed]: 'tasks.errorAdvice.advice.textDetectionFailed',
+  [TaskErrorCode.encodingTimedOut]: 'tasks.errorAdvice.advice.encodingTimedOut',
+  [TaskErrorCode.abortedByOperator]: 'tasks.errorAdvice.advice.abortedByOperator',
+};
+
+const isKnown = (code: number): code is Known => Object.hasOwn(MEANING, code);
 
 type ErrorAdvice = { code: number; meaning: string; advice: string };
 
-/** Meaning and retry recommendation for the errorCode of a Failed or Aborted task. */
+/**
+ * Meaning and retry recommendation for the errorCode of a Failed or Aborted task, in the current UI
+ * language (a component showing them calls useT(), so it renders again on a switch).
+ */
 export function errorAdvice(code: number): ErrorAdvice {
   if (code === TaskErrorCode.none) {
-    return { code, meaning: 'no error code given', advice: 'Retry once; if it fails again, report the task ID to the gateway team.' };
+    return { code, meaning: t('tasks.errorAdvice.meaning.none'), advice: t('tasks.errorAdvice.advice.none') };
   }
-  return {
-    code,
-    meaning: taskErrorMeaningLabel(code) ?? 'not documented',
-    advice: ADVICE[code] ?? 'Unknown code: retry once, then report the task ID and code to the gateway team.',
-  };
+  return isKnown(code)
+    ? { code, meaning: t(MEANING[code]), advice: t(ADVICE[code]) }
+    : { code, meaning: t('tasks.errorAdvice.meaning.undocumented'), advice: t('tasks.errorAdvice.advice.unknown') };
+}
+
+/** The meaning alone (the export's errorMeaning column); '' for no code or one the gateway does not document. */
+export function errorMeaning(code: number): string {
+  return isKnown(code) ? t(MEANING[code]) : '';
 }

@@ -2,7 +2,7 @@ import { TaskStatus, type TaskStatusItem, type TaskStatusItemProblem } from '@/c
 import type { TaskBoard, TaskSnapshot, Transition } from './task-snapshot';
 import { safeDownloadUrl } from './task-phase';
 import { recordDelta, writableTasks } from './board-delta';
-import { statusWentBack } from './odd-values';
+import { statusWentBack } from './status-went-back';
 
 const MAX_TRANSITIONS = 50;
 

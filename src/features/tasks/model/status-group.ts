@@ -1,5 +1,5 @@
 import { isKnownTaskStatus, TaskStatus, type TaskStatusCode } from '@/contract';
-import { taskStatusLabel } from '@/i18n/labels/task-labels';
+import { t, type MessageKey } from '@/i18n/i18n-store';
 import type { TaskSnapshot } from './task-snapshot';
 
 /** What a row's status column shows: the six statuses, plus states the console adds. */
@@ -14,12 +14,26 @@ export function statusGroupOf(snapshot: TaskSnapshot | undefined): StatusGroup {
   return isKnownTaskStatus(snapshot.item.taskStatus) ? snapshot.item.taskStatus : 'unknown';
 }
 
+// Local until the contract's labels become message keys for everyone (issue 27: the lead unifies them).
+const GROUP_NAME: Record<StatusGroup, MessageKey> = {
+  1: 'tasks.statusGroup.created',
+  2: 'tasks.statusGroup.queued',
+  3: 'tasks.statusGroup.running',
+  4: 'tasks.statusGroup.finished',
+  5: 'tasks.statusGroup.failed',
+  6: 'tasks.statusGroup.aborted',
+  waiting: 'tasks.statusGroup.waiting',
+  'not-found': 'tasks.statusGroup.notFound',
+  unknown: 'tasks.statusGroup.unknown',
+  invalid: 'tasks.statusGroup.invalid',
+};
+
+/**
+ * A group's name in the current UI language. One argument (it is passed to `map`); a component that
+ * shows it calls useT(), so it renders again on a switch of language.
+ */
 export function statusGroupName(group: StatusGroup): string {
-  if (group === 'waiting') return 'Not checked yet';
-  if (group === 'not-found') return 'Not found';
-  if (group === 'unknown') return 'Unknown status';
-  if (group === 'invalid') return 'Unreadable answer';
-  return taskStatusLabel(group);
+  return t(GROUP_NAME[group]);
 }
 
 /** Sort order: what needs attention first. */

@@ -1,4 +1,3 @@
-import type { Translate } from '@/i18n/i18n-store';
 import type { StatusGroup } from './status-group';
 import type { WatchedTask } from './task-rows';
 
@@ -21,15 +20,4 @@ export function summaryOf(total: number, counts: ReadonlyMap<StatusGroup, number
     (counts.get('unknown') ?? 0) +
     (counts.get('invalid') ?? 0);
   return { total, counts, live };
-}
-
-/** Counts for the tab title, e.g. "(3 live · 2/5 done · 1 failed · 1 aborted) "; empty without tasks. */
-export function tabTitlePrefix(summary: Summary, t: Translate): string {
-  const { total, live, counts } = summary;
-  if (total === 0) return '';
-  const done = counts.get(4) ?? 0;
-  const parts = [live > 0 ? t('tasks.signals.live', { live, done, total }) : t('tasks.signals.allDone', { done, total })];
-  if (counts.get(5)) parts.push(t('tasks.signals.failed', { count: counts.get(5)! }));
-  if (counts.get(6)) parts.push(t('tasks.signals.aborted', { count: counts.get(6)! }));
-  return t('tasks.signals.title', { parts: parts.join(t('tasks.signals.sep')) });
 }

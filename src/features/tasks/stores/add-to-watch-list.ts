@@ -1,5 +1,5 @@
-import { getLocale, t } from '@/i18n/i18n-store';
-import { formatNumber, formatPercent } from '@/i18n/format';
+import { getLocale, loadNamespace, t } from '@/i18n/i18n-store';
+import { formatPercent } from '@/i18n/format';
 import { createSlicer, type SliceOptions } from '@/lib/slicer';
 import { appendRows } from '../model/board-rows-append';
 import { extractTaskIdsInSlices, type Extraction } from '../model/extract-task-ids';
@@ -61,16 +61,17 @@ export type TextAdded = { extraction: Extraction; result: AddResult };
  * line for the status region ("Adding 100,000 IDs… 40%") each time the percentage moves.
  */
 export async function addTextToWatchList(text: string, onProgress: (message: string) => void = () => {}): Promise<TextAdded> {
+  // The lines are in the tasks namespace: this module is fetched on the first add, before any board.
+  await loadNamespace('tasks').catch(() => undefined);
+  const locale = getLocale();
   let said = '';
   const say = (message: string) => message !== said && onProgress((said = message));
-  // Whole percents, rounded down: "100%" only when done. The words are the `tasks` messages (loaded with this module).
-  const percent = (done: number) => formatPercent(getLocale(), Math.floor(done * 100) / 100, 0);
-  const reading = (done: number) => say(t('tasks.report.reading', { percent: percent(done) }));
-  reading(0);
+  const percent = (done: number) => formatPercent(locale, Math.floor(done * 100) / 100, 0);
+  say(t('tasks.adding.reading', { percent: percent(0) }));
   // Reading is most of the work: about 60 % of the time for a list of distinct IDs.
-  const extraction = await extractTaskIdsInSlices(text, (done) => reading(done * 0.6));
-  const count = formatNumber(getLocale(), extraction.ids.length);
-  const adding = (done: number) => say(t('tasks.report.adding', { count, percent: percent(0.6 + done * 0.4) }));
+  const extraction = await extractTaskIdsInSlices(text, (done) => say(t('tasks.adding.reading', { percent: percent(done * 0.6) })));
+  const count = extraction.ids.length;
+  const adding = (done: number) => say(t('tasks.adding.adding', { count, percent: percent(0.6 + done * 0.4) }));
   adding(0);
   const result = await addToWatchList(extraction.ids, adding);
   return { extraction, result };

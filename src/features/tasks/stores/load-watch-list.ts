@@ -1,5 +1,5 @@
-import { hasTaskIdPrefix } from '@/contract';
 import { loadNamespace, t } from '@/i18n/i18n-store';
+import { hasTaskIdPrefix } from '@/contract';
 import { local, readJson, writeJson } from '@/lib/persisted-store';
 import { yieldToBrowser } from '@/lib/yield-to-browser';
 import { deriveInSlices } from '../model/derive-in-slices';
@@ -67,14 +67,13 @@ export async function loadWatchList(scope: string, takeLegacy: boolean, max: num
   // Taken out of the lists of no user only after they are written here (the changes are written in order).
   for (const list of from) writes.push({ scope: list.scope, change: { added: [], removed: list.ids } });
   const n = moved.length;
-  // Said on the Tasks page, whichever page loads the list: its words (`tasks` messages) are fetched only when there is news.
-  if (n > 0) await loadNamespace('tasks').catch(() => undefined);
   return {
     ids,
     version: read.version,
     writes,
     forgetLegacy: hasLegacy ? () => writeJson(local(), LEGACY_KEY, undefined) : null,
-    said: n > 0 ? t('tasks.report.moved', { count: n }) : '',
+    // The words are in the tasks namespace: fetched here, as a first visit (empty board) has not loaded it.
+    said: n > 0 ? await loadNamespace('tasks').then(() => t('tasks.shared.moved', { count: n })) : '',
   };
 }
 

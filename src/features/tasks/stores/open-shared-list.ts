@@ -18,20 +18,16 @@ async function sharedText(hash: string, search: string): Promise<string> {
 
 /** Adds a shared link's IDs to the watch list (loaded on demand by useSharedLinkImport), saying how it went. */
 export async function openSharedList(hash: string, search: string, onAdded: () => void): Promise<void> {
-  // The announcements are `tasks` messages: loaded first (the page may not have loaded its lazy chunks yet).
+  // Its words are in the tasks namespace, which a first visit through a shared link has not loaded yet.
   await loadNamespace('tasks').catch(() => undefined);
-  announce(t('tasks.report.opening'));
+  announce(t('tasks.shared.opening'));
   try {
     const { result } = await addTextToWatchList(await sharedText(hash, search));
-    const { added, alreadyWatched } = result;
-    announce(
-      alreadyWatched
-        ? t('tasks.report.openedAlready', { count: added, already: alreadyWatched })
-        : t('tasks.report.opened', { count: added }),
-    );
+    const { added: count, alreadyWatched: already } = result;
+    announce(already ? t('tasks.shared.openedAlready', { count, already }) : t('tasks.shared.opened', { count }));
     // The first check of the new IDs in a task of its own, after the list change has rendered.
     if (result.added > 0) setTimeout(onAdded);
   } catch {
-    announce(t('tasks.report.damaged'));
+    announce(t('tasks.shared.damaged'));
   }
 }

@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { setLocale } from '@/i18n/i18n-store';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { item, snap } from '../../testing/snapshots';
@@ -34,5 +35,19 @@ describe('Overview', () => {
     expect(summaryOf([4, 7, 0]).live).toBe(2);
     await userEvent.click(screen.getByRole('button', { name: 'Unknown status 2' }));
     expect(onToggle).toHaveBeenCalledWith('unknown');
+  });
+
+  it('speaks Chinese after a switch of language, counts grouped by Intl', async () => {
+    render(<Overview rows={[]} summary={summaryOf([4, 4, 5, 3])} selected={new Set()} onToggle={() => undefined} />);
+    await act(() => setLocale('zh-CN'));
+    try {
+      expect(screen.getByRole('heading', { name: '概览' })).toBeInTheDocument();
+      expect(screen.getByText('已完成 2/4 · 失败 1')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: '已完成 2' })).toBeInTheDocument();
+      expect(screen.getByRole('group', { name: '按状态筛选' })).toBeInTheDocument();
+      expect(screen.getByRole('progressbar', { name: '总体：已完成的任务' })).toBeInTheDocument();
+    } finally {
+      await act(() => setLocale('en'));
+    }
   });
 });

@@ -1,4 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWithMessages } from '@/i18n/lazy-with-messages';
+import { useT } from '@/i18n/i18n-store';
+import { useFormat } from '@/i18n/use-format';
 import { STATUS_GROUPS, statusGroupName, type StatusGroup } from '../../model/status-group';
 import { progressLine } from '../../model/progress-line';
 import type { Summary } from '../../model/summarize';
@@ -6,7 +9,7 @@ import type { WatchedTask } from '../../model/task-rows';
 import styles from '../board.module.css';
 
 // The charts and their library are a chunk of their own, fetched after the table is on screen.
-const BatchOverview = lazy(() => import('../overview/batch-overview').then((m) => ({ default: m.BatchOverview })));
+const BatchOverview = lazyWithMessages('tasks', () => import('../overview/batch-overview').then((m) => ({ default: m.BatchOverview })));
 
 type Props = {
   rows: readonly WatchedTask[];
@@ -23,25 +26,27 @@ function groupsShown(summary: Summary, selected: ReadonlySet<StatusGroup>): read
 
 /** Counts per status that double as the status filter (several may be on). */
 export function Overview({ rows, summary, selected, onToggle }: Props) {
+  const t = useT();
+  const f = useFormat();
   const finished = summary.counts.get(4) ?? 0;
   const percent = summary.total ? Math.round((finished / summary.total) * 100) : 0;
   return (
     <section aria-labelledby="overview-title">
-      <h2 id="overview-title">Overview</h2>
+      <h2 id="overview-title">{t('tasks.board.title')}</h2>
       <p className={styles.overviewLine}>
         <strong>{progressLine(summary)}</strong>
       </p>
       <div
         className={styles.overallBar}
         role="progressbar"
-        aria-label="Overall: finished tasks"
+        aria-label={t('tasks.board.overall')}
         aria-valuenow={percent}
         aria-valuemin={0}
         aria-valuemax={100}
       >
         <span style={{ transform: `scaleX(${percent / 100})` }} />
       </div>
-      <div className={styles.statusChips} role="group" aria-label="Filter by status">
+      <div className={styles.statusChips} role="group" aria-label={t('tasks.board.filter')}>
         {groupsShown(summary, selected).map((g) => (
           <button
             key={g}
@@ -51,14 +56,14 @@ export function Overview({ rows, summary, selected, onToggle }: Props) {
             onClick={() => onToggle(g)}
           >
             <span className={styles.dot} aria-hidden="true" />
-            {statusGroupName(g)} <span className={styles.chipCount}>{summary.counts.get(g) ?? 0}</span>
+            {statusGroupName(g)} <span className={styles.chipCount}>{f.number(summary.counts.get(g) ?? 0)}</span>
           </button>
         ))}
       </div>
       <Suspense
         fallback={
           <p className="loading" role="status">
-            Loading the charts…
+            {t('tasks.board.loadingCharts')}
           </p>
         }
       >

@@ -1,27 +1,39 @@
-import { isKnownTaskStatus } from '@/contract';
-import { taskStatusLabel } from '@/i18n/labels/task-labels';
-import type { Transition } from '../../model/task-snapshot';
 import { memo } from 'react';
-import { formatExact } from '@/lib/format-time';
-import { RelativeTime } from '../clock/relative-time';
+import { useT } from '@/i18n/i18n-store';
+import { useFormat } from '@/i18n/use-format';
+import type { Transition } from '../../model/task-snapshot';
+import { statusName } from '../../model/status-name';
+import { useClock } from '../../hooks/use-now';
 import page from '../tasks-page.module.css';
 import styles from '../board.module.css';
 
 const SHOWN = 8;
-const name = (s: number | null) => (s === null ? 'Not found' : isKnownTaskStatus(s) ? taskStatusLabel(s) : `Status ${s}`);
+
+/** A transition's time as the operator chose (relative or absolute, local or UTC); the exact time and its zone on hover. */
+function FeedTime({ at }: { at: number }) {
+  const f = useFormat();
+  // Re-rendered only when its text changes, not on every clock tick.
+  const text = useClock((now) => f.when(at, now));
+  return (
+    <time dateTime={new Date(at).toISOString()} title={`${f.dateTime(at)} (${f.zoneLabel()})`}>
+      {text}
+    </time>
+  );
+}
 
 /** Memoized, and only each entry's time follows the clock: the list itself renders when a transition arrives. */
 export const TransitionsFeed = memo(function TransitionsFeed({ transitions }: { transitions: readonly Transition[] }) {
+  const t = useT();
   return (
     <section className={styles.transitions} aria-labelledby="transitions-title">
-      <h2 id="transitions-title">Recent changes</h2>
+      <h2 id="transitions-title">{t('tasks.feed.title')}</h2>
       {transitions.length === 0 ? (
-        <p className={page.hint}>Status changes of watched tasks show up here.</p>
+        <p className={page.hint}>{t('tasks.feed.empty')}</p>
       ) : (
         <ol>
-          {transitions.slice(0, SHOWN).map((t) => (
-            <li key={`${t.taskId}-${t.at}-${t.to}`}>
-              <code>{t.taskId}</code> {name(t.from)} → <strong>{name(t.to)}</strong> <RelativeTime at={t.at} title={formatExact(t.at)} />
+          {transitions.slice(0, SHOWN).map((tr) => (
+            <li key={`${tr.taskId}-${tr.at}-${tr.to}`}>
+              <code>{tr.taskId}</code> {statusName(tr.from)} → <strong>{statusName(tr.to)}</strong> <FeedTime at={tr.at} />
             </li>
           ))}
         </ol>

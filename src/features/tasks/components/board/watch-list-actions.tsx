@@ -1,4 +1,5 @@
 import { memo, useState } from 'react';
+import { t as currentT, useT } from '@/i18n/i18n-store';
 import type { WatchedTask } from '../../model/task-rows';
 import { removeFromWatchList } from '../../stores/watch-list-store';
 import { announce } from '../../stores/announcer-store';
@@ -17,34 +18,34 @@ type Props = { ids: readonly string[]; rows: readonly WatchedTask[]; finished: n
 
 /** `finished` is the count from the summary: the IDs are gathered only when the operator confirms (not over every row on every poll). */
 export function WatchListActions({ ids, rows, finished, notify }: Props) {
-  const [linkNote, setLinkNote] = useState('');
+  const t = useT();
+  // The note's kind and length, so it follows a switch of language.
+  const [linkNote, setLinkNote] = useState<{ tooLong: boolean; k: number } | null>(null);
 
   const copyLink = async () => {
     const link = await shareLink(ids);
     const k = Math.round(link.length / 1000);
-    setLinkNote(
-      link.length > MAX_LINK
-        ? `The link is ${k} k characters long, more than a browser opens (2 MB): send the list with Export JSON and Import from file instead.`
-        : link.length > LONG_LINK
-          ? `The link is ${k} k characters long; some chat tools cut long links, so Export JSON may travel better.`
-          : '',
-    );
+    setLinkNote(link.length > LONG_LINK ? { tooLong: link.length > MAX_LINK, k } : null);
     return link;
   };
 
   return (
     <div className={styles.toolbar}>
-      <CopyButton text={copyLink} what={`a link to ${ids.length} tasks`} disabled={ids.length === 0}>
-        Copy share link
+      <CopyButton text={copyLink} what={t('tasks.watchActions.copyWhat', { count: ids.length })} disabled={ids.length === 0}>
+        {t('tasks.watchActions.copyLink')}
       </CopyButton>
       <ConfirmButton
-        label={`Clear finished (${finished})`}
-        confirmLabel={`Yes, remove ${finished} finished`}
+        label={t('tasks.watchActions.clearFinished', { count: finished })}
+        confirmLabel={t('tasks.watchActions.confirmClear', { count: finished })}
         disabled={finished === 0}
         onConfirm={() => removeFromWatchList(rows.filter((r) => r.group === 4).map((r) => r.id))}
       />
       <NotifyToggle notify={notify} />
-      {linkNote && <p className={styles.hint}>{linkNote}</p>}
+      {linkNote && (
+        <p className={styles.hint}>
+          {t(linkNote.tooLong ? 'tasks.watchActions.linkTooLong' : 'tasks.watchActions.linkLong', { k: linkNote.k })}
+        </p>
+      )}
     </div>
   );
 }
@@ -53,19 +54,15 @@ async function toggleNotify(on: boolean) {
   if (!on) return updateDashboardSettings({ notify: false });
   const permission = await askNotificationPermission();
   if (permission === 'granted') updateDashboardSettings({ notify: true });
-  else
-    announce(
-      permission === 'unsupported'
-        ? 'This browser has no notifications'
-        : 'Notifications are blocked for this site in the browser settings',
-    );
+  else announce(currentT(permission === 'unsupported' ? 'tasks.watchActions.noNotifications' : 'tasks.watchActions.notificationsBlocked'));
 }
 
 // Memoized: the actions render with every poll update (their rows), and React rewrites an input's type and name each time.
 const NotifyToggle = memo(function NotifyToggle({ notify }: { notify: boolean }) {
+  const t = useT();
   return (
     <label className={styles.inlineCheck}>
-      <input type="checkbox" checked={notify} onChange={(e) => void toggleNotify(e.target.checked)} /> Notify me when tasks finish or fail
+      <input type="checkbox" checked={notify} onChange={(e) => void toggleNotify(e.target.checked)} /> {t('tasks.watchActions.notify')}
     </label>
   );
 });

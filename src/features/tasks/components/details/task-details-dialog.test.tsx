@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import { setLocale } from '@/i18n/i18n-store';
 import { item, snap } from '../../testing/snapshots';
 import { buildRow } from '../../model/task-rows';
 import type { TaskRecord } from '../../model/task-history';
@@ -65,5 +66,23 @@ describe('TaskDetailsDialog', () => {
     render(<TaskDetailsDialog id={ID} row={buildRow(ID, 0, last)} onClose={() => undefined} />);
     expect(screen.getByText(/progress out of range \(raw 500\)/)).toBeInTheDocument();
     expect(screen.queryByText(/100%/)).toBeNull();
+  });
+
+  it("gives a failed task's error code, its meaning and the retry advice, in the UI language", async () => {
+    const last = snap(item(ID, 5, { errorCode: 3001, taskProgress: 40 }), NOW - 10_000);
+    records.set(ID, record([{ at: NOW - 10_000, status: 5, progress: 40 }], last));
+    render(<TaskDetailsDialog id={ID} row={buildRow(ID, 0, last)} onClose={() => undefined} />);
+    const dialog = screen.getByRole('dialog', { hidden: true });
+    expect(within(dialog).getByText('Error code 3001: source video unreadable')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Do not retry as is: check the source video/)).toBeInTheDocument();
+    await act(() => setLocale('zh-CN'));
+    try {
+      expect(within(dialog).getByText('错误码 3001：源视频无法读取')).toBeInTheDocument();
+      expect(within(dialog).getByText(/不要原样重试/)).toBeInTheDocument();
+      expect(within(dialog).getByRole('heading', { name: '时间线' })).toBeInTheDocument();
+      expect(within(dialog).getAllByText('失败', { selector: 'strong' })).toHaveLength(2); // the status line and the timeline
+    } finally {
+      await act(() => setLocale('en'));
+    }
   });
 });

@@ -1,18 +1,19 @@
 import { useEffect, useRef } from 'react';
-import { isKnownTaskStatus, TaskStatus } from '@/contract';
-import { taskStatusLabel } from '@/i18n/labels/task-labels';
-import { formatExact, formatRelative } from '@/lib/format-time';
+import { outcomeOf, TaskStatus } from '@/contract';
+import { useT } from '@/i18n/i18n-store';
+import { tNodes } from '@/i18n/t-nodes';
+import { useFormat } from '@/i18n/use-format';
 import { useNow } from '../../hooks/use-now';
 import { useTaskHistory } from '../../hooks/use-task-history';
+import { errorAdvice } from '../../model/error-advice';
 import { statusGroupName, statusGroupOf } from '../../model/status-group';
+import { statusName } from '../../model/status-name';
 import { progressVerdict, statusWentBack, timeVerdict } from '../../model/odd-values';
 import type { WatchedTask } from '../../model/task-rows';
 import { safeDownloadUrl } from '../../model/task-phase';
 import { CopyButton } from '../copy/copy-button';
 import { ProgressSparkline } from './progress-sparkline';
 import styles from './task-details.module.css';
-
-const statusName = (s: number | null) => (s === null ? 'Not found' : isKnownTaskStatus(s) ? taskStatusLabel(s) : `Status ${s}`);
 
 /** The path of a task's details: shareable, and what the task ID links in the table open. */
 export const taskDetailsPath = (id: string) => `/tasks/${encodeURIComponent(id)}`;
@@ -30,8 +31,24 @@ export function taskIdFromPath(pathname: string): string | null {
 
 type Props = { id: string; row: WatchedTask | undefined; onClose: () => void };
 
+/**
+ * A moment of the timeline: always the date and time in the chosen zone (a log is read by its times),
+ * and how long ago in brackets when the setting is relative; the zone on hover.
+ */
+function When({ at, now }: { at: number; now: number }) {
+  const f = useFormat();
+  const exact = f.dateTime(at);
+  return (
+    <time dateTime={new Date(at).toISOString()} title={`${exact} (${f.zoneLabel()})`}>
+      {f.time.display === 'relative' ? `${exact} (${f.relative(at, now)})` : exact}
+    </time>
+  );
+}
+
 /** One task: its observed timeline, a progress sparkline and the gateway's last raw answer. Escape and Close (or Back) leave it. */
 export function TaskDetailsDialog({ id, row, onClose }: Props) {
+  const t = useT();
+  const f = useFormat();
   const dialog = useRef<HTMLDialogElement>(null);
   const record = useTaskHistory().records.get(id);
   const now = useNow();
@@ -51,6 +68,8 @@ export function TaskDetailsDialog({ id, row, onClose }: Props) {
   const link = new URL(taskDetailsPath(id), window.location.origin).href;
   // The table's rule: a Finished task's result, only as an absolute http(s) URL.
   const download = item?.taskStatus === TaskStatus.finished ? safeDownloadUrl(item.targetVideoUrl) : null;
+  // A Failed or Aborted task: what its code means and whether to retry (the failures table's advice).
+  const failure = item && outcomeOf(item.taskStatus) === 'failure' ? errorAdvice(item.errorCode) : null;
   return (
     <dialog
       ref={dialog}
@@ -64,79 +83,85 @@ export function TaskDetailsDialog({ id, row, onClose }: Props) {
       <header className={styles.head}>
         <h2 id="task-details-title">{id}</h2>
         <button type="button" onClick={onClose}>
-          Close
+          {t('tasks.details.close')}
         </button>
       </header>
       <p>
         {row ? (
           <>
             <strong>{statusGroupName(group)}</strong>
-            {item ? `, ${oddProgress ?? `${Math.round(item.taskProgress)}%`}` : ''}
-            {updated && 'odd' in updated ? ` · last update: ${updated.odd}` : ''}
+            {item ? t('tasks.details.progress', { progress: oddProgress ?? f.percent(Math.round(item.taskProgress) / 100, 0) }) : ''}
+            {updated && 'odd' in updated ? ` · ${t('tasks.details.lastUpdate', { odd: updated.odd })}` : ''}
           </>
         ) : (
-          'This task is not on the watch list of this profile.'
+          t('tasks.details.notWatched')
         )}
         {record && (
           <>
-            {' · '}first seen{' '}
-            <time dateTime={new Date(record.firstSeen).toISOString()}>
-              {formatExact(record.firstSeen)} ({formatRelative(record.firstSeen, now)})
-            </time>
+            {' · '}
+            {tNodes('tasks.details.firstSeen', { time: <When at={record.firstSeen} now={now} /> })}
           </>
         )}
       </p>
+      {failure && (
+        <div className={styles.failure}>
+          <p>
+            <strong>{t('tasks.details.error', { code: String(failure.code), meaning: failure.meaning })}</strong>
+          </p>
+          <p>{failure.advice}</p>
+        </div>
+      )}
       <div className={styles.actions}>
         {download && (
-          <a href={download} download rel="noopener noreferrer" aria-label={`Download video of ${id}`}>
-            Download
+          <a href={download} download rel="noopener noreferrer" aria-label={t('tasks.details.downloadLabel', { id })}>
+            {t('tasks.details.download')}
           </a>
         )}
-        <CopyButton text={() => id} what="the task ID">
-          Copy task ID
+        <CopyButton text={() => id} what={t('tasks.details.copyIdWhat')}>
+          {t('tasks.details.copyId')}
         </CopyButton>
-        <CopyButton text={() => link} what="the link to this task">
-          Copy link
+        <CopyButton text={() => link} what={t('tasks.details.copyLinkWhat')}>
+          {t('tasks.details.copyLink')}
         </CopyButton>
         {raw !== null && (
-          <CopyButton text={() => raw} what="the last raw answer">
-            Copy raw answer
+          <CopyButton text={() => raw} what={t('tasks.details.copyRawWhat')}>
+            {t('tasks.details.copyRaw')}
           </CopyButton>
         )}
       </div>
       <section aria-labelledby="task-timeline-title">
-        <h3 id="task-timeline-title">Timeline</h3>
+        <h3 id="task-timeline-title">{t('tasks.details.timeline')}</h3>
         {record ? (
           <ol className={styles.timeline}>
             {record.changes.map((c, i) => (
               <li key={`${c.at}-${c.status}`}>
                 <strong>{statusName(c.status)}</strong>
-                {c.status !== null ? ` at ${progressVerdict(c.progress) ?? `${c.progress}%`}` : ''}
+                {c.status !== null
+                  ? ` ${t('tasks.details.atProgress', { progress: progressVerdict(c.progress) ?? f.percent(c.progress / 100, 1) })}`
+                  : ''}
                 {i > 0 && c.status !== null && statusWentBack(record.changes[i - 1]!.status, c.status)
-                  ? ` (status went back from ${statusName(record.changes[i - 1]!.status)} to ${statusName(c.status)})`
+                  ? ` ${t('tasks.details.wentBack', { from: statusName(record.changes[i - 1]!.status), to: statusName(c.status) })}`
                   : ''}{' '}
-                <time dateTime={new Date(c.at).toISOString()}>
-                  {formatExact(c.at)} ({formatRelative(c.at, now)})
-                </time>
+                <When at={c.at} now={now} />
               </li>
             ))}
           </ol>
         ) : (
-          <p className={styles.hint}>Nothing observed yet: status changes show up here once the console has checked this task.</p>
+          <p className={styles.hint}>{t('tasks.details.noHistory')}</p>
         )}
       </section>
       <section aria-labelledby="task-progress-title">
-        <h3 id="task-progress-title">Progress over time</h3>
+        <h3 id="task-progress-title">{t('tasks.details.progressTitle')}</h3>
         <ProgressSparkline samples={record?.samples ?? []} />
       </section>
       <section aria-labelledby="task-raw-title">
-        <h3 id="task-raw-title">Last raw answer</h3>
+        <h3 id="task-raw-title">{t('tasks.details.rawTitle')}</h3>
         {raw !== null ? (
           <pre className={styles.raw} aria-labelledby="task-raw-title" tabIndex={0}>
             {raw}
           </pre>
         ) : (
-          <p className={styles.hint}>No answer yet.</p>
+          <p className={styles.hint}>{t('tasks.details.noAnswer')}</p>
         )}
       </section>
     </dialog>

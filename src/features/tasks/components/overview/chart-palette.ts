@@ -1,4 +1,5 @@
 import type uPlot from 'uplot';
+import { formatDateTime, type TimeSetting } from '@/i18n/format';
 import { cssColor } from '../../hooks/use-color-scheme';
 
 /** Band colours from the theme's tokens (the same ones the status chips use), read when a chart is made. */
@@ -35,10 +36,12 @@ export function fitLabels(self: uPlot, values: string[] | null): number {
   return Math.max(44, Math.ceil(width) + 20);
 }
 
-/** Clock labels for a time axis: seconds only while the chart spans under 10 minutes. */
-export function clockValues(u: uPlot, splits: number[]): string[] {
-  const span = (u.scales.x!.max ?? 0) - (u.scales.x!.min ?? 0);
-  const opts: Intl.DateTimeFormatOptions =
-    span < 600 ? { hour: '2-digit', minute: '2-digit', second: '2-digit' } : { hour: '2-digit', minute: '2-digit' };
-  return splits.map((s) => new Date(s * 1000).toLocaleTimeString([], opts));
+/** Clock labels for a time axis, in the UI's locale and the chosen zone (local or UTC): seconds only while the chart spans under 10 minutes. */
+export function clockValues(locale: string, zone: TimeSetting['zone']) {
+  return (u: uPlot, splits: number[]): string[] => {
+    const span = (u.scales.x!.max ?? 0) - (u.scales.x!.min ?? 0);
+    const opts: Intl.DateTimeFormatOptions =
+      span < 600 ? { hour: '2-digit', minute: '2-digit', second: '2-digit' } : { hour: '2-digit', minute: '2-digit' };
+    return splits.map((s) => formatDateTime(locale, s * 1000, zone, opts));
+  };
 }

@@ -1,5 +1,7 @@
 import { useDeferredValue, useMemo } from 'react';
 import { outcomeOf } from '@/contract';
+import { useLocale, useT } from '@/i18n/i18n-store';
+import { useFormat } from '@/i18n/use-format';
 import { errorAdvice } from '../../model/error-advice';
 import type { WatchedTask } from '../../model/task-rows';
 import { CopyButton } from '../copy/copy-button';
@@ -28,24 +30,28 @@ function groupFailures(rows: readonly WatchedTask[]): FailureGroup[] {
  * at the end of a first cycle of 100,000 tasks it took 9–15 ms of what was a task over 50 ms.
  */
 export function FailuresTable({ rows, ended }: { rows: readonly WatchedTask[]; ended: string }) {
+  const t = useT();
+  const f = useFormat();
+  const locale = useLocale();
   const groupedFor = useDeferredValue(ended);
+  // Grouped again on a switch of language too: each group holds its meaning and advice in words.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on `ended`, see above
-  const groups = useMemo(() => timed('overview: failures', () => groupFailures(rows)), [groupedFor]);
+  const groups = useMemo(() => timed('overview: failures', () => groupFailures(rows)), [groupedFor, locale]);
   return (
     <section aria-labelledby="failures-title" className={styles.failures}>
-      <h3 id="failures-title">Failures by error code</h3>
+      <h3 id="failures-title">{t('tasks.failures.title')}</h3>
       {groups.length === 0 ? (
-        <p className={styles.hint}>No watched task has failed or been aborted.</p>
+        <p className={styles.hint}>{t('tasks.failures.empty')}</p>
       ) : (
         <table className={styles.dataTable} aria-labelledby="failures-title">
           <thead>
             <tr>
-              <th scope="col">Error code</th>
-              <th scope="col">Meaning</th>
-              <th scope="col">Tasks</th>
-              <th scope="col">Retry advice</th>
+              <th scope="col">{t('tasks.failures.code')}</th>
+              <th scope="col">{t('tasks.failures.meaning')}</th>
+              <th scope="col">{t('tasks.failures.tasks')}</th>
+              <th scope="col">{t('tasks.failures.advice')}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('tasks.failures.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -54,15 +60,15 @@ export function FailuresTable({ rows, ended }: { rows: readonly WatchedTask[]; e
               <tr key={g.code}>
                 <th scope="row">{g.code}</th>
                 <td>{g.meaning}</td>
-                <td>{g.ids.length}</td>
+                <td>{f.number(g.ids.length)}</td>
                 <td>{g.advice}</td>
                 <td>
                   <CopyButton
-                    aria-label={`Copy IDs of tasks with error code ${g.code}`}
+                    aria-label={t('tasks.failures.copyLabel', { code: String(g.code) })}
                     text={() => g.ids.join('\n')}
-                    what={`${g.ids.length} ID${g.ids.length === 1 ? '' : 's'} with error code ${g.code}`}
+                    what={t('tasks.failures.copyWhat', { count: g.ids.length, code: String(g.code) })}
                   >
-                    Copy IDs
+                    {t('tasks.failures.copy')}
                   </CopyButton>
                 </td>
               </tr>

@@ -1,5 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import uPlot from 'uplot';
+import { t as currentT, useT, type Translate } from '@/i18n/i18n-store';
+import { useFormat } from '@/i18n/use-format';
 import type { MinuteBucket } from '../../model/batch-series';
 import { axisStyle, bandColors, clockValues, fitLabels } from './chart-palette';
 import { useUplot } from '../../hooks/use-uplot';
@@ -19,18 +21,23 @@ function minuteRange(perMinute: readonly MinuteBucket[], now: number): MinuteBuc
   return out;
 }
 
-function throughputSummary(minutes: readonly MinuteBucket[]): string {
+function throughputSummary(minutes: readonly MinuteBucket[], t: Translate): string {
   const sum = (k: 'finished' | 'failed' | 'aborted') => minutes.reduce((n, b) => n + b[k], 0);
-  if (minutes.every((b) => b.finished + b.failed + b.aborted === 0)) return 'no task has finished, failed or been aborted yet';
+  if (minutes.every((b) => b.finished + b.failed + b.aborted === 0)) return t('tasks.charts.throughputNone');
   const peak = Math.max(...minutes.map((b) => b.finished));
-  return `over the last ${minutes.length} min, ${sum('finished')} finished, ${sum('failed')} failed, ${sum('aborted')} aborted; at most ${peak} finished in one minute`;
+  return t('tasks.charts.throughputSummary', {
+    minutes: minutes.length,
+    finished: sum('finished'),
+    failed: sum('failed'),
+    aborted: sum('aborted'),
+    peak,
+  });
 }
 
-// One formatter, not toLocaleTimeString per cell: that builds a formatter per call (15 per render).
-const minuteFormat = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit' });
-const clock = (minute: number) => minuteFormat.format(minute * 60_000);
-
 export function ThroughputChart({ perMinute }: { perMinute: readonly MinuteBucket[] }) {
+  const t = useT();
+  const f = useFormat();
+  const { locale, time } = f;
   // The minute, not the second: the chart renders when a minute turns, not on every clock tick.
   const minute = useClock((now) => Math.floor(now / 60_000));
   const minutes = useMemo(() => minuteRange(perMinute, minute * 60_000), [perMinute, minute]);
@@ -44,71 +51,89 @@ export function ThroughputChart({ perMinute }: { perMinute: readonly MinuteBucke
     ],
     [minutes],
   );
-  const options = useCallback((width: number, height: number): uPlot.Options => {
-    const colors = bandColors();
-    const axes = axisStyle();
-    const bars = uPlot.paths.bars!({ size: [0.7, 24] });
-    const series = (label: string, color: string) => ({
-      label,
-      stroke: color,
-      fill: color,
-      width: 0,
-      paths: bars,
-      points: { show: false },
-    });
-    return {
-      width,
-      height,
-      legend: { show: false },
-      cursor: { show: false },
-      scales: { x: { time: true, range: (_u, min, max) => [min - 30, max + 30] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-      axes: [
-        { ...axes, space: 70, values: clockValues },
-        { ...axes, size: fitLabels },
-      ],
-      series: [{}, series('Aborted', colors.aborted!), series('Failed', colors.failed!), series('Finished', colors.finished!)],
-    };
-  }, []);
+  const options = useCallback(
+    (width: number, height: number): uPlot.Options => {
+      const colors = bandColors();
+      const axes = axisStyle();
+      const bars = uPlot.paths.bars!({ size: [0.7, 24] });
+      const series = (label: string, color: string) => ({
+        label,
+        stroke: color,
+        fill: color,
+        width: 0,
+        paths: bars,
+        points: { show: false },
+      });
+      return {
+        width,
+        height,
+        legend: { show: false },
+        cursor: { show: false },
+        scales: {
+          x: { time: true, range: (_u, min, max) => [min - 30, max + 30] },
+          y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
+        },
+        axes: [
+          { ...axes, space: 70, values: clockValues(locale, time.zone) },
+          { ...axes, size: fitLabels },
+        ],
+        series: [
+          {},
+          series(currentT('tasks.charts.band.aborted'), colors.aborted!),
+          series(currentT('tasks.charts.band.failed'), colors.failed!),
+          series(currentT('tasks.charts.band.finished'), colors.finished!),
+        ],
+      };
+      // Made again on a switch of language or time zone: the axis labels and the series names follow them.
+    },
+    [locale, time.zone],
+  );
   const box = useUplot(options, data);
   const recent = minutes.slice(-15).reverse();
   return (
     <figure className={styles.chart}>
       <figcaption>
-        <h3>Throughput</h3>
+        <h3>{t('tasks.charts.throughputTitle')}</h3>
       </figcaption>
-      <div role="img" aria-label={`Finished and failed per minute: ${throughputSummary(minutes)}`} className={styles.canvas} ref={box} />
+      <div
+        role="img"
+        aria-label={t('tasks.charts.throughputLabel', { summary: throughputSummary(minutes, t) })}
+        className={styles.canvas}
+        ref={box}
+      />
       <ul className={styles.legend} aria-hidden="true">
         <li>
           <span className={`${styles.swatch} ${styles['band-finished']}`} />
-          Finished
+          {t('tasks.charts.band.finished')}
         </li>
         <li>
           <span className={`${styles.swatch} ${styles['band-failed']}`} />
-          Failed
+          {t('tasks.charts.band.failed')}
         </li>
         <li>
           <span className={`${styles.swatch} ${styles['band-aborted']}`} />
-          Aborted
+          {t('tasks.charts.band.aborted')}
         </li>
       </ul>
       <details>
-        <summary>Finished and failed per minute as a table</summary>
+        <summary>{t('tasks.charts.throughputTable')}</summary>
         <table className={styles.dataTable}>
+          <caption className="visually-hidden">{t('tasks.charts.zone', { zone: f.zoneLabel() })}</caption>
           <thead>
             <tr>
-              <th scope="col">Minute</th>
-              <th scope="col">Finished</th>
-              <th scope="col">Failed</th>
-              <th scope="col">Aborted</th>
+              <th scope="col">{t('tasks.charts.minute')}</th>
+              <th scope="col">{t('tasks.charts.band.finished')}</th>
+              <th scope="col">{t('tasks.charts.band.failed')}</th>
+              <th scope="col">{t('tasks.charts.band.aborted')}</th>
             </tr>
           </thead>
           <tbody>
             {recent.map((b) => (
               <tr key={b.minute}>
-                <th scope="row">{clock(b.minute)}</th>
-                <td>{b.finished}</td>
-                <td>{b.failed}</td>
-                <td>{b.aborted}</td>
+                <th scope="row">{f.clock(b.minute * 60_000)}</th>
+                <td>{f.number(b.finished)}</td>
+                <td>{f.number(b.failed)}</td>
+                <td>{f.number(b.aborted)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,12 +1,16 @@
-import { t, type MessageKey } from '@/i18n/i18n-store';
+import { t as currentT, type MessageKey, type Translate } from '@/i18n/i18n-store';
+import { timeZoneLabel, type TimeSetting } from '@/i18n/format';
+import { timeSettingStore } from '@/i18n/time-setting';
 import type { WatchedTask } from '../../model/task-rows';
-import { TASK_COLUMNS, type ExportField } from './task-columns';
+import { errorMeaning } from '../../model/error-advice';
+import { TASK_COLUMNS } from './task-columns';
 
-type Field = [ExportField, (row: WatchedTask) => string | number | null];
-const FIELDS = TASK_COLUMNS.flatMap((c) => Object.entries(c.exported ?? {}) as Field[]);
+type ExportValue = string | number | null;
+type ExportRecord = Record<string, ExportValue>;
+type Field = readonly [name: string, value: (row: WatchedTask) => ExportValue];
 
-/** CSV headers follow the UI language (English keeps the field names, as before); values that are codes stay codes. */
-const EXPORT_HEADER: Record<ExportField, MessageKey> = {
+/** Column headers in the UI language (in English, the field names as they always were: scripts read them). */
+const HEADER: Record<string, MessageKey> = {
   taskId: 'tasks.export.taskId',
   taskStatus: 'tasks.export.taskStatus',
   statusName: 'tasks.export.statusName',
@@ -17,11 +21,44 @@ const EXPORT_HEADER: Record<ExportField, MessageKey> = {
   updateTime: 'tasks.export.updateTime',
   updateTimeIso: 'tasks.export.updateTimeIso',
 };
-/** A byte order mark: Excel reads a CSV without one in the system's code page, and Chinese text comes out garbled. */
-const BOM = '\uFEFF';
-type ExportRecord = Record<string, string | number | null>;
 
-const toRecord = (row: WatchedTask): ExportRecord => Object.fromEntries(FIELDS.map(([name, value]) => [name, value(row)]));
+/** Words follow the UI language; codes (taskStatus, errorCode) stay codes. The meaning comes from the tasks catalog. */
+const WORDS: Record<string, Field[1]> = {
+  errorMeaning: (r) => errorMeaning(r.snapshot?.item?.errorCode ?? 0),
+};
+
+const zoned = (zone: TimeSetting['zone']) =>
+  new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    ...(zone === 'utc' ? { timeZone: 'UTC' } : {}),
+  });
+
+/** "2026-11-26 09:05:09" in the zone: a form spreadsheets read as a date in any language. */
+function zonedTime(format: Intl.DateTimeFormat, at: number | null): string | null {
+  if (at === null) return null;
+  const part = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+}
+
+type ExportOptions = { t?: Translate; zone?: TimeSetting['zone'] };
+
+/** The exported fields: the table's columns', and the update time in the operator's zone, named in its header. */
+function fields({ t = currentT, zone = timeSettingStore.get().zone }: ExportOptions): { headers: string[]; fields: Field[] } {
+  const base: Field[] = TASK_COLUMNS.flatMap((c) => Object.entries(c.exported ?? {})).map(([name, value]) => [name, WORDS[name] ?? value]);
+  const format = zoned(zone);
+  const all: Field[] = [...base, ['updatedAt', (r) => zonedTime(format, r.updateTime)]];
+  const label = timeZoneLabel(zone);
+  const headers = all.map(([name]) =>
+    name === 'updatedAt' ? t('tasks.export.updatedAt', { zone: label }) : HEADER[name] ? t(HEADER[name]) : name,
+  );
+  return { headers, fields: all };
+}
 
 /** RFC 4180 quoting, and a leading ' on cells a spreadsheet would run as a formula. */
 function csvCell(value: string | number | null): string {
@@ -32,14 +69,23 @@ function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function tasksToCsv(rows: readonly WatchedTask[]): string {
-  const lines = [FIELDS.map(([name]) => csvCell(t(EXPORT_HEADER[name]))).join(',')];
-  for (const row of rows) lines.push(FIELDS.map(([, value]) => csvCell(value(row))).join(','));
+/** The CSV text (no BOM: see csvFile). Headers in the UI language, times also in the chosen zone (local or UTC). */
+export function tasksToCsv(rows: readonly WatchedTask[], options: ExportOptions = {}): string {
+  const { headers, fields: all } = fields(options);
+  const lines = [headers.map(csvCell).join(',')];
+  for (const row of rows) lines.push(all.map(([, value]) => csvCell(value(row))).join(','));
   return lines.join('\r\n') + '\r\n';
 }
 
-export function tasksToJson(rows: readonly WatchedTask[]): string {
-  return JSON.stringify({ exportedAt: new Date().toISOString(), tasks: rows.map(toRecord) }, null, 2);
+/** The file: UTF-8 with a byte order mark, without which Excel reads UTF-8 as the system code page (Chinese turns to mojibake). */
+export const csvFile = (rows: readonly WatchedTask[], options: ExportOptions = {}): string => `\uFEFF${tasksToCsv(rows, options)}`;
+
+/** JSON for machines and Import from file: field names as keys in every language, and the zone of updatedAt. */
+export function tasksToJson(rows: readonly WatchedTask[], options: ExportOptions = {}): string {
+  const zone = options.zone ?? timeSettingStore.get().zone;
+  const { fields: all } = fields({ ...options, zone });
+  const toRecord = (row: WatchedTask): ExportRecord => Object.fromEntries(all.map(([name, value]) => [name, value(row)]));
+  return JSON.stringify({ exportedAt: new Date().toISOString(), timeZone: timeZoneLabel(zone), tasks: rows.map(toRecord) }, null, 2);
 }
 
 function downloadText(text: string, filename: string, type: string): void {
@@ -53,6 +99,6 @@ function downloadText(text: string, filename: string, type: string): void {
 
 export function exportTasks(rows: readonly WatchedTask[], format: 'csv' | 'json'): void {
   const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
-  if (format === 'csv') downloadText(BOM + tasksToCsv(rows), `tasks-${stamp}.csv`, 'text/csv;charset=utf-8');
+  if (format === 'csv') downloadText(csvFile(rows), `tasks-${stamp}.csv`, 'text/csv;charset=utf-8');
   else downloadText(tasksToJson(rows), `tasks-${stamp}.json`, 'application/json');
 }
