@@ -10,7 +10,7 @@ const MARGIN_DB = 0.1;
 /** More reduction than this squashes speech audibly: the result then stays under the target (`limitedByPeak`). */
 export const MAX_REDUCTION_DB = 10;
 /** Rounds of "gain, limit, measure": the limiter takes loudness off, so the gain is raised by what is missing. */
-const ROUNDS = 8;
+const ROUNDS = 10;
 const CLOSE_ENOUGH_LU = 0.05;
 
 export type LimiterReport = {
@@ -99,6 +99,11 @@ export function limitToTarget(
     const channels = pcm.channels.map((x) => x.map((s, i) => quantize16(s * makeup * curve[i]!)));
     const out = { sampleRate: pcm.sampleRate, channels };
     const lufs = integratedLoudness(out);
+    // The true peak (the costly measure) only once the loudness is settled.
+    if (!capped && Math.abs(targetLufs - lufs) >= CLOSE_ENOUGH_LU && round < ROUNDS - 1) {
+      gainDb += targetLufs - lufs;
+      continue;
+    }
     const peak = truePeak(out);
     if (peak > ceilingDbtp - MARGIN_DB / 2) {
       // The gain's own movement (or rounding) made a peak the envelope did not foresee: aim lower.
@@ -106,8 +111,7 @@ export function limitToTarget(
       continue;
     }
     best = { pcm: out, gainDb, lufs, peak, curve };
-    if (capped || Math.abs(targetLufs - lufs) < CLOSE_ENOUGH_LU) break;
-    gainDb += targetLufs - lufs;
+    break;
   }
   if (!best) {
     // Never seen on speech; a plain gain to the ceiling is always safe.
