@@ -86,6 +86,23 @@ describe('normalizeWav with the true-peak limiter', () => {
     expect(truePeak(pcm)).toBeLessThanOrEqual(-1);
   });
 
+  it('limits both channels of a stereo take by one gain (the louder channel sets it)', async () => {
+    const stereo = { ...FORMAT, channels: 2 };
+    const left = pcmOf(espeak).channels[0]!;
+    const right = left.map((s, i) => 0.5 * (left[(i + 500) % left.length] ?? 0));
+    const wav = new Blob([pcmToWav(channelsToPcm16({ sampleRate: FORMAT.sampleRate, channels: [left, right] }), stereo)]);
+    const out = (await normalizeWav(wav, -16))!;
+    const pcm = pcm16ToChannels((await bytesOf(out.audio)).subarray(44), stereo);
+    expect(Math.abs(integratedLoudness(pcm) - -16)).toBeLessThanOrEqual(1);
+    expect(truePeak(pcm)).toBeLessThanOrEqual(-1);
+    // One gain for both: at the sample where both channels are loudest, each was multiplied alike (within rounding).
+    let at = 0;
+    for (let i = 0; i < left.length; i++)
+      if (Math.min(Math.abs(left[i]!), Math.abs(right[i]!)) > Math.min(Math.abs(left[at]!), Math.abs(right[at]!))) at = i;
+    const g = pcm.channels[0]![at]! / left[at]!;
+    expect(Math.abs(pcm.channels[1]![at]! / right[at]! / g - 1)).toBeLessThan(0.01);
+  });
+
   it('stops at 10 dB of reduction and says the result is under the target (a crest of 24 dB at −16)', async () => {
     const out = (await normalizeWav(peaky(0.05), -16))!;
     const pcm = pcmOf(await bytesOf(out.audio));
