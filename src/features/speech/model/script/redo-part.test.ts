@@ -85,6 +85,22 @@ describe('redoPart', () => {
     if (format === 'wav') expect(new DataView((await bytesOf(out.audio)).buffer).getUint32(40, true)).toBe((800 + 2000 + 600) * 2);
   });
 
+  it('keeps segments of a shape it does not know with the part before them', async () => {
+    const take = await joinedTake('pcm', [800, 1200, 600]);
+    const speeches = [...take.speeches];
+    speeches.splice(4, 0, { note: 'of part 2' }); // after part 2's segments
+    speeches.push({ note: 'of part 3' });
+    const out = await redoPart({ ...take, speeches }, 1, { format: 'pcm', audio: new Blob([samples(400, 5)]), speeches: [], taskId: 'n' });
+    if (!out.ok) throw new Error(out.error.code);
+    expect(out.speeches.map((s) => (s as { text?: string; note?: string }).text ?? (s as { note: string }).note)).toEqual([
+      'p1 a',
+      'p1 b',
+      'p3 a',
+      'p3 b',
+      'of part 3',
+    ]);
+  });
+
   it('redoes the first and the last part, and counts a part redone twice', async () => {
     const take = await joinedTake('wav', [800, 1200, 600]);
     const before = await partBytes(take);
