@@ -10,7 +10,7 @@ import { readWavLayout, type WavLayout } from './wav-layout';
 type JoinedAudio = { audio: Blob; startsMs: number[]; durationMs: number };
 
 /** Long enough to hide the step between two parts' samples, short enough not to be heard as a fade. */
-const JOIN_FADE_MS = 5;
+export const JOIN_FADE_MS = 5;
 
 /**
  * Joins parts of one format into one file, built from Blob slices of the parts plus a header and
@@ -94,8 +94,12 @@ async function bytesOf(blob: Blob, from: number, to: number): Promise<Uint8Array
   return new Uint8Array(await blob.slice(from, to).arrayBuffer());
 }
 
-/** A linear fade over little-endian integer samples (16, 24 or 32 bits), every channel alike. */
-function faded(bytes: Uint8Array<ArrayBuffer>, { channels, bitsPerSample }: PcmFormat, direction: 'in' | 'out'): Uint8Array<ArrayBuffer> {
+/** A linear fade over little-endian integer samples (16, 24 or 32 bits), every channel alike (in place). */
+export function faded(
+  bytes: Uint8Array<ArrayBuffer>,
+  { channels, bitsPerSample }: PcmFormat,
+  direction: 'in' | 'out',
+): Uint8Array<ArrayBuffer> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const width = bitsPerSample / 8;
   const frames = bytes.byteLength / (width * channels);

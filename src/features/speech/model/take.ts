@@ -19,7 +19,13 @@ export type Take = {
   parts?: TakePart[];
 };
 
-export type TakePart = { text: string; startMs: number; taskId: string };
+export type TakePart = {
+  text: string;
+  startMs: number;
+  taskId: string;
+  /** How many times this part was made again and rejoined ("redo one part"); absent when never. */
+  redone?: number;
+};
 
 /** A take ready to play: its audio when the page could read it (a Blob: megabytes never pass through JavaScript). */
 export type LoadedTake = { take: Take; audio: Blob | null };

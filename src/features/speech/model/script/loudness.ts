@@ -1,4 +1,5 @@
 import { kWeighted } from './k-weighting';
+import { truePeakEnvelope } from './oversample';
 
 /** PCM as the loudness functions read it: one Float32Array per channel, samples in [-1, 1]. */
 export type PcmChannels = { sampleRate: number; channels: readonly Float32Array[] };
@@ -51,53 +52,10 @@ export function integratedLoudness({ sampleRate, channels }: PcmChannels): numbe
   return loudnessOf(kept.reduce((a, b) => a + b, 0) / kept.length);
 }
 
-/** 4× oversampling interpolator: a Kaiser-windowed sinc, 4 phases of 16 taps, cut at the original Nyquist. */
-const PHASES = 4;
-const TAPS_PER_PHASE = 16;
-const interpolator = (() => {
-  const n = PHASES * TAPS_PER_PHASE;
-  const beta = 8;
-  const bessel = (x: number) => {
-    let sum = 1;
-    let term = 1;
-    for (let k = 1; k < 30; k++) {
-      term *= (x / (2 * k)) ** 2;
-      sum += term;
-    }
-    return sum;
-  };
-  const phases: Float64Array[] = Array.from({ length: PHASES }, () => new Float64Array(TAPS_PER_PHASE));
-  const centre = (n - 1) / 2;
-  for (let i = 0; i < n; i++) {
-    const t = (i - centre) / PHASES;
-    const sinc = t === 0 ? 1 : Math.sin(Math.PI * t) / (Math.PI * t);
-    const w = bessel(beta * Math.sqrt(1 - ((2 * i) / (n - 1) - 1) ** 2)) / bessel(beta);
-    phases[i % PHASES]![Math.floor(i / PHASES)] = sinc * w;
-  }
-  // Each phase sums to 1, so a constant signal keeps its level in every phase.
-  for (const p of phases) {
-    const sum = p.reduce((a, b) => a + b, 0);
-    for (let i = 0; i < p.length; i++) p[i]! /= sum;
-  }
-  return phases;
-})();
-
 /** True peak (dBTP) by BS.1770-4 Annex 2: the largest magnitude of the signal oversampled 4×, over all channels. */
 export function truePeak({ channels }: PcmChannels): number {
   let peak = 0;
-  for (const x of channels) {
-    for (let i = 0; i < x.length; i++) peak = Math.max(peak, Math.abs(x[i]!));
-    for (const taps of interpolator) {
-      for (let i = 0; i + TAPS_PER_PHASE <= x.length + TAPS_PER_PHASE; i++) {
-        let sum = 0;
-        for (let t = 0; t < TAPS_PER_PHASE; t++) {
-          const at = i - t;
-          if (at >= 0 && at < x.length) sum += taps[t]! * x[at]!;
-        }
-        peak = Math.max(peak, Math.abs(sum));
-      }
-    }
-  }
+  for (const x of channels) for (const v of truePeakEnvelope(x)) peak = Math.max(peak, v);
   return 20 * Math.log10(peak);
 }
 
