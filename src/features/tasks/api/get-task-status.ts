@@ -28,6 +28,7 @@ export async function getTaskStatus(
       operation: 'taskStatus',
       kind: 'contract',
       message: `The gateway's data breaks the contract (${first})`,
+      detail: { id: 'contract', values: { where: first } },
     });
   }
   return parsed;
