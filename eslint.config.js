@@ -69,7 +69,7 @@ const nonHookInHooks = {
 const hookFolderRules = [
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: [...testFiles, 'src/hooks/**', 'src/features/*/hooks/**', 'src/features/*/api/**', 'src/i18n/**'],
+    ignores: [...testFiles, 'src/hooks/**', 'src/features/*/hooks/**', 'src/features/*/api/**'],
     rules: { 'no-restricted-syntax': ['error', ...hookOutsideHooks] },
   },
   {

@@ -3,7 +3,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { joinChunks, readStreamCapped } from '../read-capped';
 
 /** One POST to the gateway: the proxy's forwarded headers and the body as it came. */
-export type UpstreamCall = { headers: Record<string, string>; body: Uint8Array<ArrayBuffer>; signal: AbortSignal };
+type UpstreamCall = { headers: Record<string, string>; body: Uint8Array<ArrayBuffer>; signal: AbortSignal };
 
 /** The gateway's answer once its head has arrived; the body is read (capped) or dropped, never both. */
 export type UpstreamAnswer = {

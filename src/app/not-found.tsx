@@ -1,4 +1,4 @@
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import { tNodes } from '@/i18n/t-nodes';
 
 export function NotFound({ pathname }: { pathname: string }) {

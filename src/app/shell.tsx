@@ -4,7 +4,7 @@ import { usePathname } from '@/hooks/use-pathname';
 import { ConnectionIndicator } from '@/features/connection/components/connection-indicator';
 import { SetupNotice } from '@/features/connection/components/setup-notice';
 import { LanguageSelect } from '@/components/language-select';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import { PRODUCT_NAME } from '@/hooks/use-document-title';
 import { PAGES } from './page-routes';
 

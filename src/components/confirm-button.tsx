@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import styles from './confirm-button.module.css';
 
 type Props = { label: string; confirmLabel: string; onConfirm: () => void; disabled?: boolean };

@@ -1,6 +1,6 @@
 import { GatewayRequestError } from '@/lib/gateway-error';
 import { useErrorDescription } from '@/hooks/use-error-description';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 
 type Props = { error: unknown; title?: string; onRetry?: () => void };
 

@@ -1,4 +1,5 @@
-import { setLocale, useLocale, useT } from '@/i18n/i18n-store';
+import { setLocale } from '@/i18n/i18n-store';
+import { useLocale, useT } from '@/hooks/use-t';
 import { LOCALES, type Locale } from '@/i18n/locales';
 
 type Props = { id: string; hideLabel?: boolean; className?: string };

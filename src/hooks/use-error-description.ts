@@ -1,5 +1,6 @@
 import { useEffect, useReducer } from 'react';
-import { loadNamespace, useT, type Translate } from '@/i18n/i18n-store';
+import { loadNamespace, type Translate } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import type { ErrorDescription } from '@/lib/describe-error';
 
 type DescribeModule = typeof import('@/lib/describe-error');

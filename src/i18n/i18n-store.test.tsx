@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LanguageSelect } from '@/components/language-select';
-import { getLocale, loadNamespace, setLocale, t, useT } from './i18n-store';
+import { getLocale, loadNamespace, setLocale, t } from './i18n-store';
+import { useT } from '@/hooks/use-t';
 import { pickLocale } from './locales';
 import { timeSettingStore } from './time-setting';
 

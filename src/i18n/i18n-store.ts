@@ -1,4 +1,3 @@
-import { useEffect, useMemo } from 'react';
 import loaders from 'virtual:catalogs';
 import { createStore, local, readJson, writeJson } from '@/lib/persisted-store';
 import type en from './catalogs/en.json';
@@ -28,17 +27,17 @@ const messages: Record<string, string> = {};
 const wanted = new Set<Namespace>();
 const loading: Record<string, Promise<void>> = {};
 const loaded = new Set<string>();
-const store = createStore({ locale: detectLocale(), loads: 0 });
+export const i18nStore = createStore({ locale: detectLocale(), loads: 0 });
 
 /** The locale's messages of `ns`, downloaded once (its own small chunk); remembered, so a switch of language loads it too. */
-export function loadNamespace(ns: Namespace, locale: Locale = store.get().locale): Promise<void> {
+export function loadNamespace(ns: Namespace, locale: Locale = i18nStore.get().locale): Promise<void> {
   wanted.add(ns);
   const id = `${locale}.${ns}`;
   return (loading[id] ??= loaders[locale]![ns]!().then(
     ({ default: table }) => {
       for (const key in table) messages[`${id}.${key}`] = table[key]!;
       loaded.add(id);
-      store.set({ ...store.get(), loads: store.get().loads + 1 });
+      i18nStore.set({ ...i18nStore.get(), loads: i18nStore.get().loads + 1 });
     },
     (error: unknown) => {
       delete loading[id]; // a later call tries again (the chunk's request failed)
@@ -59,17 +58,17 @@ export async function setLocale(locale: Locale): Promise<void> {
   if (mine !== switching) return; // a later choice won
   writeJson(local(), STORAGE_KEY, locale);
   document.documentElement.lang = locale;
-  store.set({ ...store.get(), locale });
+  i18nStore.set({ ...i18nStore.get(), locale });
 }
 
 /** Before the first render (src/main.tsx): <html lang> and the first namespaces, so the first paint is in the chosen language. */
 export function startLocale(namespaces: readonly Namespace[]): Promise<unknown> {
-  const { locale } = store.get();
+  const { locale } = i18nStore.get();
   document.documentElement.lang = locale;
   return Promise.all(namespaces.map((ns) => loadNamespace(ns, locale)));
 }
 
-export const getLocale = (): Locale => store.get().locale;
+export const getLocale = (): Locale => i18nStore.get().locale;
 
 export type Translate = (key: MessageKey, values?: Record<string, MessageValue>) => string;
 
@@ -80,33 +79,13 @@ export function lookup(locale: Locale, key: string): string {
   return message ?? key;
 }
 
-const translator =
+export const translator =
   (locale: Locale): Translate =>
   (key, values) =>
     values ? formatParts(lookup(locale, key), values, locale).join('') : lookup(locale, key);
 
 /** Outside React (module code, event handlers): the message in the current locale. Components use useT(). */
-export const t: Translate = (key, values) => translator(store.get().locale)(key, values);
+export const t: Translate = (key, values) => translator(i18nStore.get().locale)(key, values);
 
-/** The current locale; renders again when it changes. */
-export const useLocale = (): Locale => store.use((s) => s.locale);
-
-/** `t` for the current locale: the component renders again on a language switch or when messages arrive. */
-export function useT(): Translate {
-  const state = store.use();
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- state.loads: a new t when messages arrive
-  return useMemo(() => translator(state.locale), [state.locale, state.loads]);
-}
-
-/**
- * For a component in the first-load bundle whose words only some states need (kept out of the
- * first visit's messages): loads `ns` once `needed`, and says whether its messages are here in the
- * current locale. Until then, render something that needs only what is loaded.
- */
-export function useNamespace(ns: Namespace, needed = true): boolean {
-  const { locale } = store.use();
-  useEffect(() => {
-    if (needed) loadNamespace(ns, locale).catch(() => undefined);
-  }, [ns, needed, locale]);
-  return loaded.has(`${locale}.${ns}`);
-}
+/** Whether `ns` has its messages in `locale` (useNamespace). */
+export const isNamespaceLoaded = (ns: Namespace, locale: Locale): boolean => loaded.has(`${locale}.${ns}`);

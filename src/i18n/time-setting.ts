@@ -12,5 +12,3 @@ const schema = {
 
 /** How the operator wants times shown, kept in this browser like the language (console.time-setting). */
 export const timeSettingStore = createPersistedStore<TimeSetting>('console.time-setting', schema, { display: 'relative', zone: 'local' });
-
-export const useTimeSetting = (): TimeSetting => timeSettingStore.use();

@@ -6,8 +6,9 @@ import { useGatewayHealth } from '@/hooks/use-gateway-health';
 import type { ErrorDescription } from '@/lib/describe-error';
 import { useErrorDescription } from '@/hooks/use-error-description';
 import { Link } from '@/lib/router';
-import { useLocale, useNamespace, useT, type Translate } from '@/i18n/i18n-store';
-import { useTimeSetting } from '@/i18n/time-setting';
+import { type Translate } from '@/i18n/i18n-store';
+import { useLocale, useNamespace, useT } from '@/hooks/use-t';
+import { useTimeSetting } from '@/hooks/use-time-setting';
 import styles from './connection-indicator.module.css';
 
 // Not through @/i18n/format: this is the first-load bundle's only clock, and it changes once a minute at most.

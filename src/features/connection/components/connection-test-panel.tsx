@@ -4,7 +4,7 @@ import { GatewayRequestError } from '@/lib/gateway-error';
 import { gatewayUrlSchema, toConnection, type Connection, type ConnectionProfile } from '@/lib/connection-profile';
 import { activeProfile, connectionStore } from '@/lib/connection-store';
 import { useTestConnection } from '../api/test-connection';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import { problemText } from './problem-text';
 import { tokenFindingText } from './token-finding-text';
 import styles from './settings.module.css';

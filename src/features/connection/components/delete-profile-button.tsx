@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ConnectionProfile } from '@/lib/connection-profile';
 import { deleteProfile } from '@/lib/connection-store';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import styles from './settings.module.css';
 
 /** Two steps, so one stray click never loses a saved profile. */

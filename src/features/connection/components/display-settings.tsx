@@ -1,7 +1,8 @@
 import { LanguageSelect } from '@/components/language-select';
 import { timeZoneLabel } from '@/i18n/format';
-import { useT } from '@/i18n/i18n-store';
-import { timeSettingStore, useTimeSetting } from '@/i18n/time-setting';
+import { useT } from '@/hooks/use-t';
+import { timeSettingStore } from '@/i18n/time-setting';
+import { useTimeSetting } from '@/hooks/use-time-setting';
 import styles from './settings.module.css';
 
 /** The language and how times are shown: kept in this browser, for every profile. */

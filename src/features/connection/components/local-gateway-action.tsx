@@ -1,5 +1,5 @@
 import { ErrorAlert } from '@/components/error-alert';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import { useLocalGateway } from '../hooks/use-local-gateway';
 
 /**

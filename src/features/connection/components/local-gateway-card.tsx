@@ -2,7 +2,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { LOCAL_GATEWAY_URL, type ConnectionProfile } from '@/lib/connection-profile';
 import { useLocalGateway } from '../hooks/use-local-gateway';
 import { tokenFindingText } from './token-finding-text';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import styles from './settings.module.css';
 
 /** Shown only when this server runs the embedded gateway: one click and a new user is connected. */

@@ -8,7 +8,7 @@ import { TokenField } from './token-field';
 import { ConnectionTestPanel } from './connection-test-panel';
 import { DeleteProfileButton } from './delete-profile-button';
 import { problemText } from './problem-text';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import styles from './settings.module.css';
 
 type Props = {

@@ -1,6 +1,6 @@
 import type { ConnectionState } from '@/lib/connection-store';
 import { selectProfile } from '@/lib/connection-store';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import styles from './settings.module.css';
 
 type Props = { state: ConnectionState; onAdd: () => void; onSelect: () => void; adding: boolean };

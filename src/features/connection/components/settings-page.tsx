@@ -5,7 +5,7 @@ import { useConnectionState } from '@/hooks/use-connection';
 import { LocalGatewayCard } from './local-gateway-card';
 import { ProfileList } from './profile-list';
 import { ProfileForm } from './profile-form';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import { DisplaySettings } from './display-settings';
 import styles from './settings.module.css';
 

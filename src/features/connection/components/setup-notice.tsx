@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useActiveConnection } from '@/hooks/use-connection';
 import { Link } from '@/lib/router';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import { tNodes } from '@/i18n/t-nodes';
 import { lazyWithMessages } from '@/i18n/lazy-with-messages';
 import styles from './setup-notice.module.css';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field } from '@/components/field';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 
 type Props = { registration: UseFormRegisterReturn<'token'>; error?: string | undefined };
 

@@ -1,7 +1,7 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { countSourceTextChars, SOURCE_TEXT_MAX_CHARS, type SpeechRequest } from '@/contract';
 import { useActiveConnection } from '@/hooks/use-connection';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import { useLongSynthesis } from '../hooks/use-long-synthesis';
 import { useSynthesis } from '../hooks/use-synthesis';
 import { readAudio } from '../stores/history-db';

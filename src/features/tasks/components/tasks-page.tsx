@@ -9,7 +9,7 @@ import { useSharedLinkImport } from '../hooks/use-shared-link';
 import { boardRows } from '../model/board-rows';
 import { EMPTY_BOARD } from '../model/task-snapshot';
 import { lazyWithMessages } from '@/i18n/lazy-with-messages';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import { AddTaskIds } from './add/add-task-ids';
 import styles from './tasks-page.module.css';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { titlePrefixStore } from '@/hooks/use-document-title';
-import { useNamespace, useT } from '@/i18n/i18n-store';
+import { useNamespace, useT } from '@/hooks/use-t';
 import type { Summary } from '../model/summarize';
 import { tabTitlePrefix } from '../model/tab-title';
 

@@ -1,6 +1,7 @@
 import { useFormContext } from 'react-hook-form';
 import { SPEC_AUDIO_FORMATS, type AudioFormat } from '@/contract';
-import { useT, type MessageKey } from '@/i18n/i18n-store';
+import { type MessageKey } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import type { SpeechFormValues } from '../../api/speech-form-schema';
 import page from '../speech-page.module.css';
 import styles from './form.module.css';

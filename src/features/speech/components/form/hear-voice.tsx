@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useActiveConnection } from '@/hooks/use-connection';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import type { SpeechFormValues } from '../../api/speech-form-schema';
 import { voiceSampleQueryOptions } from '../../api/voice-sample';
 import page from '../speech-page.module.css';

@@ -1,6 +1,7 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { useT, type MessageKey } from '@/i18n/i18n-store';
-import { useFormat } from '@/i18n/use-format';
+import { type MessageKey } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
+import { useFormat } from '@/hooks/use-format';
 import type { SpeechFormValues } from '../../api/speech-form-schema';
 import { FieldError } from './field-error';
 import page from '../speech-page.module.css';

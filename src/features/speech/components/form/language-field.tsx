@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { useLocale, useT } from '@/i18n/i18n-store';
+import { useLocale, useT } from '@/hooks/use-t';
 import type { SpeechFormValues } from '../../api/speech-form-schema';
 import { languageName } from '../../model/speech-labels';
 import { useStudioSettings } from '../../hooks/use-studio-settings';

@@ -1,5 +1,5 @@
 import { Controller, useFormContext } from 'react-hook-form';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import type { SpeechFormValues } from '../../api/speech-form-schema';
 import { FieldError } from './field-error';
 import page from '../speech-page.module.css';

@@ -4,7 +4,7 @@ import { countSourceTextChars, SOURCE_TEXT_MAX_CHARS, truncateSourceText } from 
 import type { SpeechFormValues } from '../../api/speech-form-schema';
 import { LONG_TEXT_MAX_CHARS, splitText } from '../../model/split-text';
 import { FieldError } from './field-error';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import styles from './form.module.css';
 
 /**

@@ -2,7 +2,8 @@ import { useEffect, type FormEvent, type KeyboardEvent, type ReactNode } from 'r
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { countSourceTextChars, EMOTION, SPEECH_ENGINES, SPEED_FACTOR, VOICE_SCOPES, VOLUME_DB, type SpeechRequest } from '@/contract';
-import { t as translate, useT } from '@/i18n/i18n-store';
+import { t as translate } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import { tNodes } from '@/i18n/t-nodes';
 import { GatewayRequestError } from '@/lib/gateway-error';
 import { speechFormErrorMap, speechFormSchema, type SpeechFormValues } from '../../api/speech-form-schema';

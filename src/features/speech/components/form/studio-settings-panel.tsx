@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import { DEFAULT_STUDIO_SETTINGS, isPcmFormat, studioSettingsStore } from '../../stores/studio-settings';
 import { useStudioSettings } from '../../hooks/use-studio-settings';
 import page from '../speech-page.module.css';

@@ -1,6 +1,7 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { EMBEDDED_TIMBRES, EMBEDDED_VOICES } from '@/contract';
-import { useLocale, useT, type Translate } from '@/i18n/i18n-store';
+import { type Translate } from '@/i18n/i18n-store';
+import { useLocale, useT } from '@/hooks/use-t';
 import type { SpeechFormValues } from '../../api/speech-form-schema';
 import { languageName, timbreLabel } from '../../model/speech-labels';
 import { FieldError } from './field-error';

@@ -1,5 +1,5 @@
-import { useT } from '@/i18n/i18n-store';
-import { useFormat } from '@/i18n/use-format';
+import { useT } from '@/hooks/use-t';
+import { useFormat } from '@/hooks/use-format';
 import type { Take } from '../../model/take';
 import { useLoadedTakes } from '../../hooks/use-loaded-takes';
 import { parameterDifferences } from '../../model/take-diff';

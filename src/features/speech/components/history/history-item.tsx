@@ -1,5 +1,5 @@
-import { useT } from '@/i18n/i18n-store';
-import { useFormat } from '@/i18n/use-format';
+import { useT } from '@/hooks/use-t';
+import { useFormat } from '@/hooks/use-format';
 import { useNow } from '../../hooks/use-now';
 import type { Take } from '../../model/take';
 import page from '../speech-page.module.css';

@@ -1,4 +1,4 @@
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import type { PausedJob } from '../../hooks/use-long-synthesis';
 import styles from './long-text.module.css';
 

@@ -1,5 +1,5 @@
-import { useT } from '@/i18n/i18n-store';
-import { useFormat } from '@/i18n/use-format';
+import { useT } from '@/hooks/use-t';
+import { useFormat } from '@/hooks/use-format';
 import type { LongProgress } from '../../api/run-long-synthesis';
 import page from '../speech-page.module.css';
 import styles from './long-text.module.css';

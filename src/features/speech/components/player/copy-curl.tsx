@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { copyText } from '@/lib/clipboard';
 import { useActiveConnection } from '@/hooks/use-connection';
-import { useT, type MessageKey } from '@/i18n/i18n-store';
+import { type MessageKey } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import type { Take } from '../../model/take';
 import { curlCommand } from '../../model/curl-command';
 import page from '../speech-page.module.css';

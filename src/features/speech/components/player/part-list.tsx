@@ -1,6 +1,6 @@
 import type { TakePart } from '../../model/take';
 import { formatSeconds } from '@/lib/format';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import styles from './player.module.css';
 
 type Props = { parts: readonly TakePart[]; currentTime: number; onSeek: (seconds: number) => void };

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import type { LoadedTake } from '../../model/take';
 import { CopyCurl } from './copy-curl';
 import { PartList } from './part-list';

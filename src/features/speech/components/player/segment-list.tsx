@@ -1,5 +1,5 @@
 import { speechSegmentSchema } from '@/contract';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import { segmentTimes } from '../../model/segment-time';
 import styles from './player.module.css';
 

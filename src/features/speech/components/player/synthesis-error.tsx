@@ -3,7 +3,7 @@ import { ErrorCode } from '@/contract';
 import { ErrorAlert } from '@/components/error-alert';
 import { GatewayRequestError, type GatewayErrorKind } from '@/lib/gateway-error';
 import { useErrorDescription } from '@/hooks/use-error-description';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import { NotAudioError } from '../../api/not-audio-error';
 import { fieldOfGatewayError } from '../../model/gateway-field';
 import page from '../speech-page.module.css';

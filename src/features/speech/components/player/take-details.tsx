@@ -1,6 +1,6 @@
 import { EMBEDDED_PCM } from '@/contract';
-import { useT } from '@/i18n/i18n-store';
-import { useFormat } from '@/i18n/use-format';
+import { useT } from '@/hooks/use-t';
+import { useFormat } from '@/hooks/use-format';
 import { formatSeconds } from '@/lib/format';
 import type { Take } from '../../model/take';
 import { resultUserId } from '../../model/result-user-id';

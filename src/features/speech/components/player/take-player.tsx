@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AudioFormat } from '@/contract';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import type { LoadedTake } from '../../model/take';
 import { useAudioClock, seekAndPlay, type AudioClock } from '../../hooks/use-audio-clock';
 import { useKeepPosition } from '../../hooks/use-keep-position';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useWaveform } from '../../hooks/use-waveform';
 import { formatSeconds } from '@/lib/format';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import styles from './player.module.css';
 
 const COLUMNS = 480;

@@ -2,7 +2,8 @@ import { memo, Suspense, useId, useRef, useState, type ClipboardEvent, type Form
 import type { TextAdded } from '../../stores/add-to-watch-list';
 import { flushSync } from 'react-dom';
 import { TASK_ID_PREFIX } from '@/contract';
-import { loadNamespace, useLocale, useNamespace, useT } from '@/i18n/i18n-store';
+import { loadNamespace } from '@/i18n/i18n-store';
+import { useLocale, useNamespace, useT } from '@/hooks/use-t';
 import { lazyWithMessages } from '@/i18n/lazy-with-messages';
 import styles from '../tasks-page.module.css';
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { TASK_ID_PREFIX } from '@/contract';
-import { useT, type MessageKey, type Translate } from '@/i18n/i18n-store';
+import { type MessageKey, type Translate } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import { taskViewStore, type TaskView } from '../../hooks/use-task-view';
 import { STATUS_GROUP_KEY } from '../../model/status-group-key';
 import { MAX_TASK_ID_LENGTH, type IgnoreReason } from '../../model/extract-task-ids';

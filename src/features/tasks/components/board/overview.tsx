@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { lazyWithMessages } from '@/i18n/lazy-with-messages';
-import { useT } from '@/i18n/i18n-store';
-import { useFormat } from '@/i18n/use-format';
+import { useT } from '@/hooks/use-t';
+import { useFormat } from '@/hooks/use-format';
 import { STATUS_GROUPS, statusGroupName, type StatusGroup } from '../../model/status-group';
 import { progressLine } from '../../model/progress-line';
 import type { Summary } from '../../model/summarize';

@@ -1,6 +1,6 @@
 import { memo } from 'react';
-import { useT } from '@/i18n/i18n-store';
-import { useFormat } from '@/i18n/use-format';
+import { useT } from '@/hooks/use-t';
+import { useFormat } from '@/hooks/use-format';
 import type { Transition } from '../../model/task-snapshot';
 import { statusName } from '../../model/status-name';
 import { useClock } from '../../hooks/use-now';

@@ -1,5 +1,6 @@
 import { memo, useState } from 'react';
-import { t as currentT, useT } from '@/i18n/i18n-store';
+import { t as currentT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import type { WatchedTask } from '../../model/task-rows';
 import { removeFromWatchList } from '../../stores/watch-list-store';
 import { announce } from '../../stores/announcer-store';

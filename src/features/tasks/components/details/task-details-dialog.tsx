@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { outcomeOf, TaskStatus } from '@/contract';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import { tNodes } from '@/i18n/t-nodes';
-import { useFormat } from '@/i18n/use-format';
+import { useFormat } from '@/hooks/use-format';
 import { useNow } from '../../hooks/use-now';
 import { useTaskHistory } from '../../hooks/use-task-history';
 import { errorAdvice } from '../../model/error-advice';

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
-import { getLocale, t, useT } from '@/i18n/i18n-store';
+import { getLocale, t } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import { formatClock, formatDuration, formatNumber, type TimeSetting } from '@/i18n/format';
-import { useTimeSetting } from '@/i18n/time-setting';
+import { useTimeSetting } from '@/hooks/use-time-setting';
 import { digestLive, estimateFromDigest, type BatchEstimate } from '../../model/batch-estimate';
 import type { BatchSeries } from '../../model/batch-series';
 import type { StatusGroup } from '../../model/status-group';

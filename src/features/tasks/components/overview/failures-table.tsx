@@ -1,7 +1,7 @@
 import { useDeferredValue, useMemo } from 'react';
 import { outcomeOf } from '@/contract';
-import { useLocale, useT } from '@/i18n/i18n-store';
-import { useFormat } from '@/i18n/use-format';
+import { useLocale, useT } from '@/hooks/use-t';
+import { useFormat } from '@/hooks/use-format';
 import { errorAdvice } from '../../model/error-advice';
 import type { WatchedTask } from '../../model/task-rows';
 import { CopyButton } from '../copy/copy-button';

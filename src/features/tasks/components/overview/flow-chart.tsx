@@ -1,7 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import type uPlot from 'uplot';
-import { t as currentT, useT, type MessageKey, type Translate } from '@/i18n/i18n-store';
-import { useFormat } from '@/i18n/use-format';
+import { t as currentT, type MessageKey, type Translate } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
+import { useFormat } from '@/hooks/use-format';
 import { FLOW_BANDS, type FlowSample } from '../../model/batch-series';
 import { axisStyle, bandColors, clockValues, fitLabels } from './chart-palette';
 import { useUplot } from '../../hooks/use-uplot';

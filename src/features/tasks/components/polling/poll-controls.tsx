@@ -4,8 +4,8 @@ import { updateDashboardSettings, type DashboardSettings } from '../../stores/da
 import { backoffDelay, INTERVAL_CHOICES_MS } from '../../model/poll-schedule';
 import { failuresInARow } from '../../api/poll-watch-list';
 import { STALL_CHOICES_MS } from '../../model/stall-choices';
-import { useT } from '@/i18n/i18n-store';
-import { useFormat } from '@/i18n/use-format';
+import { useT } from '@/hooks/use-t';
+import { useFormat } from '@/hooks/use-format';
 import type { TaskBoard } from '../../model/task-snapshot';
 import { useClock } from '../../hooks/use-now';
 import { scheduledPace, type WaitingCounts } from '../../model/poll-pace';

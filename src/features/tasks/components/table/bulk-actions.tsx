@@ -1,5 +1,5 @@
 import { TaskStatus } from '@/contract';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import type { WatchedTask } from '../../model/task-rows';
 import { removeFromWatchList } from '../../stores/watch-list-store';
 import { ConfirmButton } from '@/components/confirm-button';

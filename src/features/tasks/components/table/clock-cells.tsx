@@ -1,5 +1,6 @@
-import { useT, type Translate } from '@/i18n/i18n-store';
-import { useFormat } from '@/i18n/use-format';
+import { type Translate } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
+import { useFormat } from '@/hooks/use-format';
 import { looksLikeSeconds, timeVerdict } from '../../model/odd-values';
 import { estimateRemainingMs, isStalled } from '../../model/eta';
 import type { TaskSnapshot } from '../../model/task-snapshot';

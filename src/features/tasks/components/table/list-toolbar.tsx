@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { TASK_ID_PREFIX } from '@/contract';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import { SORT_OPTIONS } from './task-columns';
 import styles from '../tasks-page.module.css';
 

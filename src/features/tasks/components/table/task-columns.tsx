@@ -1,7 +1,8 @@
 import { memo, type ReactNode } from 'react';
 import { taskErrorMeaningLabel } from '@/i18n/labels/task-labels';
-import { t as translate, useT, type MessageKey } from '@/i18n/i18n-store';
-import { useFormat } from '@/i18n/use-format';
+import { t as translate, type MessageKey } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
+import { useFormat } from '@/hooks/use-format';
 import { navigate } from '@/lib/router';
 import { STATUS_GROUP_RANK } from '../../model/status-group';
 import { STATUS_GROUP_KEY } from '../../model/status-group-key';
@@ -27,7 +28,7 @@ type HeaderContext = { allSelected: boolean; onSelectAll: (selected: boolean) =>
 
 type ExportValue = string | number | null;
 /** The fields of CSV and JSON exports: JSON keys as they are, CSV headers through EXPORT_HEADER (export-tasks.ts). */
-export type ExportField =
+type ExportField =
   | 'taskId'
   | 'taskStatus'
   | 'statusName'

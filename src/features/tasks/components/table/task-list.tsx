@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import { queryRows, type WatchedTask } from '../../model/task-rows';
 import type { StatusGroup } from '../../model/status-group';
 import { removeFromWatchList } from '../../stores/watch-list-store';

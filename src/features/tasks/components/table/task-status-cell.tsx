@@ -1,6 +1,6 @@
 import { isKnownTaskStatus, outcomeOf } from '@/contract';
 import { taskStatusLabel } from '@/i18n/labels/task-labels';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import { errorAdvice } from '../../model/error-advice';
 import { rawPreview, refusedLinkReason } from '../../model/refused-link';
 import { STATUS_GROUP_KEY } from '../../model/status-group-key';

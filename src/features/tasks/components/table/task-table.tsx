@@ -1,6 +1,6 @@
 import { useRef, useSyncExternalStore } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useT } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
 import type { WatchedTask } from '../../model/task-rows';
 import { NARROW_SCREEN, TaskRow, ROW_HEIGHT, ROW_HEIGHT_NARROW } from './task-row';
 import { TASK_COLUMNS } from './task-columns';

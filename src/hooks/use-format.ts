@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { useLocale } from './i18n-store';
-import { useTimeSetting } from './time-setting';
-import * as f from './format';
+import { useLocale } from './use-t';
+import { useTimeSetting } from './use-time-setting';
+import * as f from '@/i18n/format';
 
 /**
  * The formatters of ./format.ts bound to the operator's locale and time setting; the component

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setLocale } from './i18n-store';
-import { timeSettingStore } from './time-setting';
+import { setLocale } from '@/i18n/i18n-store';
+import { timeSettingStore } from '@/i18n/time-setting';
 import { useFormat } from './use-format';
 
 const AT = Date.UTC(2026, 10, 26, 1, 5, 9);
