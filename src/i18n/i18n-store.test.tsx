@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LanguageSelect } from '@/components/language-select';
 import { getLocale, loadNamespace, setLocale, t } from './i18n-store';
 import { useT } from '@/hooks/use-t';
-import { pickLocale } from './locales';
+import { LOCALES, pickLocale } from './locales';
 import { timeSettingStore } from './time-setting';
 
 afterEach(async () => {
@@ -43,7 +43,9 @@ describe('i18n store', () => {
   it('offers each language by its native name, under the name "Language"/"语言"', async () => {
     render(<LanguageSelect id="lang" />);
     const select = screen.getByRole('combobox', { name: 'Language' });
-    expect([...(select as HTMLSelectElement).options].map((o) => o.text)).toEqual(['English', '简体中文']);
+    // Every locale of LOCALES, by its native name (a third locale needs no change here).
+    expect([...(select as HTMLSelectElement).options].map((o) => o.text)).toEqual(Object.values(LOCALES));
+    expect(Object.values(LOCALES)).toEqual(expect.arrayContaining(['English', '简体中文']));
     await act(async () => {
       (select as HTMLSelectElement).value = 'zh-CN';
       select.dispatchEvent(new Event('change', { bubbles: true }));
