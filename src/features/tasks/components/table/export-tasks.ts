@@ -3,14 +3,17 @@ import { timeZoneLabel, type TimeSetting } from '@/i18n/format';
 import { timeSettingStore } from '@/i18n/time-setting';
 import type { WatchedTask } from '../../model/task-rows';
 import { errorMeaning } from '../../model/error-advice';
-import { TASK_COLUMNS } from './task-columns';
+import { TASK_COLUMNS, type ExportField } from './task-columns';
 
 type ExportValue = string | number | null;
 type ExportRecord = Record<string, ExportValue>;
 type Field = readonly [name: string, value: (row: WatchedTask) => ExportValue];
 
-/** Column headers in the UI language (in English, the field names as they always were: scripts read them). */
-const HEADER: Record<string, MessageKey> = {
+/**
+ * Column headers in the UI language (in English, the field names as they always were: scripts read them).
+ * One per exported field: a column that exports a new field fails the typecheck here until it has its header.
+ */
+const HEADER: Record<ExportField, MessageKey> = {
   taskId: 'tasks.export.taskId',
   taskStatus: 'tasks.export.taskStatus',
   statusName: 'tasks.export.statusName',
@@ -55,7 +58,7 @@ function fields({ t = currentT, zone = timeSettingStore.get().zone }: ExportOpti
   const all: Field[] = [...base, ['updatedAt', (r) => zonedTime(format, r.updateTime)]];
   const label = timeZoneLabel(zone);
   const headers = all.map(([name]) =>
-    name === 'updatedAt' ? t('tasks.export.updatedAt', { zone: label }) : HEADER[name] ? t(HEADER[name]) : name,
+    name === 'updatedAt' ? t('tasks.export.updatedAt', { zone: label }) : t(HEADER[name as ExportField]),
   );
   return { headers, fields: all };
 }

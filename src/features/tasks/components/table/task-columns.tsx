@@ -28,7 +28,7 @@ type HeaderContext = { allSelected: boolean; onSelectAll: (selected: boolean) =>
 
 type ExportValue = string | number | null;
 /** The fields of CSV and JSON exports: JSON keys as they are, CSV headers through EXPORT_HEADER (export-tasks.ts). */
-type ExportField =
+export type ExportField =
   | 'taskId'
   | 'taskStatus'
   | 'statusName'
