@@ -14,8 +14,11 @@ export function statusGroupOf(snapshot: TaskSnapshot | undefined): StatusGroup {
   return isKnownTaskStatus(snapshot.item.taskStatus) ? snapshot.item.taskStatus : 'unknown';
 }
 
-// Local until the contract's labels become message keys for everyone (issue 27: the lead unifies them).
-const GROUP_NAME: Record<StatusGroup, MessageKey> = {
+/**
+ * A row's status as a message (`tasks` namespace): the six statuses and the states the console adds.
+ * A Record, so a new code or group fails the typecheck until it has a label.
+ */
+export const STATUS_GROUP_KEY: Record<StatusGroup, MessageKey> = {
   1: 'tasks.statusGroup.created',
   2: 'tasks.statusGroup.queued',
   3: 'tasks.statusGroup.running',
@@ -33,7 +36,7 @@ const GROUP_NAME: Record<StatusGroup, MessageKey> = {
  * shows it calls useT(), so it renders again on a switch of language.
  */
 export function statusGroupName(group: StatusGroup): string {
-  return t(GROUP_NAME[group]);
+  return t(STATUS_GROUP_KEY[group]);
 }
 
 /** Sort order: what needs attention first. */

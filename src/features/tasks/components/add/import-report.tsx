@@ -3,7 +3,7 @@ import { TASK_ID_PREFIX } from '@/contract';
 import { type MessageKey, type Translate } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
 import { taskViewStore, type TaskView } from '../../hooks/use-task-view';
-import { STATUS_GROUP_KEY } from '../../model/status-group-key';
+import { STATUS_GROUP_KEY } from '../../model/status-group';
 import { MAX_TASK_ID_LENGTH, type IgnoreReason } from '../../model/extract-task-ids';
 import type { TextAdded } from '../../stores/add-to-watch-list';
 import { MAX_WATCHED_TASKS } from '../../stores/watch-list-store';

@@ -3,7 +3,7 @@ import { taskStatusLabel } from '@/i18n/labels/task-labels';
 import { useT } from '@/hooks/use-t';
 import { errorAdvice } from '../../model/error-advice';
 import { rawPreview, refusedLinkReason } from '../../model/refused-link';
-import { STATUS_GROUP_KEY } from '../../model/status-group-key';
+import { STATUS_GROUP_KEY } from '../../model/status-group';
 import type { WatchedTask } from '../../model/task-rows';
 import page from '../tasks-page.module.css';
 import styles from '../board.module.css';
