@@ -45,7 +45,7 @@ test('the watch goes on from every page, and a hidden tab keeps polling and noti
   await page.goto('/tasks');
   await pasteIds(page, ids.join(' '));
   await page.getByLabel('Notify me when tasks finish or fail').check();
-  await expect(page.getByText(/Checking every 2 s on every page, also in a hidden tab/)).toBeVisible();
+  await expect(page.getByText(/Checking every 2 sec on every page, also in a hidden tab/)).toBeVisible();
 
   await page.getByRole('link', { name: 'Speech' }).click();
   await expect(page).toHaveTitle(/^\(3 live · 0\/3 done\) Speech studio/);

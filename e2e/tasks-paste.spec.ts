@@ -31,7 +31,7 @@ test('a paste of 5,000 IDs is kept beside the field, added with progress, and it
   await expect(field).toHaveValue('');
   await page.getByRole('button', { name: 'Add to watch list' }).click();
 
-  await expect(page.getByRole('status').filter({ hasText: 'Pasted text: added 5000 tasks (found 5000 task IDs)' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Pasted text: added 5,000 tasks (found 5,000 task IDs)' })).toBeVisible();
   await expect(page.getByText(/^[\d,]+ of 5,000 finished/)).toBeVisible();
   await expect(page.getByRole('table')).toHaveAttribute('aria-rowcount', '5001');
   await expect(page.getByText(/kept aside/)).toBeHidden();
@@ -51,5 +51,5 @@ test('a file of IDs over the watch list cap says what did not fit, in an alert',
     '3 not added: the watch list is full (it holds at most 100,000 tasks). Clear finished tasks to make room.',
     { timeout: 60_000 },
   );
-  await expect(page.getByRole('status').filter({ hasText: 'File many.txt: added 100000 tasks' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'File many.txt: added 100,000 tasks' })).toBeVisible();
 });

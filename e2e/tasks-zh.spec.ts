@@ -71,7 +71,7 @@ test('a zh-CN operator pastes IDs and watches them finish: form, report, list, t
   await list.getByRole('checkbox', { name: `选择 ${ids[1]}` }).uncheck();
 
   expect(await englishRuns(list)).toEqual([]);
-  expect(await englishRuns(page.getByText(/^没有进行中的任务/))).toEqual([]);
+  expect(await englishRuns(page.getByText(/^没有进行中的任务：不发送请求/))).toEqual([]);
   await expectAxeClean(page);
 
   // Absolute times in UTC (Settings), back on the list without a reload: the rows say the date, in Chinese.
