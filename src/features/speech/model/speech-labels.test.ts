@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// setLocale sets <html lang>: this file needs a document.
 import { afterEach, describe, expect, it } from 'vitest';
 import { EMBEDDED_TIMBRES } from '@/contract';
 import { setLocale, t } from '@/i18n/i18n-store';

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// setLocale sets <html lang>: this file needs a document.
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLocale, t } from '@/i18n/i18n-store';
 import { formatDuration } from '@/i18n/format';
