@@ -1,15 +1,8 @@
 import { TaskErrorCode } from '@/contract';
 import { t, type MessageKey } from '@/i18n/i18n-store';
+import { taskErrorMeaningLabel } from '@/i18n/labels/task-labels';
 
 type Known = Exclude<(typeof TaskErrorCode)[keyof typeof TaskErrorCode], typeof TaskErrorCode.none>;
-
-// Local until the contract's meanings become message keys for everyone (issue 27: the lead unifies them).
-const MEANING: Record<Known, MessageKey> = {
-  [TaskErrorCode.sourceUnreadable]: 'tasks.errorAdvice.meaning.sourceUnreadable',
-  [TaskErrorCode.textDetectionFailed]: 'tasks.errorAdvice.meaning.textDetectionFailed',
-  [TaskErrorCode.encodingTimedOut]: 'tasks.errorAdvice.meaning.encodingTimedOut',
-  [TaskErrorCode.abortedByOperator]: 'tasks.errorAdvice.meaning.abortedByOperator',
-};
 
 const ADVICE: Record<Known, MessageKey> = {
   [TaskErrorCode.sourceUnreadable]: 'tasks.errorAdvice.advice.sourceUnreadable',
@@ -18,7 +11,7 @@ const ADVICE: Record<Known, MessageKey> = {
   [TaskErrorCode.abortedByOperator]: 'tasks.errorAdvice.advice.abortedByOperator',
 };
 
-const isKnown = (code: number): code is Known => Object.hasOwn(MEANING, code);
+const isKnown = (code: number): code is Known => Object.hasOwn(ADVICE, code);
 
 type ErrorAdvice = { code: number; meaning: string; advice: string };
 
@@ -31,11 +24,12 @@ export function errorAdvice(code: number): ErrorAdvice {
     return { code, meaning: t('tasks.errorAdvice.meaning.none'), advice: t('tasks.errorAdvice.advice.none') };
   }
   return isKnown(code)
-    ? { code, meaning: t(MEANING[code]), advice: t(ADVICE[code]) }
+    ? { code, meaning: errorMeaning(code), advice: t(ADVICE[code]) }
     : { code, meaning: t('tasks.errorAdvice.meaning.undocumented'), advice: t('tasks.errorAdvice.advice.unknown') };
 }
 
 /** The meaning alone (the export's errorMeaning column); '' for no code or one the gateway does not document. */
 export function errorMeaning(code: number): string {
-  return isKnown(code) ? t(MEANING[code]) : '';
+  // The words are the contract codes' own (src/i18n/labels/task-labels.ts), not a second list.
+  return taskErrorMeaningLabel(code) ?? '';
 }

@@ -1,6 +1,6 @@
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
-import { useNow } from '../../hooks/use-now';
+import { useClock } from '@/hooks/use-now';
 import type { Take } from '../../model/take';
 import page from '../speech-page.module.css';
 import styles from './history.module.css';
@@ -20,7 +20,8 @@ export function HistoryItem({ take, current, comparing, onReplay, onReuse, onCom
   const t = useT();
   const f = useFormat();
   const relative = f.time.display === 'relative';
-  const now = useNow(relative);
+  // The shared clock, read in 5 s steps (a row re-renders when its step changes); 0 when not relative.
+  const now = useClock((at) => (relative ? at - (at % 5_000) : 0));
   const voice = request.voiceName ?? t('speech.take.timbre', { n: String(request.timbreNumber) });
   const snippet = request.sourceText.length > 90 ? `${request.sourceText.slice(0, 90)}…` : request.sourceText;
   // Shown as the time setting says; the buttons' names carry the absolute time, so no two takes share a name.

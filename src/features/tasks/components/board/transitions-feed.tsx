@@ -3,7 +3,7 @@ import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
 import type { Transition } from '../../model/task-snapshot';
 import { statusName } from '../../model/status-name';
-import { useClock } from '../../hooks/use-now';
+import { useClock } from '@/hooks/use-now';
 import page from '../tasks-page.module.css';
 import styles from '../board.module.css';
 

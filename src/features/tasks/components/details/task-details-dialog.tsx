@@ -3,7 +3,7 @@ import { outcomeOf, TaskStatus } from '@/contract';
 import { useT } from '@/hooks/use-t';
 import { tNodes } from '@/i18n/t-nodes';
 import { useFormat } from '@/hooks/use-format';
-import { useNow } from '../../hooks/use-now';
+import { useNow } from '@/hooks/use-now';
 import { useTaskHistory } from '../../hooks/use-task-history';
 import { errorAdvice } from '../../model/error-advice';
 import { statusGroupName, statusGroupOf } from '../../model/status-group';

@@ -8,7 +8,7 @@ import type { BatchSeries } from '../../model/batch-series';
 import type { StatusGroup } from '../../model/status-group';
 import type { TaskSnapshot } from '../../model/task-snapshot';
 import type { WatchedTask } from '../../model/task-rows';
-import { useClock } from '../../hooks/use-now';
+import { useClock } from '@/hooks/use-now';
 import { useDashboardSettings } from '../../hooks/use-dashboard-settings';
 import styles from './overview.module.css';
 

@@ -6,7 +6,7 @@ import { useFormat } from '@/hooks/use-format';
 import type { MinuteBucket } from '../../model/batch-series';
 import { axisStyle, bandColors, clockValues, fitLabels } from './chart-palette';
 import { useUplot } from '../../hooks/use-uplot';
-import { useClock } from '../../hooks/use-now';
+import { useClock } from '@/hooks/use-now';
 import styles from './overview.module.css';
 
 const SHOWN_MINUTES = 60;

@@ -7,7 +7,7 @@ import { STALL_CHOICES_MS } from '../../model/stall-choices';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
 import type { TaskBoard } from '../../model/task-snapshot';
-import { useClock } from '../../hooks/use-now';
+import { useClock } from '@/hooks/use-now';
 import { scheduledPace, type WaitingCounts } from '../../model/poll-pace';
 import styles from '../tasks-page.module.css';
 

@@ -5,7 +5,7 @@ import { backoffDelay } from '../../model/poll-schedule';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
 import type { TaskBoard } from '../../model/task-snapshot';
-import { useNow } from '../../hooks/use-now';
+import { useNow } from '@/hooks/use-now';
 import styles from '../tasks-page.module.css';
 
 type Props = { poll: UseQueryResult<TaskBoard>; intervalMs: number };

@@ -5,7 +5,7 @@ import { looksLikeSeconds, timeVerdict } from '../../model/odd-values';
 import { estimateRemainingMs, isStalled } from '../../model/eta';
 import type { TaskSnapshot } from '../../model/task-snapshot';
 import type { WatchedTask } from '../../model/task-rows';
-import { useClock } from '../../hooks/use-now';
+import { useClock } from '@/hooks/use-now';
 import { StatusBadge } from './task-status-cell';
 
 // The table's cells that change with the clock, each on its own: a tick re-renders these (when their text
