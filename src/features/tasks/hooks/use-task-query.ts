@@ -1,0 +1,24 @@
+import { useEffect, useLayoutEffect } from 'react';
+import { queryFromUrl, searchWithQuery } from '../model/query/query-url';
+import { taskQueryStore } from '../stores/task-query-store';
+
+/** Put the query in the address (replacing, so Back does not step through every keystroke). */
+function writeUrl(query: string): void {
+  const { pathname, search, hash } = window.location;
+  const next = searchWithQuery(search, query);
+  if (next !== search) window.history.replaceState(window.history.state, '', pathname + next + hash);
+}
+
+/**
+ * The watch list's query: an address that names one wins (a shared link, an old `?status=…&sort=…`
+ * address), else the one remembered on this device; every change goes to both.
+ */
+export function useTaskQuery(): [query: string, setQuery: (text: string) => void] {
+  const query = taskQueryStore.use();
+  useLayoutEffect(() => {
+    const fromUrl = queryFromUrl(window.location.search);
+    if (fromUrl !== null) taskQueryStore.save(fromUrl);
+  }, []);
+  useEffect(() => writeUrl(query), [query]);
+  return [query, taskQueryStore.save];
+}
