@@ -7,6 +7,7 @@ import { LanguageSelect } from '@/components/language-select';
 import { useT } from '@/hooks/use-t';
 import { PRODUCT_NAME } from '@/hooks/use-document-title';
 import { PAGES } from './page-routes';
+import { CommandKeys } from '@/features/commands/components/command-keys';
 
 export function Shell({ children }: { children: ReactNode }) {
   const pathname = usePathname();
@@ -31,6 +32,7 @@ export function Shell({ children }: { children: ReactNode }) {
         </nav>
         <ConnectionIndicator />
         <LanguageSelect id="header-language" hideLabel className="header-language" />
+        <CommandKeys appCommands={() => import('./command-sources').then((m) => m.appCommands)} />
       </header>
       <main id="main" className="shell-main" tabIndex={-1}>
         {pathname !== '/settings' && <SetupNotice />}

@@ -17,6 +17,7 @@ import { StudioSettingsPanel } from './form/studio-settings-panel';
 import { PausedJobNotice } from './long-text/paused-job';
 import { SynthesisProgress } from './long-text/synthesis-progress';
 import { SynthesisError } from './player/synthesis-error';
+import { SpeechCommands } from './speech-commands';
 import styles from './speech-page.module.css';
 
 export function SpeechPage() {
@@ -86,6 +87,7 @@ export function SpeechPage() {
   return (
     <section aria-labelledby="speech-title" className={styles.studio}>
       <h1 id="speech-title">{t('speech.page.title')}</h1>
+      <SpeechCommands onReplay={replay} />
       <div className={styles.studioGrid}>
         <div>
           <MemoSpeechForm

@@ -11,6 +11,7 @@ import { EMPTY_BOARD } from '../model/task-snapshot';
 import { lazyWithMessages } from '@/i18n/lazy-with-messages';
 import { useT } from '@/hooks/use-t';
 import { AddTaskIds } from './add/add-task-ids';
+import { TasksCommands } from './tasks-commands';
 import styles from './tasks-page.module.css';
 
 // The table and overview are a separate chunk so the first-load bundle stays in budget; they speak from the `tasks` messages.
@@ -50,6 +51,7 @@ export function TasksPage() {
   return (
     <section aria-labelledby="tasks-title" className={styles.tasksPage}>
       <h1 id="tasks-title">{t('common.pages.tasks')}</h1>
+      <TasksCommands />
       <AddTaskIds onAdded={checkNow} />
       {!loaded && (
         <p className="loading" role="status">

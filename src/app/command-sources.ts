@@ -1,0 +1,59 @@
+import type { Command, CommandSource } from '@/lib/command-registry';
+import { t } from '@/i18n/i18n-store';
+import { navigate } from '@/lib/router';
+import { activeProfile, connectionStore } from '@/lib/connection-store';
+import { connectionScope } from '@/lib/connection';
+import { listViews } from '@/features/tasks/stores/saved-views';
+import { taskQueryStore } from '@/features/tasks/stores/task-query-store';
+import { withSort } from '@/features/tasks/model/query/query-controls';
+import { PAGES } from './page-routes';
+
+// Loaded with the command palette (never on a first visit): the app's commands, which no one page owns.
+
+/** Focuses the element once the page that holds it has rendered (a lazy page may take a moment). */
+function focusWhenShown(id: string, waitMs = 10_000): void {
+  const started = performance.now();
+  const tryFocus = () => {
+    const el = document.getElementById(id);
+    if (el) el.focus();
+    else if (performance.now() - started < waitMs) requestAnimationFrame(tryFocus);
+  };
+  requestAnimationFrame(tryFocus);
+}
+
+const pageCommands = (): Command[] =>
+  PAGES.map((p) => ({
+    id: `page:${p.path}`,
+    kind: 'page',
+    label: t('tasks.palette.goTo', { page: t(p.label) }),
+    run: () => navigate(p.path),
+  }));
+
+/** The active profile's saved views: opening one makes its query (with its sort) the watch list's, on the Tasks page. */
+async function viewCommands(): Promise<Command[]> {
+  const scope = connectionScope(activeProfile(connectionStore.get())).join('\u0000');
+  const views = await listViews(scope).catch(() => []);
+  return views.map((v) => ({
+    id: `view:${v.id}`,
+    kind: 'view',
+    label: t('tasks.palette.openView', { name: v.name }),
+    keywords: v.query,
+    run: () => {
+      taskQueryStore.save(withSort(v.query, v.sort.key, v.sort.descending));
+      navigate('/tasks');
+    },
+  }));
+}
+
+/** Goes to the Speech page with the text field focused. */
+const newSynthesis = (): Command => ({
+  id: 'speech:new',
+  kind: 'action',
+  label: t('tasks.palette.newSynthesis'),
+  run: () => {
+    if (window.location.pathname !== '/speech') navigate('/speech');
+    focusWhenShown('speech-text');
+  },
+});
+
+export const appCommands: CommandSource = async () => [...pageCommands(), ...(await viewCommands()), newSynthesis()];

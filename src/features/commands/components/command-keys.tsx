@@ -1,0 +1,58 @@
+import { Suspense, useEffect } from 'react';
+import type { CommandSource } from '@/lib/command-registry';
+import { lazyWithMessages } from '@/i18n/lazy-with-messages';
+import { useT } from '@/hooks/use-t';
+import { isApple, isTextField, shortcutOf } from '../model/shortcuts';
+import { shortcutsOffStore } from '../stores/shortcut-settings';
+import { closeCommands, commandsOpenStore, openCommands } from '../stores/commands-open';
+import styles from './commands.module.css';
+
+// The palette, the sheet and their words load on first use: only this listener is in the first visit.
+const loadLayer = () => import('./commands-layer');
+const CommandsLayer = lazyWithMessages('tasks', () => loadLayer().then((m) => ({ default: m.CommandsLayer })));
+
+type Props = {
+  /** The app's own commands (pages, saved views…), loaded with the palette. */
+  appCommands: () => Promise<CommandSource>;
+};
+
+type NavigatorPlatform = Navigator & { userAgentData?: { platform?: string } };
+const apple = () => isApple((navigator as NavigatorPlatform).userAgentData?.platform || navigator.platform || '');
+
+/**
+ * The keyboard's way in, mounted once by the shell: Ctrl+K / ⌘K opens the command palette (also
+ * from a text field: it types nothing), `?` the shortcut sheet (never from a text field). Either can be
+ * turned off on this device. The header's button opens the sheet whatever is turned off.
+ */
+export function CommandKeys({ appCommands }: Props) {
+  const t = useT();
+  const open = commandsOpenStore.use();
+  useEffect(() => {
+    const isApple = apple();
+    const onKey = (e: KeyboardEvent) => {
+      // Start fetching the palette as a modifier goes down: it is usually there by the K.
+      if (e.key === 'Control' || e.key === 'Meta') void loadLayer().catch(() => undefined);
+      if (e.defaultPrevented) return;
+      const id = shortcutOf(e, isApple);
+      if (!id || shortcutsOffStore.get().includes(id)) return;
+      if (id === 'sheet' && isTextField(e.target)) return;
+      e.preventDefault();
+      if (commandsOpenStore.get()?.what === id) closeCommands();
+      else openCommands(id);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <>
+      <button type="button" className={styles.headerButton} aria-haspopup="dialog" onClick={() => openCommands('sheet')}>
+        {t('common.shortcuts.open')}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <CommandsLayer what={open.what} appCommands={appCommands} apple={apple()} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import type { Command, CommandKind, CommandSource } from '@/lib/command-registry';
+import type { MessageKey } from '@/i18n/i18n-store';
+import { useT } from '@/hooks/use-t';
+import { filterCommands } from '../model/match-commands';
+import { closeCommands } from '../stores/commands-open';
+import { useModalDialog } from '../hooks/use-modal-dialog';
+import { usePaletteCommands } from '../hooks/use-palette-commands';
+import { taskIdCommand } from './builtin-commands';
+import styles from './commands.module.css';
+
+const GROUP_NAME: Record<CommandKind, MessageKey> = {
+  task: 'tasks.palette.groups.task',
+  page: 'tasks.palette.groups.page',
+  view: 'tasks.palette.groups.view',
+  action: 'tasks.palette.groups.action',
+};
+
+/** Closes the palette (focus goes back where it was), then runs the command (which may move focus on purpose). */
+function run(command: Command) {
+  closeCommands();
+  void Promise.resolve()
+    .then(() => command.run())
+    .catch((e: unknown) => console.error('command failed', command.id, e));
+}
+
+/**
+ * The command palette: a modal dialog holding a combobox (the text field) and its listbox of
+ * commands grouped by kind. Arrows move, Enter runs, Escape closes; focus never leaves the field.
+ */
+export function CommandPalette({ appCommands }: { appCommands: () => Promise<CommandSource> }) {
+  const t = useT();
+  const dialog = useModalDialog();
+  const commands = usePaletteCommands(appCommands);
+  const [typed, setTyped] = useState('');
+  const [active, setActive] = useState(0);
+  const base = useId();
+  const titleId = `${base}title`;
+  const listId = `${base}list`;
+  const optionId = (i: number) => `${base}opt${i}`;
+
+  const groups = useMemo(() => filterCommands([...taskIdCommand(typed), ...(commands ?? [])], typed), [commands, typed]);
+  const flat = useMemo(() => groups.flatMap((g) => g.commands), [groups]);
+  const current = flat.length ? Math.min(active, flat.length - 1) : -1;
+
+  const move = (to: number) => {
+    if (!flat.length) return;
+    const next = (to + flat.length) % flat.length;
+    setActive(next);
+    document.getElementById(optionId(next))?.scrollIntoView({ block: 'nearest' });
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown') move(current + 1);
+    else if (e.key === 'ArrowUp') move(current - 1);
+    else if (e.key === 'Enter' && current >= 0) run(flat[current]!);
+    // The field is the dialog's one stop: Tab stays in it.
+    else if (e.key !== 'Tab') return;
+    e.preventDefault();
+  };
+
+  let index = 0;
+  return (
+    <dialog
+      ref={dialog}
+      className={styles.dialog}
+      aria-labelledby={titleId}
+      aria-modal="true"
+      onCancel={(e) => {
+        e.preventDefault();
+        closeCommands();
+      }}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) closeCommands();
+      }}
+    >
+      <h2 id={titleId} className="visually-hidden">
+        {t('tasks.palette.title')}
+      </h2>
+      <input
+        className={styles.input}
+        type="text"
+        role="combobox"
+        aria-label={t('tasks.palette.input')}
+        aria-expanded={flat.length > 0}
+        aria-controls={flat.length > 0 ? listId : undefined}
+        aria-activedescendant={current >= 0 ? optionId(current) : undefined}
+        aria-autocomplete="list"
+        placeholder={t('tasks.palette.placeholder')}
+        autoComplete="off"
+        spellCheck={false}
+        autoFocus
+        value={typed}
+        onChange={(e) => {
+          setTyped(e.target.value);
+          setActive(0);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      {flat.length > 0 && (
+        <div id={listId} role="listbox" aria-label={t('tasks.palette.list')} className={styles.list}>
+          {groups.map((g) => (
+            <div key={g.kind} role="group" aria-label={t(GROUP_NAME[g.kind])}>
+              <div aria-hidden="true" className={styles.groupHeading}>
+                {t(GROUP_NAME[g.kind])}
+              </div>
+              {g.commands.map((c) => {
+                const i = index++;
+                return (
+                  <div
+                    key={c.id}
+                    id={optionId(i)}
+                    role="option"
+                    aria-selected={i === current}
+                    className={styles.option}
+                    onMouseDown={(e) => e.preventDefault()}
+                    onMouseMove={() => i !== current && setActive(i)}
+                    onClick={() => run(c)}
+                  >
+                    {c.label}
+                  </div>
+                );
+              })}
+            </div>
+          ))}
+        </div>
+      )}
+      <p role="status" className={styles.status}>
+        {commands === null
+          ? t('tasks.palette.loading')
+          : flat.length === 0
+            ? t('tasks.palette.none')
+            : t('tasks.palette.count', { count: flat.length })}
+      </p>
+    </dialog>
+  );
+}
