@@ -21,8 +21,9 @@ function focusWhenShown(id: string, waitMs = 10_000): void {
   requestAnimationFrame(tryFocus);
 }
 
+/** Every page but the one open (going there would do nothing). */
 const pageCommands = (): Command[] =>
-  PAGES.map((p) => ({
+  PAGES.filter((p) => p.path !== window.location.pathname).map((p) => ({
     id: `page:${p.path}`,
     kind: 'page',
     label: t('tasks.palette.goTo', { page: t(p.label) }),

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { setShownDialog } from '../stores/commands-open';
 
 /** A <dialog> shown modal while the component is mounted (the rest of the page inert, focus inside). */
 export function useModalDialog() {
@@ -6,7 +7,11 @@ export function useModalDialog() {
   useEffect(() => {
     const el = ref.current;
     if (el && !el.open) el.showModal();
-    return () => el?.close();
+    setShownDialog(el);
+    return () => {
+      el?.close();
+      setShownDialog(null);
+    };
   }, []);
   return ref;
 }

@@ -5,6 +5,12 @@ export type OpenCommands = { what: 'palette' | 'sheet'; returnTo: HTMLElement | 
 
 export const commandsOpenStore = createStore<OpenCommands>(null);
 
+/** The <dialog> on screen (set by useModalDialog): closed at once on close, so focus can leave it before React re-renders. */
+let shown: HTMLDialogElement | null = null;
+export function setShownDialog(dialog: HTMLDialogElement | null): void {
+  shown = dialog;
+}
+
 export function openCommands(what: 'palette' | 'sheet'): void {
   const now = commandsOpenStore.get();
   // From one dialog to the other, focus still goes back to where it was before the first.
@@ -12,11 +18,14 @@ export function openCommands(what: 'palette' | 'sheet'): void {
   commandsOpenStore.set({ what, returnTo });
 }
 
-/** Closes the dialog and puts focus back where it was (if that is still on the page). */
+/** Closes the dialog and puts focus back where it was (if that is still on the page), before anything runs next. */
 export function closeCommands(): void {
   const now = commandsOpenStore.get();
+  // A modal dialog makes the rest of the page inert: it must be closed before focus can go back.
+  shown?.close();
+  shown = null;
   commandsOpenStore.set(null);
   const back = now?.returnTo;
-  if (back?.isConnected) back.focus({ preventScroll: true });
+  if (back?.isConnected && back !== document.body) back.focus({ preventScroll: true });
   else document.getElementById('main')?.focus({ preventScroll: true });
 }

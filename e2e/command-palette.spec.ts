@@ -1,0 +1,252 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { createTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
+
+async function expectAxeClean(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const palette = (page: Page, name = 'Command palette') => page.getByRole('dialog', { name });
+const sheet = (page: Page, name = 'Keyboard shortcuts') => page.getByRole('dialog', { name });
+
+/** Opens the palette, types, and runs the option named `option` with the arrow keys and Enter. */
+async function runCommand(page: Page, typed: string, option: string | RegExp): Promise<void> {
+  await page.keyboard.press('Control+K');
+  const box = palette(page).getByRole('combobox');
+  await expect(box).toBeFocused();
+  await box.fill(typed);
+  const target = palette(page).getByRole('option', { name: option });
+  await expect(target).toBeVisible();
+  // Down until the wanted option is the active one (at most once round the list).
+  const count = await palette(page).getByRole('option').count();
+  for (let i = 0; i <= count && (await target.getAttribute('aria-selected')) !== 'true'; i++) await box.press('ArrowDown');
+  await expect(target).toHaveAttribute('aria-selected', 'true');
+  await expect(box).toHaveAttribute('aria-activedescendant', (await target.getAttribute('id'))!);
+  await box.press('Enter');
+  await expect(palette(page)).toHaveCount(0);
+}
+
+test('Ctrl+K opens a combobox dialog that filters as you type, moves with the arrows, runs with Enter and gives focus back', async ({
+  page,
+}) => {
+  await seedConsole(page, uniqueUserId());
+  await page.goto('/tasks');
+  const field = page.getByLabel('Task IDs');
+  await field.fill('Service_AI_abc');
+  // Ctrl+K works from a text field and types nothing there.
+  await field.press('Control+K');
+  const box = palette(page).getByRole('combobox', { name: 'Command, page, view or task ID' });
+  await expect(box).toBeFocused();
+  await expect(palette(page)).toHaveAttribute('aria-modal', 'true');
+  await expect(palette(page).getByRole('listbox', { name: 'Commands' })).toBeVisible();
+  await expect(palette(page).getByRole('group', { name: 'Pages' }).getByRole('option')).toHaveText(['Go to Speech', 'Go to Settings']);
+  await expectAxeClean(page);
+
+  // Tab stays in the dialog; Escape closes it and focus is back in the field, its text untouched.
+  await box.press('Tab');
+  await expect(box).toBeFocused();
+  await box.press('Escape');
+  await expect(palette(page)).toHaveCount(0);
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue('Service_AI_abc');
+
+  // Typing filters: only matching commands are left; the arrows move the active option.
+  await page.getByRole('heading', { name: 'Tasks', level: 1 }).click();
+  await page.keyboard.press('Control+K');
+  await box.fill('spe');
+  await expect(palette(page).getByRole('option', { name: 'Go to Speech' })).toBeVisible();
+  await expect(palette(page).getByRole('option', { name: 'Go to Settings' })).toHaveCount(0);
+  await expect(palette(page).getByRole('status')).toHaveText(/\d+ commands?/);
+  await box.fill('');
+  await expect(palette(page).getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+  await box.press('ArrowDown');
+  await expect(palette(page).getByRole('option').nth(1)).toHaveAttribute('aria-selected', 'true');
+  await box.press('ArrowUp');
+  await box.press('ArrowUp');
+  await expect(palette(page).getByRole('option').last()).toHaveAttribute('aria-selected', 'true');
+  await box.press('Escape');
+
+  await runCommand(page, 'go spe', 'Go to Speech');
+  await expect(page).toHaveURL(/\/speech$/);
+  await expect(page.getByRole('heading', { name: 'Speech studio', level: 1 })).toBeVisible();
+
+  // New synthesis: back on the Speech page with its text field focused.
+  await page.getByRole('link', { name: 'Tasks' }).click();
+  await runCommand(page, 'new synth', 'New synthesis');
+  await expect(page).toHaveURL(/\/speech$/);
+  await expect(page.getByLabel('Text to synthesize')).toBeFocused();
+});
+
+test('a typed task ID opens its details; Refresh now and Pause/Resume checking act on the page; add IDs and import are there', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const user = uniqueUserId();
+  const [id] = await createTasks(request, user, 1, 2_500, 'finished');
+  await seedConsole(page, user);
+  await page.goto('/tasks');
+  await pasteIds(page, id!);
+  const list = page.getByRole('region', { name: 'Watch list' });
+  await expect(list.getByText('Running', { exact: true }).or(list.getByText('Queued', { exact: true }))).toBeVisible();
+
+  // Pause: the interval says Off, and the task's end is not seen until Refresh now.
+  await runCommand(page, 'pause', 'Pause checking');
+  await expect(page.getByLabel('Check every')).toHaveValue('0');
+  await expect
+    .poll(
+      async () => {
+        const res = await request.post('/api/textRemoval/taskStatus', { headers: { 'X-User-Id': user }, data: { taskIds: [id] } });
+        return ((await res.json()) as { data: { taskStatus: number }[] }).data[0]?.taskStatus;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(4);
+  await expect(list.getByText('Finished', { exact: true })).toHaveCount(0);
+  await runCommand(page, 'refresh', 'Refresh now');
+  await expect(list.getByText('Finished', { exact: true })).toBeVisible();
+  // Paused, the palette offers Resume (not Pause); it brings back the interval that was paused.
+  await page.keyboard.press('Control+K');
+  await palette(page).getByRole('combobox').fill('checking');
+  await expect(palette(page).getByRole('option', { name: 'Pause checking' })).toHaveCount(0);
+  await palette(page).getByRole('combobox').press('Escape');
+  await runCommand(page, 'resume', 'Resume checking');
+  await expect(page.getByLabel('Check every')).toHaveValue('2000');
+
+  // A task ID typed: "Open task <id>" opens the details dialog at /tasks/<id>.
+  await runCommand(page, id!, `Open task ${id}`);
+  await expect(page).toHaveURL(new RegExp(`/tasks/${id}$`));
+  await expect(page.getByRole('dialog', { name: id })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/tasks$/);
+
+  // Add IDs focuses the field; Import opens the file chooser; the export of the shown rows downloads them.
+  await runCommand(page, 'add task', 'Add task IDs');
+  await expect(page.getByLabel('Task IDs')).toBeFocused();
+  const chooser = page.waitForEvent('filechooser');
+  await runCommand(page, 'import', 'Import IDs from a file');
+  await chooser;
+  const download = page.waitForEvent('download');
+  await runCommand(page, 'export csv', 'Export the shown rows (CSV)');
+  expect((await download).suggestedFilename()).toMatch(/^tasks-.*\.csv$/);
+});
+
+test('a saved view of the active profile opens from the palette: its query (and sort) become the list query, on the Tasks page', async ({
+  page,
+}) => {
+  const user = uniqueUserId();
+  await seedConsole(page, user);
+  await page.goto('/speech');
+  // Stored as stores/saved-views.ts stores a view (same database, store, key and index), for this profile's scope.
+  await page.evaluate(
+    ([scope]) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('console.tasks.saved-views', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('views', { keyPath: ['scope', 'id'] }).createIndex('scope', 'scope');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('views', 'readwrite');
+          tx.objectStore('views').put({
+            scope,
+            id: 'v1',
+            name: '3002 last hour',
+            query: 'status:failed code:3002 updated:<1h',
+            sort: { key: 'updated', descending: true },
+            openParts: [],
+            order: 0,
+          });
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+        };
+      }),
+    [`/api\u0000${user}`],
+  );
+  await page.keyboard.press('Control+K');
+  await expect(palette(page).getByRole('group', { name: 'Saved views' }).getByRole('option')).toHaveText(['Open view: 3002 last hour']);
+  await palette(page).getByRole('combobox').press('Escape');
+  await runCommand(page, '3002', 'Open view: 3002 last hour');
+  await expect(page).toHaveURL(/\/tasks(\?.*)?$/);
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('console.tasks.query') ?? 'null') as unknown)).toBe(
+    'status:failed code:3002 updated:<1h sort:updated-desc',
+  );
+});
+
+test('? opens the shortcut sheet (not from a text field); each shortcut can be turned off, and stays off after a reload', async ({
+  page,
+}, testInfo) => {
+  await seedConsole(page, uniqueUserId());
+  await page.goto('/tasks');
+  const heading = page.getByRole('heading', { name: 'Tasks', level: 1 });
+  await heading.click();
+  await page.keyboard.press('?');
+  await expect(sheet(page)).toBeVisible();
+  await expect(sheet(page).getByRole('row', { name: /Open the command palette/ })).toContainText('CtrlK');
+  await expect(sheet(page).getByRole('row', { name: /Show this list/ })).toContainText('?');
+  await expectAxeClean(page);
+  await page.screenshot({ path: testInfo.outputPath('sheet-en.png') });
+  // Tab goes round the sheet's own controls.
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+  expect(await sheet(page).evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(sheet(page)).toHaveCount(0);
+
+  // Typed in a field, ? is a character.
+  const field = page.getByLabel('Task IDs');
+  await field.pressSequentially('a?b');
+  await expect(field).toHaveValue('a?b');
+  await expect(sheet(page)).toHaveCount(0);
+
+  // Turn Ctrl+K off: it no longer opens the palette (the ? pressed after it shows the keys were read).
+  await page.getByRole('button', { name: 'Shortcuts' }).click();
+  await sheet(page).getByRole('checkbox', { name: 'Open the command palette: on' }).uncheck();
+  await sheet(page).getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('button', { name: 'Shortcuts' })).toBeFocused();
+  await page.keyboard.press('Control+K');
+  await page.keyboard.press('?');
+  await expect(sheet(page)).toBeVisible();
+  await expect(palette(page)).toHaveCount(0);
+
+  // Still off after a reload; then ? off and Ctrl+K on again.
+  await page.reload();
+  await page.getByRole('button', { name: 'Shortcuts' }).click();
+  await expect(sheet(page).getByRole('checkbox', { name: 'Open the command palette: on' })).not.toBeChecked();
+  await sheet(page).getByRole('checkbox', { name: 'Open the command palette: on' }).check();
+  await sheet(page).getByRole('checkbox', { name: 'Show this list of shortcuts: on' }).uncheck();
+  await page.keyboard.press('Escape');
+  await heading.click();
+  await page.keyboard.press('?');
+  await page.keyboard.press('Control+K');
+  await expect(palette(page)).toBeVisible();
+  await expect(sheet(page)).toHaveCount(0);
+  // The palette still offers the sheet.
+  await palette(page).getByRole('combobox').fill('shortcuts');
+  await palette(page).getByRole('combobox').press('Enter');
+  await expect(sheet(page)).toBeVisible();
+});
+
+test('in Chinese: the palette, its commands and the sheet speak zh-CN, axe-clean', async ({ browser }, testInfo) => {
+  const context = await browser.newContext({ locale: 'zh-CN' });
+  const page = await context.newPage();
+  await seedConsole(page, uniqueUserId());
+  await page.goto('/tasks');
+  await page.getByRole('heading', { name: '任务', level: 1 }).click();
+  await page.keyboard.press('Control+K');
+  const box = palette(page, '命令面板').getByRole('combobox', { name: '命令、页面、视图或任务 ID' });
+  await expect(box).toBeFocused();
+  await expect(palette(page, '命令面板').getByRole('group', { name: '页面' }).getByRole('option')).toHaveText(['前往语音', '前往设置']);
+  await expect(palette(page, '命令面板').getByRole('option', { name: '暂停检查' })).toBeVisible();
+  await expectAxeClean(page);
+  await page.screenshot({ path: testInfo.outputPath('palette-zh.png') });
+  await box.fill('语音');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/speech$/);
+  await page.getByRole('heading', { name: '语音工作室', level: 1 }).click();
+  await page.keyboard.press('?');
+  await expect(sheet(page, '快捷键')).toBeVisible();
+  await expect(sheet(page, '快捷键').getByRole('checkbox', { name: '打开命令面板：开启' })).toBeChecked();
+  await page.screenshot({ path: testInfo.outputPath('sheet-zh.png') });
+  await context.close();
+});
