@@ -84,7 +84,7 @@ test('a typed task ID opens its details; Refresh now and Pause/Resume checking a
 }) => {
   test.setTimeout(60_000);
   const user = uniqueUserId();
-  const [id] = await createTasks(request, user, 1, 2_500, 'finished');
+  const [id] = await createTasks(request, user, 1, 8_000, 'finished');
   await seedConsole(page, user);
   await page.goto('/tasks');
   await pasteIds(page, id!);
@@ -100,7 +100,7 @@ test('a typed task ID opens its details; Refresh now and Pause/Resume checking a
         const res = await request.post('/api/textRemoval/taskStatus', { headers: { 'X-User-Id': user }, data: { taskIds: [id] } });
         return ((await res.json()) as { data: { taskStatus: number }[] }).data[0]?.taskStatus;
       },
-      { timeout: 15_000 },
+      { timeout: 25_000 },
     )
     .toBe(4);
   await expect(list.getByText('Finished', { exact: true })).toHaveCount(0);

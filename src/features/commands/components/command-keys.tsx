@@ -5,7 +5,6 @@ import { useT } from '@/hooks/use-t';
 import { isApple, isTextField, shortcutOf } from '../model/shortcuts';
 import { shortcutsOffStore } from '../stores/shortcut-settings';
 import { closeCommands, commandsOpenStore, openCommands } from '../stores/commands-open';
-import styles from './commands.module.css';
 
 // The palette, the sheet and their words load on first use: only this listener is in the first visit.
 const loadLayer = () => import('./commands-layer');
@@ -45,7 +44,7 @@ export function CommandKeys({ appCommands }: Props) {
   }, []);
   return (
     <>
-      <button type="button" className={styles.headerButton} aria-haspopup="dialog" onClick={() => openCommands('sheet')}>
+      <button type="button" aria-haspopup="dialog" onClick={() => openCommands('sheet')}>
         {t('common.shortcuts.open')}
       </button>
       {open && (

@@ -1,109 +1,15 @@
 import { memo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { t } from '@/i18n/i18n-store';
-import type { Command } from '@/lib/command-registry';
 import { useCommandSource } from '@/hooks/use-command-source';
 import { useActiveConnection } from '@/hooks/use-connection';
-import { watchListStore } from '../stores/watch-list-state';
-import { copyAndAnnounce } from '../stores/announcer-store';
-import { dashboardSettingsStore, updateDashboardSettings } from '../stores/dashboard-settings-store';
-import { DEFAULT_INTERVAL_MS } from '../model/poll-schedule';
-
-// In the first-load bundle (mounted by tasks-page.tsx): the commands' words and code load when the palette opens or a command runs.
-
-/** The interval "Resume checking" goes back to: the one paused, or the default after a reload. */
-let resumeTo = DEFAULT_INTERVAL_MS;
-
-const ADD_FIELD_ID = 'task-ids-input';
-const fileInput = () =>
-  document.getElementById(ADD_FIELD_ID)?.closest('form')?.querySelector<HTMLInputElement>('input[type="file"]') ?? null;
-
-/** The table's Export buttons for the rows it shows (or has selected): the palette presses them, so it exports exactly those rows. */
-function exportCommands(): Command[] {
-  const scopes = [
-    { label: t('tasks.bulk.selected'), message: 'tasks.palette.exportSelected' },
-    { label: t('tasks.bulk.shown'), message: 'tasks.palette.exportShown' },
-  ] as const;
-  for (const group of document.querySelectorAll<HTMLElement>('[role="group"][aria-label]')) {
-    const scope = scopes.find((s) => s.label === group.getAttribute('aria-label'));
-    if (!scope) continue;
-    const buttons = [...group.querySelectorAll('button')];
-    return (['csv', 'json'] as const).flatMap((format) => {
-      const button = buttons.find((b) => b.textContent === t(`tasks.bulk.${format}`) && !b.disabled);
-      return button
-        ? [
-            {
-              id: `tasks:export:${format}`,
-              kind: 'action',
-              label: t(scope.message, { format: format.toUpperCase() }),
-              run: () => button.click(),
-            } as const,
-          ]
-        : [];
-    });
-  }
-  return [];
-}
 
 /**
- * The Tasks page's commands in the command palette, offered while the page is open (only those it can
- * do now). Memoized: the page renders with every poll cycle, and nothing here changes with it.
+ * Offers the Tasks page's commands in the command palette while the page is open; the list itself
+ * loads with the palette. Memoized: the page renders with every poll cycle, and nothing here changes with it.
  */
 export const TasksCommands = memo(function TasksCommands() {
   const client = useQueryClient();
   const connection = useActiveConnection();
-  useCommandSource(() => {
-    const { ids } = watchListStore.get();
-    const { intervalMs } = dashboardSettingsStore.get();
-    const commands: Command[] = [
-      {
-        id: 'tasks:add',
-        kind: 'action',
-        label: t('tasks.palette.addIds'),
-        run: () => document.getElementById(ADD_FIELD_ID)?.focus(),
-      },
-    ];
-    const file = fileInput();
-    if (file) commands.push({ id: 'tasks:import', kind: 'action', label: t('tasks.palette.import'), run: () => file.click() });
-    commands.push(
-      intervalMs > 0
-        ? {
-            id: 'tasks:pause',
-            kind: 'action',
-            label: t('tasks.palette.pause'),
-            run: () => {
-              resumeTo = intervalMs;
-              updateDashboardSettings({ intervalMs: 0 });
-            },
-          }
-        : {
-            id: 'tasks:resume',
-            kind: 'action',
-            label: t('tasks.palette.resume'),
-            run: () => updateDashboardSettings({ intervalMs: resumeTo }),
-          },
-    );
-    if (ids.length > 0) {
-      commands.push(
-        {
-          id: 'tasks:refresh',
-          kind: 'action',
-          label: t('tasks.palette.refresh'),
-          run: () => void import('../api/check-now').then((m) => m.refreshAll(client, connection)),
-        },
-        {
-          id: 'tasks:share',
-          kind: 'action',
-          label: t('tasks.palette.copyLink'),
-          run: async () => {
-            const { shareLink } = await import('../model/share-link');
-            await copyAndAnnounce(await shareLink(ids), t('tasks.watchActions.copyWhat', { count: ids.length }));
-          },
-        },
-        ...exportCommands(),
-      );
-    }
-    return commands;
-  });
+  useCommandSource(() => import('./tasks-command-list').then((m) => m.tasksCommands(client, connection)));
   return null;
 });
