@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
+import { fillAndSynthesize, openStudio, resultAudio } from './speech-helpers';
 
 async function expectAxeClean(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -76,6 +77,23 @@ test('Ctrl+K opens a combobox dialog that filters as you type, moves with the ar
   await runCommand(page, 'new synth', 'New synthesis');
   await expect(page).toHaveURL(/\/speech$/);
   await expect(page.getByLabel('Text to synthesize')).toBeFocused();
+
+  // Switch language: the page speaks Chinese at once.
+  await runCommand(page, '简体', 'Switch language to 简体中文');
+  await expect(page.getByRole('heading', { name: '语音工作室', level: 1 })).toBeVisible();
+});
+
+test('on the Speech page, "Play the last take" replays the newest take from history', async ({ page }) => {
+  test.setTimeout(60_000);
+  await openStudio(page);
+  await fillAndSynthesize(page, { text: 'The palette plays this take again.' });
+  await expect(page.getByRole('region', { name: 'Result' }).getByText(/^Service_AI/)).toBeVisible({ timeout: 20_000 });
+  // After a reload the result panel is empty: the take is only in history.
+  await page.reload();
+  await expect(resultAudio(page)).toHaveCount(0);
+  await page.getByRole('heading', { name: 'Speech studio', level: 1 }).click();
+  await runCommand(page, 'play', 'Play the last take');
+  await expect.poll(() => resultAudio(page).evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.2);
 });
 
 test('a typed task ID opens its details; Refresh now and Pause/Resume checking act on the page; add IDs and import are there', async ({
