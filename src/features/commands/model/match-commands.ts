@@ -1,7 +1,7 @@
 import type { Command, CommandKind } from '@/lib/command-registry';
 
 /** The order of the palette's groups. */
-export const KIND_ORDER: readonly CommandKind[] = ['task', 'page', 'view', 'action'];
+const KIND_ORDER: readonly CommandKind[] = ['task', 'page', 'view', 'action'];
 
 const fold = (s: string) => s.toLocaleLowerCase().normalize('NFKC');
 
