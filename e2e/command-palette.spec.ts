@@ -148,6 +148,12 @@ test('a typed task ID opens its details; Refresh now and Pause/Resume checking a
   const download = page.waitForEvent('download');
   await runCommand(page, 'export csv', 'Export the shown rows (CSV)');
   expect((await download).suggestedFilename()).toMatch(/^tasks-.*\.csv$/);
+
+  // Copy the share link: the same link and words as the page's button.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await runCommand(page, 'share link', 'Copy the share link');
+  await expect(page.getByRole('status').filter({ hasText: 'Copied a link to 1 task' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/tasks#ids=/);
 });
 
 test('a saved view of the active profile opens from the palette: its query (and sort) become the list query, on the Tasks page', async ({
