@@ -43,6 +43,9 @@ test('Ctrl+K opens a combobox dialog that filters as you type, moves with the ar
   await expect(palette(page).getByRole('listbox', { name: 'Commands' })).toBeVisible();
   await expect(palette(page).getByRole('group', { name: 'Pages' }).getByRole('option')).toHaveText(['Go to Speech', 'Go to Settings']);
   await expectAxeClean(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAxeClean(page);
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // Tab stays in the dialog; Escape closes it and focus is back in the field, its text untouched.
   await box.press('Tab');
