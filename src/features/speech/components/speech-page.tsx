@@ -2,6 +2,7 @@ import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { countSourceTextChars, SOURCE_TEXT_MAX_CHARS, type SpeechRequest } from '@/contract';
 import { useActiveConnection } from '@/hooks/use-connection';
 import { useT } from '@/hooks/use-t';
+import { SpeechCommands } from './speech-commands';
 import { useLongSynthesis } from '../hooks/use-long-synthesis';
 import { useSynthesis } from '../hooks/use-synthesis';
 import { readAudio } from '../stores/history-db';
@@ -17,7 +18,6 @@ import { StudioSettingsPanel } from './form/studio-settings-panel';
 import { PausedJobNotice } from './long-text/paused-job';
 import { SynthesisProgress } from './long-text/synthesis-progress';
 import { SynthesisError } from './player/synthesis-error';
-import { SpeechCommands } from './speech-commands';
 import styles from './speech-page.module.css';
 
 export function SpeechPage() {
