@@ -9,13 +9,15 @@ const consoleInfoSchema = z.object({
   emulator: z.optional(z.unknown()),
   defaultToken: z.nullish(z.string()),
   defaultUserId: z.nullish(z.pipe(z.union([z.string(), z.number()]), z.transform(String))),
+  /** Embedded mode: syntheses one user may have in progress (SPEECH_QUEUE_PER_USER), the script queue's concurrency. */
+  speechQueuePerUser: z.catch(z.optional(z.int().check(z.positive())), undefined),
 });
 export type ConsoleInfo = z.output<typeof consoleInfoSchema>;
 
 const CONSOLE_INFO_URL = `${LOCAL_GATEWAY_URL}/_console/info`;
 
 /** null when the server does not say (an older server, or a static host): the console then offers no shortcut. */
-async function getConsoleInfo(signal?: AbortSignal): Promise<ConsoleInfo | null> {
+export async function getConsoleInfo(signal?: AbortSignal): Promise<ConsoleInfo | null> {
   try {
     const response = await fetch(CONSOLE_INFO_URL, { headers: { Accept: 'application/json' }, signal, credentials: 'omit' });
     if (!response.ok) return null;
@@ -28,7 +30,7 @@ async function getConsoleInfo(signal?: AbortSignal): Promise<ConsoleInfo | null>
   }
 }
 
-const consoleInfoQueryOptions = () =>
+export const consoleInfoQueryOptions = () =>
   queryOptions({ queryKey: ['console-info'], queryFn: ({ signal }) => getConsoleInfo(signal), staleTime: Infinity });
 
 export function useConsoleInfo() {
