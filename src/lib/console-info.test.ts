@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getConsoleInfo } from './get-console-info';
+import { getConsoleInfo } from './console-info';
 
 afterEach(() => vi.unstubAllGlobals());
 
