@@ -47,8 +47,11 @@ function parseCsv(text: string): string[][] {
 
 const scriptTab = (page: Page) => page.getByRole('tab', { name: 'Script' });
 
-async function openScript(page: Page): Promise<string> {
-  const user = await openStudio(page);
+/** The Script tab open, the Text tab's voice set (its values are every line's defaults). */
+async function openScript(page: Page, voiceName = 'en-us'): Promise<string> {
+  const user = uniqueUserId();
+  await page.addInitScript(seedProfileScript(user, { 'console.speech.draft': { voiceName } }));
+  await page.goto('/speech');
   await scriptTab(page).click();
   await expect(page.getByRole('heading', { name: 'Script', level: 2 })).toBeVisible();
   return user;
@@ -206,5 +209,92 @@ test.describe('speech scripts', () => {
         expect(Math.abs(Number(integrated) + 16)).toBeLessThanOrEqual(1);
       }
     }
+  });
+
+  test('pause holds the rest, cancel asks first and cancels what is not made; 10091 stops and says how many are left', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const user = await openScript(page);
+    const lines = page.getByLabel('Script lines');
+    await lines.fill(Array.from({ length: 12 }, (_, i) => `Short ${i + 1}.`).join('\n'));
+    await page.getByRole('button', { name: 'Check lines' }).click();
+    await page.getByRole('button', { name: 'Make 12 takes' }).click();
+    const queue = queueRegion(page);
+    await queue.getByRole('button', { name: 'Pause' }).click();
+    await expect(overall(page)).toContainText('Paused');
+    // Lines in flight finish; nothing new is sent.
+    await expect(queue.getByRole('listitem').filter({ hasText: 'Sending…' })).toHaveCount(0);
+    const paused = await through(page);
+    expect(paused).toBeLessThan(12);
+    await expect(queue.getByRole('listitem').filter({ hasText: 'Waiting' })).toHaveCount(12 - paused);
+    const axe = await new AxeBuilder({ page }).include('#speech-panel-script').analyze();
+    expect(axe.violations).toEqual([]);
+
+    await queue.getByRole('button', { name: 'Cancel script' }).click();
+    const confirm = queue.getByRole('group', { name: /Cancel the \d+ lines not made yet/ });
+    await expect(confirm.getByRole('button', { name: 'Keep going' })).toBeFocused();
+    await confirm.getByRole('button', { name: 'Keep going' }).click();
+    await expect(queue.getByRole('button', { name: 'Cancel script' })).toBeFocused();
+    await queue.getByRole('button', { name: 'Cancel script' }).click();
+    await confirm.getByRole('button', { name: 'Yes, cancel them' }).click();
+    await expect(overall(page)).toContainText('Cancelled');
+    await expect(queue.getByRole('heading', { name: 'Queue' })).toBeFocused();
+    await expect(queue.getByRole('listitem').filter({ hasText: 'Cancelled' })).toHaveCount(12 - paused);
+    await expect(queue.getByRole('button', { name: 'Resume' })).toHaveCount(0);
+
+    // Out of points: 3 points for 8 one-point lines.
+    const points = (n: number) => request.put(`/api/_emulator/users/${user}`, { data: { points: n } });
+    expect((await points(3)).ok()).toBe(true);
+    await lines.fill(Array.from({ length: 8 }, (_, i) => `Point ${i + 1}.`).join('\n'));
+    await page.getByRole('button', { name: 'Check lines' }).click();
+    await page.getByRole('button', { name: 'Make 8 takes' }).click();
+    await expect(queue.getByRole('alert')).toContainText(/^Out of points on line \d+: [5-6] lines not made\. Top up and resume\.$/);
+    await expect(overall(page)).toContainText('Stopped');
+    await expect(overall(page)).toContainText('3 of 8 (0 failed)');
+    await points(100);
+    await queue.getByRole('button', { name: 'Resume' }).click();
+    await expect(overall(page)).toContainText('Finished');
+    await expect(overall(page)).toContainText('8 of 8 (0 failed)');
+    await expect(queue.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('in Chinese: tabs, labels, report and queue speak Chinese, and axe finds nothing', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'zh-CN' });
+    const page = await context.newPage();
+    await page.addInitScript(seedProfileScript(uniqueUserId(), { 'console.speech.draft': { voiceName: 'cmn' } }));
+    await page.goto('/speech');
+    await page.getByRole('tab', { name: '脚本' }).click();
+    await expect(page.getByRole('tab', { name: '脚本' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByLabel('脚本行').fill('你好。\n再见。\n\n');
+    await expect(page.getByLabel('导入 CSV 或 TSV')).toBeVisible();
+    await page.getByRole('button', { name: '检查各行' }).click();
+    await expect(page.getByRole('region', { name: '导入报告' })).toContainText('已接受 2 行');
+    await page.getByRole('button', { name: '生成 2 条录音' }).click();
+    await expect(page.getByRole('region', { name: '队列' }).getByRole('status').first()).toContainText('已完成 · 2 / 2（0 个失败）', {
+      timeout: 30_000,
+    });
+    await expect(page.getByRole('button', { name: '全部下载（zip）' })).toBeEnabled();
+    await page.screenshot({ path: '/tmp/s-zh.png', fullPage: true });
+    const axe = await new AxeBuilder({ page }).include('#speech-panel-script').include('[role="tablist"]').analyze();
+    expect(axe.violations).toEqual([]);
+    await context.close();
+  });
+
+  test('the tabs work from the keyboard', async ({ page }) => {
+    await openStudio(page);
+    const text = page.getByRole('tab', { name: 'Text' });
+    await expect(text).toHaveAttribute('aria-selected', 'true');
+    await text.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(scriptTab(page)).toBeFocused();
+    await expect(scriptTab(page)).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel('Script lines')).toBeVisible();
+    await expect(page.getByLabel('Text to synthesize')).toBeHidden();
+    await page.keyboard.press('Home');
+    await expect(text).toBeFocused();
+    await expect(page.getByLabel('Text to synthesize')).toBeVisible();
+    await expect(page.getByLabel('Script lines')).toBeHidden();
   });
 });
