@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { consoleInfoQueryOptions } from '@/lib/console-info';
 
-export { getConsoleInfo, type ConsoleInfo } from '@/lib/console-info';
+export type { ConsoleInfo } from '@/lib/console-info';
 
 export function useConsoleInfo() {
   return useQuery(consoleInfoQueryOptions());

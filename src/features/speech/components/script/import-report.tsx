@@ -31,7 +31,7 @@ const COLUMN: Record<ScriptColumn, MessageKey> = {
 };
 
 /** One reason a row is not sent, in the operator's language (docs/script-messages.md). */
-export function reasonText(t: Translate, line: number, reason: RowReason): string {
+function reasonText(t: Translate, line: number, reason: RowReason): string {
   const at = String(line);
   switch (reason.code) {
     case 'missingText':
