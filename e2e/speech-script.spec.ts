@@ -137,6 +137,7 @@ test.describe('speech scripts', () => {
     await expect(queueRegion(page)).toContainText('left unfinished when the page closed');
     await expect(overall(page)).toContainText('Paused');
     const before = await through(page);
+    await page.screenshot({ path: '/tmp/s-queue.png', fullPage: true });
     expect(before).toBeGreaterThanOrEqual(10);
     expect(before).toBeLessThan(50);
     await queueRegion(page).getByRole('button', { name: 'Resume' }).click();
@@ -146,6 +147,9 @@ test.describe('speech scripts', () => {
       'aria-valuetext',
       '50 of 50 (0 failed)',
     );
+
+    const axe = await new AxeBuilder({ page }).include('#speech-panel-script').analyze();
+    expect(axe.violations).toEqual([]);
 
     const downloading = page.waitForEvent('download');
     await queueRegion(page).getByRole('button', { name: 'Download all (zip)' }).click();
