@@ -306,4 +306,27 @@ test.describe('speech scripts', () => {
     await expect(page.getByLabel('Text to synthesize')).toBeVisible();
     await expect(page.getByLabel('Script lines')).toBeHidden();
   });
+
+  test('a line that fails says why, the queue goes on, and "Retry failed" makes it', async ({ page }) => {
+    await openScript(page);
+    let failures = 0;
+    await page.route('**' + SPEECH, async (route) => {
+      const body = route.request().postDataJSON() as { sourceText: string };
+      if (body.sourceText === 'Second.' && failures === 0) {
+        failures++;
+        return route.fulfill({ json: { code: 2107, message: 'Engine failed', data: null } });
+      }
+      return route.fallback();
+    });
+    await page.getByLabel('Script lines').fill('First.\nSecond.\nThird.');
+    await page.getByRole('button', { name: 'Check lines' }).click();
+    await page.getByRole('button', { name: 'Make 3 takes' }).click();
+    const queue = queueRegion(page);
+    await expect(overall(page)).toContainText('Finished · 3 of 3 (1 failed)');
+    await expect(queue.getByRole('listitem').filter({ hasText: 'Second.' })).toContainText('Failed Error code 2107');
+    await queue.getByRole('button', { name: 'Retry failed' }).click();
+    await expect(overall(page)).toContainText('Finished · 3 of 3 (0 failed)');
+    await expect(queue.getByRole('listitem').filter({ hasText: 'Done' })).toHaveCount(3);
+    await expect(queue.getByRole('button', { name: 'Retry failed' })).toHaveCount(0);
+  });
 });
