@@ -138,7 +138,19 @@ async function send<S extends Schema>(
       detail: { id: 'tooLarge', values: { status: String(response.status), size: String(mib) } },
     });
   }
-  return readEnvelope(response.status, response.ok, text, operation, dataSchema);
+  try {
+    return readEnvelope(response.status, response.ok, text, operation, dataSchema);
+  } catch (error) {
+    throw withRetryAfter(error, response);
+  }
+}
+
+/** A refusal keeps the answer's Retry-After (a 429's or a 503's), so a caller can wait as the gateway asked. */
+function withRetryAfter(error: unknown, response: Response): unknown {
+  const retryAfter = response.headers.get('Retry-After')?.trim();
+  if (!(error instanceof GatewayRequestError) || !retryAfter) return error;
+  const { operation, kind, message, code, httpStatus, crossOrigin, detail } = error;
+  return new GatewayRequestError({ operation, kind, message, code, httpStatus, crossOrigin, detail, retryAfter });
 }
 
 /**

@@ -45,6 +45,8 @@ export type GatewayErrorFields = {
   httpStatus?: number;
   crossOrigin?: boolean;
   detail?: ConsoleDetail;
+  /** The refusal's Retry-After header as sent (seconds or an HTTP date), for a caller that waits as asked (the script queue). */
+  retryAfter?: string;
 };
 
 /** The one error type every gateway failure becomes (registered with react-query). */
@@ -55,6 +57,7 @@ export class GatewayRequestError extends Error {
   readonly httpStatus: number | undefined;
   readonly crossOrigin: boolean;
   readonly detail: ConsoleDetail | undefined;
+  readonly retryAfter: string | undefined;
 
   constructor(fields: GatewayErrorFields) {
     super(fields.message);
@@ -65,6 +68,7 @@ export class GatewayRequestError extends Error {
     this.httpStatus = fields.httpStatus;
     this.crossOrigin = fields.crossOrigin ?? false;
     this.detail = fields.detail;
+    this.retryAfter = fields.retryAfter;
   }
 
   static from(error: unknown, operation: GatewayOperation): GatewayRequestError {

@@ -1,35 +1,7 @@
-import * as z from 'zod/mini';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { envelopeSchema } from '@/contract';
-import { LOCAL_GATEWAY_URL } from '@/lib/connection-profile';
+import { useQuery } from '@tanstack/react-query';
+import { consoleInfoQueryOptions } from '@/lib/console-info';
 
-/** What this console's own server says about itself (not a gateway operation). */
-const consoleInfoSchema = z.object({
-  mode: z.enum(['embedded', 'proxy']),
-  emulator: z.optional(z.unknown()),
-  defaultToken: z.nullish(z.string()),
-  defaultUserId: z.nullish(z.pipe(z.union([z.string(), z.number()]), z.transform(String))),
-});
-export type ConsoleInfo = z.output<typeof consoleInfoSchema>;
-
-const CONSOLE_INFO_URL = `${LOCAL_GATEWAY_URL}/_console/info`;
-
-/** null when the server does not say (an older server, or a static host): the console then offers no shortcut. */
-async function getConsoleInfo(signal?: AbortSignal): Promise<ConsoleInfo | null> {
-  try {
-    const response = await fetch(CONSOLE_INFO_URL, { headers: { Accept: 'application/json' }, signal, credentials: 'omit' });
-    if (!response.ok) return null;
-    const envelope = envelopeSchema.safeParse(await response.json());
-    if (!envelope.success || envelope.data.code !== 0) return null;
-    const info = consoleInfoSchema.safeParse(envelope.data.data);
-    return info.success ? info.data : null;
-  } catch {
-    return null;
-  }
-}
-
-const consoleInfoQueryOptions = () =>
-  queryOptions({ queryKey: ['console-info'], queryFn: ({ signal }) => getConsoleInfo(signal), staleTime: Infinity });
+export type { ConsoleInfo } from '@/lib/console-info';
 
 export function useConsoleInfo() {
   return useQuery(consoleInfoQueryOptions());

@@ -1,4 +1,4 @@
-import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { countSourceTextChars, SOURCE_TEXT_MAX_CHARS, type SpeechRequest } from '@/contract';
 import { useActiveConnection } from '@/hooks/use-connection';
 import { useT } from '@/hooks/use-t';
@@ -18,7 +18,12 @@ import { StudioSettingsPanel } from './form/studio-settings-panel';
 import { PausedJobNotice } from './long-text/paused-job';
 import { SynthesisProgress } from './long-text/synthesis-progress';
 import { SynthesisError } from './player/synthesis-error';
+import { panelId, SpeechTabs, tabId, type SpeechTab } from './script/speech-tabs';
 import styles from './speech-page.module.css';
+
+// The Script tab's import, queue and zip load when it is first opened.
+const ScriptPanel = lazy(() => import('./script/script-panel').then((m) => ({ default: m.ScriptPanel })));
+const TAB_KEY = 'console.speech.tab';
 
 export function SpeechPage() {
   const connection = useActiveConnection();
@@ -30,6 +35,14 @@ export function SpeechPage() {
   const [mode, setMode] = useState<'short' | 'long'>('short');
   const lastRequest = useRef<SpeechRequest | null>(null);
   const t = useT();
+  // The tab is remembered for the session, so a reload mid-script comes back to the script.
+  const [tab, setTabState] = useState<SpeechTab>(() => (sessionStorage.getItem(TAB_KEY) === 'script' ? 'script' : 'text'));
+  const [scriptOpened, setScriptOpened] = useState(tab === 'script');
+  const setTab = (next: SpeechTab) => {
+    setTabState(next);
+    if (next === 'script') setScriptOpened(true);
+    sessionStorage.setItem(TAB_KEY, next);
+  };
 
   useEffect(() => {
     void loadHistory();
@@ -88,7 +101,8 @@ export function SpeechPage() {
     <section aria-labelledby="speech-title" className={styles.studio}>
       <h1 id="speech-title">{t('speech.page.title')}</h1>
       <SpeechCommands onReplay={replay} />
-      <div className={styles.studioGrid}>
+      <SpeechTabs tab={tab} onChange={setTab} />
+      <div className={styles.studioGrid} role="tabpanel" id={panelId('text')} aria-labelledby={tabId('text')} hidden={tab !== 'text'}>
         <div>
           <MemoSpeechForm
             preset={preset}
@@ -102,6 +116,13 @@ export function SpeechPage() {
         </div>
         <ResultPanel loaded={current} failure={failure && <SynthesisError error={failure} userId={connection.userId} onRetry={retry} />} />
       </div>
+      {scriptOpened && (
+        <div role="tabpanel" id={panelId('script')} aria-labelledby={tabId('script')} hidden={tab !== 'script'}>
+          <Suspense fallback={null}>
+            <ScriptPanel />
+          </Suspense>
+        </div>
+      )}
       {compareIds.length === 2 && <ComparedTakes ids={compareIds} onClose={() => setCompareIds([])} />}
       <HistoryPanel
         currentId={current?.take.id ?? null}

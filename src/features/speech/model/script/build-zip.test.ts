@@ -77,3 +77,17 @@ describe('buildZip', () => {
     ]);
   });
 });
+
+describe('buildZip with loudness', () => {
+  it('adds a loudness column when the takes were normalised, saying which were left as they came', async () => {
+    const base = { request: request('a'), durationMs: 1000, textSent: 'a' };
+    const takes: ZipTake[] = [
+      { ...base, line: 1, audio: audio(1), format: 'wav', taskId: 'A', loudness: 'normalised to -16 LUFS (-16.0 LUFS, -1.2 dBTP)' },
+      { ...base, line: 2, audio: audio(2), format: 'mp3', taskId: 'B', loudness: 'not normalised (mp3)' },
+    ];
+    const files = unzipSync(new Uint8Array(await (await buildZip(takes)).arrayBuffer()));
+    const manifest = parseDelimited(new TextDecoder().decode(files['manifest.csv']), ',').map((r) => r.fields);
+    expect(manifest[0]!.at(-1)).toBe('loudness');
+    expect(manifest.slice(1).map((r) => r.at(-1))).toEqual(['normalised to -16 LUFS (-16.0 LUFS, -1.2 dBTP)', 'not normalised (mp3)']);
+  });
+});

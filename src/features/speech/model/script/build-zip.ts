@@ -19,6 +19,8 @@ export type ZipTake = {
   taskId: string;
   /** Its subtitles, written beside its audio as .srt and .vtt. */
   cues?: readonly Cue[];
+  /** What loudness normalisation did to it (or why not); a "loudness" column appears when any take has one. */
+  loudness?: string;
 };
 
 const READ_SLICE_BYTES = 1 << 20;
@@ -67,7 +69,8 @@ export async function buildZip(takes: readonly ZipTake[], mtime = new Date()): P
     file.push(new TextEncoder().encode(content), true);
   };
   const bases = zipBaseNames(takes);
-  const rows = [MANIFEST_HEADER.join(',')];
+  const withLoudness = takes.some((t) => t.loudness !== undefined);
+  const rows = [[...MANIFEST_HEADER, ...(withLoudness ? ['loudness'] : [])].join(',')];
   for (const [i, take] of takes.entries()) {
     const file = `${bases[i]!}.${take.format}`;
     const entry = new ZipPassThrough(file);
@@ -96,6 +99,7 @@ export async function buildZip(takes: readonly ZipTake[], mtime = new Date()): P
       take.format,
       take.durationMs === null ? '' : (take.durationMs / 1000).toFixed(3),
       take.taskId,
+      ...(withLoudness ? [take.loudness ?? ''] : []),
     ];
     rows.push(cells.map(csvCell).join(','));
   }

@@ -1,0 +1,61 @@
+import type { Connection } from '@/lib/connection-profile';
+import { GatewayRequestError } from '@/lib/gateway-error';
+import type { ScriptRow } from '../model/script/import-script';
+import { lineRequest } from '../model/script/line-request';
+import type { LexiconRule } from '../model/script/lexicon';
+import type { SynthesisOutcome } from '../model/script/script-queue-state';
+import { outcomeOfError } from '../model/script/synthesis-outcome';
+import { pcmDurationSeconds, type PcmFormat } from '../model/pcm-to-wav';
+import { readWavLayout } from '../model/wav-layout';
+import type { StoredScriptTake } from '../stores/speech-db';
+import { makeTake } from './make-take';
+
+export type ScriptLineDeps = {
+  scriptId: string;
+  connection: Connection;
+  pcmFormat: PcmFormat;
+  /** The active pronunciation lexicon, read when the line is sent. */
+  rules: () => readonly LexiconRule[];
+  /** Keeps the finished line (its audio too) before the queue counts it done. */
+  save: (take: StoredScriptTake) => Promise<void>;
+};
+
+/**
+ * One script line through the console's api client: its request with the lexicon applied, its
+ * audio fetched and kept, and what came of it as the queue reads it (a 429 with its Retry-After).
+ */
+export async function synthesizeLine(row: ScriptRow, deps: ScriptLineDeps, signal: AbortSignal): Promise<SynthesisOutcome> {
+  const { request } = lineRequest(row, deps.rules());
+  try {
+    const { take, audio } = await makeTake({ connection: deps.connection, request, pcmFormat: deps.pcmFormat }, signal);
+    await deps.save({
+      scriptId: deps.scriptId,
+      line: row.line,
+      request,
+      result: take.result,
+      audio,
+      format: take.format,
+      pcmFormat: take.pcmFormat,
+      durationMs: await durationOf(audio, take.format, take.pcmFormat, take.result.speeches),
+    });
+    return { kind: 'ok', taskId: take.result.taskId, targetAudioUrl: take.result.targetAudioUrl };
+  } catch (error) {
+    return outcomeOfError(error, error instanceof GatewayRequestError ? error.retryAfter : null);
+  }
+}
+
+/** The audio's length: from the WAV header or the PCM size, else where the last segment ends; null when nothing says. */
+async function durationOf(
+  audio: Blob | null,
+  format: string,
+  pcmFormat: PcmFormat,
+  speeches: readonly unknown[] | null | undefined,
+): Promise<number | null> {
+  if (audio && format === 'wav') {
+    const layout = await readWavLayout(audio).catch(() => null);
+    if (layout) return Math.round(pcmDurationSeconds(layout.dataBytes, layout.format) * 1000);
+  }
+  if (audio && format === 'pcm') return Math.round(pcmDurationSeconds(audio.size, pcmFormat) * 1000);
+  const ends = (speeches ?? []).map((s) => (s as { endMs?: unknown } | null)?.endMs).filter((e): e is number => typeof e === 'number');
+  return ends.length > 0 ? Math.max(...ends) : null;
+}

@@ -1,0 +1,100 @@
+import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useT } from '@/hooks/use-t';
+import { importScript, type ScriptImport } from '../../model/script/import-script';
+import { applyLexicon } from '../../model/script/lexicon';
+import { draftStore } from '../../stores/draft-store';
+import { lexiconStore } from '../../stores/lexicon-store';
+import { loadKeptScript, startScript } from '../../stores/script-queue-store';
+import { useScriptEnv, useScriptJob } from '../../hooks/use-script-job';
+import page from '../speech-page.module.css';
+import { ImportReport } from './import-report';
+import { ScriptQueueView } from './script-queue-view';
+import styles from './script.module.css';
+
+/**
+ * The Script tab: lines pasted or a CSV/TSV file, each a take with the Text tab's settings unless
+ * its row says otherwise, checked with the form's own schema, then made by the queue.
+ */
+export function ScriptPanel() {
+  const t = useT();
+  const job = useScriptJob();
+  const env = useScriptEnv();
+  const [text, setText] = useState('');
+  const [imported, setImported] = useState<ScriptImport | null>(null);
+  const [starting, setStarting] = useState(false);
+  const linesId = useId();
+  const fileId = useId();
+
+  useEffect(() => {
+    void loadKeptScript();
+  }, []);
+
+  const check = (input: string) => {
+    // The length limit applies to the text as sent: with the active pronunciation rules.
+    const rules = lexiconStore.get();
+    setImported(importScript(input, draftStore.get(), { rewrite: (s, language) => applyLexicon(s, rules, language).text.trim() }));
+  };
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    const content = await file.text();
+    setText(content);
+    check(content);
+  };
+  const start = async () => {
+    if (!imported || imported.rows.length === 0) return;
+    setStarting(true);
+    try {
+      await startScript(imported.rows, env());
+      setImported(null);
+    } finally {
+      setStarting(false);
+    }
+  };
+  const rows = imported?.rows.length ?? 0;
+
+  return (
+    <div className={styles.script}>
+      <section aria-labelledby="script-title" className={page.panel}>
+        <h2 id="script-title">{t('speech.script.title')}</h2>
+        <p className={page.hint}>{t('speech.script.hint')}</p>
+        <label htmlFor={linesId}>{t('speech.script.linesLabel')}</label>
+        <textarea
+          id={linesId}
+          className={styles.lines}
+          rows={8}
+          value={text}
+          spellCheck={false}
+          onChange={(e) => {
+            setText(e.target.value);
+            setImported(null);
+          }}
+        />
+        <div className={styles.importRow}>
+          <span>
+            <label htmlFor={fileId}>{t('speech.script.fileLabel')}</label>
+            <input
+              id={fileId}
+              type="file"
+              accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
+              onChange={(e) => void onFile(e)}
+            />
+          </span>
+          <button type="button" onClick={() => check(text)} disabled={text.trim() === ''}>
+            {t('speech.script.check')}
+          </button>
+        </div>
+        {imported && <ImportReport report={imported.report} accepted={rows} />}
+        {rows > 0 && (
+          <div className="form-actions">
+            <button type="button" className="primary" disabled={starting} onClick={() => void start()}>
+              {t('speech.script.start', { count: rows })}
+            </button>
+            {job && <span className={page.hint}>{t('speech.script.replaceNote')}</span>}
+          </div>
+        )}
+      </section>
+      {job && <ScriptQueueView job={job} env={env} />}
+    </div>
+  );
+}
