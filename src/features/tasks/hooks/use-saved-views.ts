@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import { connectionScope } from '@/lib/connection-profile';
+import { useActiveConnection } from '@/hooks/use-connection';
+import { listViews, onSavedViewsChanged, type SavedView } from '../stores/saved-views';
+
+export type SavedViewsState = { scope: string; views: readonly SavedView[]; loaded: boolean; unavailable: boolean };
+
+/** The profile scope saved views are kept under: the watch list's (gateway URL + user ID). */
+export function useSavedViewsScope(): string {
+  return connectionScope(useActiveConnection()).join('\u0000');
+}
+
+/**
+ * The active profile's saved views, read again whenever they change in this tab or another
+ * (the store's BroadcastChannel); `replace` shows a list the caller already has (a reorder's).
+ */
+export function useSavedViews(scope: string): SavedViewsState & { replace: (views: readonly SavedView[]) => void } {
+  const [state, setState] = useState<SavedViewsState>({ scope, views: [], loaded: false, unavailable: false });
+  useEffect(() => {
+    let alive = true;
+    let reading = 0;
+    const read = () => {
+      const mine = ++reading;
+      listViews(scope).then(
+        (views) => alive && mine === reading && setState({ scope, views, loaded: true, unavailable: false }),
+        () => alive && mine === reading && setState({ scope, views: [], loaded: true, unavailable: true }),
+      );
+    };
+    read();
+    const stop = onSavedViewsChanged((changed) => changed === scope && read());
+    return () => {
+      alive = false;
+      stop();
+    };
+  }, [scope]);
+  // Another profile's list is never shown, not even for the render before its own is read.
+  const shown = state.scope === scope ? state : { scope, views: [], loaded: false, unavailable: false };
+  return { ...shown, replace: (views) => setState({ scope, views, loaded: true, unavailable: false }) };
+}
