@@ -148,6 +148,7 @@ test('a view’s link opens the same query for another operator, who can keep it
   await other.getByLabel('View name').press('Enter');
   await expect(views(other).getByRole('link', { name: /^3002 last hour/ })).toHaveAttribute('aria-current', 'true');
   await expect(other.getByText('It is in your saved views.')).toBeVisible();
+  await other.screenshot({ path: '/tmp/v-views-en.png', fullPage: true });
   await receiver.close();
 });
 
@@ -189,4 +190,37 @@ test('saved views in Chinese, axe clean', async ({ browser, request }) => {
   await page.screenshot({ path: '/tmp/v-views-zh.png', fullPage: true });
   await axeClean(page);
   await context.close();
+});
+
+test('a view reopens the overview tables it was saved with, and other tabs list it at once', async ({ context, page, request }) => {
+  test.setTimeout(60_000);
+  const user = uniqueUserId();
+  const ids = await createTasks(request, user, 2, 600_000);
+  await seedConsole(page, user);
+  await page.goto('/tasks?q=-status:failed');
+  await pasteIds(page, ids.join('\n'));
+  await expect(views(page)).toBeVisible({ timeout: 15_000 });
+  const table = page.locator('details').filter({ has: page.getByText('Tasks by status over time as a table') });
+  await table.getByText('Tasks by status over time as a table').click();
+  await expect(table).toHaveAttribute('open', '');
+  await saveAs(page, 'with table');
+
+  const other = await context.newPage();
+  await other.goto('/tasks');
+  await expect(views(other).getByRole('link', { name: /^with table/ })).toBeVisible({ timeout: 15_000 });
+  await saveAs(other, 'from the other tab');
+  // No reload here: the store tells the other tabs.
+  await expect(views(page).getByRole('link', { name: /^from the other tab/ })).toBeVisible();
+
+  // Saved with no table open: opening it closes the one open; opening the first opens it again.
+  await views(page)
+    .getByRole('link', { name: /^from the other tab/ })
+    .click();
+  await expect(table).not.toHaveAttribute('open');
+  await views(page)
+    .getByRole('link', { name: /^with table/ })
+    .click();
+  await expect(table).toHaveAttribute('open', '');
+  await expect(views(page).getByRole('link', { name: /^with table/ })).toHaveAttribute('aria-current', 'true');
+  await expect(views(page).getByRole('link', { name: /^from the other tab/ })).not.toHaveAttribute('aria-current');
 });
