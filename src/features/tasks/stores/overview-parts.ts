@@ -1,7 +1,7 @@
 import { createStore } from '@/lib/persisted-store';
 
 /** The overview's parts that open and close (its <details>), named as a saved view keeps them. */
-export const OVERVIEW_PARTS = ['flowTable', 'throughputTable'] as const;
+const OVERVIEW_PARTS = ['flowTable', 'throughputTable'] as const;
 export type OverviewPart = (typeof OVERVIEW_PARTS)[number];
 
 /** Which overview parts are open: the charts' tables read it, a saved view keeps it and opening one sets it. */
