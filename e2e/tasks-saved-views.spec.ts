@@ -224,3 +224,46 @@ test('a view reopens the overview tables it was saved with, and other tabs list 
   await expect(views(page).getByRole('link', { name: /^with table/ })).toHaveAttribute('aria-current', 'true');
   await expect(views(page).getByRole('link', { name: /^from the other tab/ })).not.toHaveAttribute('aria-current');
 });
+
+test('each profile has its own views: switching profile shows the other one’s', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const [userA, userB] = [uniqueUserId(), uniqueUserId()];
+  const [idsA, idsB] = [await createTasks(request, userA, 1, 600_000), await createTasks(request, userB, 1, 600_000)];
+  const profile = (id: string, name: string, userId: string) => ({
+    id,
+    name,
+    gatewayUrl: '/api',
+    token: 'dev-token',
+    rememberToken: true,
+    userId,
+    channel: '',
+    appSource: '',
+  });
+  const profiles = [profile('local', 'Local', userA), profile('other', 'Other desk', userB)];
+  await page.addInitScript(
+    `if (!localStorage.getItem('console.connection.profiles')) {
+      localStorage.setItem('console.connection.profiles', ${JSON.stringify(JSON.stringify(profiles))});
+      localStorage.setItem('console.connection.active', '"local"');
+    }`,
+  );
+  const switchTo = async (name: string) => {
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('radio', { name }).check();
+    await page.getByRole('link', { name: 'Tasks' }).click();
+  };
+
+  await page.goto('/tasks');
+  await pasteIds(page, idsA.join('\n'));
+  await expect(views(page)).toBeVisible({ timeout: 15_000 });
+  await saveAs(page, 'desk A view');
+  await expect(views(page).getByRole('link', { name: /^desk A view/ })).toBeVisible();
+
+  await switchTo('Other desk');
+  await pasteIds(page, idsB.join('\n'));
+  await expect(views(page).getByText('No saved views yet')).toBeVisible({ timeout: 15_000 });
+  await saveAs(page, 'desk B view');
+  await expect.poll(() => viewNames(page)).toEqual(['desk B view']);
+
+  await switchTo('Local');
+  await expect.poll(() => viewNames(page), { timeout: 15_000 }).toEqual(['desk A view']);
+});
