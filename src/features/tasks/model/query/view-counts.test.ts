@@ -73,6 +73,24 @@ describe('view counts', () => {
     expect(later).toBeLessThan(first);
   });
 
+  it('updates a clock-reading count from the changed rows at once too, and counts it in full again only now and then', () => {
+    const rows = manyRows(3_000);
+    const counts = createViewCounts();
+    counts.setQueries([TIMED]);
+    counts.update(rows, ctxAt(NOW));
+    const before = countAll(counts).get(TIMED)!;
+    // A running task fails now: within the hour at once, before any pass.
+    rows[1] = failed('T1', 1, 3002, 0);
+    counts.update(rows, ctxAt(NOW + 2_000));
+    expect(counts.counts().get(TIMED)).toBe(before + 1);
+    // 2 s after the last full count: no new one yet.
+    expect(counts.step(() => true)).toBe(true);
+    // Later, the clock has moved on: counted in full again.
+    counts.update(rows, ctxAt(NOW + 30 * MIN));
+    expect(counts.step(() => true)).toBe(false);
+    expect(countAll(counts).get(TIMED)).toBe(expected(rows, TIMED, NOW + 30 * MIN));
+  });
+
   it('counts in slices, and a change during a pass is not lost', () => {
     const rows = manyRows(10_000);
     const counts = createViewCounts();

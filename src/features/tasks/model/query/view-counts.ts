@@ -4,15 +4,14 @@ import { parseQuery } from './parse-query';
 import type { Query, Term } from './query-ast';
 
 /**
- * The saved views' live counts: how many watched rows each view's query matches (docs/query-language.md, "Saved views").
+ * The saved views' live counts: how many watched rows each view's query matches (docs/decisions.md, "Saved views' live counts").
  *
- * At 50 views and 100,000 rows a full count is 5 million tests, too much for one poll update (≤ 16 ms), so:
- * - a view whose query reads no clock ("static": status, code, progress, ID, has:result…) is compiled once,
- *   counted in full once, and then keeps each row's match: an update tests only the rows that changed
- *   (a changed task gets a new row object, see board-rows.ts), 1,000 live rows × 50 views;
- * - a view that reads the clock (updated:, age:, eta:, stalled:, has:eta) can change its count with no row
- *   changing, so it is counted in full again after each update, in slices between which the page runs
- *   (`step(due)`); an update during such a count lets it finish and then counts again (at most one behind).
+ * At 50 views and 100,000 rows a full count is 5 million tests, too much for one poll update (≤ 16 ms), so each view is
+ * counted in full once, in slices between which the page runs (`step(due)`), and keeps each row's match; after that an
+ * update tests only the rows that changed (a changed task gets a new row object, see board-rows.ts): 1,000 live rows ×
+ * 50 views. A view whose query reads the clock (updated:, age:, eta:, stalled:, has:eta) can change its count with no row
+ * changing, so it is also counted in full again, at most every RECOUNT_MS of the clock; an update during such a count
+ * lets it finish and adjusts the rows it has passed.
  */
 export type ViewCounts = {
   /** The queries to count (each saved view's, its sort left out); one kept from before keeps its count. */
@@ -34,12 +33,15 @@ type Counted = {
   timed: boolean;
   /** Static views only: compiled once (it reads no clock). */
   test: RowPredicate | null;
-  /** Static views only: each row's match once counted in full (1 or 0), to update the count from changed rows. */
+  /** Each row's match once counted in full (1 or 0), to update the count from changed rows alone. */
   match: Uint8Array | null;
   count: number | null;
 };
 
-type Pass = { views: Counted[]; tests: RowPredicate[]; partial: Int32Array; matches: (Uint8Array | null)[]; next: number };
+type Pass = { views: Counted[]; tests: RowPredicate[]; partial: Int32Array; matches: Uint8Array[]; next: number };
+
+/** Clock time between two full counts of the views that read the clock (their counts drift only as time passes). */
+export const RECOUNT_MS = 10_000;
 
 // Rows between looks at the clock: 256 rows × 50 views is about 3 ms of tests.
 const CHECK_EVERY = 256;
@@ -52,20 +54,25 @@ export function createViewCounts(): ViewCounts {
   let seen: WatchedTask[] = [];
   let ctx = NO_CLOCK;
   let pass: Pass | null = null;
-  /** The clock-reading views are to be counted again (an update came since their last count began). */
+  /** The clock-reading views are to be counted in full again. */
   let timedDue = false;
+  /** The clock when their last full count began. */
+  let timedAt = -Infinity;
   let snapshot: Map<string, number | null> = new Map();
   let dirty = true;
 
   const start = (): Pass | null => {
-    const due = [...views.values()].filter((v) => (v.timed ? timedDue : v.match === null));
-    timedDue = false;
+    const due = [...views.values()].filter((v) => v.match === null || (v.timed && timedDue));
+    if (due.some((v) => v.timed)) {
+      timedDue = false;
+      timedAt = ctx.now;
+    }
     if (due.length === 0) return null;
     return {
       views: due,
       tests: due.map((v) => v.test ?? compileQuery(v.query, ctx)),
       partial: new Int32Array(due.length),
-      matches: due.map((v) => (v.timed ? null : new Uint8Array(rows.length))),
+      matches: due.map(() => new Uint8Array(rows.length)),
       next: 0,
     };
   };
@@ -73,7 +80,7 @@ export function createViewCounts(): ViewCounts {
   const finish = (p: Pass) => {
     p.views.forEach((v, k) => {
       v.count = p.partial[k]!;
-      if (!v.timed) v.match = p.matches[k]!;
+      v.match = p.matches[k]!;
     });
     dirty = true;
   };
@@ -91,15 +98,15 @@ export function createViewCounts(): ViewCounts {
         const { query } = parseQuery(text);
         const timed = query.terms.some(readsClock);
         next.set(text, { text, query, timed, test: timed ? null : compileQuery(query, NO_CLOCK), match: null, count: null });
-        if (timed) timedDue = true;
       }
       views = next;
       dirty = true;
     },
 
     update(nextRows, nextCtx) {
+      // Due again as the clock moves on (or back), or with another stall setting.
+      if (nextCtx.stallMs !== ctx.stallMs || nextCtx.now - timedAt >= RECOUNT_MS || nextCtx.now < timedAt) timedDue = true;
       ctx = nextCtx;
-      if (views.size && [...views.values()].some((v) => v.timed)) timedDue = true;
       if (nextRows !== rows || nextRows.length !== seen.length) {
         // Another list (tasks added or removed, or derived again): every count starts over.
         rows = nextRows;
@@ -128,19 +135,17 @@ export function createViewCounts(): ViewCounts {
         }
       };
       for (const v of views.values()) {
-        if (v.timed || !v.match || !v.test) continue;
-        adjust(v.test, v.match, rows.length, (d) => {
+        if (!v.match) continue;
+        // A clock-reading view tests the changed rows at this update's clock (the others it counted at its last full count's).
+        adjust(v.test ?? compileQuery(v.query, ctx), v.match, rows.length, (d) => {
           v.count = (v.count ?? 0) + d;
           dirty = true;
         });
       }
-      // Rows a running pass has already counted for a static view: theirs too (those after it, the pass reads as they are).
+      // Rows a running pass has already counted: adjusted in it too (those after, the pass reads as they are).
       if (pass) {
         const p = pass;
-        p.views.forEach((v, k) => {
-          const match = p.matches[k];
-          if (match) adjust(p.tests[k]!, match, p.next, (d) => (p.partial[k] = p.partial[k]! + d));
-        });
+        p.views.forEach((_, k) => adjust(p.tests[k]!, p.matches[k]!, p.next, (d) => (p.partial[k] = p.partial[k]! + d)));
       }
     },
 
@@ -155,8 +160,7 @@ export function createViewCounts(): ViewCounts {
         for (let k = 0; k < n; k++) {
           if (tests[k]!(row)) {
             partial[k] = partial[k]! + 1;
-            const match = matches[k];
-            if (match) match[i] = 1;
+            matches[k]![i] = 1;
           }
         }
         if ((i + 1) % CHECK_EVERY === 0 && i + 1 < rows.length && due()) {
@@ -166,7 +170,7 @@ export function createViewCounts(): ViewCounts {
       }
       finish(p);
       pass = null;
-      return !timedDue && ![...views.values()].some((v) => !v.timed && v.match === null);
+      return !timedDue && ![...views.values()].some((v) => v.match === null);
     },
 
     counts() {
