@@ -1,10 +1,7 @@
 import { useLayoutEffect, useState } from 'react';
 import { readViewLink, VIEW_PARAM, type LinkedView } from '../model/query/view-link';
 import { searchWithQuery } from '../model/query/query-url';
-import { withSort } from '../model/query/query-controls';
-
-/** The query of a view: its text with its sort as a `sort:` term, as the watch list's query holds it. */
-export const viewQuery = (view: Pick<LinkedView, 'query' | 'sort'>): string => withSort(view.query, view.sort.key, view.sort.descending);
+import { viewQuery } from '../stores/open-saved-view';
 
 /**
  * The view a link opened (`/tasks?view=…&q=…`), read once: its query (cut and parsed as readViewLink does) becomes the

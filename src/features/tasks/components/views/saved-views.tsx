@@ -8,9 +8,10 @@ import { shareLink } from '../../model/share-link';
 import { useTaskQuery } from '../../hooks/use-task-query';
 import { useSavedViews, useSavedViewsScope } from '../../hooks/use-saved-views';
 import { useSavedViewCounts } from '../../hooks/use-saved-view-counts';
-import { useOpenedViewLink, viewQuery } from '../../hooks/use-opened-view-link';
+import { useOpenedViewLink } from '../../hooks/use-opened-view-link';
+import { openSavedView, viewQuery } from '../../stores/open-saved-view';
 import { deleteView, renameView, reorderViews, saveView, type SavedView } from '../../stores/saved-views';
-import { knownParts, overviewPartsStore } from '../../stores/overview-parts';
+import { overviewPartsStore } from '../../stores/overview-parts';
 import { announce } from '../../stores/announcer-store';
 import { ViewItem, type FocusTarget } from './view-item';
 import { ViewNameForm } from './view-name-form';
@@ -73,8 +74,7 @@ export function SavedViews({ ids, rows, version, stallMs }: Props) {
 
   const open = (view: SavedView) => {
     setOpenedId(view.id);
-    setQuery(viewQuery(view));
-    overviewPartsStore.set(knownParts(view.openParts));
+    openSavedView(view);
   };
 
   const move = async (view: SavedView, step: -1 | 1) => {
