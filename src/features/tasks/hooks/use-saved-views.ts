@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { connectionScope } from '@/lib/connection-profile';
 import { useActiveConnection } from '@/hooks/use-connection';
 import { listViews, onSavedViewsChanged, type SavedView } from '../stores/saved-views';
@@ -14,7 +14,9 @@ export function useSavedViewsScope(): string {
  * The active profile's saved views, read again whenever they change in this tab or another
  * (the store's BroadcastChannel); `replace` shows a list the caller already has (a reorder's).
  */
-export function useSavedViews(scope: string): SavedViewsState & { replace: (views: readonly SavedView[]) => void } {
+export type SavedViewsList = SavedViewsState & { replace: (views: readonly SavedView[]) => void };
+
+export function useSavedViews(scope: string): SavedViewsList {
   const [state, setState] = useState<SavedViewsState>({ scope, views: [], loaded: false, unavailable: false });
   useEffect(() => {
     let alive = true;
@@ -33,7 +35,11 @@ export function useSavedViews(scope: string): SavedViewsState & { replace: (view
       stop();
     };
   }, [scope]);
-  // Another profile's list is never shown, not even for the render before its own is read.
-  const shown = state.scope === scope ? state : { scope, views: [], loaded: false, unavailable: false };
-  return { ...shown, replace: (views) => setState({ scope, views, loaded: true, unavailable: false }) };
+  const replace = useCallback((views: readonly SavedView[]) => setState({ scope, views, loaded: true, unavailable: false }), [scope]);
+  // The same object until the list changes: the views panel is memoized on it (poll updates do not render it again).
+  return useMemo(
+    // Another profile's list is never shown, not even for the render before its own is read.
+    () => ({ ...(state.scope === scope ? state : { scope, views: [], loaded: false, unavailable: false }), replace }),
+    [state, scope, replace],
+  );
 }

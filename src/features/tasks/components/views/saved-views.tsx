@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { t as currentT } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
 import type { WatchedTask } from '../../model/task-rows';
@@ -6,7 +6,7 @@ import { viewLink } from '../../model/query/view-link';
 import { queryToControls, withSort } from '../../model/query/query-controls';
 import { shareLink } from '../../model/share-link';
 import { useTaskQuery } from '../../hooks/use-task-query';
-import { useSavedViews, useSavedViewsScope } from '../../hooks/use-saved-views';
+import { useSavedViews, useSavedViewsScope, type SavedViewsList } from '../../hooks/use-saved-views';
 import { useSavedViewCounts } from '../../hooks/use-saved-view-counts';
 import { useOpenedViewLink } from '../../hooks/use-opened-view-link';
 import { openSavedView, viewQuery } from '../../stores/open-saved-view';
@@ -29,17 +29,21 @@ const same = (a: string, b: string) => a.trim() === b.trim();
  * A link to a view (`?view=…&q=…`) opened here says so, with a button to keep it.
  */
 export function SavedViews({ ids, rows, version, stallMs }: Props) {
-  const t = useT();
   const scope = useSavedViewsScope();
+  const saved = useSavedViews(scope);
+  const queries = useMemo(() => saved.views.map((v) => v.query), [saved.views]);
+  const counts = useSavedViewCounts(queries, rows, version, stallMs);
+  return <ViewsPanel ids={ids} scope={scope} saved={saved} counts={counts} />;
+}
+
+type PanelProps = { ids: readonly string[]; scope: string; saved: SavedViewsList; counts: ReadonlyMap<string, number | null> };
+
+// Memoized: a poll update brings new rows every time, but the panel changes only with a count (or the list, the query).
+const ViewsPanel = memo(function ViewsPanel({ ids, scope, saved, counts }: PanelProps) {
+  const t = useT();
   const [query, setQuery] = useTaskQuery();
-  const { views, loaded, unavailable, replace } = useSavedViews(scope);
+  const { views, loaded, unavailable, replace } = saved;
   const [linked, forgetLinked] = useOpenedViewLink(setQuery);
-  const counts = useSavedViewCounts(
-    useMemo(() => views.map((v) => v.query), [views]),
-    rows,
-    version,
-    stallMs,
-  );
   const [naming, setNaming] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const [withList, setWithList] = useState(false);
@@ -176,4 +180,4 @@ export function SavedViews({ ids, rows, version, stallMs }: Props) {
       </nav>
     </div>
   );
-}
+});
