@@ -13,6 +13,7 @@ import { Overview } from './overview';
 import { TaskList } from '../table/task-list';
 import { TransitionsFeed } from './transitions-feed';
 import { WatchListActions } from './watch-list-actions';
+import { SavedViewsLazy } from '../views/saved-views-lazy';
 import styles from '../board.module.css';
 
 type Props = {
@@ -41,6 +42,7 @@ export const TaskBoardView = memo(function TaskBoardView({ ids, rows, version, s
     <>
       <Overview rows={rows} summary={summary} selected={statuses} onToggle={toggleStatus} />
       <WatchListActions ids={ids} rows={rows} finished={summary.counts.get(4) ?? 0} notify={settings.notify} />
+      <SavedViewsLazy ids={ids} rows={rows} version={version} stallMs={settings.stallMs} />
       <div className={styles.tasksColumns}>
         <TaskList
           rows={rows}

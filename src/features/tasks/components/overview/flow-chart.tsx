@@ -6,6 +6,7 @@ import { useFormat } from '@/hooks/use-format';
 import { FLOW_BANDS, type FlowSample } from '../../model/batch-series';
 import { axisStyle, bandColors, clockValues, fitLabels } from './chart-palette';
 import { useUplot } from '../../hooks/use-uplot';
+import { useOverviewPart } from '../../hooks/use-overview-part';
 import styles from './overview.module.css';
 
 const TABLE_ROWS = 12;
@@ -56,6 +57,7 @@ export function FlowChart({ flow }: { flow: readonly FlowSample[] }) {
   const t = useT();
   const f = useFormat();
   const { locale, time } = f;
+  const table = useOverviewPart('flowTable');
   const data = useMemo(() => stackedData(flow), [flow]);
   // Made again on a switch of language or time zone: the axis labels and the series names follow them.
   const options = useCallback(
@@ -95,7 +97,7 @@ export function FlowChart({ flow }: { flow: readonly FlowSample[] }) {
       </figcaption>
       <div role="img" aria-label={t('tasks.charts.flowLabel', { summary })} className={styles.canvas} ref={box} />
       <Legend />
-      <details>
+      <details {...table}>
         <summary>{t('tasks.charts.flowTable')}</summary>
         <table className={styles.dataTable}>
           <caption className="visually-hidden">{t('tasks.charts.zone', { zone: f.zoneLabel() })}</caption>

@@ -6,6 +6,7 @@ import { useFormat } from '@/hooks/use-format';
 import type { MinuteBucket } from '../../model/batch-series';
 import { axisStyle, bandColors, clockValues, fitLabels } from './chart-palette';
 import { useUplot } from '../../hooks/use-uplot';
+import { useOverviewPart } from '../../hooks/use-overview-part';
 import { useClock } from '@/hooks/use-now';
 import styles from './overview.module.css';
 
@@ -39,6 +40,7 @@ export function ThroughputChart({ perMinute }: { perMinute: readonly MinuteBucke
   const t = useT();
   const f = useFormat();
   const { locale, time } = f;
+  const table = useOverviewPart('throughputTable');
   // The minute, not the second: the chart renders when a minute turns, not on every clock tick.
   const minute = useClock((now) => Math.floor(now / 60_000));
   const minutes = useMemo(() => minuteRange(perMinute, minute * 60_000), [perMinute, minute]);
@@ -116,7 +118,7 @@ export function ThroughputChart({ perMinute }: { perMinute: readonly MinuteBucke
           {t('tasks.charts.band.aborted')}
         </li>
       </ul>
-      <details>
+      <details {...table}>
         <summary>{t('tasks.charts.throughputTable')}</summary>
         <table className={styles.dataTable}>
           <caption className="visually-hidden">{t('tasks.charts.zone', { zone: f.zoneLabel() })}</caption>

@@ -1,0 +1,269 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { createTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
+
+// Saved views (issue 28, item 2): saved per profile in IndexedDB, listed with live counts beside the watch list,
+// renamed, moved and deleted from the keyboard, and opened from a link by another operator.
+
+const views = (page: Page) => page.getByRole('navigation', { name: 'Saved views' });
+const viewNames = async (page: Page) =>
+  (await views(page).getByRole('link').locator('span:first-child').allTextContents()).map((s) => s.trim());
+
+async function axeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Opens the list at this query (the address's `q`, as a typed query puts it there) and waits for the views. */
+async function openAt(page: Page, query: string) {
+  await page.goto(`/tasks?q=${encodeURIComponent(query)}`);
+  await expect(views(page)).toBeVisible({ timeout: 15_000 });
+}
+
+async function saveAs(page: Page, name: string) {
+  await views(page).getByRole('button', { name: 'Save view' }).click();
+  await page.getByLabel('View name').fill(name);
+  await page.getByLabel('View name').press('Enter');
+}
+
+test('a view is saved, kept over a reload with its live count, and renamed, moved and deleted by keyboard', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const user = uniqueUserId();
+  // Three tasks that fail after some seconds (none has failed when the view is saved), two that keep running.
+  const failing = await createTasks(request, user, 3, 24_000, 'failed');
+  const running = await createTasks(request, user, 2, 600_000);
+  await seedConsole(page, user);
+  await page.goto(`/tasks?q=${encodeURIComponent('status:failed updated:<1h')}`);
+  await pasteIds(page, [...failing, ...running].join('\n'));
+  await expect(views(page)).toBeVisible({ timeout: 15_000 });
+  await expect(views(page).getByText('No saved views yet')).toBeVisible();
+
+  await saveAs(page, '3002 last hour');
+  const saved = views(page).getByRole('link', { name: /^3002 last hour/ });
+  await expect(saved).toBeVisible();
+  // It is the view shown now, and it counts no row yet; the focus is back on "Save view".
+  await expect(saved).toHaveAttribute('aria-current', 'true');
+  await expect(saved).toHaveAccessibleName('3002 last hour 0 tasks');
+  await expect(views(page).getByRole('button', { name: 'Save view' })).toBeFocused();
+
+  await page.reload();
+  await expect(saved).toBeVisible({ timeout: 15_000 });
+  // As the tasks fail, the count follows (no reload).
+  await expect(saved).toHaveAccessibleName('3002 last hour 3 tasks', { timeout: 30_000 });
+
+  // Names are unique (ignoring case): the error is beside the field, which keeps the focus.
+  await saveAs(page, '3002 LAST HOUR');
+  await expect(page.getByRole('alert')).toHaveText('A view named “3002 LAST HOUR” already exists.');
+  await expect(page.getByLabel('View name')).toBeFocused();
+  await expect(page.getByLabel('View name')).toHaveAttribute('aria-invalid', 'true');
+  await page.keyboard.press('Escape');
+  await expect(views(page).getByRole('button', { name: 'Save view' })).toBeFocused();
+
+  await openAt(page, '-status:failed');
+  await saveAs(page, 'running');
+  await openAt(page, '');
+  await saveAs(page, 'everything');
+  await expect.poll(() => viewNames(page)).toEqual(['3002 last hour', 'running', 'everything']);
+  await expect(views(page).getByRole('link', { name: /^everything 5 tasks/ })).toBeVisible();
+  await expect(views(page).getByRole('link', { name: /^running 2 tasks/ })).toBeVisible();
+
+  // Opening a view by keyboard sets the query (in the address) and marks it.
+  await views(page)
+    .getByRole('link', { name: /^running/ })
+    .focus();
+  await page.keyboard.press('Enter');
+  await expect(views(page).getByRole('link', { name: /^running/ })).toHaveAttribute('aria-current', 'true');
+  await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('-status:failed');
+  await expect(views(page).getByRole('link', { name: /^everything/ })).not.toHaveAttribute('aria-current');
+
+  // Edit mode, all by keyboard.
+  await views(page).getByRole('button', { name: 'Edit views' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(views(page).getByRole('button', { name: 'Edit views' })).toHaveAttribute('aria-pressed', 'true');
+  const edit = (name: string) => views(page).getByRole('group', { name: `Edit “${name}”` });
+
+  await edit('running').getByRole('button', { name: 'Rename' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('New name for “running”')).toBeFocused();
+  await page.keyboard.type('live ones');
+  await page.keyboard.press('Enter');
+  await expect(edit('live ones').getByRole('button', { name: 'Rename' })).toBeFocused();
+
+  await page.keyboard.press('Tab');
+  await expect(edit('live ones').getByRole('button', { name: 'Move up' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => viewNames(page)).toEqual(['live ones', '3002 last hour', 'everything']);
+  // At the top "Move up" is off: the focus is on "Move down", not lost.
+  await expect(edit('live ones').getByRole('button', { name: 'Move down' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => viewNames(page)).toEqual(['3002 last hour', 'live ones', 'everything']);
+  await expect(edit('live ones').getByRole('button', { name: 'Move down' })).toBeFocused();
+
+  await edit('everything').getByRole('button', { name: 'Delete' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Delete “everything”' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => viewNames(page)).toEqual(['3002 last hour', 'live ones']);
+  // The focus goes to the view before it.
+  await expect(views(page).getByRole('link', { name: /^live ones/ })).toBeFocused();
+  await axeClean(page);
+
+  await page.reload();
+  await expect.poll(() => viewNames(page), { timeout: 15_000 }).toEqual(['3002 last hour', 'live ones']);
+});
+
+test('a view’s link opens the same query for another operator, who can keep it', async ({ browser, request, baseURL }) => {
+  test.setTimeout(60_000);
+  const user = uniqueUserId();
+  const ids = await createTasks(request, user, 2, 600_000);
+  const sender = await browser.newContext();
+  await sender.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
+  const page = await sender.newPage();
+  await seedConsole(page, user);
+  await page.goto(`/tasks?q=${encodeURIComponent('status:failed updated:<1h sort:updated-desc')}`);
+  await pasteIds(page, ids.join('\n'));
+  await expect(views(page)).toBeVisible({ timeout: 15_000 });
+  await saveAs(page, '3002 last hour');
+  await views(page).getByRole('checkbox', { name: 'Links open my watch list too' }).check();
+  await views(page).getByRole('button', { name: 'Copy link to view “3002 last hour”' }).click();
+  await expect(views(page).getByText(/^Copied a link to view “3002 last hour” with 2 tasks$/)).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(/\/tasks\?view=3002\+last\+hour&q=status:failed\+updated:%3C1h\+sort:updated-desc#ids=/);
+  await sender.close();
+
+  // Another operator: empty storage, another user ID.
+  const receiver = await browser.newContext();
+  const other = await receiver.newPage();
+  await seedConsole(other, uniqueUserId());
+  await other.goto(link);
+  await expect(other.getByRole('status').filter({ hasText: 'Opened view “3002 last hour”' })).toContainText(
+    'Query: status:failed updated:<1h sort:updated-desc',
+    { timeout: 15_000 },
+  );
+  // The query is the list's (in the address); `view` has left it, the shared IDs were taken.
+  await expect.poll(() => [...new URL(other.url()).searchParams]).toEqual([['q', 'status:failed updated:<1h sort:updated-desc']]);
+  await expect(views(other).getByText('No saved views yet')).toBeVisible();
+  await other.getByRole('button', { name: 'Save to my views' }).click();
+  await expect(other.getByLabel('View name')).toHaveValue('3002 last hour');
+  await other.getByLabel('View name').press('Enter');
+  await expect(views(other).getByRole('link', { name: /^3002 last hour/ })).toHaveAttribute('aria-current', 'true');
+  await expect(other.getByText('It is in your saved views.')).toBeVisible();
+  await other.screenshot({ path: '/tmp/v-views-en.png', fullPage: true });
+  await receiver.close();
+});
+
+test('a link’s over-long name and query are cut, not trusted', async ({ page, request }) => {
+  const user = uniqueUserId();
+  const ids = await createTasks(request, user, 1, 600_000);
+  await seedConsole(page, user);
+  await page.goto('/tasks');
+  await pasteIds(page, ids.join('\n'));
+  await expect(views(page)).toBeVisible({ timeout: 15_000 });
+  const name = 'n'.repeat(200);
+  await page.goto(`/tasks?view=${name}&q=${'x'.repeat(3_000)}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Opened view' })).toContainText(`Opened view “${'n'.repeat(80)}”`, {
+    timeout: 15_000,
+  });
+  await expect.poll(() => [...new URL(page.url()).searchParams]).toEqual([['q', 'x'.repeat(2_000)]]);
+});
+
+test('saved views in Chinese, axe clean', async ({ browser, request }) => {
+  const user = uniqueUserId();
+  const ids = await createTasks(request, user, 2, 600_000);
+  const context = await browser.newContext({ locale: 'zh-CN' });
+  const page = await context.newPage();
+  await seedConsole(page, user);
+  await page.goto('/tasks');
+  await page.getByLabel('任务 ID').fill(ids.join('\n'));
+  await page.getByRole('button', { name: '添加到关注列表' }).click();
+  const nav = page.getByRole('navigation', { name: '已保存的视图' });
+  await expect(nav).toBeVisible({ timeout: 15_000 });
+  await expect(nav.getByText('还没有保存的视图')).toBeVisible();
+  await nav.getByRole('button', { name: '保存视图' }).click();
+  await page.getByLabel('视图名称').press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('请为视图命名。');
+  await page.getByLabel('视图名称').fill('运行中');
+  await page.getByLabel('视图名称').press('Enter');
+  await expect(nav.getByRole('link', { name: '运行中 2 个任务' })).toBeVisible();
+  await nav.getByRole('button', { name: '编辑视图' }).click();
+  await expect(nav.getByRole('group', { name: '编辑“运行中”' }).getByRole('button', { name: '重命名' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/v-views-zh.png', fullPage: true });
+  await axeClean(page);
+  await context.close();
+});
+
+test('a view reopens the overview tables it was saved with, and other tabs list it at once', async ({ context, page, request }) => {
+  test.setTimeout(60_000);
+  const user = uniqueUserId();
+  const ids = await createTasks(request, user, 2, 600_000);
+  await seedConsole(page, user);
+  await page.goto('/tasks?q=-status:failed');
+  await pasteIds(page, ids.join('\n'));
+  await expect(views(page)).toBeVisible({ timeout: 15_000 });
+  const table = page.locator('details').filter({ has: page.getByText('Tasks by status over time as a table') });
+  await table.getByText('Tasks by status over time as a table').click();
+  await expect(table).toHaveAttribute('open', '');
+  await saveAs(page, 'with table');
+
+  const other = await context.newPage();
+  await other.goto('/tasks');
+  await expect(views(other).getByRole('link', { name: /^with table/ })).toBeVisible({ timeout: 15_000 });
+  await saveAs(other, 'from the other tab');
+  // No reload here: the store tells the other tabs.
+  await expect(views(page).getByRole('link', { name: /^from the other tab/ })).toBeVisible();
+
+  // Saved with no table open: opening it closes the one open; opening the first opens it again.
+  await views(page)
+    .getByRole('link', { name: /^from the other tab/ })
+    .click();
+  await expect(table).not.toHaveAttribute('open');
+  await views(page)
+    .getByRole('link', { name: /^with table/ })
+    .click();
+  await expect(table).toHaveAttribute('open', '');
+  await expect(views(page).getByRole('link', { name: /^with table/ })).toHaveAttribute('aria-current', 'true');
+  await expect(views(page).getByRole('link', { name: /^from the other tab/ })).not.toHaveAttribute('aria-current');
+});
+
+test('each profile has its own views: switching profile shows the other one’s', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const [userA, userB] = [uniqueUserId(), uniqueUserId()];
+  const [idsA, idsB] = [await createTasks(request, userA, 1, 600_000), await createTasks(request, userB, 1, 600_000)];
+  const profile = (id: string, name: string, userId: string) => ({
+    id,
+    name,
+    gatewayUrl: '/api',
+    token: 'dev-token',
+    rememberToken: true,
+    userId,
+    channel: '',
+    appSource: '',
+  });
+  const profiles = [profile('local', 'Local', userA), profile('other', 'Other desk', userB)];
+  await page.addInitScript(
+    `if (!localStorage.getItem('console.connection.profiles')) {
+      localStorage.setItem('console.connection.profiles', ${JSON.stringify(JSON.stringify(profiles))});
+      localStorage.setItem('console.connection.active', '"local"');
+    }`,
+  );
+  const switchTo = async (name: string) => {
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('radio', { name }).check();
+    await page.getByRole('link', { name: 'Tasks' }).click();
+  };
+
+  await page.goto('/tasks');
+  await pasteIds(page, idsA.join('\n'));
+  await expect(views(page)).toBeVisible({ timeout: 15_000 });
+  await saveAs(page, 'desk A view');
+  await expect(views(page).getByRole('link', { name: /^desk A view/ })).toBeVisible();
+
+  await switchTo('Other desk');
+  await pasteIds(page, idsB.join('\n'));
+  await expect(views(page).getByText('No saved views yet')).toBeVisible({ timeout: 15_000 });
+  await saveAs(page, 'desk B view');
+  await expect.poll(() => viewNames(page)).toEqual(['desk B view']);
+
+  await switchTo('Local');
+  await expect.poll(() => viewNames(page), { timeout: 15_000 }).toEqual(['desk A view']);
+});
