@@ -84,4 +84,3 @@ export async function saveLexicon(profileId: string, rules: readonly LexiconRule
   for (const l of listeners) l(profileId);
   tabs()?.postMessage({ profileId });
 }
-
