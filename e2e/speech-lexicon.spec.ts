@@ -62,6 +62,8 @@ test('a rule rewrites the text sent: preview, and the request the gateway receiv
   await page.getByRole('button', { name: 'Synthesize' }).click();
   expect((await sent).postDataJSON()).toMatchObject({ sourceText: 'Ack me welcomes you. ACMEOS is not a word of its own.' });
   await expect(page.getByRole('region', { name: 'Result' }).locator('audio')).toBeAttached({ timeout: 15_000 });
+  // The take keeps the text as sent.
+  await expect(page.getByRole('region', { name: 'History' })).toContainText('Ack me welcomes you. ACMEOS');
 });
 
 test('the limit is checked on the rewritten text: parts past 5,000, an error past 100,000', async ({ page }) => {
