@@ -69,7 +69,7 @@ export function toSpeechRequest(values: SpeechFormValues): SpeechRequest {
  * 5,000 goes in parts) and the voice message on both fields. Messages are worded when a value is
  * checked, in the operator's language (the contract, shared with the server, gives codes only).
  */
-export const speechFormSchema = z.pipe(
+const speechFormSchema = z.pipe(
   z.transform(toSpeechRequest),
   speechRequestSchema.check(
     z.refine((r) => countSourceTextChars(r.sourceText) <= LONG_TEXT_MAX_CHARS, {

@@ -51,7 +51,7 @@ export function onLexiconChanged(listener: (profileId: string) => void): () => v
 }
 
 /** A stored rule that is a whole rule (a damaged or foreign record is skipped, not applied). */
-export function wellFormedRule(r: unknown): r is LexiconRule {
+function wellFormedRule(r: unknown): r is LexiconRule {
   const { written, said, wholeWord, caseSensitive, language } = (r ?? {}) as Partial<Record<keyof LexiconRule, unknown>>;
   return (
     typeof written === 'string' &&

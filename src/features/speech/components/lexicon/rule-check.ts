@@ -7,7 +7,7 @@ export type RuleDraft = { written: string; said: string; wholeWord: boolean; cas
 export const EMPTY_DRAFT: RuleDraft = { written: '', said: '', wholeWord: true, caseSensitive: false, language: '' };
 
 /** Why the editor cannot take a rule, by field (codes for the catalog). */
-export type RuleProblems = Partial<{
+type RuleProblems = Partial<{
   written: 'missingWritten' | 'duplicate';
   said: 'missingSaid';
   language: 'badLanguage';
@@ -52,7 +52,7 @@ export function checkRule(
   return { problems };
 }
 
-export type Merged = { rules: LexiconRule[]; added: number; alreadyThere: number; notAdded: number };
+type Merged = { rules: LexiconRule[]; added: number; alreadyThere: number; notAdded: number };
 
 /** An imported file's rules after the ones there: a rule already there is kept once, past the limit the rest is counted, not added. */
 export function mergeRules(existing: readonly LexiconRule[], imported: readonly LexiconRule[]): Merged {
