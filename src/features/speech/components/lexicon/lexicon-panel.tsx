@@ -16,9 +16,14 @@ import styles from './lexicon.module.css';
  * imported and exported as CSV or PLS. Every change is saved at once (IndexedDB, other tabs told).
  */
 export function LexiconPanel() {
+  const profile = activeProfile(useConnectionState());
+  // Another profile starts afresh: no edit, report or message of the previous one carries over.
+  return <ProfileLexicon key={profile.id} profileName={profile.name} />;
+}
+
+function ProfileLexicon({ profileName }: { profileName: string }) {
   const t = useT();
   const rules = useLexiconRules();
-  const profile = activeProfile(useConnectionState());
   const [editing, setEditing] = useState<number | null>(null);
   const [status, setStatus] = useState('');
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -31,7 +36,9 @@ export function LexiconPanel() {
   const focusWritten = () => requestAnimationFrame(() => document.getElementById(WRITTEN_ID)?.focus());
 
   const onSave = (rule: LexiconRule) => {
-    void save(editing === null ? [...rules, rule] : rules.map((r, i) => (i === editing ? rule : r)));
+    // A rule deleted meanwhile (in another tab) is added back rather than lost.
+    const replacing = editing !== null && rules[editing] !== undefined;
+    void save(replacing ? rules.map((r, i) => (i === editing ? rule : r)) : [...rules, rule]);
     setEditing(null);
     setStatus('');
   };
@@ -53,7 +60,7 @@ export function LexiconPanel() {
     <section className={`${page.panel} ${styles.panel}`} aria-labelledby="lexicon-title">
       <h2 id="lexicon-title">{t('speech.lexicon.title')}</h2>
       <p className={page.hint}>
-        {t('speech.lexicon.intro', { profile: profile.name })} {t('speech.lexicon.count', { count: rules.length })}
+        {t('speech.lexicon.intro', { profile: profileName })} {t('speech.lexicon.count', { count: rules.length })}
       </p>
       {rules.length === 0 ? (
         <p>{t('speech.lexicon.empty')}</p>
@@ -109,7 +116,7 @@ export function LexiconPanel() {
           {saveError}
         </p>
       )}
-      <LexiconFiles rules={rules} profileName={profile.name} onImported={save} onStatus={setStatus} />
+      <LexiconFiles rules={rules} profileName={profileName} onImported={save} onStatus={setStatus} />
       <p role="status" className={page.hint}>
         {status}
       </p>
