@@ -80,6 +80,29 @@ test('the limit is checked on the rewritten text: parts past 5,000, an error pas
   );
 });
 
+test('a rule that takes the text past 5,000 sends it in parts, each rewritten', async ({ page }) => {
+  await open(page);
+  await addRule(page, 'ACME', 'Ack me!!');
+  const bodies: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/speechSynthesis/textToSpeech'))
+      bodies.push((r.postDataJSON() as { sourceText: string }).sourceText);
+  });
+  await page.getByLabel('Text to synthesize').fill('ACME. '.repeat(830));
+  await expect(page.getByText(/^4,979 \/ 100,000 characters/)).toContainText(
+    '8,299 as sent, with the pronunciation rules · sent as 2 parts',
+  );
+  await page.getByLabel('Voice name').fill('en-us');
+  await page.getByRole('button', { name: 'Synthesize' }).click();
+  await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem')).toHaveCount(1, { timeout: 60_000 });
+  expect(bodies).toHaveLength(2);
+  for (const body of bodies) {
+    expect(body).not.toContain('ACME');
+    expect([...body].length).toBeLessThanOrEqual(5000);
+  }
+  expect(bodies.join(' ')).toBe('Ack me!!. '.repeat(830).trim());
+});
+
 test('edit and delete a rule; errors by their field', async ({ page }) => {
   await open(page);
   const p = panel(page);
