@@ -11,7 +11,9 @@ import {
   type SpeechRequest,
 } from '@/contract';
 import { t } from '@/i18n/i18n-store';
+import { applyLexicon } from '../model/script/lexicon';
 import { LONG_TEXT_MAX_CHARS } from '../model/split-text';
+import { lexiconStore } from '../stores/lexicon-store';
 
 /** What the inputs hold: text boxes give strings ('' = not sent), sliders give numbers. */
 export type SpeechFormValues = {
@@ -67,7 +69,7 @@ export function toSpeechRequest(values: SpeechFormValues): SpeechRequest {
  * 5,000 goes in parts) and the voice message on both fields. Messages are worded when a value is
  * checked, in the operator's language (the contract, shared with the server, gives codes only).
  */
-export const speechFormSchema = z.pipe(
+const speechFormSchema = z.pipe(
   z.transform(toSpeechRequest),
   speechRequestSchema.check(
     z.refine((r) => countSourceTextChars(r.sourceText) <= LONG_TEXT_MAX_CHARS, {
@@ -94,4 +96,34 @@ export const speechFormErrorMap: z.core.$ZodErrorMap = (issue) => {
 
 export function parseSpeechForm(values: SpeechFormValues) {
   return speechFormSchema.safeParse(values, { error: speechFormErrorMap });
+}
+
+/**
+ * What the Speech form sends: the request above with the active profile's pronunciation rules
+ * applied to its text (lexiconStore, read when the form is checked). The text sent is what the
+ * 100,000 limit and the split in parts of 5,000 see, and what the take keeps; the script import
+ * applies the rules itself and uses parseSpeechForm.
+ */
+export const sentSpeechFormSchema = z.pipe(
+  speechFormSchema,
+  z.transform((request: SpeechRequest, ctx) => {
+    const rules = lexiconStore.get();
+    if (rules.length === 0) return request;
+    const sourceText = applyLexicon(request.sourceText, rules, request.targetLanguage).text.trim();
+    const chars = countSourceTextChars(sourceText);
+    if (chars > LONG_TEXT_MAX_CHARS || chars === 0) {
+      ctx.issues.push({
+        code: 'custom',
+        path: ['sourceText'],
+        input: request.sourceText,
+        message: chars === 0 ? t('speech.validation.textRequired') : t('speech.lexicon.sentTooLong', { chars, max: LONG_TEXT_MAX_CHARS }),
+      });
+      return z.NEVER;
+    }
+    return { ...request, sourceText };
+  }),
+);
+
+export function parseSentSpeechForm(values: SpeechFormValues) {
+  return sentSpeechFormSchema.safeParse(values, { error: speechFormErrorMap });
 }

@@ -15,6 +15,7 @@ import { HistoryPanel } from './history/history-panel';
 import { ResultPanel } from './player/result-panel';
 import { SpeechForm, SUBMIT_ID, type FormPreset } from './form/speech-form';
 import { StudioSettingsPanel } from './form/studio-settings-panel';
+import { LexiconSection } from './lexicon/lexicon-section';
 import { PausedJobNotice } from './long-text/paused-job';
 import { SynthesisProgress } from './long-text/synthesis-progress';
 import { SynthesisError } from './player/synthesis-error';
@@ -113,6 +114,7 @@ export function SpeechPage() {
           />
           {long.paused && !long.pending && <PausedJobNotice paused={long.paused} onResume={resume} onDiscard={() => void long.discard()} />}
           <StudioSettingsPanel />
+          <LexiconSection />
         </div>
         <ResultPanel loaded={current} failure={failure && <SynthesisError error={failure} userId={connection.userId} onRetry={retry} />} />
       </div>

@@ -6,7 +6,7 @@ import { t as translate } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
 import { tNodes } from '@/i18n/t-nodes';
 import { GatewayRequestError } from '@/lib/gateway-error';
-import { speechFormErrorMap, speechFormSchema, type SpeechFormValues } from '../../api/speech-form-schema';
+import { sentSpeechFormSchema, speechFormErrorMap, type SpeechFormValues } from '../../api/speech-form-schema';
 import { draftStore } from '../../stores/draft-store';
 import { fieldOfGatewayError } from '../../model/gateway-field';
 import { LONG_TEXT_MAX_CHARS } from '../../model/split-text';
@@ -34,7 +34,8 @@ type Props = {
 /** The Synthesize button, where focus goes back to after Cancel and Try again. */
 export const SUBMIT_ID = 'speech-submit';
 
-const resolver = zodResolver(speechFormSchema, { error: speechFormErrorMap });
+// The text is checked and sent as the pronunciation rules rewrite it.
+const resolver = zodResolver(sentSpeechFormSchema, { error: speechFormErrorMap });
 
 /** Every field of the request. The draft is saved as it is typed and stays after a gateway error. */
 export function SpeechForm({ preset, pending, onSynthesize, onCancel, status }: Props) {

@@ -1,0 +1,86 @@
+import { openDB, type DBSchema } from 'idb';
+import type { LexiconRule } from '../model/script/lexicon';
+import { MAX_LEXICON_RULES } from '../model/script/lexicon-csv';
+
+/**
+ * The pronunciation lexicons, one per connection profile (keyed by the profile's ID), in their own
+ * IndexedDB database: the lexicon follows the profile, not the gateway or the user ID, and its
+ * schema changes without touching the speech history's database.
+ */
+type StoredLexicon = { profileId: string; rules: LexiconRule[]; updatedAt: number };
+interface LexiconDb extends DBSchema {
+  lexicons: { key: string; value: StoredLexicon };
+}
+
+export const LEXICON_DB_NAME = 'console.speech.lexicon';
+
+let opening: ReturnType<typeof open> | null = null;
+const open = () =>
+  openDB<LexiconDb>(LEXICON_DB_NAME, 1, {
+    upgrade: (db) => void db.createObjectStore('lexicons', { keyPath: 'profileId' }),
+  });
+function db() {
+  opening ??= open().catch((e: unknown) => {
+    opening = null;
+    throw e;
+  });
+  return opening;
+}
+
+const CHANNEL = 'console.speech.lexicon';
+let channel: BroadcastChannel | null = null;
+const listeners = new Set<(profileId: string) => void>();
+
+function tabs(): BroadcastChannel | null {
+  if (!channel && typeof BroadcastChannel === 'function') {
+    channel = new BroadcastChannel(CHANNEL);
+    // Anything may arrive on a channel: only a { profileId: string } is taken.
+    channel.onmessage = (e: MessageEvent) => {
+      const profileId = (e.data as { profileId?: unknown } | null)?.profileId;
+      if (typeof profileId === 'string') for (const l of listeners) l(profileId);
+    };
+  }
+  return channel;
+}
+
+/** Calls `listener` with a profile's ID whenever its lexicon changes, in this tab or another; returns the unsubscribe. */
+export function onLexiconChanged(listener: (profileId: string) => void): () => void {
+  tabs();
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+/** A stored rule that is a whole rule (a damaged or foreign record is skipped, not applied). */
+function wellFormedRule(r: unknown): r is LexiconRule {
+  const { written, said, wholeWord, caseSensitive, language } = (r ?? {}) as Partial<Record<keyof LexiconRule, unknown>>;
+  return (
+    typeof written === 'string' &&
+    written !== '' &&
+    typeof said === 'string' &&
+    typeof wholeWord === 'boolean' &&
+    typeof caseSensitive === 'boolean' &&
+    (language === undefined || typeof language === 'string')
+  );
+}
+
+const clean = (r: LexiconRule): LexiconRule => ({
+  written: r.written,
+  said: r.said,
+  wholeWord: r.wholeWord,
+  caseSensitive: r.caseSensitive,
+  ...(r.language ? { language: r.language } : {}),
+});
+
+/** One profile's rules, in their order (none when it has no lexicon yet). */
+export async function loadLexicon(profileId: string): Promise<LexiconRule[]> {
+  const stored = await (await db()).get('lexicons', profileId);
+  const rules = Array.isArray(stored?.rules) ? (stored.rules as unknown[]) : [];
+  return rules.filter(wellFormedRule).slice(0, MAX_LEXICON_RULES).map(clean);
+}
+
+/** Replaces one profile's rules and tells this tab and the others. */
+export async function saveLexicon(profileId: string, rules: readonly LexiconRule[], now = Date.now()): Promise<void> {
+  await (await db()).put('lexicons', { profileId, rules: rules.slice(0, MAX_LEXICON_RULES).map(clean), updatedAt: now });
+  for (const l of listeners) l(profileId);
+  tabs()?.postMessage({ profileId });
+}

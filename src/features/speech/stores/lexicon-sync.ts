@@ -1,0 +1,58 @@
+import { activeProfile, connectionStore } from '@/lib/connection-store';
+import type { LexiconRule } from '../model/script/lexicon';
+import { loadLexicon, onLexiconChanged, saveLexicon } from './lexicon-db';
+import { lexiconStore } from './lexicon-store';
+
+const activeId = () => activeProfile(connectionStore.get()).id;
+
+let stop: (() => void) | null = null;
+let profileId: string | null = null;
+let generation = 0;
+
+/** Reads the active profile's rules into lexiconStore; a read overtaken by a newer one is dropped. */
+async function reload(): Promise<void> {
+  const id = profileId;
+  if (id === null) return;
+  const mine = ++generation;
+  const rules = await loadLexicon(id).catch(() => null);
+  // IndexedDB unavailable (private mode, blocked): the rules of this page stay as they are.
+  if (rules !== null && mine === generation && id === profileId) lexiconStore.set(rules);
+}
+
+/**
+ * Keeps lexiconStore on the active profile's rules: loaded now, again when the active profile
+ * changes, and when this profile's lexicon changes in another tab. Started once (by
+ * useLexiconRules); the returned function stops it (tests).
+ */
+export function startLexiconSync(): () => void {
+  if (stop) return stop;
+  const follow = () => {
+    const id = activeId();
+    if (id === profileId) return;
+    profileId = id;
+    // Another profile's rules are never applied while this one's load: none until they arrive.
+    lexiconStore.set([]);
+    void reload();
+  };
+  const unsubscribeProfile = connectionStore.subscribe(follow);
+  const unsubscribeChanges = onLexiconChanged((id) => {
+    if (id === profileId) void reload();
+  });
+  follow();
+  stop = () => {
+    unsubscribeProfile();
+    unsubscribeChanges();
+    stop = null;
+    profileId = null;
+    generation++;
+  };
+  return stop;
+}
+
+/** Replaces the active profile's rules: at once in this page, then in IndexedDB (and other tabs). */
+export async function setActiveLexicon(rules: readonly LexiconRule[]): Promise<void> {
+  const id = profileId ?? activeId();
+  lexiconStore.set(rules);
+  generation++;
+  await saveLexicon(id, rules);
+}
