@@ -13,7 +13,9 @@ export default defineConfig({
   plugins: [react(), precompressAssets(), catalogs(fileURLToPath(new URL('./src/i18n/catalogs', import.meta.url)))],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // The status worker (src/features/tasks/api/task-status.worker.ts) as an ES module worker, like the page's own chunks.
-  worker: { format: 'es' },
+  // The loudness worker (src/features/speech/api/loudness.worker.ts) reads WAV headers with model code that words its
+  // errors through the catalogs, so workers get the catalogs plugin too (the messages stay lazy chunks, never loaded there).
+  worker: { format: 'es', plugins: () => [catalogs(fileURLToPath(new URL('./src/i18n/catalogs', import.meta.url)))] },
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -1,0 +1,23 @@
+import { loudnessOf, normalizeTake, type NormalizedTake, type TakeAudio, type TakeLoudness } from '../model/script/take-loudness';
+
+/** Page → loudness worker: measure a take, or bring it to a target. The audio goes as a Blob (no copy of its bytes). */
+export type LoudnessRequest =
+  { id: number; kind: 'measure'; take: TakeAudio } | { id: number; kind: 'normalize'; take: TakeAudio; targetLufs: number };
+
+/** Loudness worker → page: the answer of the request with the same id; `failed` when the worker itself threw. */
+export type LoudnessReply =
+  | { id: number; kind: 'measure'; result: TakeLoudness }
+  | { id: number; kind: 'normalize'; result: NormalizedTake }
+  | { id: number; kind: 'failed'; message: string };
+
+/** The worker's message handler, a plain function: the worker file only wires it to postMessage, tests call it directly. */
+export function createLoudnessHandler(post: (reply: LoudnessReply) => void) {
+  return async (request: LoudnessRequest): Promise<void> => {
+    try {
+      if (request.kind === 'measure') post({ id: request.id, kind: 'measure', result: await loudnessOf(request.take) });
+      else post({ id: request.id, kind: 'normalize', result: await normalizeTake(request.take, request.targetLufs) });
+    } catch (e) {
+      post({ id: request.id, kind: 'failed', message: e instanceof Error ? e.message : String(e) });
+    }
+  };
+}
