@@ -1,7 +1,8 @@
+import type { PcmChannels } from '../model/script/loudness';
 import type { NormalizedTake, TakeAudio, TakeLoudness } from '../model/script/take-loudness';
 import type { LoudnessReply, LoudnessRequest } from './loudness-worker-messages';
 
-type Send = (request: LoudnessRequest) => void;
+type Send = (request: LoudnessRequest, transfer: Transferable[]) => void;
 
 let send: Send | null = null;
 let nextId = 0;
@@ -17,7 +18,7 @@ async function sender(): Promise<Send> {
   if (typeof Worker === 'function') {
     const worker = new Worker(new URL('./loudness.worker.ts', import.meta.url), { type: 'module', name: 'loudness' });
     worker.onmessage = (event: MessageEvent<LoudnessReply>) => receive(event.data);
-    send = (request) => worker.postMessage(request);
+    send = (request, transfer) => worker.postMessage(request, transfer);
   } else {
     const { createLoudnessHandler } = await import('./loudness-worker-messages');
     const handle = createLoudnessHandler(receive);
@@ -26,14 +27,17 @@ async function sender(): Promise<Send> {
   return send;
 }
 
-type Ask = { kind: 'measure'; take: TakeAudio } | { kind: 'normalize'; take: TakeAudio; targetLufs: number };
+type Ask =
+  | { kind: 'measure'; take: TakeAudio }
+  | { kind: 'normalize'; take: TakeAudio; targetLufs: number }
+  | { kind: 'measureChannels'; pcm: PcmChannels };
 
-async function ask(request: Ask): Promise<LoudnessReply> {
+async function ask(request: Ask, transfer: Transferable[] = []): Promise<LoudnessReply> {
   const post = await sender();
   const id = ++nextId;
   return new Promise((resolve) => {
     waiting.set(id, resolve);
-    post({ ...request, id });
+    post({ ...request, id }, transfer);
   });
 }
 
@@ -50,5 +54,16 @@ export async function normalizeLoudness(take: TakeAudio, targetLufs: number): Pr
   const reply = await ask({ kind: 'normalize', take, targetLufs });
   if (reply.kind === 'failed') throw new Error(reply.message);
   if (reply.kind !== 'normalize') throw new Error('loudness worker: wrong reply');
+  return reply.result;
+}
+
+/** Decoded samples (an MP3 the page decoded) measured in the worker; the channels' buffers are moved there, not copied. */
+export async function measureChannels(pcm: PcmChannels): Promise<TakeLoudness> {
+  const reply = await ask(
+    { kind: 'measureChannels', pcm },
+    pcm.channels.map((c) => c.buffer as ArrayBuffer),
+  );
+  if (reply.kind === 'failed') throw new Error(reply.message);
+  if (reply.kind !== 'measure') throw new Error('loudness worker: wrong reply');
   return reply.result;
 }

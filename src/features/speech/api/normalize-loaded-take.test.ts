@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LoadedTake, Take } from '../model/take';
+import { pcm16ToChannels } from '../model/script/normalize-wav';
+import { loudnessOf } from '../model/script/take-loudness';
 import { createLoudnessHandler, type LoudnessReply } from './loudness-worker-messages';
 import { normalizeLoadedTake } from './normalize-loaded-take';
 import { measureLoudness } from './loudness-client';
@@ -62,5 +64,13 @@ describe('the loudness worker handler', () => {
     await handle({ id: 8, kind: 'measure', take: null as never });
     expect(replies[0]).toMatchObject({ id: 7, kind: 'measure', result: { ok: true } });
     expect(replies[1]).toMatchObject({ id: 8, kind: 'failed' });
+  });
+
+  it('measures samples the page decoded (MP3) as it measures the same samples in a WAV', async () => {
+    const replies: LoudnessReply[] = [];
+    const pcm = pcm16ToChannels(new Uint8Array(wav.subarray(44)), PCM);
+    await createLoudnessHandler((r) => replies.push(r))({ id: 9, kind: 'measureChannels', pcm });
+    const fromWav = await loudnessOf({ format: 'wav', pcmFormat: PCM, audio: new Blob([wav]) });
+    expect(replies[0]).toEqual({ id: 9, kind: 'measure', result: fromWav });
   });
 });

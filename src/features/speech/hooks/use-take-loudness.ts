@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { measureLoudness } from '../api/loudness-client';
+import { measureChannels, measureLoudness } from '../api/loudness-client';
 import type { TakeLoudness } from '../model/script/take-loudness';
 import type { Take } from '../model/take';
 import { readAudio } from '../stores/history-db';
@@ -27,7 +27,12 @@ function measure(take: Take, audio: Blob | null | undefined): Promise<Measured> 
     found = (async (): Promise<Measured> => {
       const blob = audio ?? (take.audio.kept ? await readAudio(take.id).catch(() => null) : null);
       if (!blob) return null;
-      return measureLoudness({ format: take.format, pcmFormat: take.pcmFormat, audio: blob }).catch((): TakeLoudness => ({
+      // MP3: only the page can decode it (OfflineAudioContext); the worker measures the samples.
+      const measured =
+        take.format === 'mp3'
+          ? import('../api/decode-for-loudness').then(({ decodeMp3Channels }) => decodeMp3Channels(blob)).then(measureChannels)
+          : measureLoudness({ format: take.format, pcmFormat: take.pcmFormat, audio: blob });
+      return measured.catch((): TakeLoudness => ({
         ok: false,
         error: { code: 'unreadableAudio' },
       }));
