@@ -1,7 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useT } from '@/hooks/use-t';
+import { useHistory } from '../../hooks/use-history';
 import type { LoadedTake } from '../../model/take';
 import { CopyCurl } from './copy-curl';
+import { PartList } from './part-list';
 import { RedoableParts } from './redoable-parts';
 import { SegmentList } from './segment-list';
 import { SubtitleDownloads } from './subtitle-downloads';
@@ -22,6 +24,9 @@ export function ResultPanel({ loaded: given, failure }: Props) {
   // A part redone here replaces the take in history and in this panel, until another take is shown.
   const [redone, setRedone] = useState<{ from: LoadedTake; to: LoadedTake } | null>(null);
   const loaded = given && redone?.from === given ? redone.to : given;
+  // A part is redone only in a finished take history keeps: not in a long text's preview while its parts arrive.
+  const { takes } = useHistory();
+  const redoable = loaded?.audio != null && takes.some((k) => k.id === loaded.take.id);
   if (!loaded || !given) {
     return (
       <section aria-labelledby="result-title" className={`${page.panel} ${styles.emptyResult}`}>
@@ -49,9 +54,12 @@ export function ResultPanel({ loaded: given, failure }: Props) {
           <>
             <TakeDetails take={take} duration={clock.duration} blob={loaded.audio} />
             <SubtitleDownloads take={take} durationMs={clock.duration * 1000} />
-            {take.parts && (
-              <RedoableParts loaded={loaded} clock={clock} onSeek={seek} onRedone={(next) => setRedone({ from: given, to: next })} />
-            )}
+            {take.parts &&
+              (redoable ? (
+                <RedoableParts loaded={loaded} clock={clock} onSeek={seek} onRedone={(next) => setRedone({ from: given, to: next })} />
+              ) : (
+                <PartList parts={take.parts} currentTime={clock.currentTime} onSeek={seek} />
+              ))}
             <SegmentList speeches={take.result.speeches ?? []} currentTime={clock.currentTime} onSeek={seek} />
           </>
         )}
