@@ -13,7 +13,8 @@ export default defineConfig({
   plugins: [react(), precompressAssets(), catalogs(fileURLToPath(new URL('./src/i18n/catalogs', import.meta.url)))],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // The status worker (src/features/tasks/api/task-status.worker.ts) as an ES module worker, like the page's own chunks.
-  // Workers get the catalogs plugin too: the script zip's worker reaches i18n-store (through wav-layout.ts).
+  // Workers get the catalogs plugin too: the script zip's and the loudness worker reach i18n-store through wav-layout.ts
+  // (WAV header errors are worded through the catalogs; the messages stay lazy chunks, never loaded there).
   worker: { format: 'es', plugins: () => [catalogs(fileURLToPath(new URL('./src/i18n/catalogs', import.meta.url)))] },
   build: {
     outDir: 'dist',

@@ -71,7 +71,7 @@ export async function expectJoinedTake(page: Page, parts: number): Promise<void>
       .reduce((m, s) => Number(m) * 60 + Number(s), 0),
   );
   expect(lastStart).toBeGreaterThan(10);
-  await last.getByRole('button').click();
+  await last.getByRole('button').first().click();
   await expect
     .poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 10_000 })
     .toBeGreaterThanOrEqual(lastStart - 0.1);

@@ -9,7 +9,9 @@ import { sniffAudioFormat } from '../model/sniff-audio';
 import type { LoadedTake, Take } from '../model/take';
 import type { StoredPart } from '../stores/speech-db';
 import { readPart, readParts, savePart } from '../stores/job-db';
+import { loudnessSettingStore, loudnessTarget } from '../stores/loudness-setting';
 import { fetchAudio } from './fetch-audio';
+import { normalizeLoadedTake } from './normalize-loaded-take';
 import { synthesizeSpeech } from './synthesize-speech';
 
 /** Two requests in flight: the next part is synthesized while one downloads, and the gateway is not flooded. */
@@ -78,7 +80,8 @@ export async function runLongSynthesis(job: LongJob, connection: Connection, sig
   await Promise.all(Array.from({ length: Math.min(PARTS_AT_ONCE, todo.length) }, worker));
   if (signal.aborted) throw cancelled();
   if (failure !== null) throw failure;
-  return joinParts(job, inOrder(total));
+  // The whole joined take is brought to the loudness target (in a worker), before it is kept or played.
+  return normalizeLoadedTake(await joinParts(job, inOrder(total)), loudnessTarget(loudnessSettingStore.get()));
 }
 
 async function synthesizePart(job: LongJob, index: number, connection: Connection, signal: AbortSignal): Promise<StoredPart> {

@@ -17,7 +17,14 @@ export type Take = {
   audio: KeptAudio;
   /** A long text sent in parts and joined into this one audio: where each part starts. */
   parts?: TakePart[];
+  /** What the loudness setting did to this take when it was made (absent when the setting was off). */
+  loudness?: LoudnessNote;
 };
+
+/** A take brought to a loudness target (its level before, and after as measured), or why it was not. */
+export type LoudnessNote =
+  | { normalized: true; targetLufs: number; fromLufs: number; lufs: number; truePeakDbtp: number; limitedByPeak: boolean }
+  | { normalized: false; targetLufs: number; reason: 'mp3' | 'bits' | 'unreadable' };
 
 export type TakePart = {
   text: string;

@@ -2,12 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { useT } from '@/hooks/use-t';
 import { DEFAULT_STUDIO_SETTINGS, isPcmFormat, studioSettingsStore } from '../../stores/studio-settings';
 import { useStudioSettings } from '../../hooks/use-studio-settings';
+import { useLoudnessSetting } from '../../hooks/use-loudness-setting';
+import { loudnessSettingStore, type LoudnessChoice } from '../../stores/loudness-setting';
 import page from '../speech-page.module.css';
 import styles from './form.module.css';
 
 const toLines = (l: { code: string; name: string }[]) => l.map((x) => `${x.code} ${x.name}`.trimEnd()).join('\n');
 
-/** How raw PCM is read, and which target languages the form offers: gateways differ on both. */
+const LOUDNESS_CHOICES = ['off', 'voiceOver', 'broadcast'] as const satisfies readonly LoudnessChoice[];
+
+/** How raw PCM is read, which target languages the form offers (gateways differ on both), and the loudness takes are brought to. */
 export function StudioSettingsPanel() {
   const settings = useStudioSettings();
   const [error, setError] = useState(false);
@@ -68,6 +72,33 @@ export function StudioSettingsPanel() {
           {t('speech.studio.reset')}
         </button>
       </form>
+      <LoudnessField />
     </details>
+  );
+}
+
+/** Off, −16 or −23 LUFS: applies at once (no Save), to the next takes made. */
+function LoudnessField() {
+  const choice = useLoudnessSetting();
+  const t = useT();
+  return (
+    <div className={`field ${styles.field} ${styles.loudness}`}>
+      <label htmlFor="loudness-target">{t('speech.takes.setting')}</label>
+      <select
+        id="loudness-target"
+        aria-describedby="loudness-hint"
+        value={choice}
+        onChange={(e) => loudnessSettingStore.save(LOUDNESS_CHOICES.find((c) => c === e.target.value) ?? 'off')}
+      >
+        {LOUDNESS_CHOICES.map((c) => (
+          <option key={c} value={c}>
+            {t(`speech.takes.${c}`)}
+          </option>
+        ))}
+      </select>
+      <p id="loudness-hint" className={page.hint}>
+        {t('speech.takes.settingHint')}
+      </p>
+    </div>
   );
 }

@@ -1,7 +1,9 @@
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
 import { useClock } from '@/hooks/use-now';
+import { tNodes } from '@/i18n/t-nodes';
 import type { Take } from '../../model/take';
+import { LoudnessNoteText, MeasuredLoudness } from '../player/take-loudness';
 import page from '../speech-page.module.css';
 import styles from './history.module.css';
 
@@ -41,6 +43,17 @@ export function HistoryItem({ take, current, comparing, onReplay, onReuse, onCom
         {take.audio.kept ? '' : ' · '}
         {!take.audio.kept && <strong className={styles.notKept}>{t('speech.history.notKept', { reason: take.audio.reason })}</strong>}
       </p>
+      {take.audio.kept && (
+        <p className={styles.historyMeta}>
+          {tNodes('speech.takes.loudnessLine', { value: <MeasuredLoudness take={take} /> })}
+          {take.loudness && (
+            <>
+              {' · '}
+              <LoudnessNoteText note={take.loudness} />
+            </>
+          )}
+        </p>
+      )}
       <div className={styles.historyActions}>
         <button type="button" onClick={() => onReplay(take)} aria-label={t('speech.history.replayTake', { when })}>
           {t('speech.history.replay')}

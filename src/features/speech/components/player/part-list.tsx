@@ -1,15 +1,41 @@
+import { useRef, useState } from 'react';
 import type { TakePart } from '../../model/take';
 import { formatSeconds } from '@/lib/format';
 import { useT } from '@/hooks/use-t';
+import { RedoPartForm } from './redo-part-form';
+import { RedoPartFailure } from './redo-part-error';
 import styles from './player.module.css';
 
-type Props = { parts: readonly TakePart[]; currentTime: number; onSeek: (seconds: number) => void };
+/** Redo one part: what the list needs of useRedoPart. */
+export type PartRedo = {
+  redo: (index: number, text?: string) => Promise<unknown>;
+  pendingIndex: number | null;
+  failedIndex: number | null;
+  error: unknown;
+};
 
-/** Where each part of a long text starts in the joined audio; a click plays from there. */
-export function PartList({ parts, currentTime, onSeek }: Props) {
+type Props = { parts: readonly TakePart[]; currentTime: number; onSeek: (seconds: number) => void; redo?: PartRedo };
+
+/** Where each part of a long text starts in the joined audio; a click plays from there. Each part can be made again. */
+export function PartList({ parts, currentTime, onSeek, redo }: Props) {
   const ms = currentTime * 1000;
   const t = useT();
   const playing = parts.findLastIndex((p) => p.startMs <= ms);
+  const [editing, setEditing] = useState<number | null>(null);
+  const redoButtons = useRef(new Map<number, HTMLButtonElement>());
+  const backTo = (i: number) => requestAnimationFrame(() => redoButtons.current.get(i)?.focus());
+  const submit = (i: number, text: string) => {
+    if (!redo) return;
+    redo
+      .redo(i, text === parts[i]!.text ? undefined : text)
+      .then(() => {
+        // The form goes with the redo done: focus waits on the part's own Redo button.
+        setEditing(null);
+        backTo(i);
+      })
+      // The failure is shown in the form (role alert); focus stays where it is.
+      .catch(() => undefined);
+  };
   return (
     <section aria-labelledby="parts-title">
       <h3 id="parts-title">{t('speech.parts.title', { count: parts.length })}</h3>
@@ -20,10 +46,45 @@ export function PartList({ parts, currentTime, onSeek }: Props) {
             className={i === playing ? `${styles.segment} ${styles.isPlaying}` : styles.segment}
             aria-current={i === playing ? 'true' : undefined}
           >
-            <button type="button" onClick={() => onSeek(p.startMs / 1000)}>
-              <span className={styles.segmentTime}>{formatSeconds(p.startMs / 1000)}</span>{' '}
-              <span>{t('speech.parts.part', { n: i + 1, text: p.text.length > 140 ? `${p.text.slice(0, 140)}…` : p.text })}</span>
-            </button>
+            <div className={styles.partRow}>
+              <button type="button" onClick={() => onSeek(p.startMs / 1000)}>
+                <span className={styles.segmentTime}>{formatSeconds(p.startMs / 1000)}</span>{' '}
+                <span>{t('speech.parts.part', { n: i + 1, text: p.text.length > 140 ? `${p.text.slice(0, 140)}…` : p.text })}</span>
+                {p.redone ? (
+                  <span className={`badge ${styles.redone}`}>
+                    {p.redone > 1 ? t('speech.takes.redoneTimes', { count: p.redone }) : t('speech.takes.redone')}
+                  </span>
+                ) : null}
+              </button>
+              {redo && editing !== i && (
+                <button
+                  type="button"
+                  className={styles.redoButton}
+                  ref={(el) => {
+                    if (el) redoButtons.current.set(i, el);
+                    else redoButtons.current.delete(i);
+                  }}
+                  onClick={() => setEditing(i)}
+                >
+                  {t('speech.takes.redo', { n: i + 1 })}
+                </button>
+              )}
+              {redo && editing === i && (
+                <>
+                  <RedoPartForm
+                    n={i + 1}
+                    text={p.text}
+                    pending={redo.pendingIndex === i}
+                    onSubmit={(text) => submit(i, text)}
+                    onCancel={() => {
+                      setEditing(null);
+                      backTo(i);
+                    }}
+                  />
+                  {redo.failedIndex === i && redo.pendingIndex === null && <RedoPartFailure n={i + 1} error={redo.error} />}
+                </>
+              )}
+            </div>
           </li>
         ))}
       </ol>

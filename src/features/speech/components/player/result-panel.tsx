@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useT } from '@/hooks/use-t';
+import { useHistory } from '../../hooks/use-history';
 import type { LoadedTake } from '../../model/take';
 import { CopyCurl } from './copy-curl';
 import { PartList } from './part-list';
+import { RedoableParts } from './redoable-parts';
 import { SegmentList } from './segment-list';
+import { SubtitleDownloads } from './subtitle-downloads';
 import { TakeDetails } from './take-details';
 import { TakePlayer } from './take-player';
 import page from '../speech-page.module.css';
@@ -16,9 +19,15 @@ type Props = {
 };
 
 /** The take being listened to: the newest synthesis, or one replayed from history; or why the last synthesis failed. */
-export function ResultPanel({ loaded, failure }: Props) {
+export function ResultPanel({ loaded: given, failure }: Props) {
   const t = useT();
-  if (!loaded) {
+  // A part redone here replaces the take in history and in this panel, until another take is shown.
+  const [redone, setRedone] = useState<{ from: LoadedTake; to: LoadedTake } | null>(null);
+  const loaded = given && redone?.from === given ? redone.to : given;
+  // A part is redone only in a finished take history keeps: not in a long text's preview while its parts arrive.
+  const { takes } = useHistory();
+  const redoable = loaded?.audio != null && takes.some((k) => k.id === loaded.take.id);
+  if (!loaded || !given) {
     return (
       <section aria-labelledby="result-title" className={`${page.panel} ${styles.emptyResult}`}>
         <h2 id="result-title">{t('speech.result.title')}</h2>
@@ -43,8 +52,14 @@ export function ResultPanel({ loaded, failure }: Props) {
       <TakePlayer key={take.id} loaded={loaded} label={t('speech.result.player')}>
         {(clock, seek) => (
           <>
-            <TakeDetails take={take} duration={clock.duration} />
-            {take.parts && <PartList parts={take.parts} currentTime={clock.currentTime} onSeek={seek} />}
+            <TakeDetails take={take} duration={clock.duration} blob={loaded.audio} />
+            <SubtitleDownloads take={take} durationMs={clock.duration * 1000} />
+            {take.parts &&
+              (redoable ? (
+                <RedoableParts loaded={loaded} clock={clock} onSeek={seek} onRedone={(next) => setRedone({ from: given, to: next })} />
+              ) : (
+                <PartList parts={take.parts} currentTime={clock.currentTime} onSeek={seek} />
+              ))}
             <SegmentList speeches={take.result.speeches ?? []} currentTime={clock.currentTime} onSeek={seek} />
           </>
         )}

@@ -5,12 +5,13 @@ import { formatSeconds } from '@/lib/format';
 import type { Take } from '../../model/take';
 import { resultUserId } from '../../model/result-user-id';
 import { IS_RAW_SAMPLES } from '../../model/sniff-audio';
+import { LoudnessNoteText, MeasuredLoudness } from './take-loudness';
 import styles from './player.module.css';
 
 const or = (v: unknown) => (v === undefined || v === null || v === '' ? '—' : String(v));
 
 /** What the gateway said about the take, and what the console did with its audio. */
-export function TakeDetails({ take, duration }: { take: Take; duration: number }) {
+export function TakeDetails({ take, duration, blob }: { take: Take; duration: number; blob?: Blob | null }) {
   const { result, request, audio, pcmFormat } = take;
   const raw = IS_RAW_SAMPLES[take.format];
   const t = useT();
@@ -31,6 +32,18 @@ export function TakeDetails({ take, duration }: { take: Take; duration: number }
           {take.format.toUpperCase()}
           {pcmNote}
           {nonDefaultPcm ? t('speech.details.notDefault') : ''}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('speech.takes.loudness')}</dt>
+        <dd>
+          <MeasuredLoudness take={take} audio={blob} />
+          {take.loudness && (
+            <>
+              <br />
+              <LoudnessNoteText note={take.loudness} />
+            </>
+          )}
         </dd>
       </div>
       <div>

@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+import { measureChannels, measureLoudness } from '../api/loudness-client';
+import type { TakeLoudness } from '../model/script/take-loudness';
+import type { Take } from '../model/take';
+import { readAudio } from '../stores/history-db';
+
+type Measured = TakeLoudness | null;
+
+/** What tells one version of a take's audio from another: a redo or a normalisation changes it. */
+const versionOf = (take: Take) =>
+  [
+    take.id,
+    take.audio.kept ? take.audio.byteLength : 0,
+    take.parts?.map((p) => `${p.taskId}:${p.redone ?? 0}`).join(',') ?? '',
+    take.loudness?.normalized ?? '',
+  ].join('|');
+
+// One measurement per version of a take's audio for the page's life: the result panel and the
+// history item show the same take, and a re-render never measures again.
+const measurements = new Map<string, Promise<Measured>>();
+const MAX_KEPT = 200;
+
+function measure(take: Take, audio: Blob | null | undefined): Promise<Measured> {
+  const key = versionOf(take);
+  let found = measurements.get(key);
+  if (!found) {
+    found = (async (): Promise<Measured> => {
+      const blob = audio ?? (take.audio.kept ? await readAudio(take.id).catch(() => null) : null);
+      if (!blob) return null;
+      // MP3: only the page can decode it (OfflineAudioContext); the worker measures the samples.
+      const measured =
+        take.format === 'mp3'
+          ? import('../api/decode-for-loudness').then(({ decodeMp3Channels }) => decodeMp3Channels(blob)).then(measureChannels)
+          : measureLoudness({ format: take.format, pcmFormat: take.pcmFormat, audio: blob });
+      return measured.catch((): TakeLoudness => ({
+        ok: false,
+        error: { code: 'unreadableAudio' },
+      }));
+    })();
+    if (measurements.size >= MAX_KEPT) measurements.delete(measurements.keys().next().value!);
+    measurements.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * The take's measured loudness (the worker measures it once per version of its audio): 'measuring'
+ * while it does, null when there is no audio to measure, a failure as `unreadableAudio`. `audio` is
+ * the take's Blob when the caller has it; otherwise it is read from history.
+ */
+export function useTakeLoudness(take: Take, audio?: Blob | null): Measured | 'measuring' {
+  const key = versionOf(take);
+  const [state, setState] = useState<{ key: string; value: Measured } | null>(null);
+  useEffect(() => {
+    if (!take.audio.kept) return;
+    let live = true;
+    void measure(take, audio).then((value) => live && setState({ key, value }));
+    return () => {
+      live = false;
+    };
+    // The version key says everything that matters; take is a new object on many renders.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  if (!take.audio.kept) return null;
+  return state?.key === key ? state.value : 'measuring';
+}
