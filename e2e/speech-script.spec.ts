@@ -91,6 +91,14 @@ test.describe('speech scripts', () => {
     const user = uniqueUserId();
     await page.addInitScript(seedProfileScript(user, { 'console.speech.loudness': 'voiceOver' }));
     await page.goto('/speech');
+    // A pronunciation rule of the profile: every line is sent as it rewrites it.
+    const lexicon = page.getByRole('region', { name: 'Pronunciation' });
+    await lexicon.getByLabel('Import CSV').setInputFiles({
+      name: 'names.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('written,said,whole word,case sensitive,language\nnumber,numero,yes,no,\n'),
+    });
+    await expect(lexicon.getByRole('region', { name: 'Import report: names.csv' })).toContainText('1 rule added.');
     await scriptTab(page).click();
 
     // What the gateway answered each line: segments per task, and the 429s the page met.
@@ -197,7 +205,7 @@ test.describe('speech scripts', () => {
     for (const row of manifest.slice(1)) {
       const line = Number(row[0]);
       expect(row[1]).toBe(line === 2 ? 'opening.wav' : `line-${String(line).padStart(2, '0')}.wav`);
-      expect(row[2]).toBe(`Line number ${line - 1}.`);
+      expect(row[2]).toBe(`Line numero ${line - 1}.`);
       expect(row[3]).toBe(line % 2 ? 'en-us+f2' : 'en-us');
       expect(Number(row[10])).toBeGreaterThan(0);
       expect(segments.has(row[11]!)).toBe(true);
