@@ -9,7 +9,7 @@ export type QueryDraft = {
   /** What the box shows: every keystroke, at once. */
   draft: string;
   setDraft: (text: string) => void;
-  /** The text whose errors are shown: the draft after a pause, or at once when committed (Enter, leaving the box). */
+  /** The draft as of the last pause (or commit: Enter, leaving the box): while it differs, the operator is typing. */
   checked: string;
   /** Commit the draft now. */
   flush: () => void;

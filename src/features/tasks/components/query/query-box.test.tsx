@@ -55,6 +55,14 @@ describe('QueryBox', () => {
     expect(box()).not.toHaveFocus();
   });
 
+  it('offers no choice that only repeats what is typed', async () => {
+    render(<Harness />);
+    await userEvent.type(box(), 'has:vide');
+    expect(screen.getByRole('option', { name: /video/ })).toBeVisible();
+    await userEvent.type(box(), 'o');
+    expect(box()).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('commits after a pause or on Enter, and takes a change made elsewhere', async () => {
     render(<Harness />);
     await userEvent.type(box(), 'status:failed{Enter}');
@@ -86,6 +94,13 @@ describe('QueryBox', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('updated: say more or less than 10m: <10m, >10m.'), {
       timeout: 3_000,
     });
+    // Errors of text no longer in the box go at once.
+    await userEvent.clear(box());
+    await userEvent.type(box(), 'st');
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    // An error away from the caret is named at once.
+    await userEvent.type(box(), 'x:1 abc');
+    expect(screen.getByRole('alert')).toHaveTextContent('“stx” is not a qualifier.');
   });
 
   it('speaks Chinese', async () => {

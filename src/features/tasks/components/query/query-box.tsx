@@ -45,9 +45,16 @@ export const QueryBox = memo(function QueryBox({ query, onQuery, codes }: Props)
     () => (open ? suggestQuery(draft, caret, CODE_QUALIFIER.test(draft) ? codes() : NONE) : null),
     [open, draft, caret, codes],
   );
-  const items = suggestions?.items ?? [];
+  // A choice that says just what is typed already offers nothing.
+  const items = useMemo(
+    () => (suggestions ? suggestions.items.filter((s) => s.text !== draft.slice(suggestions.from, suggestions.to)) : []),
+    [suggestions, draft],
+  );
   const expanded = items.length > 0;
-  const errors = useMemo(() => parseQuery(checked).errors, [checked]);
+  // Errors of the text in the box; the one under the caret waits for a pause (QUERY_ERROR_PAUSE_MS), as it is still being typed.
+  const allErrors = useMemo(() => parseQuery(draft).errors, [draft]);
+  const typing = checked !== draft;
+  const errors = useMemo(() => (typing ? allErrors.filter((e) => caret < e.from || caret > e.to) : allErrors), [typing, allErrors, caret]);
 
   useLayoutEffect(() => {
     if (placeCaret.current === null) return;
