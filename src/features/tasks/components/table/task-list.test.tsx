@@ -99,4 +99,25 @@ describe('TaskList', () => {
     await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'progress');
     expect(onQuery).toHaveBeenLastCalledWith('status:running sort:progress');
   });
+
+  it('offers the error codes the rows have after code:', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const board = mergeBoard(
+      EMPTY_BOARD,
+      ids,
+      [item(ids[0]!, 5, { errorCode: 3003 }), item(ids[1]!, 5, { errorCode: 3001 }), item(ids[2]!, 3)],
+      1_000,
+      1,
+    );
+    const first = boardRows(ids, board);
+    render(
+      <TaskList rows={first.rows} version={first.version} query="" onQuery={vi.fn()} changed={new Set()} stallMs={60_000} stale={false} />,
+    );
+    await userEvent.type(screen.getByRole('combobox', { name: 'Query' }), 'code:');
+    expect(
+      within(screen.getByRole('listbox', { name: 'Suggestions' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([expect.stringMatching(/^3001/), expect.stringMatching(/^3003/)]);
+  });
 });

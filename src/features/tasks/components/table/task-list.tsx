@@ -46,16 +46,22 @@ export function TaskList({ rows, version, query, onQuery, changed, stallMs, stal
   const shownNow = useRef(shown);
   // The same for the query (the controls edit the latest text) and the rows (the codes offered after `code:`).
   const queryNow = useRef(query);
-  const rowsNow = useRef(rows);
+  const rowsNow = useRef({ rows, version });
   useLayoutEffect(() => {
     shownNow.current = shown;
     queryNow.current = query;
-    rowsNow.current = rows;
-  }, [shown, query, rows]);
+    rowsNow.current = { rows, version };
+  }, [shown, query, rows, version]);
   const onSelectAll = useCallback((on: boolean) => setSelected(on ? new Set(shownNow.current.map((r) => r.id)) : new Set()), []);
   const onSearch = useCallback((v: string) => onQuery(withSearch(queryNow.current, v)), [onQuery]);
   const onSort = useCallback((key: string, desc: boolean) => onQuery(withSort(queryNow.current, key, desc)), [onQuery]);
-  const codes = useCallback(() => codesSeen(rowsNow.current), []);
+  // One pass over the rows per poll update at most, not one per keystroke after `code:`.
+  const codesCache = useRef({ version: -1, codes: [] as readonly number[] });
+  const codes = useCallback(() => {
+    const { rows: now, version: v } = rowsNow.current;
+    if (codesCache.current.version !== v) codesCache.current = { version: v, codes: codesSeen(now) };
+    return codesCache.current.codes;
+  }, []);
   const onRemove = useCallback(
     (id: string) => {
       removeFromWatchList([id]);
