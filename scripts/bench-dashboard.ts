@@ -5,11 +5,14 @@
 // one JSON line of the headline figures.
 // --query 'status:failed code:3002 updated:<1h': also the query language's cost per keystroke and per poll update
 // over N rows of the bench's mix, at the model level (scripts/bench/query-typing.ts); --query-only stops there.
+// Without --query-only, the same query is then typed into the dashboard's query box in Chromium: main-thread work per
+// keystroke (p95, longest task) and per poll update with the query on beside none (scripts/bench/dashboard-query.ts).
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { register } from 'node:module';
 import { chromium, type CDPSession } from '@playwright/test';
 import { findChromium } from './lib/find-chromium.mjs';
 import { seedProfileScript } from './lib/seed-profile';
@@ -34,7 +37,11 @@ import {
 import { PIECE } from '../src/features/tasks/stores/watch-list-db';
 import { operations } from '#contract';
 import { measurePaste, openTasksPage } from './bench/dashboard-paste';
-import { measureQueryTyping, printQueryFigures } from './bench/query-typing';
+import { measureQueryInPage, pageQueryRows } from './bench/dashboard-query';
+
+// The query language's model reaches the i18n store and its Vite virtual modules: stubbed for Node before it loads.
+register('./bench/stub-virtual-modules.mjs', import.meta.url);
+const { measureQueryTyping, printQueryFigures } = await import('./bench/query-typing');
 
 const { values: flags } = parseArgs({
   options: {
@@ -274,6 +281,9 @@ try {
   if (profileScroll) printProfile((await cdp.send('Profiler.stop')).profile, 30);
   const heapMb = (await metric(cdp, 'JSHeapUsedSize')) / 1e6;
   const longestTaskMs = await longestOverall(page);
+  // --query: typed into the query box, then poll updates with it on and with none (after the whole-run figures, so its own long tasks are its own).
+  if (flags.query !== undefined) step('query box');
+  const pageQuery = flags.query === undefined ? null : await measureQueryInPage(browser, page, flags.query, INTERVAL_MS);
   // --paste: the same IDs pasted, imported from a file and opened as a share link, each into an empty list (this page closed first, so its polling does not compete).
   const paste = flags.paste
     ? await page.close().then(() => measurePaste(() => openTasksPage(browser, base, seedProfileScript(user)), ids))
@@ -320,6 +330,7 @@ try {
     ['longest task over the whole run', `${longestTaskMs.toFixed(0)} ms`],
     ['JS heap used', `${heapMb.toFixed(1)} MB`],
     ['DOM nodes', String(domNodes)],
+    ...(pageQuery ? pageQueryRows(pageQuery) : []),
   ];
   const w = Math.max(...rows.map(([k]) => k.length));
   console.log(`\n| ${'metric'.padEnd(w)} | value |\n|${'-'.repeat(w + 2)}|-------|`);
@@ -339,6 +350,7 @@ try {
       heapMB: round(heapMb),
       ...paste,
       ...(queryFigures && { query: queryFigures }),
+      ...(pageQuery && { pageQuery }),
     }),
   );
 } finally {
