@@ -39,8 +39,14 @@ import { operations } from '#contract';
 import { measurePaste, openTasksPage } from './bench/dashboard-paste';
 import { measureQueryInPage, pageQueryRows } from './bench/dashboard-query';
 
-// The query language's model reaches the i18n store and its Vite virtual modules: stubbed for Node before it loads.
-register('./bench/stub-virtual-modules.mjs', import.meta.url);
+// The query language's model reaches the i18n store, which imports Vite's virtual modules (`virtual:catalogs`, made by
+// src/i18n/vite-plugin-catalogs.ts). Node cannot load a `virtual:` URL and the bench words nothing: each is an empty
+// module, by a module hook registered before query-typing loads (a data: URL, so knip sees no stray file).
+const stubVirtualModules = `export async function resolve(specifier, context, next) {
+  if (specifier.startsWith('virtual:')) return { url: 'data:text/javascript,export default {}', shortCircuit: true };
+  return next(specifier, context);
+}`;
+register(`data:text/javascript,${encodeURIComponent(stubVirtualModules)}`);
 const { measureQueryTyping, printQueryFigures } = await import('./bench/query-typing');
 
 const { values: flags } = parseArgs({

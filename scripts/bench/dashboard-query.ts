@@ -13,7 +13,7 @@ const TERM_PAUSE_MS = 500;
 /** Poll updates traced per side (the first, perhaps cut short, is left out). */
 const CYCLES = 7;
 
-export type PageQueryFigures = {
+type PageQueryFigures = {
   query: string;
   keys: number;
   /** Main-thread busy time from a keydown to the next (or to the end of the pause after a term). */

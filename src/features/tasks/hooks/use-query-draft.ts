@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /** How long the box waits after a keystroke before the list filters again (its text updates at once). */
-export const QUERY_COMMIT_MS = 250;
+const QUERY_COMMIT_MS = 250;
 /** How long before an error is named: a term is wrong while it is still being typed (`status:f`). */
-export const QUERY_ERROR_PAUSE_MS = 700;
+const QUERY_ERROR_PAUSE_MS = 700;
 
-export type QueryDraft = {
+type QueryDraft = {
   /** What the box shows: every keystroke, at once. */
   draft: string;
   setDraft: (text: string) => void;

@@ -18,7 +18,7 @@ const CLOCK_STEP_MS = 5_000;
 const readsClock = (query: Query) =>
   query.terms.some((t) => t.kind === 'duration' || t.kind === 'stalled' || (t.kind === 'has' && t.what.includes('eta')));
 
-export type QueryRows = {
+type QueryRows = {
   parsed: ParsedQuery;
   /** The rows the query keeps, in its order. */
   shown: readonly WatchedTask[];
