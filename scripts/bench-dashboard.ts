@@ -178,7 +178,8 @@ try {
   const stopFirstTrace = await startTrace(browser, page);
   const t0 = Date.now();
   await page.goto(`${base}/tasks`);
-  await waitForStrongText(page, `of ${WATCHED} finished`, 120_000);
+  // The progress line formats its numbers (en: "of 100,000 finished").
+  await waitForStrongText(page, `of ${fmt(WATCHED)} finished`, 120_000);
   await waitForButtonText(page, 'Not checked yet 0', 300_000);
   const firstCycleMs = Date.now() - t0;
   const firstTrace = await stopFirstTrace();
@@ -200,6 +201,8 @@ try {
   // The first cycle's history (a record per task) is written in slices after a delay: wait until it is all out.
   // BENCH_PROFILE=history profiles this phase.
   const profileHistory = process.env.BENCH_PROFILE === 'history';
+  // BENCH_PROFILE=query: the functions with the most self time while the query is typed (with --query).
+  const profileQuery = process.env.BENCH_PROFILE === 'query';
   if (profileHistory) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
   if (!(await waitForHistoryWritten(page, JSON.stringify(['/api', user]), WATCHED, 240_000)))
     step('the history was not all written in 4 minutes');
@@ -211,7 +214,7 @@ try {
   // Steady state: only live tasks are polled, with the table in view (its first rows are live, so updates redraw them).
   await page.getByRole('region', { name: 'Watched tasks' }).scrollIntoViewIfNeeded();
   await resetProbe(page);
-  if (process.env.BENCH_PROFILE && !profileFirst && !profileHistory && process.env.BENCH_PROFILE !== 'idle')
+  if (process.env.BENCH_PROFILE && !profileFirst && !profileHistory && !profileQuery && process.env.BENCH_PROFILE !== 'idle')
     await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
   const parts = ['ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'];
   const parts0 = await Promise.all(parts.map((p) => metric(cdp, p)));
@@ -225,7 +228,7 @@ try {
   const busy1 = await metric(cdp, 'TaskDuration');
   const parts1 = await Promise.all(parts.map((p) => metric(cdp, p)));
   const steadyProfile =
-    process.env.BENCH_PROFILE && !profileFirst && !profileHistory && process.env.BENCH_PROFILE !== 'idle'
+    process.env.BENCH_PROFILE && !profileFirst && !profileHistory && !profileQuery && process.env.BENCH_PROFILE !== 'idle'
       ? (await cdp.send('Profiler.stop')).profile
       : null;
   // BENCH_TRACE_SAVE keeps the steady phase's CPU profile beside its trace (DevTools opens a .cpuprofile).
@@ -289,7 +292,21 @@ try {
   const longestTaskMs = await longestOverall(page);
   // --query: typed into the query box, then poll updates with it on and with none (after the whole-run figures, so its own long tasks are its own).
   if (flags.query !== undefined) step('query box');
-  const pageQuery = flags.query === undefined ? null : await measureQueryInPage(browser, page, flags.query, INTERVAL_MS);
+  const pageQuery =
+    flags.query === undefined
+      ? null
+      : await measureQueryInPage(
+          browser,
+          page,
+          flags.query,
+          INTERVAL_MS,
+          profileQuery
+            ? {
+                start: () => cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start')),
+                stop: async () => printProfile((await cdp.send('Profiler.stop')).profile, 30),
+              }
+            : undefined,
+        );
   // --paste: the same IDs pasted, imported from a file and opened as a share link, each into an empty list (this page closed first, so its polling does not compete).
   const paste = flags.paste
     ? await page.close().then(() => measurePaste(() => openTasksPage(browser, base, seedProfileScript(user)), ids))

@@ -23,6 +23,9 @@ type PageQueryFigures = {
   /** The longest single task in any key's window (trace), and the longest task the page's PerformanceObserver saw while typing. */
   keyLongestTaskMs: number;
   observedLongTaskMs: number;
+  /** The keys whose window held no commit (the box and its suggestions alone): busy ms, p95 and max. */
+  typingP95Ms: number;
+  typingMaxMs: number;
   /** The windows that held a commit (the list filtering after a pause): busy ms, median and max. */
   commitMedianMs: number;
   commitMaxMs: number;
@@ -67,7 +70,16 @@ async function pollUpdates(browser: Browser, page: Page, intervalMs: number) {
   return { ms: median(updates.map((u) => u.busyMs)), cpuMs: median(updates.map((u) => u.cpuMs)), count: updates.length };
 }
 
-export async function measureQueryInPage(browser: Browser, page: Page, query: string, intervalMs: number): Promise<PageQueryFigures> {
+/** A CPU profile around the typing (BENCH_PROFILE=query). */
+type TypingProfile = { start: () => Promise<unknown>; stop: () => Promise<unknown> };
+
+export async function measureQueryInPage(
+  browser: Browser,
+  page: Page,
+  query: string,
+  intervalMs: number,
+  profile?: TypingProfile,
+): Promise<PageQueryFigures> {
   const box = page.getByRole('combobox', { name: 'Query' });
   const checkEvery = page.getByLabel('Check every');
   // Typing with polling off: what a keystroke sets off, not a poll update that happens to land.
@@ -78,6 +90,7 @@ export async function measureQueryInPage(browser: Browser, page: Page, query: st
   await box.focus();
   await resetProbe(page);
   const stop = await startTrace(browser, page);
+  await profile?.start();
   const terms = query.split(' ');
   for (const [i, term] of terms.entries()) {
     await box.pressSequentially(i < terms.length - 1 ? `${term} ` : term, { delay: KEY_GAP_MS });
@@ -85,6 +98,7 @@ export async function measureQueryInPage(browser: Browser, page: Page, query: st
   }
   // The last term's commit and the error pause.
   await page.waitForTimeout(1_000);
+  await profile?.stop();
   const trace = await stop();
   const observedLongTaskMs = await longestSinceReset(page);
   const windows = keyWindows(trace);
@@ -93,6 +107,7 @@ export async function measureQueryInPage(browser: Browser, page: Page, query: st
   let k = -1;
   for (const [i, term] of terms.entries()) commitAt.add((k += term.length + (i < terms.length - 1 ? 1 : 0)));
   const commits = windows.filter((_, i) => commitAt.has(i)).map((w) => w.busyMs);
+  const typing = windows.filter((_, i) => !commitAt.has(i)).map((w) => w.busyMs);
   const shown = (await page.getByRole('heading', { level: 2, name: /^Watch list/ }).textContent()) ?? '';
 
   await checkEvery.selectOption(String(intervalMs));
@@ -116,6 +131,8 @@ export async function measureQueryInPage(browser: Browser, page: Page, query: st
     ),
     keyLongestTaskMs: Math.max(0, ...windows.map((w) => w.longestMs)),
     observedLongTaskMs,
+    typingP95Ms: percentile(typing, 0.95),
+    typingMaxMs: Math.max(0, ...typing),
     commitMedianMs: median(commits),
     commitMaxMs: Math.max(0, ...commits),
     shown: shown.replace(/^Watch list\s*/, ''),
@@ -135,6 +152,7 @@ export function pageQueryRows(f: PageQueryFigures): Array<[string, string]> {
     ['query box in the page: query (rows shown)', `${f.query} ${f.shown}`],
     [`  per keystroke (${f.keys}), main-thread busy: p95 / max (CPU p95)`, `${ms(f.keyP95Ms)} / ${ms(f.keyMaxMs)} (${ms(f.keyCpuP95Ms)})`],
     ['  longest task while typing: trace / PerformanceObserver longtask', `${ms(f.keyLongestTaskMs)} / ${ms(f.observedLongTaskMs)}`],
+    ['  keys that only edit the box (no commit in their window): p95 / max', `${ms(f.typingP95Ms)} / ${ms(f.typingMaxMs)}`],
     ['  a term committed (the list filters after a pause): median / max', `${ms(f.commitMedianMs)} / ${ms(f.commitMaxMs)}`],
     [
       '  per poll update, with the query vs none (median; CPU)',

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useT } from '@/hooks/use-t';
 import type { WatchedTask } from '../../model/task-rows';
 import { queryToControls, withSearch, withSort } from '../../model/query/query-controls';
@@ -25,7 +25,10 @@ type Props = {
 
 export function TaskList({ rows, version, query, onQuery, changed, stallMs, stale }: Props) {
   const t = useT();
-  const { shown, sort: sortKey, descending } = useQueryRows(rows, version, query, stallMs);
+  // The list follows a new query in a render React may split and interrupt (the box, chips and search field follow at once):
+  // filtering and drawing 100,000 rows again is then no long task on the keystroke that committed it.
+  const listQuery = useDeferredValue(query);
+  const { shown, sort: sortKey, descending } = useQueryRows(rows, version, listQuery, stallMs);
   const search = useMemo(() => queryToControls(query).search, [query]);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const selectedRows = useMemo(
