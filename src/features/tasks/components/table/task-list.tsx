@@ -28,8 +28,9 @@ export function TaskList({ rows, version, query, onQuery, changed, stallMs, stal
   // The list follows a new query in a render React may split and interrupt (the box, chips and search field follow at once):
   // filtering and drawing 100,000 rows again is then no long task on the keystroke that committed it.
   const listQuery = useDeferredValue(query);
-  const { shown, sort: sortKey, descending } = useQueryRows(rows, version, listQuery, stallMs);
-  const search = useMemo(() => queryToControls(query).search, [query]);
+  const { shown } = useQueryRows(rows, version, listQuery, stallMs);
+  // The controls show the query as it is now, not as the list last drew it.
+  const { search, sort, descending } = useMemo(() => queryToControls(query), [query]);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const selectedRows = useMemo(
     () => (selected.size ? rows.filter((r) => selected.has(r.id)) : []),
@@ -84,7 +85,7 @@ export function TaskList({ rows, version, query, onQuery, changed, stallMs, stal
         </span>
       </h2>
       <QueryBox query={query} onQuery={onQuery} codes={codes} />
-      <ListToolbar search={search} sort={sortKey} descending={descending} onSearch={onSearch} onSort={onSort} />
+      <ListToolbar search={search} sort={sort} descending={descending} onSearch={onSearch} onSort={onSort} />
       <BulkActions
         rows={selectedRows.length ? selectedRows : shown}
         scope={selectedRows.length ? 'selected' : 'shown'}
