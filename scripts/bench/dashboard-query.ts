@@ -93,7 +93,9 @@ export async function measureQueryInPage(
   await profile?.start();
   const terms = query.split(' ');
   for (const [i, term] of terms.entries()) {
-    await box.pressSequentially(i < terms.length - 1 ? `${term} ` : term, { delay: KEY_GAP_MS });
+    // The keyboard, not the locator: resolving a locator runs Playwright's own script in the page (a walk for roles), which
+    // would land in the previous key's window and be counted as the commit's work.
+    await page.keyboard.type(i < terms.length - 1 ? `${term} ` : term, { delay: KEY_GAP_MS });
     await page.waitForTimeout(TERM_PAUSE_MS);
   }
   // The last term's commit and the error pause.
