@@ -5,11 +5,14 @@
 // one JSON line of the headline figures.
 // --query 'status:failed code:3002 updated:<1h': also the query language's cost per keystroke and per poll update
 // over N rows of the bench's mix, at the model level (scripts/bench/query-typing.ts); --query-only stops there.
+// Without --query-only, the same query is then typed into the dashboard's query box in Chromium: main-thread work per
+// keystroke (p95, longest task) and per poll update with the query on beside none (scripts/bench/dashboard-query.ts).
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { register } from 'node:module';
 import { chromium, type CDPSession } from '@playwright/test';
 import { findChromium } from './lib/find-chromium.mjs';
 import { seedProfileScript } from './lib/seed-profile';
@@ -34,7 +37,17 @@ import {
 import { PIECE } from '../src/features/tasks/stores/watch-list-db';
 import { operations } from '#contract';
 import { measurePaste, openTasksPage } from './bench/dashboard-paste';
-import { measureQueryTyping, printQueryFigures } from './bench/query-typing';
+import { measureQueryInPage, pageQueryRows } from './bench/dashboard-query';
+
+// The query language's model reaches the i18n store, which imports Vite's virtual modules (`virtual:catalogs`, made by
+// src/i18n/vite-plugin-catalogs.ts). Node cannot load a `virtual:` URL and the bench words nothing: each is an empty
+// module, by a module hook registered before query-typing loads (a data: URL, so knip sees no stray file).
+const stubVirtualModules = `export async function resolve(specifier, context, next) {
+  if (specifier.startsWith('virtual:')) return { url: 'data:text/javascript,export default {}', shortCircuit: true };
+  return next(specifier, context);
+}`;
+register(`data:text/javascript,${encodeURIComponent(stubVirtualModules)}`);
+const { measureQueryTyping, printQueryFigures } = await import('./bench/query-typing');
 
 const { values: flags } = parseArgs({
   options: {
@@ -165,7 +178,8 @@ try {
   const stopFirstTrace = await startTrace(browser, page);
   const t0 = Date.now();
   await page.goto(`${base}/tasks`);
-  await waitForStrongText(page, `of ${WATCHED} finished`, 120_000);
+  // The progress line formats its numbers (en: "of 100,000 finished").
+  await waitForStrongText(page, `of ${fmt(WATCHED)} finished`, 120_000);
   await waitForButtonText(page, 'Not checked yet 0', 300_000);
   const firstCycleMs = Date.now() - t0;
   const firstTrace = await stopFirstTrace();
@@ -187,6 +201,8 @@ try {
   // The first cycle's history (a record per task) is written in slices after a delay: wait until it is all out.
   // BENCH_PROFILE=history profiles this phase.
   const profileHistory = process.env.BENCH_PROFILE === 'history';
+  // BENCH_PROFILE=query: the functions with the most self time while the query is typed (with --query).
+  const profileQuery = process.env.BENCH_PROFILE === 'query';
   if (profileHistory) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
   if (!(await waitForHistoryWritten(page, JSON.stringify(['/api', user]), WATCHED, 240_000)))
     step('the history was not all written in 4 minutes');
@@ -198,7 +214,7 @@ try {
   // Steady state: only live tasks are polled, with the table in view (its first rows are live, so updates redraw them).
   await page.getByRole('region', { name: 'Watched tasks' }).scrollIntoViewIfNeeded();
   await resetProbe(page);
-  if (process.env.BENCH_PROFILE && !profileFirst && !profileHistory && process.env.BENCH_PROFILE !== 'idle')
+  if (process.env.BENCH_PROFILE && !profileFirst && !profileHistory && !profileQuery && process.env.BENCH_PROFILE !== 'idle')
     await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
   const parts = ['ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'];
   const parts0 = await Promise.all(parts.map((p) => metric(cdp, p)));
@@ -212,7 +228,7 @@ try {
   const busy1 = await metric(cdp, 'TaskDuration');
   const parts1 = await Promise.all(parts.map((p) => metric(cdp, p)));
   const steadyProfile =
-    process.env.BENCH_PROFILE && !profileFirst && !profileHistory && process.env.BENCH_PROFILE !== 'idle'
+    process.env.BENCH_PROFILE && !profileFirst && !profileHistory && !profileQuery && process.env.BENCH_PROFILE !== 'idle'
       ? (await cdp.send('Profiler.stop')).profile
       : null;
   // BENCH_TRACE_SAVE keeps the steady phase's CPU profile beside its trace (DevTools opens a .cpuprofile).
@@ -274,6 +290,23 @@ try {
   if (profileScroll) printProfile((await cdp.send('Profiler.stop')).profile, 30);
   const heapMb = (await metric(cdp, 'JSHeapUsedSize')) / 1e6;
   const longestTaskMs = await longestOverall(page);
+  // --query: typed into the query box, then poll updates with it on and with none (after the whole-run figures, so its own long tasks are its own).
+  if (flags.query !== undefined) step('query box');
+  const pageQuery =
+    flags.query === undefined
+      ? null
+      : await measureQueryInPage(
+          browser,
+          page,
+          flags.query,
+          INTERVAL_MS,
+          profileQuery
+            ? {
+                start: () => cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start')),
+                stop: async () => printProfile((await cdp.send('Profiler.stop')).profile, 30),
+              }
+            : undefined,
+        );
   // --paste: the same IDs pasted, imported from a file and opened as a share link, each into an empty list (this page closed first, so its polling does not compete).
   const paste = flags.paste
     ? await page.close().then(() => measurePaste(() => openTasksPage(browser, base, seedProfileScript(user)), ids))
@@ -320,6 +353,7 @@ try {
     ['longest task over the whole run', `${longestTaskMs.toFixed(0)} ms`],
     ['JS heap used', `${heapMb.toFixed(1)} MB`],
     ['DOM nodes', String(domNodes)],
+    ...(pageQuery ? pageQueryRows(pageQuery) : []),
   ];
   const w = Math.max(...rows.map(([k]) => k.length));
   console.log(`\n| ${'metric'.padEnd(w)} | value |\n|${'-'.repeat(w + 2)}|-------|`);
@@ -339,6 +373,7 @@ try {
       heapMB: round(heapMb),
       ...paste,
       ...(queryFigures && { query: queryFigures }),
+      ...(pageQuery && { pageQuery }),
     }),
   );
 } finally {

@@ -1,8 +1,8 @@
 // The query language at the model level (src/features/tasks/model/query): parse + compile + filter over
 // the bench's mix of rows (N watched, M live and Running, the rest ended about 80% Finished, 12% Failed
 // with a 300x code, 8% Aborted), once per keystroke as the query is typed character by character, and
-// once per poll update (the whole query with a new clock). Node's V8, not the page: the console has no
-// query box yet (issue 28's UI step), so the browser dashboard cannot be driven with a query.
+// once per poll update (the whole query with a new clock). Node's V8, not the page: the page's own figures
+// (the query box typed into in Chromium) are dashboard-query.ts's.
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { buildRow, type WatchedTask } from '../../src/features/tasks/model/task-rows';

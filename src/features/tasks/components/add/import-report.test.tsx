@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { setLocale } from '@/i18n/i18n-store';
 import userEvent from '@testing-library/user-event';
-import { taskViewStore } from '../../hooks/use-task-view';
+import { taskQueryStore } from '../../stores/task-query-store';
 import { ImportReport } from './import-report';
 
 const ids = ['Service_AI_alpha_1', 'Service_AI_alpha_2', 'Service_AI_beta_3'];
@@ -13,24 +13,24 @@ const report = () => (
   </>
 );
 
-afterEach(() => taskViewStore.save({ sort: 'list', descending: false, statuses: [], search: '' }));
+afterEach(() => taskQueryStore.save(''));
 
 describe('ImportReport', () => {
   it('says nothing of the view when it hides none of the added IDs', () => {
-    taskViewStore.save({ sort: 'list', descending: false, statuses: [], search: 'service_ai' });
+    taskQueryStore.save('service_ai');
     render(report());
     expect(screen.getByRole('status')).not.toHaveTextContent('hidden');
     expect(screen.queryByRole('button', { name: 'Show all tasks' })).toBeNull();
   });
 
   it('counts the added IDs the search hides, names a status filter, and Show all clears both', async () => {
-    taskViewStore.save({ sort: 'progress', descending: false, statuses: [5, 6], search: ' beta ' });
+    taskQueryStore.save('status:failed,aborted  beta sort:progress');
     render(report());
     const status = screen.getByRole('status');
     expect(status).toHaveTextContent('2 of them hidden by the search “beta”.');
     expect(status).toHaveTextContent('A status filter is on (Failed, Aborted): tasks with another status are hidden.');
     await userEvent.click(screen.getByRole('button', { name: 'Show all tasks' }));
-    expect(taskViewStore.get()).toMatchObject({ sort: 'progress', statuses: [], search: '' });
+    expect(taskQueryStore.get()).toBe('sort:progress');
     expect(status).not.toHaveTextContent('hidden');
     expect(screen.getByLabelText('Task IDs')).toHaveFocus();
   });
@@ -38,7 +38,7 @@ describe('ImportReport', () => {
   it('speaks Chinese: counts through plurals and Intl, reasons and examples with the Chinese separator', async () => {
     await act(() => setLocale('zh-CN'));
     try {
-      taskViewStore.save({ sort: 'list', descending: false, statuses: [5, 6], search: '' });
+      taskQueryStore.save('status:5,6');
       render(
         <ImportReport
           source="粘贴的文本"

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { TASK_ID_PREFIX } from '@/contract';
 import { type MessageKey, type Translate } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
-import { taskViewStore, type TaskView } from '../../hooks/use-task-view';
+import { taskQueryStore } from '../../stores/task-query-store';
+import { queryToControls, withSearch, withStatuses, type ControlsState } from '../../model/query/query-controls';
 import { STATUS_GROUP_KEY } from '../../model/status-group';
 import { MAX_TASK_ID_LENGTH, type IgnoreReason } from '../../model/extract-task-ids';
 import type { TextAdded } from '../../stores/add-to-watch-list';
@@ -21,7 +22,11 @@ const REASON_KEY: Record<IgnoreReason, MessageKey> = {
 const reasonText = (t: Translate, reason: IgnoreReason) => t(REASON_KEY[reason], { prefix: TASK_ID_PREFIX, max: MAX_TASK_ID_LENGTH });
 
 /** How many of `ids` the list's search hides (by ID, as the table filters), and the status filter if one is on. */
-function hiddenBy(ids: readonly string[], { search, statuses }: TaskView, t: Translate): { bySearch: number; statuses: string | null } {
+function hiddenBy(
+  ids: readonly string[],
+  { search, statuses }: ControlsState,
+  t: Translate,
+): { bySearch: number; statuses: string | null } {
   const needle = search.trim().toLowerCase();
   const bySearch = needle ? ids.reduce((n, id) => (id.toLowerCase().includes(needle) ? n : n + 1), 0) : 0;
   const names = statuses.map((s) => t(STATUS_GROUP_KEY[s]));
@@ -29,7 +34,7 @@ function hiddenBy(ids: readonly string[], { search, statuses }: TaskView, t: Tra
 }
 
 function showAll() {
-  taskViewStore.update({ search: '', statuses: [] });
+  taskQueryStore.save(withSearch(withStatuses(taskQueryStore.get(), []), ''));
   // The note and its button go once nothing is hidden: focus goes back to the field the IDs came from.
   document.getElementById('task-ids-input')?.focus();
 }
@@ -40,7 +45,8 @@ function showAll() {
  */
 function HiddenNote({ ids }: { ids: readonly string[] }) {
   const t = useT();
-  const view = taskViewStore.use();
+  const query = taskQueryStore.use();
+  const view = useMemo(() => queryToControls(query), [query]);
   const { bySearch, statuses } = useMemo(() => hiddenBy(ids, view, t), [ids, view, t]);
   if (bySearch === 0 && !statuses) return null;
   return (

@@ -1,7 +1,8 @@
 import { memo, useMemo } from 'react';
 import { navigate } from '@/lib/router';
 import { usePathname } from '@/hooks/use-pathname';
-import { useTaskView } from '../../hooks/use-task-view';
+import { useTaskQuery } from '../../hooks/use-task-query';
+import { queryToControls, withStatuses } from '../../model/query/query-controls';
 import type { WatchedTask } from '../../model/task-rows';
 import type { Summary } from '../../model/summarize';
 import type { StatusGroup } from '../../model/status-group';
@@ -34,10 +35,11 @@ type Props = {
 export const TaskBoardView = memo(function TaskBoardView({ ids, rows, version, summary, board, settings, stale }: Props) {
   useTaskHistoryRecorder();
   const detailsId = taskIdFromPath(usePathname());
-  const [view, setView] = useTaskView();
-  const statuses = useMemo(() => new Set(view.statuses), [view.statuses]);
-  const toggleStatus = (g: StatusGroup) =>
-    setView({ statuses: statuses.has(g) ? view.statuses.filter((s) => s !== g) : [...view.statuses, g] });
+  const [query, setQuery] = useTaskQuery();
+  // The chips show the query's first plain status term and write it (model/query/query-controls.ts).
+  const chips = useMemo(() => queryToControls(query).statuses, [query]);
+  const statuses = useMemo(() => new Set(chips), [chips]);
+  const toggleStatus = (g: StatusGroup) => setQuery(withStatuses(query, statuses.has(g) ? chips.filter((s) => s !== g) : [...chips, g]));
   return (
     <>
       <Overview rows={rows} summary={summary} selected={statuses} onToggle={toggleStatus} />
@@ -47,9 +49,8 @@ export const TaskBoardView = memo(function TaskBoardView({ ids, rows, version, s
         <TaskList
           rows={rows}
           version={version}
-          statuses={statuses}
-          view={view}
-          onView={setView}
+          query={query}
+          onQuery={setQuery}
           // A row flashes when its status changes (Queued → Running, Finished, Failed…), not for every progress step.
           changed={board.statusChanged}
           stallMs={settings.stallMs}

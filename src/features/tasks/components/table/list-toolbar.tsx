@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { TASK_ID_PREFIX } from '@/contract';
 import { useT } from '@/hooks/use-t';
 import { SORT_OPTIONS } from './task-columns';
@@ -16,11 +16,28 @@ type Props = {
 export const ListToolbar = memo(function ListToolbar({ search, sort, descending, onSearch, onSort }: Props) {
   const t = useT();
   const example = `${TASK_ID_PREFIX}_…`;
+  // The field keeps what is typed (a trailing space, two spaces): the query holds it trimmed and quoted.
+  // A search set elsewhere (the query box, a saved view) replaces it.
+  const [typed, setTyped] = useState(search);
+  const [shownSearch, setShownSearch] = useState(search);
+  if (search !== shownSearch) {
+    setShownSearch(search);
+    if (search !== typed.trim()) setTyped(search);
+  }
   return (
     <div className={styles.toolbar}>
       <label>
         {t('tasks.list.search')}{' '}
-        <input type="search" value={search} onChange={(e) => onSearch(e.target.value)} placeholder={example} spellCheck={false} />
+        <input
+          type="search"
+          value={typed}
+          onChange={(e) => {
+            setTyped(e.target.value);
+            onSearch(e.target.value);
+          }}
+          placeholder={example}
+          spellCheck={false}
+        />
       </label>
       <label>
         {t('tasks.list.sort')}{' '}

@@ -1,38 +1,37 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useT } from '@/hooks/use-t';
-import { queryRows, type WatchedTask } from '../../model/task-rows';
-import type { StatusGroup } from '../../model/status-group';
+import type { WatchedTask } from '../../model/task-rows';
+import { queryToControls, withSearch, withSort } from '../../model/query/query-controls';
+import { codesSeen } from '../../model/query/suggest-query';
+import { useQueryRows } from '../../hooks/use-query-rows';
 import { removeFromWatchList } from '../../stores/watch-list-store';
+import { QueryBox } from '../query/query-box';
 import { ListToolbar } from './list-toolbar';
 import { BulkActions } from './bulk-actions';
 import { TaskTable } from './task-table';
-import { compareBy, SORT_OPTIONS } from './task-columns';
-import type { TaskView } from '../../hooks/use-task-view';
 import styles from '../tasks-page.module.css';
 
 type Props = {
   rows: readonly WatchedTask[];
   /** Grows when a poll update writes `rows` in place (see board-rows.ts): the memos over the rows key on it. */
   version: number;
-  statuses: ReadonlySet<StatusGroup>;
-  view: TaskView;
-  onView: (patch: Partial<TaskView>) => void;
+  /** The watch list's query (filters and sort: docs/query-language.md); the query box, search field and sort write it. */
+  query: string;
+  onQuery: (text: string) => void;
   changed: ReadonlySet<string>;
   stallMs: number;
   stale: boolean;
 };
 
-export function TaskList({ rows, version, statuses, view, onView, changed, stallMs, stale }: Props) {
+export function TaskList({ rows, version, query, onQuery, changed, stallMs, stale }: Props) {
   const t = useT();
-  const { search, descending } = view;
-  const sortKey = SORT_OPTIONS.some((o) => o.key === view.sort) ? view.sort : 'list';
+  // The list follows a new query in a render React may split and interrupt (the box, chips and search field follow at once):
+  // filtering and drawing 100,000 rows again is then no long task on the keystroke that committed it.
+  const listQuery = useDeferredValue(query);
+  const { shown } = useQueryRows(rows, version, listQuery, stallMs);
+  // The controls show the query as it is now, not as the list last drew it.
+  const { search, sort, descending } = useMemo(() => queryToControls(query), [query]);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-
-  const shown = useMemo(
-    () => queryRows(rows, { statuses, search }, compareBy(sortKey), descending),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- version: poll updates write the rows array in place
-    [rows, version, statuses, search, sortKey, descending],
-  );
   const selectedRows = useMemo(
     () => (selected.size ? rows.filter((r) => selected.has(r.id)) : []),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- version: poll updates write the rows array in place
@@ -49,12 +48,24 @@ export function TaskList({ rows, version, statuses, view, onView, changed, stall
   }, []);
   // The rows shown when the operator clicks, without a new callback (and header re-render) on every poll.
   const shownNow = useRef(shown);
+  // The same for the query (the controls edit the latest text) and the rows (the codes offered after `code:`).
+  const queryNow = useRef(query);
+  const rowsNow = useRef({ rows, version });
   useLayoutEffect(() => {
     shownNow.current = shown;
-  }, [shown]);
+    queryNow.current = query;
+    rowsNow.current = { rows, version };
+  }, [shown, query, rows, version]);
   const onSelectAll = useCallback((on: boolean) => setSelected(on ? new Set(shownNow.current.map((r) => r.id)) : new Set()), []);
-  const onSearch = useCallback((v: string) => onView({ search: v }), [onView]);
-  const onSort = useCallback((key: string, desc: boolean) => onView({ sort: key, descending: desc }), [onView]);
+  const onSearch = useCallback((v: string) => onQuery(withSearch(queryNow.current, v)), [onQuery]);
+  const onSort = useCallback((key: string, desc: boolean) => onQuery(withSort(queryNow.current, key, desc)), [onQuery]);
+  // One pass over the rows per poll update at most, not one per keystroke after `code:`.
+  const codesCache = useRef({ version: -1, codes: [] as readonly number[] });
+  const codes = useCallback(() => {
+    const { rows: now, version: v } = rowsNow.current;
+    if (codesCache.current.version !== v) codesCache.current = { version: v, codes: codesSeen(now) };
+    return codesCache.current.codes;
+  }, []);
   const onRemove = useCallback(
     (id: string) => {
       removeFromWatchList([id]);
@@ -73,7 +84,8 @@ export function TaskList({ rows, version, statuses, view, onView, changed, stall
             : t('tasks.list.some', { shown: shown.length, total: rows.length })}
         </span>
       </h2>
-      <ListToolbar search={search} sort={sortKey} descending={descending} onSearch={onSearch} onSort={onSort} />
+      <QueryBox query={query} onQuery={onQuery} codes={codes} />
+      <ListToolbar search={search} sort={sort} descending={descending} onSearch={onSearch} onSort={onSort} />
       <BulkActions
         rows={selectedRows.length ? selectedRows : shown}
         scope={selectedRows.length ? 'selected' : 'shown'}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { useState } from 'react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setLocale } from '@/i18n/i18n-store';
+import { QueryBox } from './query-box';
+
+const codes = () => [3001, 3002];
+
+/** The box over a shared query, with what it committed on screen. */
+function Harness({ initial = '' }: { initial?: string }) {
+  const [query, setQuery] = useState(initial);
+  return (
+    <>
+      <QueryBox query={query} onQuery={setQuery} codes={codes} />
+      <output aria-label="Committed">{query}</output>
+      <button type="button" onClick={() => setQuery('status:running')}>
+        Elsewhere
+      </button>
+    </>
+  );
+}
+
+const box = () => screen.getByRole('combobox', { name: 'Query' });
+const committed = () => screen.getByLabelText('Committed');
+
+describe('QueryBox', () => {
+  it('offers qualifiers and then values as you type; arrows choose, Enter and Tab take, Escape closes', async () => {
+    render(<Harness />);
+    await userEvent.type(box(), 'sta');
+    const list = screen.getByRole('listbox', { name: 'Suggestions' });
+    expect(box()).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('option', { name: /status: Status/ })).toBeVisible();
+    // Nothing is chosen until the arrows choose: Enter alone does not take a suggestion.
+    expect(box()).not.toHaveAttribute('aria-activedescendant');
+    await userEvent.keyboard('{ArrowDown}');
+    const option = screen.getByRole('option', { name: /status:/ });
+    expect(option).toHaveAttribute('aria-selected', 'true');
+    expect(box()).toHaveAttribute('aria-activedescendant', option.id);
+    await userEvent.keyboard('{Enter}');
+    expect(box()).toHaveValue('status:');
+    // Values of status: follow, in the UI language.
+    expect(screen.getByRole('option', { name: /failed Failed/ })).toBeVisible();
+    await userEvent.type(box(), 'fa');
+    await userEvent.keyboard('{ArrowDown}{Tab}');
+    expect(box()).toHaveValue('status:failed ');
+    expect(box()).toHaveFocus();
+    await userEvent.type(box(), 'code:');
+    expect(screen.getByRole('option', { name: /3002/ })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    expect(list).not.toBeVisible();
+    expect(box()).toHaveAttribute('aria-expanded', 'false');
+    // With nothing chosen, Tab leaves the box (no trap).
+    await userEvent.tab();
+    expect(box()).not.toHaveFocus();
+  });
+
+  it('offers no choice that only repeats what is typed', async () => {
+    render(<Harness />);
+    await userEvent.type(box(), 'has:vide');
+    expect(screen.getByRole('option', { name: /video/ })).toBeVisible();
+    await userEvent.type(box(), 'o');
+    expect(box()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('commits after a pause or on Enter, and takes a change made elsewhere', async () => {
+    render(<Harness />);
+    await userEvent.type(box(), 'status:failed{Enter}');
+    expect(committed()).toHaveTextContent('status:failed');
+    await userEvent.type(box(), ' abc');
+    await waitFor(() => expect(committed()).toHaveTextContent('status:failed abc'));
+    await userEvent.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(box()).toHaveValue('status:running');
+  });
+
+  it('names a wrong qualifier with a suggestion and a wrong value with what is allowed, in an alert', async () => {
+    render(<Harness />);
+    await userEvent.type(box(), 'stauts:failed status:flied{Enter}');
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(
+      '“stauts” is not a qualifier. Use one of: status, progress, code, age, updated, eta, stalled, has, id, sort.',
+    );
+    expect(alert).toHaveTextContent('Did you mean “status”?');
+    expect(alert).toHaveTextContent('“flied” is not a value of status. Use one of: created, queued, running, finished, failed, aborted');
+    expect(alert).toHaveTextContent('Did you mean “failed”?');
+    expect(box()).toHaveAttribute('aria-invalid', 'true');
+    expect(box()).toHaveAccessibleDescription(/is not a qualifier/);
+  });
+
+  it('waits for a pause before naming an error (a term is wrong while it is typed)', async () => {
+    render(<Harness />);
+    await userEvent.type(box(), 'updated:10m');
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('updated: say more or less than 10m: <10m, >10m.'), {
+      timeout: 3_000,
+    });
+    // Errors of text no longer in the box go at once.
+    await userEvent.clear(box());
+    await userEvent.type(box(), 'st');
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    // An error away from the caret is named at once.
+    await userEvent.type(box(), 'x:1 abc');
+    expect(screen.getByRole('alert')).toHaveTextContent('“stx” is not a qualifier.');
+  });
+
+  it('speaks Chinese', async () => {
+    await act(() => setLocale('zh-CN'));
+    try {
+      render(<Harness />);
+      await userEvent.type(screen.getByRole('combobox', { name: '查询' }), 'progress:abc{Enter}');
+      expect(screen.getByRole('alert')).toHaveTextContent('progress：“abc”不是数字（例如 50、<50、>=3002）。');
+    } finally {
+      await act(() => setLocale('en'));
+    }
+  });
+});
