@@ -4,8 +4,7 @@ import { navigate } from '@/lib/router';
 import { activeProfile, connectionStore } from '@/lib/connection-store';
 import { connectionScope } from '@/lib/connection';
 import { listViews } from '@/features/tasks/stores/saved-views';
-import { taskQueryStore } from '@/features/tasks/stores/task-query-store';
-import { withSort } from '@/features/tasks/model/query/query-controls';
+import { openSavedView } from '@/features/tasks/stores/open-saved-view';
 import { PAGES } from './page-routes';
 
 // Loaded with the command palette (never on a first visit): the app's commands, which no one page owns.
@@ -30,7 +29,7 @@ const pageCommands = (): Command[] =>
     run: () => navigate(p.path),
   }));
 
-/** The active profile's saved views: opening one makes its query (with its sort) the watch list's, on the Tasks page. */
+/** The active profile's saved views: opening one makes its query (with its sort) the watch list's and opens its overview parts, on the Tasks page. */
 async function viewCommands(): Promise<Command[]> {
   const scope = connectionScope(activeProfile(connectionStore.get())).join('\u0000');
   const views = await listViews(scope).catch(() => []);
@@ -40,7 +39,7 @@ async function viewCommands(): Promise<Command[]> {
     label: t('tasks.palette.openView', { name: v.name }),
     keywords: v.query,
     run: () => {
-      taskQueryStore.save(withSort(v.query, v.sort.key, v.sort.descending));
+      openSavedView(v);
       navigate('/tasks');
     },
   }));

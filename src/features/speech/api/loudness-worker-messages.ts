@@ -9,7 +9,7 @@ export type LoudnessRequest =
   | { id: number; kind: 'measureChannels'; pcm: PcmChannels };
 
 /** The loudness of decoded samples, as loudnessOf gives it for a WAV take. */
-export function loudnessOfChannels(pcm: PcmChannels): TakeLoudness {
+function loudnessOfChannels(pcm: PcmChannels): TakeLoudness {
   const frames = pcm.channels[0]?.length ?? 0;
   return { ok: true, lufs: integratedLoudness(pcm), truePeakDbtp: truePeak(pcm), durationMs: (frames * 1000) / pcm.sampleRate };
 }

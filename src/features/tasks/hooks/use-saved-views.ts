@@ -3,7 +3,7 @@ import { connectionScope } from '@/lib/connection-profile';
 import { useActiveConnection } from '@/hooks/use-connection';
 import { listViews, onSavedViewsChanged, type SavedView } from '../stores/saved-views';
 
-export type SavedViewsState = { scope: string; views: readonly SavedView[]; loaded: boolean; unavailable: boolean };
+type SavedViewsState = { scope: string; views: readonly SavedView[]; loaded: boolean; unavailable: boolean };
 
 /** The profile scope saved views are kept under: the watch list's (gateway URL + user ID). */
 export function useSavedViewsScope(): string {

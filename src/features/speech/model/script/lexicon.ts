@@ -25,7 +25,7 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * Whether a rule is for this text's language. A rule with no language always applies; a text with
  * no language (the gateway detects it) takes every rule; "en" matches "en-US".
  */
-export function ruleApplies(rule: LexiconRule, language: string | undefined): boolean {
+function ruleApplies(rule: LexiconRule, language: string | undefined): boolean {
   const want = rule.language?.trim().toLowerCase();
   const have = language?.trim().toLowerCase();
   if (!want || !have) return true;

@@ -1,5 +1,5 @@
 /** The columns a script table may have; `text` is the only one required. */
-export const SCRIPT_COLUMNS = ['text', 'voice', 'language', 'speed', 'volume', 'emotion', 'format', 'fileName'] as const;
+const SCRIPT_COLUMNS = ['text', 'voice', 'language', 'speed', 'volume', 'emotion', 'format', 'fileName'] as const;
 export type ScriptColumn = (typeof SCRIPT_COLUMNS)[number];
 
 /** Accepted header spellings, compared case-insensitively with spaces, '_' and '-' removed. */

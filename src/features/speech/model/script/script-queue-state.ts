@@ -41,7 +41,7 @@ export type QueueState = z.infer<typeof queueStateSchema>;
 export type QueueStatus = QueueState['status'];
 
 /** 429s in a row after which a line is failed instead of retried again. */
-export const MAX_BUSY_RETRIES = 8;
+const MAX_BUSY_RETRIES = 8;
 
 export const newQueueState = (lines: readonly number[]): QueueState => ({
   version: 1,

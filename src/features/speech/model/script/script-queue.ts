@@ -22,7 +22,7 @@ export type ScriptQueueOptions = {
   onChange?: (state: QueueState) => void;
 };
 
-export const DEFAULT_CONCURRENCY = 2;
+const DEFAULT_CONCURRENCY = 2;
 
 /** The script queue: a driver around the pure transitions of script-queue-state.ts. */
 export function createScriptQueue(options: ScriptQueueOptions) {

@@ -8,7 +8,7 @@ const RELEASE_MS = 50;
 /** The limiter aims this far under the ceiling, so meters with other interpolators (ffmpeg's) also read it under. */
 const MARGIN_DB = 0.1;
 /** More reduction than this squashes speech audibly: the result then stays under the target (`limitedByPeak`). */
-export const MAX_REDUCTION_DB = 10;
+const MAX_REDUCTION_DB = 10;
 /** Rounds of "gain, limit, measure": the limiter takes loudness off, so the gain is raised by what is missing. */
 const ROUNDS = 10;
 const CLOSE_ENOUGH_LU = 0.05;

@@ -1,6 +1,6 @@
 /** Columns per subtitle line (the usual broadcast and Netflix guideline for Latin scripts). */
 export const MAX_LINE_COLUMNS = 42;
-export const MAX_LINES_PER_CUE = 2;
+const MAX_LINES_PER_CUE = 2;
 
 // Han, kana, CJK punctuation and full-width forms: no spaces between words, two columns wide.
 const WIDE =

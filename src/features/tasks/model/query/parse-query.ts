@@ -21,7 +21,7 @@ import { readCode, readDuration, readProgress, type Read } from './read-values';
 
 export type ParsedQuery = { query: Query; errors: QueryError[] };
 /** Most terms and list items a query may hold; the rest is left out with one error. */
-export const MAX_QUERY_PARTS = 50;
+const MAX_QUERY_PARTS = 50;
 type Item = { text: string; from: number; to: number };
 
 const ALL_NAMES = [...QUALIFIERS, ...Object.keys(QUALIFIER_ALIASES)];

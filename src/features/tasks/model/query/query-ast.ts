@@ -1,7 +1,7 @@
 import type { StatusGroup } from '../status-group';
 
 /** Source range of a term or value in the query text: [from, to) in UTF-16 units, for inline marking. */
-export type Span = { from: number; to: number };
+type Span = { from: number; to: number };
 
 export type CompareOp = '<' | '<=' | '>' | '>=' | '=';
 /** One comparison of a list: `<50`, `>=10m`, `3002`. Durations are in ms. */

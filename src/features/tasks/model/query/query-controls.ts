@@ -6,7 +6,7 @@ import { SORT_KEYS } from './qualifiers';
 
 /**
  * Today's controls (status chips, the search field, "Sort by" + "Descending") as views of one query text,
- * so they and the query box read and write the same thing. The shape is use-task-view.ts's TaskView.
+ * so they and the query box read and write the same thing (the shape of the list view kept before the query language).
  */
 export type ControlsState = { statuses: readonly StatusGroup[]; search: string; sort: string; descending: boolean };
 

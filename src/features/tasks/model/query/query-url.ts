@@ -2,8 +2,8 @@ import { STATUS_GROUPS, type StatusGroup } from '../status-group';
 import { controlsToQuery } from './query-controls';
 
 /** The query's address parameter: the search field's before the query language, so an old `?q=abc` still means "abc". */
-export const QUERY_PARAM = 'q';
-/** The parameters of the view before the query language (use-task-view.ts), read into the query and then dropped. */
+const QUERY_PARAM = 'q';
+/** The parameters of the list view before the query language, read into the query and then dropped. */
 const OLD_PARAMS = { statuses: 'status', sort: 'sort', descending: 'desc' } as const;
 
 const ALL_GROUPS: readonly StatusGroup[] = [...STATUS_GROUPS, 'unknown', 'invalid'];
