@@ -125,7 +125,7 @@ export const QueryBox = memo(function QueryBox({ query, onQuery, codes }: Props)
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-          aria-describedby={`${id}-hint ${id}-errors`}
+          aria-describedby={errors.length > 0 ? `${id}-hint ${id}-errors` : `${id}-hint`}
           aria-invalid={errors.length > 0}
           autoComplete="off"
           spellCheck={false}
@@ -165,15 +165,16 @@ export const QueryBox = memo(function QueryBox({ query, onQuery, codes }: Props)
       <p id={`${id}-hint`} className={styles.hint}>
         {t('tasks.query.hint')}
       </p>
-      <div role="alert" id={`${id}-errors`} className={styles.errors}>
-        {errors.length > 0 && (
+      {/* Only while there is something to say: an empty alert would still be an alert to a screen reader's list of them. */}
+      {errors.length > 0 && (
+        <div role="alert" id={`${id}-errors`} className={styles.errors}>
           <ul>
             {errors.map((e) => (
               <li key={`${e.code}-${e.from}-${e.to}`}>{queryErrorText(e, t)}</li>
             ))}
           </ul>
-        )}
-      </div>
+        </div>
+      )}
     </div>
   );
 });
