@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Command, CommandKind, CommandSource } from '@/lib/command-registry';
 import type { MessageKey } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
@@ -42,6 +42,13 @@ export function CommandPalette({ appCommands }: { appCommands: () => Promise<Com
   const groups = useMemo(() => filterCommands([...taskIdCommand(typed), ...(commands ?? [])], typed), [commands, typed]);
   const flat = useMemo(() => groups.flatMap((g) => g.commands), [groups]);
   const current = flat.length ? Math.min(active, flat.length - 1) : -1;
+  // Enter pressed before the commands have loaded (the first open fetches them): run the first match once they are in.
+  const enterWhileLoading = useRef(false);
+  useEffect(() => {
+    if (commands === null || !enterWhileLoading.current) return;
+    enterWhileLoading.current = false;
+    if (flat.length) run(flat[0]!);
+  }, [commands, flat]);
 
   const move = (to: number) => {
     if (!flat.length) return;
@@ -52,6 +59,7 @@ export function CommandPalette({ appCommands }: { appCommands: () => Promise<Com
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown') move(current + 1);
     else if (e.key === 'ArrowUp') move(current - 1);
+    else if (e.key === 'Enter' && commands === null) enterWhileLoading.current = true;
     else if (e.key === 'Enter' && current >= 0) run(flat[current]!);
     // The field is the dialog's one stop: Tab stays in it.
     else if (e.key !== 'Tab') return;
@@ -93,6 +101,7 @@ export function CommandPalette({ appCommands }: { appCommands: () => Promise<Com
         onChange={(e) => {
           setTyped(e.target.value);
           setActive(0);
+          enterWhileLoading.current = false;
         }}
         onKeyDown={onKeyDown}
       />
