@@ -14,8 +14,8 @@ export type ScriptLineDeps = {
   scriptId: string;
   connection: Connection;
   pcmFormat: PcmFormat;
-  /** The active pronunciation lexicon, read when the line is sent. */
-  rules: () => readonly LexiconRule[];
+  /** The active pronunciation lexicon, read when the line is sent (once it has been loaded). */
+  rules: () => readonly LexiconRule[] | Promise<readonly LexiconRule[]>;
   /** Keeps the finished line (its audio too) before the queue counts it done. */
   save: (take: StoredScriptTake) => Promise<void>;
 };
@@ -25,8 +25,8 @@ export type ScriptLineDeps = {
  * audio fetched and kept, and what came of it as the queue reads it (a 429 with its Retry-After).
  */
 export async function synthesizeLine(row: ScriptRow, deps: ScriptLineDeps, signal: AbortSignal): Promise<SynthesisOutcome> {
-  const { request } = lineRequest(row, deps.rules());
   try {
+    const { request } = lineRequest(row, await deps.rules());
     const { take, audio } = await makeTake({ connection: deps.connection, request, pcmFormat: deps.pcmFormat }, signal);
     await deps.save({
       scriptId: deps.scriptId,

@@ -8,6 +8,8 @@ const activeId = () => activeProfile(connectionStore.get()).id;
 let stop: (() => void) | null = null;
 let profileId: string | null = null;
 let generation = 0;
+/** The newest read of the rules: settled once they are in lexiconStore (or could not be read). */
+let reading: Promise<void> = Promise.resolve();
 
 /** Reads the active profile's rules into lexiconStore; a read overtaken by a newer one is dropped. */
 async function reload(): Promise<void> {
@@ -32,11 +34,11 @@ export function startLexiconSync(): () => void {
     profileId = id;
     // Another profile's rules are never applied while this one's load: none until they arrive.
     lexiconStore.set([]);
-    void reload();
+    reading = reload();
   };
   const unsubscribeProfile = connectionStore.subscribe(follow);
   const unsubscribeChanges = onLexiconChanged((id) => {
-    if (id === profileId) void reload();
+    if (id === profileId) reading = reload();
   });
   follow();
   stop = () => {
@@ -47,6 +49,19 @@ export function startLexiconSync(): () => void {
     generation++;
   };
   return stop;
+}
+
+/**
+ * The active profile's rules once they have been read: what work that starts without the form
+ * (the script queue resumed after a reload) sends with, never the empty list of a read still under way.
+ */
+export async function loadedLexicon(): Promise<readonly LexiconRule[]> {
+  startLexiconSync();
+  for (let waited: Promise<void> | null = null; waited !== reading;) {
+    waited = reading;
+    await waited;
+  }
+  return lexiconStore.get();
 }
 
 /** Replaces the active profile's rules: at once in this page, then in IndexedDB (and other tabs). */

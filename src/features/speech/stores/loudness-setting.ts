@@ -4,11 +4,12 @@ import { LOUDNESS_TARGETS } from '../model/script/loudness';
 /** Off, or a target of model/script/loudness.ts (−16 LUFS voice-over, −23 LUFS broadcast). */
 export type LoudnessChoice = 'off' | keyof typeof LOUDNESS_TARGETS;
 
-const CHOICES: readonly LoudnessChoice[] = ['off', ...(Object.keys(LOUDNESS_TARGETS) as (keyof typeof LOUDNESS_TARGETS)[])];
+/** The choices in the order the setting offers them. */
+export const LOUDNESS_CHOICES: readonly LoudnessChoice[] = ['off', ...(Object.keys(LOUDNESS_TARGETS) as (keyof typeof LOUDNESS_TARGETS)[])];
 
 const schema = {
   safeParse: (value: unknown): { success: true; data: LoudnessChoice } | { success: false } => {
-    const found = CHOICES.find((c) => c === value);
+    const found = LOUDNESS_CHOICES.find((c) => c === value);
     return found ? { success: true, data: found } : { success: false };
   },
 };

@@ -1,10 +1,20 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Connection } from '@/lib/connection-profile';
+import { DEFAULT_PROFILE, selectProfile } from '@/lib/connection-store';
+import type { ScriptRow } from '../model/script/import-script';
 import { newQueueState, serializeQueue, startLine } from '../model/script/script-queue-state';
+import { saveLexicon } from './lexicon-db';
+import { lexiconStore } from './lexicon-store';
 import { startScript } from './script-db';
-import { loadKeptScript, scriptJobStore } from './script-queue-store';
+import { discardScript, loadKeptScript, resumeScript, scriptJobStore } from './script-queue-store';
 
 describe('the script after a reload', () => {
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await discardScript();
+  });
+
   it('comes back paused, its line that was in flight back to pending and marked, waiting for Resume', async () => {
     const running = { ...startLine(newQueueState([2, 3]), 2), status: 'running' as const };
     await startScript({ id: 'kept', createdAt: 1, rows: [], queue: serializeQueue(running) });
@@ -15,5 +25,23 @@ describe('the script after a reload', () => {
       { line: 2, status: 'pending', resentAfterReload: true },
       { line: 3, status: 'pending' },
     ]);
+  });
+
+  it('resumed before the profile\u2019s lexicon was read from IndexedDB, still sends its lines with the profile\u2019s rules', async () => {
+    selectProfile(DEFAULT_PROFILE.id);
+    await saveLexicon(DEFAULT_PROFILE.id, [{ written: 'ACME', said: 'Acme', wholeWord: true, caseSensitive: true }]);
+    // Nothing has loaded the rules into the page yet (the Text tab's form has not mounted).
+    expect(lexiconStore.get()).toEqual([]);
+    const row = { line: 1, request: { sourceText: 'ACME ships', format: 'mp3' } } as ScriptRow;
+    // As loadKeptScript leaves it after a reload: paused, waiting for Resume.
+    await startScript({ id: 'kept2', createdAt: 2, rows: [row], queue: serializeQueue(newQueueState([1])) });
+    scriptJobStore.set({ id: 'kept2', rows: [row], state: { ...newQueueState([1]), status: 'paused' }, restored: true });
+    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(new Response('{}', { status: 500 })));
+    vi.stubGlobal('fetch', fetchMock);
+    const connection: Connection = { gatewayUrl: 'http://localhost:3000/api', token: 't', userId: '1', channel: '', appSource: '' };
+    resumeScript({ connection, pcmFormat: { sampleRate: 8000, channels: 1, bitsPerSample: 16 }, concurrency: 1 });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const sent = JSON.parse(String(fetchMock.mock.calls[0]![1]!.body)) as { sourceText: string };
+    expect(sent.sourceText).toBe('Acme ships');
   });
 });

@@ -6,7 +6,7 @@ import type { ScriptRow } from '../model/script/import-script';
 import { createScriptQueue, type QueueClock } from '../model/script/script-queue';
 import { newQueueState, restoreQueue, retryFailed, serializeQueue, setStatus, type QueueState } from '../model/script/script-queue-state';
 import { newTakeId } from '../model/take';
-import { lexiconStore } from './lexicon-store';
+import { loadedLexicon } from './lexicon-sync';
 import { discardScript as forgetScript, latestScript, saveScriptQueue, saveScriptTake, startScript as keepScript } from './script-db';
 
 /** The script being made: its rows and its queue's state; `restored` when it came back after a reload. */
@@ -39,7 +39,7 @@ function drive(job: ScriptJob, env: ScriptEnv): Driver {
     synthesize: (line, signal) =>
       synthesizeLine(
         rows.get(line)!,
-        { scriptId: job.id, connection: env.connection, pcmFormat: env.pcmFormat, rules: () => lexiconStore.get(), save: saveScriptTake },
+        { scriptId: job.id, connection: env.connection, pcmFormat: env.pcmFormat, rules: loadedLexicon, save: saveScriptTake },
         signal,
       ),
     onChange: (state) => {

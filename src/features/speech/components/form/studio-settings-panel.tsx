@@ -3,13 +3,11 @@ import { useT } from '@/hooks/use-t';
 import { DEFAULT_STUDIO_SETTINGS, isPcmFormat, studioSettingsStore } from '../../stores/studio-settings';
 import { useStudioSettings } from '../../hooks/use-studio-settings';
 import { useLoudnessSetting } from '../../hooks/use-loudness-setting';
-import { loudnessSettingStore, type LoudnessChoice } from '../../stores/loudness-setting';
+import { LOUDNESS_CHOICES, loudnessSettingStore } from '../../stores/loudness-setting';
 import page from '../speech-page.module.css';
 import styles from './form.module.css';
 
 const toLines = (l: { code: string; name: string }[]) => l.map((x) => `${x.code} ${x.name}`.trimEnd()).join('\n');
-
-const LOUDNESS_CHOICES = ['off', 'voiceOver', 'broadcast'] as const satisfies readonly LoudnessChoice[];
 
 /** How raw PCM is read, which target languages the form offers (gateways differ on both), and the loudness takes are brought to. */
 export function StudioSettingsPanel() {

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '@/i18n/i18n-store';
 import { RedoPartError } from '../../model/redo-part-error';
+import { lexiconStore } from '../../stores/lexicon-store';
 import type { TakePart } from '../../model/take';
 import { PartList, type PartRedo } from './part-list';
 
@@ -20,6 +21,7 @@ const redoOf = (over: Partial<PartRedo> = {}): PartRedo => ({
 
 describe('PartList with redo', () => {
   afterEach(async () => {
+    lexiconStore.set([]);
     await act(() => setLocale('en'));
   });
 
@@ -63,6 +65,20 @@ describe('PartList with redo', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Redo part 1' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Make part 1 again' })));
     expect(redo.redo).toHaveBeenCalledWith(0, undefined);
+  });
+
+  it('sends edited text with the pronunciation lexicon applied, as the form does, and checks the length of what is sent', async () => {
+    lexiconStore.set([{ written: 'SQL', said: 'sequel', wholeWord: true, caseSensitive: false, language: 'en' }]);
+    const redo = redoOf();
+    render(<PartList parts={parts} currentTime={0} onSeek={vi.fn()} redo={redo} language="en" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Redo part 1' }));
+    const text = screen.getByRole('textbox', { name: 'Text of part 1' });
+    fireEvent.change(text, { target: { value: `${'SQL '.repeat(1250)}` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Make part 1 again' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Part 1 is 8,749 characters, more than the 5,000 one request can take.');
+    fireEvent.change(text, { target: { value: 'One SQL.' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Make part 1 again' })));
+    expect(redo.redo).toHaveBeenCalledWith(0, 'One sequel.');
   });
 
   it('shows why a rejoin was refused as an alert in the open form, in Chinese too', async () => {

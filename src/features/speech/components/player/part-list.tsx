@@ -14,10 +14,17 @@ export type PartRedo = {
   error: unknown;
 };
 
-type Props = { parts: readonly TakePart[]; currentTime: number; onSeek: (seconds: number) => void; redo?: PartRedo };
+type Props = {
+  parts: readonly TakePart[];
+  currentTime: number;
+  onSeek: (seconds: number) => void;
+  redo?: PartRedo;
+  /** The take's language (for the pronunciation rules applied to an edited part). */
+  language?: string | undefined;
+};
 
 /** Where each part of a long text starts in the joined audio; a click plays from there. Each part can be made again. */
-export function PartList({ parts, currentTime, onSeek, redo }: Props) {
+export function PartList({ parts, currentTime, onSeek, redo, language }: Props) {
   const ms = currentTime * 1000;
   const t = useT();
   const playing = parts.findLastIndex((p) => p.startMs <= ms);
@@ -74,6 +81,7 @@ export function PartList({ parts, currentTime, onSeek, redo }: Props) {
                   <RedoPartForm
                     n={i + 1}
                     text={p.text}
+                    language={language}
                     pending={redo.pendingIndex === i}
                     onSubmit={(text) => submit(i, text)}
                     onCancel={() => {

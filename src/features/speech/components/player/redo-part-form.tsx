@@ -2,18 +2,26 @@ import { useId, useState, type FormEvent } from 'react';
 import { countSourceTextChars, SOURCE_TEXT_MAX_CHARS } from '@/contract';
 import { useFormat } from '@/hooks/use-format';
 import { useT } from '@/hooks/use-t';
+import { applyLexicon } from '../../model/script/lexicon';
+import { lexiconStore } from '../../stores/lexicon-store';
 import styles from './player.module.css';
 
 type Props = {
   n: number;
   text: string;
+  /** The take's language, for the pronunciation rules of one language. */
+  language?: string | undefined;
   pending: boolean;
   onSubmit: (text: string) => void;
   onCancel: () => void;
 };
 
-/** The text of one part, editable, checked against the form's limits (not empty, at most one request) before it is sent again. */
-export function RedoPartForm({ n, text, pending, onSubmit, onCancel }: Props) {
+/**
+ * The text of one part, editable, checked against the form's limits (not empty, at most one
+ * request) before it is sent again. Edited text goes through the pronunciation lexicon, as the
+ * form's does (read when checked); the part's own text was sent so already and goes as it is.
+ */
+export function RedoPartForm({ n, text, language, pending, onSubmit, onCancel }: Props) {
   const t = useT();
   const f = useFormat();
   const id = useId();
@@ -22,12 +30,13 @@ export function RedoPartForm({ n, text, pending, onSubmit, onCancel }: Props) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (pending) return;
-    const chars = countSourceTextChars(value);
-    if (value.trim() === '') return setProblem(t('speech.takes.redoEmpty', { n }));
+    const sent = value === text ? text : applyLexicon(value, lexiconStore.get(), language).text.trim();
+    const chars = countSourceTextChars(sent);
+    if (sent.trim() === '') return setProblem(t('speech.takes.redoEmpty', { n }));
     if (chars > SOURCE_TEXT_MAX_CHARS)
       return setProblem(t('speech.takes.redoTooLong', { n, chars: f.number(chars), max: f.number(SOURCE_TEXT_MAX_CHARS) }));
     setProblem(null);
-    onSubmit(value);
+    onSubmit(sent);
   };
   return (
     <form className={styles.redoForm} onSubmit={submit} noValidate>

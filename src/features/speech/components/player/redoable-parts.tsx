@@ -28,7 +28,13 @@ export function RedoableParts({ loaded, clock, onSeek, onRedone }: Props) {
   const t = useT();
   return (
     <>
-      <PartList parts={loaded.take.parts ?? []} currentTime={clock.currentTime} onSeek={onSeek} redo={redo} />
+      <PartList
+        parts={loaded.take.parts ?? []}
+        currentTime={clock.currentTime}
+        onSeek={onSeek}
+        redo={redo}
+        language={loaded.take.request.targetLanguage}
+      />
       <p role="status" className={page.hint}>
         {redo.doneIndex !== null ? t('speech.takes.redoDone', { n: redo.doneIndex + 1 }) : ''}
       </p>

@@ -1,19 +1,10 @@
 import { useMemo } from 'react';
 import { useT } from '@/hooks/use-t';
+import { saveFile } from '@/lib/save-file';
 import type { Take } from '../../model/take';
 import { cuesOfTake, subtitleFile, type SubtitleKind } from '../../model/subtitle-file';
 import page from '../speech-page.module.css';
 import styles from './player.module.css';
-
-/** Saves a Blob under a name through a short-lived link (what a download link does, made on demand). */
-function save(name: string, blob: Blob) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 type Props = { take: Take; durationMs: number };
 
@@ -25,7 +16,7 @@ export function SubtitleDownloads({ take, durationMs }: Props) {
   if (cues.cues.length === 0 || (cues.estimated && durationMs <= 0)) return null;
   const download = (kind: SubtitleKind) => {
     const file = subtitleFile(take, cues, kind);
-    save(file.name, file.blob);
+    saveFile(file.blob, file.name);
   };
   return (
     <div className={styles.subtitles} role="group" aria-labelledby="subtitles-title">

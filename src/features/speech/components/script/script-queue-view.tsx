@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useFormat } from '@/hooks/use-format';
 import { useT } from '@/hooks/use-t';
 import type { MessageKey, Translate } from '@/i18n/i18n-store';
-import { progressOf, type LineState, type QueueStatus } from '../../model/script/script-queue-state';
+import { MAX_BUSY_TRIES, progressOf, type LineState, type QueueStatus } from '../../model/script/script-queue-state';
 import {
   cancelScript,
   discardScript,
@@ -143,7 +143,7 @@ function LineRow({ line, text, t }: { line: LineState; text: string; t: Translat
   if (line.status === 'pending' && line.notBefore !== undefined)
     notes.push(t('speech.script.queue.retryAt', { time: f.clock(line.notBefore) }));
   if (line.status === 'failed' && line.error) {
-    if (line.error.code === 429) notes.push(t('speech.script.queue.busyFailed'));
+    if (line.error.code === 429) notes.push(t('speech.script.queue.busyFailed', { tries: MAX_BUSY_TRIES }));
     else if (line.error.code !== undefined) notes.push(t('speech.script.queue.failedCode', { code: String(line.error.code) }));
     else if (line.error.httpStatus !== undefined)
       notes.push(t('speech.script.queue.failedHttp', { status: String(line.error.httpStatus) }));

@@ -42,6 +42,8 @@ export type QueueStatus = QueueState['status'];
 
 /** 429s in a row after which a line is failed instead of retried again. */
 const MAX_BUSY_RETRIES = 8;
+/** Requests a line that is always busy gets before it fails: the first and its retries (what the screen says). */
+export const MAX_BUSY_TRIES = MAX_BUSY_RETRIES + 1;
 
 export const newQueueState = (lines: readonly number[]): QueueState => ({
   version: 1,
