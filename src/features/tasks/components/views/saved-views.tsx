@@ -9,7 +9,7 @@ import { useTaskQuery } from '../../hooks/use-task-query';
 import { useSavedViews, useSavedViewsScope, type SavedViewsList } from '../../hooks/use-saved-views';
 import { useSavedViewCounts } from '../../hooks/use-saved-view-counts';
 import { useOpenedViewLink } from '../../hooks/use-opened-view-link';
-import { openSavedView, viewQuery } from '../../stores/open-saved-view';
+import { openedViewStore, openSavedView, viewQuery } from '../../stores/open-saved-view';
 import { deleteView, renameView, reorderViews, saveView, type SavedView } from '../../stores/saved-views';
 import { overviewPartsStore } from '../../stores/overview-parts';
 import { announce } from '../../stores/announcer-store';
@@ -47,7 +47,7 @@ const ViewsPanel = memo(function ViewsPanel({ ids, scope, saved, counts }: Panel
   const [naming, setNaming] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const [withList, setWithList] = useState(false);
-  const [openedId, setOpenedId] = useState<string | null>(null);
+  const openedId = openedViewStore.use();
   const [focus, setFocus] = useState<FocusTarget | null>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
   const onFocused = useCallback(() => setFocus(null), []);
@@ -70,15 +70,10 @@ const ViewsPanel = memo(function ViewsPanel({ ids, scope, saved, counts }: Panel
       openParts: overviewPartsStore.get(),
     });
     if (!result.ok) return result.problem;
-    setOpenedId(result.value.id);
+    openedViewStore.set(result.value.id);
     announce(currentT('tasks.views.saved', { name: result.value.name }));
     closeNaming();
     return null;
-  };
-
-  const open = (view: SavedView) => {
-    setOpenedId(view.id);
-    openSavedView(view);
   };
 
   const move = async (view: SavedView, step: -1 | 1) => {
@@ -158,7 +153,7 @@ const ViewsPanel = memo(function ViewsPanel({ ids, scope, saved, counts }: Panel
                 last={i === views.length - 1}
                 focus={focus?.id === view.id ? focus.on : null}
                 onFocused={onFocused}
-                onOpen={() => open(view)}
+                onOpen={() => openSavedView(view)}
                 onRename={async (name) => {
                   const result = await renameView(scope, view.id, name);
                   if (!result.ok) return result.problem;
