@@ -2,7 +2,7 @@ import type { Command, CommandSource } from '@/lib/command-registry';
 import { t } from '@/i18n/i18n-store';
 import { navigate } from '@/lib/router';
 import { activeProfile, connectionStore } from '@/lib/connection-store';
-import { connectionScope } from '@/lib/connection';
+import { connectionScopeKey } from '@/lib/connection';
 import { listViews } from '@/features/tasks/stores/saved-views';
 import { openSavedView } from '@/features/tasks/stores/open-saved-view';
 import { PAGES } from './page-routes';
@@ -31,7 +31,7 @@ const pageCommands = (): Command[] =>
 
 /** The active profile's saved views: opening one makes its query (with its sort) the watch list's and opens its overview parts, on the Tasks page. */
 async function viewCommands(): Promise<Command[]> {
-  const scope = connectionScope(activeProfile(connectionStore.get())).join('\u0000');
+  const scope = connectionScopeKey(activeProfile(connectionStore.get()));
   const views = await listViews(scope).catch(() => []);
   return views.map((v) => ({
     id: `view:${v.id}`,

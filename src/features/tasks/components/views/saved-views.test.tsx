@@ -1,14 +1,14 @@
 import 'fake-indexeddb/auto';
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectionScope } from '@/lib/connection';
+import { connectionScopeKey } from '@/lib/connection';
 import { activeProfile, connectionStore } from '@/lib/connection-store';
 import { openSavedView } from '../../stores/open-saved-view';
 import { saveView, type SavedView, type ViewDraft } from '../../stores/saved-views';
 import { taskQueryStore } from '../../stores/task-query-store';
 import { SavedViews } from './saved-views';
 
-const scope = () => connectionScope(activeProfile(connectionStore.get())).join('\u0000');
+const scope = () => connectionScopeKey(activeProfile(connectionStore.get()));
 const draft = (name: string, openParts: string[]): ViewDraft => ({
   name,
   query: 'status:failed',
