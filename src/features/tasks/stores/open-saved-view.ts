@@ -1,12 +1,8 @@
 import { createStore } from '@/lib/persisted-store';
-import type { LinkedView } from '../model/query/view-link';
-import { withSort } from '../model/query/query-controls';
+import { viewQuery } from '../model/query/view-link';
 import type { SavedView } from './saved-views';
 import { taskQueryStore } from './task-query-store';
 import { knownParts, overviewPartsStore } from './overview-parts';
-
-/** The query of a view: its text with its sort as a `sort:` term, as the watch list's query holds it. */
-export const viewQuery = (view: Pick<LinkedView, 'query' | 'sort'>): string => withSort(view.query, view.sort.key, view.sort.descending);
 
 /** The saved view opened last, from the views list or the palette (its ID): marked current while the query is still its. */
 export const openedViewStore = createStore<string | null>(null);

@@ -2,14 +2,13 @@ import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { t as currentT } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
 import type { WatchedTask } from '../../model/task-rows';
-import { viewLink } from '../../model/query/view-link';
-import { queryToControls, withSort } from '../../model/query/query-controls';
+import { viewLink, viewParts, viewQuery } from '../../model/query/view-link';
 import { shareLink } from '../../model/share-link';
 import { useTaskQuery } from '../../hooks/use-task-query';
 import { useSavedViews, useSavedViewsScope, type SavedViewsList } from '../../hooks/use-saved-views';
 import { useSavedViewCounts } from '../../hooks/use-saved-view-counts';
 import { useOpenedViewLink } from '../../hooks/use-opened-view-link';
-import { openedViewStore, openSavedView, viewQuery } from '../../stores/open-saved-view';
+import { openedViewStore, openSavedView } from '../../stores/open-saved-view';
 import { deleteView, renameView, reorderViews, saveView, type SavedView } from '../../stores/saved-views';
 import { overviewPartsStore } from '../../stores/overview-parts';
 import { announce } from '../../stores/announcer-store';
@@ -62,13 +61,7 @@ const ViewsPanel = memo(function ViewsPanel({ ids, scope, saved, counts }: Panel
   };
 
   const save = async (name: string) => {
-    const { sort, descending } = queryToControls(query);
-    const result = await saveView(scope, {
-      name,
-      query: withSort(query, 'list', false),
-      sort: { key: sort, descending },
-      openParts: overviewPartsStore.get(),
-    });
+    const result = await saveView(scope, { name, ...viewParts(query), openParts: overviewPartsStore.get() });
     if (!result.ok) return result.problem;
     openedViewStore.set(result.value.id);
     announce(currentT('tasks.views.saved', { name: result.value.name }));
