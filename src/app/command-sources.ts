@@ -5,6 +5,8 @@ import { activeProfile, connectionStore } from '@/lib/connection-store';
 import { connectionScopeKey } from '@/lib/connection';
 import { listViews } from '@/features/tasks/stores/saved-views';
 import { openSavedView } from '@/features/tasks/stores/open-saved-view';
+import { searchWithQuery } from '@/features/tasks/model/query/query-url';
+import { viewQuery } from '@/features/tasks/model/query/view-link';
 import { PAGES } from './page-routes';
 
 // Loaded with the command palette (never on a first visit): the app's commands, which no one page owns.
@@ -29,7 +31,7 @@ const pageCommands = (): Command[] =>
     run: () => navigate(p.path),
   }));
 
-/** The active profile's saved views: opening one makes its query (with its sort) the watch list's and opens its overview parts, on the Tasks page. */
+/** The active profile's saved views: opening one makes its query (with its sort) the watch list's and opens its overview parts, on the Tasks page (`?q=`). */
 async function viewCommands(): Promise<Command[]> {
   const scope = connectionScopeKey(activeProfile(connectionStore.get()));
   const views = await listViews(scope).catch(() => []);
@@ -40,7 +42,8 @@ async function viewCommands(): Promise<Command[]> {
     keywords: v.query,
     run: () => {
       openSavedView(v);
-      navigate('/tasks');
+      // With its query in the address: the list writes `q` only when the query changes, and it may be the one shown.
+      navigate(`/tasks${searchWithQuery('', viewQuery(v))}`);
     },
   }));
 }
