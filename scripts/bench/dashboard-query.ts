@@ -3,7 +3,7 @@
 // with no query, measured back to back. Traces of the page's main thread (main-thread-trace.ts) and the
 // long tasks its PerformanceObserver saw (dashboard-page.ts).
 import type { Browser, Page } from '@playwright/test';
-import { cyclesOf, median, startTrace, updateCost, type MainTask, type MainThreadTrace } from './main-thread-trace';
+import { cyclesOf, median, percentile, startTrace, updateCost, type MainTask, type MainThreadTrace } from './main-thread-trace';
 import { longestSinceReset, resetProbe } from './dashboard-page';
 
 /** A brisk typist's gap between keys: under the box's commit delay (250 ms), so a term filters when the typist pauses. */
@@ -40,9 +40,6 @@ type PageQueryFigures = {
 
 const isKeydown = (t: MainTask) =>
   t.inside.some((e) => e.name === 'EventDispatch' && (e.args?.data as { type?: string } | undefined)?.type === 'keydown');
-
-const percentile = (xs: readonly number[], p: number) =>
-  xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]! : 0;
 
 /** Per key: the tasks from its keydown to the next keydown (the last key: to the end of the trace). */
 function keyWindows(trace: MainThreadTrace) {

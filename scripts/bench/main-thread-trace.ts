@@ -134,6 +134,10 @@ export const median = (xs: readonly number[]) => {
   return s.length === 0 ? 0 : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
+/** The value at fraction `p` of the sorted values (nearest rank, rounding down; 0 for none): p95 as 0.95. */
+export const percentile = (xs: readonly number[], p: number) =>
+  xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]! : 0;
+
 function label(e: TraceEvent): string {
   const d = data(e);
   const url = typeof d.url === 'string' ? d.url.split('/').pop()?.slice(0, 40) : '';

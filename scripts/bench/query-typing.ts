@@ -9,6 +9,7 @@ import { buildRow, type WatchedTask } from '../../src/features/tasks/model/task-
 import type { TaskSnapshot } from '../../src/features/tasks/model/task-snapshot';
 import { parseQuery } from '../../src/features/tasks/model/query/parse-query';
 import { filterRows, type QueryContext } from '../../src/features/tasks/model/query/compile-query';
+import { percentile } from './main-thread-trace';
 
 /** Wall-clock figures, and the same in this process's CPU time (less swayed by other work on a shared machine). */
 export type QueryFigures = {
@@ -60,8 +61,6 @@ function benchRows(watched: number, live: number, now: number): { rows: WatchedT
   }
   return { rows, firstSeen };
 }
-
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
 /** Per keystroke: each prefix of `query` parsed, compiled and run over every row (3 rounds of typing, the first cold). */
 export async function measureQueryTyping(query: string, watched: number, live: number): Promise<QueryFigures> {

@@ -2,9 +2,11 @@ import type { Command, CommandSource } from '@/lib/command-registry';
 import { t } from '@/i18n/i18n-store';
 import { navigate } from '@/lib/router';
 import { activeProfile, connectionStore } from '@/lib/connection-store';
-import { connectionScope } from '@/lib/connection';
+import { connectionScopeKey } from '@/lib/connection';
 import { listViews } from '@/features/tasks/stores/saved-views';
 import { openSavedView } from '@/features/tasks/stores/open-saved-view';
+import { searchWithQuery } from '@/features/tasks/model/query/query-url';
+import { viewQuery } from '@/features/tasks/model/query/view-link';
 import { PAGES } from './page-routes';
 
 // Loaded with the command palette (never on a first visit): the app's commands, which no one page owns.
@@ -29,9 +31,9 @@ const pageCommands = (): Command[] =>
     run: () => navigate(p.path),
   }));
 
-/** The active profile's saved views: opening one makes its query (with its sort) the watch list's and opens its overview parts, on the Tasks page. */
+/** The active profile's saved views: opening one makes its query (with its sort) the watch list's and opens its overview parts, on the Tasks page (`?q=`). */
 async function viewCommands(): Promise<Command[]> {
-  const scope = connectionScope(activeProfile(connectionStore.get())).join('\u0000');
+  const scope = connectionScopeKey(activeProfile(connectionStore.get()));
   const views = await listViews(scope).catch(() => []);
   return views.map((v) => ({
     id: `view:${v.id}`,
@@ -40,7 +42,8 @@ async function viewCommands(): Promise<Command[]> {
     keywords: v.query,
     run: () => {
       openSavedView(v);
-      navigate('/tasks');
+      // With its query in the address: the list writes `q` only when the query changes, and it may be the one shown.
+      navigate(`/tasks${searchWithQuery('', viewQuery(v))}`);
     },
   }));
 }

@@ -21,3 +21,8 @@ export function toConnection(p: Connection): Connection {
 export function connectionScope(c: Pick<Connection, 'gatewayUrl' | 'userId'>): readonly [string, string] {
   return [c.gatewayUrl, c.userId] as const;
 }
+
+/** connectionScope as one string: the key the watch list and the saved views are kept under, one per gateway and user. */
+export function connectionScopeKey(c: Pick<Connection, 'gatewayUrl' | 'userId'>): string {
+  return connectionScope(c).join('\u0000');
+}

@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { connectionScope } from '@/lib/connection';
+import { connectionScopeKey } from '@/lib/connection';
 import { lazyWithMessages } from '@/i18n/lazy-with-messages';
 import { useActiveConnection } from '@/hooks/use-connection';
 import { useWatchListPoll } from '../api/poll-watch-list';
@@ -21,7 +21,7 @@ const WatchListSignals = lazyWithMessages('tasks', () => import('./watch-list-si
 export function TaskWatcher() {
   const client = useQueryClient();
   const connection = useActiveConnection();
-  const scope = connectionScope(connection).join('\u0000');
+  const scope = connectionScopeKey(connection);
   const hasUser = connection.userId !== '';
   // Without a user ID nothing is polled, so there is nothing to record: a first visit skips the chunk and IndexedDB.
   useEffect(() => {

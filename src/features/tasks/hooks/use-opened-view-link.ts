@@ -1,7 +1,6 @@
 import { useLayoutEffect, useState } from 'react';
-import { readViewLink, VIEW_PARAM, type LinkedView } from '../model/query/view-link';
+import { readViewLink, VIEW_PARAM, viewQuery, type LinkedView } from '../model/query/view-link';
 import { searchWithQuery } from '../model/query/query-url';
-import { viewQuery } from '../stores/open-saved-view';
 
 /**
  * The view a link opened (`/tasks?view=…&q=…`), read once: its query (cut and parsed as readViewLink does) becomes the

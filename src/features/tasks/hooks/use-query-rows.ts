@@ -4,8 +4,8 @@ import type { WatchedTask } from '../model/task-rows';
 import { queryRows } from '../model/task-rows';
 import { parseQuery, type ParsedQuery } from '../model/query/parse-query';
 import { printQuery } from '../model/query/print-query';
-import { compileQuery, type QueryContext } from '../model/query/compile-query';
-import type { Query, SortKey } from '../model/query/query-ast';
+import { compileQuery, readsClock, type QueryContext } from '../model/query/compile-query';
+import type { SortKey } from '../model/query/query-ast';
 import { taskHistoryStore } from '../stores/task-history-recorder';
 import { compareBy } from '../components/table/task-columns';
 
@@ -14,9 +14,6 @@ const firstSeen = (id: string) => taskHistoryStore.get().records.get(id)?.firstS
 
 /** How often a query on times (`updated:<1h`, `stalled:yes`) filters again between poll updates. */
 const CLOCK_STEP_MS = 5_000;
-
-const readsClock = (query: Query) =>
-  query.terms.some((t) => t.kind === 'duration' || t.kind === 'stalled' || (t.kind === 'has' && t.what.includes('eta')));
 
 type QueryRows = {
   parsed: ParsedQuery;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { connectionScope } from '@/lib/connection-profile';
+import { connectionScopeKey } from '@/lib/connection';
 import { useActiveConnection } from '@/hooks/use-connection';
 import { listViews, onSavedViewsChanged, type SavedView } from '../stores/saved-views';
 
@@ -7,7 +7,7 @@ type SavedViewsState = { scope: string; views: readonly SavedView[]; loaded: boo
 
 /** The profile scope saved views are kept under: the watch list's (gateway URL + user ID). */
 export function useSavedViewsScope(): string {
-  return connectionScope(useActiveConnection()).join('\u0000');
+  return connectionScopeKey(useActiveConnection());
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openSavedView, viewQuery } from './open-saved-view';
+import { openSavedView } from './open-saved-view';
 import { overviewPartsStore } from './overview-parts';
 import { taskQueryStore } from './task-query-store';
 
@@ -19,9 +19,5 @@ describe('openSavedView', () => {
     openSavedView(view);
     expect(taskQueryStore.get()).toBe('status:failed code:3002 updated:<1h sort:updated-desc');
     expect(overviewPartsStore.get()).toEqual(['flowTable']);
-  });
-
-  it('says the list order as no sort term', () => {
-    expect(viewQuery({ query: 'status:failed', sort: { key: 'list', descending: false } })).toBe('status:failed');
   });
 });

@@ -1,17 +1,18 @@
-import type { LinkedView } from '../model/query/view-link';
-import { withSort } from '../model/query/query-controls';
+import { createStore } from '@/lib/persisted-store';
+import { viewQuery } from '../model/query/view-link';
 import type { SavedView } from './saved-views';
 import { taskQueryStore } from './task-query-store';
 import { knownParts, overviewPartsStore } from './overview-parts';
 
-/** The query of a view: its text with its sort as a `sort:` term, as the watch list's query holds it. */
-export const viewQuery = (view: Pick<LinkedView, 'query' | 'sort'>): string => withSort(view.query, view.sort.key, view.sort.descending);
+/** The saved view opened last, from the views list or the palette (its ID): marked current while the query is still its. */
+export const openedViewStore = createStore<string | null>(null);
 
 /**
  * Opens a saved view on the watch list: its query (and sort) becomes the list's, and the overview's open parts become
  * exactly its. For the views list and the command palette alike.
  */
 export function openSavedView(view: SavedView): void {
+  openedViewStore.set(view.id);
   taskQueryStore.save(viewQuery(view));
   overviewPartsStore.set(knownParts(view.openParts));
 }

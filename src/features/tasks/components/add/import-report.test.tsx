@@ -35,6 +35,12 @@ describe('ImportReport', () => {
     expect(screen.getByLabelText('Task IDs')).toHaveFocus();
   });
 
+  it('counts as the list filters: two words typed in the query box each have to be in the ID, not the two as one', () => {
+    taskQueryStore.save('alpha _1');
+    render(report());
+    expect(screen.getByRole('status')).toHaveTextContent('2 of them hidden by the search “alpha _1”.');
+  });
+
   it('speaks Chinese: counts through plurals and Intl, reasons and examples with the Chinese separator', async () => {
     await act(() => setLocale('zh-CN'));
     try {

@@ -4,6 +4,8 @@ import { type MessageKey, type Translate } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
 import { taskQueryStore } from '../../stores/task-query-store';
 import { queryToControls, withSearch, withStatuses, type ControlsState } from '../../model/query/query-controls';
+import { parseQuery } from '../../model/query/parse-query';
+import { compileContains, globMatches } from '../../model/query/glob';
 import { STATUS_GROUP_KEY } from '../../model/status-group';
 import { MAX_TASK_ID_LENGTH, type IgnoreReason } from '../../model/extract-task-ids';
 import type { TextAdded } from '../../stores/add-to-watch-list';
@@ -21,14 +23,20 @@ const REASON_KEY: Record<IgnoreReason, MessageKey> = {
 };
 const reasonText = (t: Translate, reason: IgnoreReason) => t(REASON_KEY[reason], { prefix: TASK_ID_PREFIX, max: MAX_TASK_ID_LENGTH });
 
-/** How many of `ids` the list's search hides (by ID, as the table filters), and the status filter if one is on. */
+/**
+ * How many of `ids` the list's search hides (its plain free text, matched as the table filters: each word in the ID),
+ * and the status filter if one is on.
+ */
 function hiddenBy(
   ids: readonly string[],
-  { search, statuses }: ControlsState,
+  query: string,
+  { statuses }: ControlsState,
   t: Translate,
 ): { bySearch: number; statuses: string | null } {
-  const needle = search.trim().toLowerCase();
-  const bySearch = needle ? ids.reduce((n, id) => (id.toLowerCase().includes(needle) ? n : n + 1), 0) : 0;
+  const words = parseQuery(query).query.terms.flatMap((term) =>
+    term.kind === 'text' && !term.negated ? [compileContains(term.text)] : [],
+  );
+  const bySearch = words.length ? ids.reduce((n, id) => (words.every((w) => globMatches(w, id)) ? n : n + 1), 0) : 0;
   const names = statuses.map((s) => t(STATUS_GROUP_KEY[s]));
   return { bySearch, statuses: names.length > 0 ? names.join(t('tasks.report.sep')) : null };
 }
@@ -47,7 +55,7 @@ function HiddenNote({ ids }: { ids: readonly string[] }) {
   const t = useT();
   const query = taskQueryStore.use();
   const view = useMemo(() => queryToControls(query), [query]);
-  const { bySearch, statuses } = useMemo(() => hiddenBy(ids, view, t), [ids, view, t]);
+  const { bySearch, statuses } = useMemo(() => hiddenBy(ids, query, view, t), [ids, query, view, t]);
   if (bySearch === 0 && !statuses) return null;
   return (
     <p>

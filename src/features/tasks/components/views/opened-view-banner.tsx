@@ -1,6 +1,5 @@
 import { useT } from '@/hooks/use-t';
-import type { LinkedView } from '../../model/query/view-link';
-import { viewQuery } from '../../stores/open-saved-view';
+import { viewQuery, type LinkedView } from '../../model/query/view-link';
 import styles from './views.module.css';
 
 type Props = { view: LinkedView; saved: boolean; onSave: () => void; onClose: () => void };

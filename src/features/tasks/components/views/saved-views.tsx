@@ -2,14 +2,13 @@ import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { t as currentT } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
 import type { WatchedTask } from '../../model/task-rows';
-import { viewLink } from '../../model/query/view-link';
-import { queryToControls, withSort } from '../../model/query/query-controls';
+import { viewLink, viewParts, viewQuery } from '../../model/query/view-link';
 import { shareLink } from '../../model/share-link';
 import { useTaskQuery } from '../../hooks/use-task-query';
 import { useSavedViews, useSavedViewsScope, type SavedViewsList } from '../../hooks/use-saved-views';
 import { useSavedViewCounts } from '../../hooks/use-saved-view-counts';
 import { useOpenedViewLink } from '../../hooks/use-opened-view-link';
-import { openSavedView, viewQuery } from '../../stores/open-saved-view';
+import { openedViewStore, openSavedView } from '../../stores/open-saved-view';
 import { deleteView, renameView, reorderViews, saveView, type SavedView } from '../../stores/saved-views';
 import { overviewPartsStore } from '../../stores/overview-parts';
 import { announce } from '../../stores/announcer-store';
@@ -47,7 +46,7 @@ const ViewsPanel = memo(function ViewsPanel({ ids, scope, saved, counts }: Panel
   const [naming, setNaming] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const [withList, setWithList] = useState(false);
-  const [openedId, setOpenedId] = useState<string | null>(null);
+  const openedId = openedViewStore.use();
   const [focus, setFocus] = useState<FocusTarget | null>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
   const onFocused = useCallback(() => setFocus(null), []);
@@ -62,23 +61,12 @@ const ViewsPanel = memo(function ViewsPanel({ ids, scope, saved, counts }: Panel
   };
 
   const save = async (name: string) => {
-    const { sort, descending } = queryToControls(query);
-    const result = await saveView(scope, {
-      name,
-      query: withSort(query, 'list', false),
-      sort: { key: sort, descending },
-      openParts: overviewPartsStore.get(),
-    });
+    const result = await saveView(scope, { name, ...viewParts(query), openParts: overviewPartsStore.get() });
     if (!result.ok) return result.problem;
-    setOpenedId(result.value.id);
+    openedViewStore.set(result.value.id);
     announce(currentT('tasks.views.saved', { name: result.value.name }));
     closeNaming();
     return null;
-  };
-
-  const open = (view: SavedView) => {
-    setOpenedId(view.id);
-    openSavedView(view);
   };
 
   const move = async (view: SavedView, step: -1 | 1) => {
@@ -158,7 +146,7 @@ const ViewsPanel = memo(function ViewsPanel({ ids, scope, saved, counts }: Panel
                 last={i === views.length - 1}
                 focus={focus?.id === view.id ? focus.on : null}
                 onFocused={onFocused}
-                onOpen={() => open(view)}
+                onOpen={() => openSavedView(view)}
                 onRename={async (name) => {
                   const result = await renameView(scope, view.id, name);
                   if (!result.ok) return result.problem;

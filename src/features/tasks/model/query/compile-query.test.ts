@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { item, snap } from '../../testing/snapshots';
 import { buildRow, type WatchedTask } from '../task-rows';
-import { compileQuery, filterRows, type QueryContext } from './compile-query';
+import { compileQuery, filterRows, readsClock, type QueryContext } from './compile-query';
 import { parseQuery } from './parse-query';
 
 const NOW = 10_000_000;
@@ -91,5 +91,16 @@ describe('compileQuery over rows', () => {
   it('measures relative times from the injected clock', () => {
     const { query } = parseQuery('updated:<1h');
     expect(filterRows(rows, query, { ...ctx, now: NOW + 2 * 60 * MIN })).toEqual([]);
+  });
+});
+
+describe('readsClock', () => {
+  it('is true for the terms a moving clock or stall setting changes, and only those', () => {
+    for (const text of ['updated:<1h', 'age:>10m', 'eta:<5m', 'stalled:yes', '-stalled:no', 'has:eta', 'has:result,eta']) {
+      expect(readsClock(parseQuery(text).query), text).toBe(true);
+    }
+    for (const text of ['', 'status:failed code:3002', 'progress:<50', 'has:result', 'id:*_2026* sort:updated-desc', 'abc']) {
+      expect(readsClock(parseQuery(text).query), text).toBe(false);
+    }
   });
 });

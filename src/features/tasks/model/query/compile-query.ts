@@ -97,6 +97,10 @@ function compileTerm(term: Term, ctx: QueryContext): RowPredicate {
   }
 }
 
+/** A query whose match can change with no row changing: it reads the clock or the stall setting (updated:, age:, eta:, stalled:, has:eta). */
+export const readsClock = (query: Query): boolean =>
+  query.terms.some((t) => t.kind === 'duration' || t.kind === 'stalled' || (t.kind === 'has' && t.what.includes('eta')));
+
 /** Cheapest first (AND does not care about order): a field compared, then a clock sum, then a search of the ID. */
 const COST: Record<Term['kind'], number> = { status: 0, has: 1, number: 1, stalled: 2, duration: 2, text: 3, id: 3 };
 

@@ -1,7 +1,7 @@
 import type { WatchedTask } from '../task-rows';
-import { compileQuery, type QueryContext, type RowPredicate } from './compile-query';
+import { compileQuery, readsClock, type QueryContext, type RowPredicate } from './compile-query';
 import { parseQuery } from './parse-query';
-import type { Query, Term } from './query-ast';
+import type { Query } from './query-ast';
 
 /**
  * The saved views' live counts: how many watched rows each view's query matches (docs/decisions.md, "Saved views' live counts").
@@ -23,9 +23,6 @@ export type ViewCounts = {
   /** Each query's count, null while not counted yet; a new Map only when a count changed. */
   counts(): ReadonlyMap<string, number | null>;
 };
-
-/** Terms whose match moves with the clock or the stall setting, so a row that did not change may match differently. */
-const readsClock = (t: Term) => t.kind === 'duration' || t.kind === 'stalled' || (t.kind === 'has' && t.what.includes('eta'));
 
 type Counted = {
   text: string;
@@ -96,7 +93,7 @@ export function createViewCounts(): ViewCounts {
           continue;
         }
         const { query } = parseQuery(text);
-        const timed = query.terms.some(readsClock);
+        const timed = readsClock(query);
         next.set(text, { text, query, timed, test: timed ? null : compileQuery(query, NO_CLOCK), match: null, count: null });
       }
       views = next;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { MAX_VIEW_NAME, readViewLink, viewLink } from './view-link';
+import { MAX_VIEW_NAME, readViewLink, viewLink, viewParts, viewQuery } from './view-link';
 
 const view = { name: '3002 last hour', query: 'status:failed code:3002 updated:<1h', sort: { key: 'updated', descending: true } };
 
@@ -28,6 +28,16 @@ describe('view links', () => {
         expect(readViewLink(new URL(viewLink('https://c.test', v)).search)).toEqual(v);
       }),
     );
+  });
+
+  it('says the list order as no sort term', () => {
+    expect(viewQuery({ query: 'status:failed', sort: { key: 'list', descending: false } })).toBe('status:failed');
+  });
+
+  it('keep a query as its text and its sort apart, and put them back together', () => {
+    const parts = viewParts('status:failed sort:updated-desc code:3002');
+    expect(parts).toEqual({ query: 'status:failed code:3002', sort: { key: 'updated', descending: true } });
+    expect(viewQuery(parts)).toBe('status:failed code:3002 sort:updated-desc');
   });
 
   it('name none without a name, and cut what is too long', () => {
