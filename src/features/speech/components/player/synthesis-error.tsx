@@ -45,7 +45,7 @@ export function SynthesisError({ error, userId, onRetry }: Props) {
     );
   }
   return (
-    <div ref={box} tabIndex={-1}>
+    <div ref={box} tabIndex={-1} className={styles.failureBox}>
       <Explained error={error} userId={userId} onRetry={onRetry} />
     </div>
   );
