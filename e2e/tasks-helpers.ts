@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page, Request } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { operations } from '#contract';
 import { seedProfileScript } from '../scripts/lib/seed-profile';
 
@@ -93,4 +93,25 @@ export async function shareLinkOf(page: Page, ids: readonly string[]): Promise<s
     for (const b of bytes) binary += String.fromCharCode(b);
     return `/tasks#ids=${btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`;
   }, ids);
+}
+
+/** Each task's error code, as the gateway says once it has ended. */
+async function errorCodes(request: APIRequestContext, user: string, ids: readonly string[]): Promise<Map<string, number>> {
+  const res = await request.post(`/api${operations.taskStatus.path}`, { headers: { 'X-User-Id': user }, data: { taskIds: ids } });
+  const body = (await res.json()) as { data: Array<{ taskId: string; taskStatus: number; errorCode: number }> };
+  return new Map(body.data.map((i) => [i.taskId, i.taskStatus === 5 ? i.errorCode : -1]));
+}
+
+/** Failed tasks (the emulator picks each one's code: 3001, 3002 or 3003) until some failed with 3002 and some did not, and finished ones. */
+export async function failedWithCodes(request: APIRequestContext, user: string) {
+  const failed: string[] = [];
+  let codes = new Map<string, number>();
+  for (let round = 0; round < 5; round++) {
+    failed.push(...(await createTasks(request, user, 6, 600, 'failed')));
+    await expect.poll(async () => [...(codes = await errorCodes(request, user, failed)).values()].every((c) => c > 0)).toBe(true);
+    const with3002 = failed.filter((id) => codes.get(id) === 3002);
+    if (with3002.length > 0 && with3002.length < failed.length) break;
+  }
+  const finished = await createTasks(request, user, 3, 600, 'finished');
+  return { failed, finished, with3002: failed.filter((id) => codes.get(id) === 3002) };
 }

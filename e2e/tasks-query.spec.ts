@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { operations } from '#contract';
-import { createTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { createTasks, failedWithCodes, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
 
 const watchListHeading = (page: Page) => page.getByRole('heading', { level: 2, name: /^Watch list/ });
 const queryBox = (page: Page) => page.getByRole('combobox', { name: 'Query' });
@@ -11,27 +10,6 @@ const queryInUrl = (page: Page) => new URL(page.url()).searchParams.get('q');
 async function expectAxeClean(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** Each task's error code, as the gateway says once it has ended. */
-async function errorCodes(request: APIRequestContext, user: string, ids: readonly string[]): Promise<Map<string, number>> {
-  const res = await request.post(`/api${operations.taskStatus.path}`, { headers: { 'X-User-Id': user }, data: { taskIds: ids } });
-  const body = (await res.json()) as { data: Array<{ taskId: string; taskStatus: number; errorCode: number }> };
-  return new Map(body.data.map((i) => [i.taskId, i.taskStatus === 5 ? i.errorCode : -1]));
-}
-
-/** Failed tasks (the emulator picks each one's code: 3001, 3002 or 3003) until some failed with 3002 and some did not, and finished ones. */
-async function failedWithCodes(request: APIRequestContext, user: string) {
-  const failed: string[] = [];
-  let codes = new Map<string, number>();
-  for (let round = 0; round < 5; round++) {
-    failed.push(...(await createTasks(request, user, 6, 600, 'failed')));
-    await expect.poll(async () => [...(codes = await errorCodes(request, user, failed)).values()].every((c) => c > 0)).toBe(true);
-    const with3002 = failed.filter((id) => codes.get(id) === 3002);
-    if (with3002.length > 0 && with3002.length < failed.length) break;
-  }
-  const finished = await createTasks(request, user, 3, 600, 'finished');
-  return { failed, finished, with3002: failed.filter((id) => codes.get(id) === 3002) };
 }
 
 test('status:failed code:3002 updated:<1h shows only those rows, counted; chips and query move together; the address keeps it', async ({

@@ -6,13 +6,13 @@ import { watchListStore } from '../stores/watch-list-state';
 import { copyAndAnnounce } from '../stores/announcer-store';
 import { dashboardSettingsStore, updateDashboardSettings } from '../stores/dashboard-settings-store';
 import { DEFAULT_INTERVAL_MS } from '../model/poll-schedule';
+import { ADD_FIELD_ID, QUERY_INPUT_ID, SAVE_VIEW_BUTTON_ID } from './element-ids';
 
 // Loaded when the palette opens (tasks-commands.tsx, in the first visit, only registers it).
 
 /** The interval "Resume checking" goes back to: the one paused, or the default after a reload. */
 let resumeTo = DEFAULT_INTERVAL_MS;
 
-const ADD_FIELD_ID = 'task-ids-input';
 const fileInput = () =>
   document.getElementById(ADD_FIELD_ID)?.closest('form')?.querySelector<HTMLInputElement>('input[type="file"]') ?? null;
 
@@ -94,6 +94,11 @@ export function tasksCommands(client: QueryClient, connection: Connection): Comm
       },
       ...exportCommands(),
     );
+    // The query box and the views show with the list (in a lazy chunk): offered once they are on the page.
+    const query = document.getElementById(QUERY_INPUT_ID);
+    if (query) commands.push({ id: 'tasks:query', kind: 'action', label: t('tasks.palette.editQuery'), run: () => query.focus() });
+    const save = document.getElementById(SAVE_VIEW_BUTTON_ID);
+    if (save) commands.push({ id: 'tasks:save-view', kind: 'action', label: t('tasks.palette.saveView'), run: () => save.click() });
   }
   return commands;
 }

@@ -6,6 +6,7 @@ import { loadNamespace } from '@/i18n/i18n-store';
 import { useLocale, useNamespace, useT } from '@/hooks/use-t';
 import { lazyWithMessages } from '@/i18n/lazy-with-messages';
 import styles from '../tasks-page.module.css';
+import { ADD_FIELD_ID } from '../element-ids';
 
 // Extraction and its report load on first use, keeping them out of the first-load bundle.
 const ImportReport = lazyWithMessages('tasks', () => import('./import-report').then((m) => ({ default: m.ImportReport })));
@@ -95,12 +96,12 @@ export const AddTaskIds = memo(function AddTaskIds({ onAdded }: { onAdded: () =>
 
   return (
     <form className={styles.addIds} onSubmit={(e) => void submit(e)} aria-label={t('common.add.form')}>
-      <label htmlFor="task-ids-input">{t('common.add.ids')}</label>
+      <label htmlFor={ADD_FIELD_ID}>{t('common.add.ids')}</label>
       <p id={hintId} className={styles.hint}>
         {t('common.add.hint', { prefix: TASK_ID_PREFIX })}
       </p>
       <textarea
-        id="task-ids-input"
+        id={ADD_FIELD_ID}
         aria-describedby={hintId}
         rows={3}
         ref={field}

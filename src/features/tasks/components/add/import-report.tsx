@@ -44,7 +44,7 @@ function hiddenBy(
 function showAll() {
   taskQueryStore.save(withSearch(withStatuses(taskQueryStore.get(), []), ''));
   // The note and its button go once nothing is hidden: focus goes back to the field the IDs came from.
-  document.getElementById('task-ids-input')?.focus();
+  document.getElementById(ADD_FIELD_ID)?.focus();
 }
 
 /**
@@ -69,6 +69,7 @@ function HiddenNote({ ids }: { ids: readonly string[] }) {
 }
 
 /** What an import added and, reason by reason, what it ignored. */
+import { ADD_FIELD_ID } from '../element-ids';
 export function ImportReport({ source, extraction, result }: Props) {
   const t = useT();
   const found = extraction.ids.length;

@@ -5,6 +5,7 @@ import { parseQuery } from '../../model/query/parse-query';
 import { suggestQuery, type Suggestion } from '../../model/query/suggest-query';
 import { queryErrorText } from './query-error-text';
 import { suggestionLabel } from './suggestion-label';
+import { QUERY_INPUT_ID } from '../element-ids';
 import styles from './query-box.module.css';
 
 type Props = {
@@ -114,11 +115,11 @@ export const QueryBox = memo(function QueryBox({ query, onQuery, codes }: Props)
 
   return (
     <div className={styles.queryBox}>
-      <label htmlFor={`${id}-input`}>{t('tasks.query.label')}</label>
+      <label htmlFor={QUERY_INPUT_ID}>{t('tasks.query.label')}</label>
       <div className={styles.field}>
         <input
           ref={input}
-          id={`${id}-input`}
+          id={QUERY_INPUT_ID}
           type="text"
           role="combobox"
           aria-expanded={expanded}

@@ -16,6 +16,7 @@ import { ViewItem, type FocusTarget } from './view-item';
 import { ViewNameForm } from './view-name-form';
 import { OpenedViewBanner } from './opened-view-banner';
 import styles from './views.module.css';
+import { SAVE_VIEW_BUTTON_ID } from '../element-ids';
 
 type Props = { ids: readonly string[]; rows: readonly WatchedTask[]; version: number; stallMs: number };
 
@@ -106,7 +107,7 @@ const ViewsPanel = memo(function ViewsPanel({ ids, scope, saved, counts }: Panel
         <div className={styles.head}>
           <h2 id="saved-views-title">{t('tasks.views.title')}</h2>
           {naming === null ? (
-            <button type="button" ref={saveButton} onClick={() => setNaming('')}>
+            <button type="button" id={SAVE_VIEW_BUTTON_ID} ref={saveButton} onClick={() => setNaming('')}>
               {t('tasks.views.save')}
             </button>
           ) : (
