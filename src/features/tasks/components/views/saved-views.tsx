@@ -131,7 +131,9 @@ const ViewsPanel = memo(function ViewsPanel({ ids, scope, saved, counts }: Panel
           )}
         </div>
         {unavailable ? (
-          <p role="alert" className={styles.hint}>{t('tasks.views.unavailable')}</p>
+          <p role="alert" className={styles.hint}>
+            {t('tasks.views.unavailable')}
+          </p>
         ) : loaded && views.length === 0 ? (
           <p className={styles.hint}>{t('tasks.views.empty')}</p>
         ) : (
