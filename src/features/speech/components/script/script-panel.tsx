@@ -3,13 +3,19 @@ import { useT } from '@/hooks/use-t';
 import { importScript, type ScriptImport } from '../../model/script/import-script';
 import { applyLexicon } from '../../model/script/lexicon';
 import { draftStore } from '../../stores/draft-store';
-import { lexiconStore } from '../../stores/lexicon-store';
+import { loadedLexicon } from '../../stores/lexicon-sync';
 import { loadKeptScript, startScript } from '../../stores/script-queue-store';
 import { useScriptEnv, useScriptJob } from '../../hooks/use-script-job';
 import page from '../speech-page.module.css';
 import { ImportReport } from './import-report';
 import { ScriptQueueView } from './script-queue-view';
 import styles from './script.module.css';
+
+/** The browser's reason, as it words it (a DOMException's message, its closing stop dropped), for a sentence of ours. */
+function reasonOf(e: unknown): string {
+  const message = typeof e === 'object' && e !== null && 'message' in e ? String(e.message) : String(e);
+  return message.replace(/[.。]\s*$/, '');
+}
 
 /**
  * The Script tab: lines pasted or a CSV/TSV file, each a take with the Text tab's settings unless
@@ -22,6 +28,8 @@ export function ScriptPanel() {
   const [text, setText] = useState('');
   const [imported, setImported] = useState<ScriptImport | null>(null);
   const [starting, setStarting] = useState(false);
+  // Why the last file read or start failed (IndexedDB refused, the file went away): said where the operator is looking.
+  const [failure, setFailure] = useState<string | null>(null);
   const linesId = useId();
   const fileId = useId();
 
@@ -29,24 +37,35 @@ export function ScriptPanel() {
     void loadKeptScript();
   }, []);
 
-  const check = (input: string) => {
-    // The length limit applies to the text as sent: with the active pronunciation rules.
-    const rules = lexiconStore.get();
+  const check = async (input: string) => {
+    setFailure(null);
+    // The length limit applies to the text as sent: with the profile's pronunciation rules, once they are read.
+    const rules = await loadedLexicon();
     setImported(importScript(input, draftStore.get(), { rewrite: (s, language) => applyLexicon(s, rules, language).text.trim() }));
   };
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
-    const content = await file.text();
+    let content: string;
+    try {
+      content = await file.text();
+    } catch (e) {
+      setImported(null);
+      setFailure(t('speech.script.fileUnreadable', { name: file.name, reason: reasonOf(e) }));
+      return;
+    }
     setText(content);
-    check(content);
+    await check(content);
   };
   const start = async () => {
     if (!imported || imported.rows.length === 0) return;
     setStarting(true);
+    setFailure(null);
     try {
       await startScript(imported.rows, env());
       setImported(null);
+    } catch (e) {
+      setFailure(t('speech.script.startFailed', { reason: reasonOf(e) }));
     } finally {
       setStarting(false);
     }
@@ -80,10 +99,15 @@ export function ScriptPanel() {
               onChange={(e) => void onFile(e)}
             />
           </span>
-          <button type="button" onClick={() => check(text)} disabled={text.trim() === ''}>
+          <button type="button" onClick={() => void check(text)} disabled={text.trim() === ''}>
             {t('speech.script.check')}
           </button>
         </div>
+        {failure && (
+          <p role="alert" className="field-error">
+            {failure}
+          </p>
+        )}
         {imported && <ImportReport report={imported.report} accepted={rows} />}
         {rows > 0 && (
           <div className="form-actions">
