@@ -2,11 +2,11 @@
  * Saves a Blob under a file name, as a download link would (one made on demand, never in the
  * page). The object URL is let go a while after: a large file may still be being written.
  */
-export function saveFile(blob: Blob, filename: string): void {
+export function saveFile(blob: Blob, filename: string, keepUrlMs = 10_000): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;
   a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  setTimeout(() => URL.revokeObjectURL(url), keepUrlMs);
 }

@@ -1,5 +1,6 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useT } from '@/hooks/use-t';
+import { saveFile } from '@/lib/save-file';
 import { loudnessSettingStore, loudnessTarget } from '../../stores/loudness-setting';
 import { readScriptTakes } from '../../stores/script-db';
 import type { ScriptJob } from '../../stores/script-queue-store';
@@ -16,7 +17,6 @@ type ZipState =
 export function ZipDownload({ job }: { job: ScriptJob }) {
   const t = useT();
   const [zip, setZip] = useState<ZipState>({ kind: 'idle' });
-  const link = useRef<HTMLAnchorElement>(null);
   const target = loudnessTarget(loudnessSettingStore.use());
   const made = job.state.lines.some((l) => l.status === 'done' || l.result !== undefined);
 
@@ -27,12 +27,8 @@ export function ZipDownload({ job }: { job: ScriptJob }) {
       setZip({ kind: 'making', done: 0, total: takes.length });
       const { runZip } = await import('../../api/run-zip');
       const blob = await runZip({ takes, targetLufs: target }, (done) => setZip({ kind: 'making', done, total: takes.length }));
-      const url = URL.createObjectURL(blob);
-      const a = link.current!;
-      a.href = url;
-      a.download = `script-${new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '')}.zip`;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      // A zip of 50 takes is tens of MB: its URL is kept a minute while the browser writes it.
+      saveFile(blob, `script-${new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '')}.zip`, 60_000);
       setZip({ kind: 'ready', files: takes.length, noAudio: stored.length - takes.length });
     } catch (error) {
       setZip({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
@@ -49,8 +45,6 @@ export function ZipDownload({ job }: { job: ScriptJob }) {
           {target === null ? t('speech.script.zip.loudnessOff') : t('speech.script.zip.loudness', { target: String(target) })}
         </span>
       </div>
-      {/* Not in the tab order and hidden: only the button above starts a download. */}
-      <a ref={link} hidden aria-hidden="true" tabIndex={-1} />
       <p role="status" className={styles.zipStatus}>
         {zip.kind === 'making' && t('speech.script.zip.making', { done: zip.done, total: zip.total })}
         {zip.kind === 'ready' && t('speech.script.zip.ready', { count: zip.files })}

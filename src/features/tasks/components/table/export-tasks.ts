@@ -4,6 +4,7 @@ import { timeSettingStore } from '@/i18n/time-setting';
 import type { WatchedTask } from '../../model/task-rows';
 import { errorMeaning } from '../../model/error-advice';
 import { TASK_COLUMNS, type ExportField } from './task-columns';
+import { saveFile } from '@/lib/save-file';
 
 type ExportValue = string | number | null;
 type ExportRecord = Record<string, ExportValue>;
@@ -91,14 +92,7 @@ export function tasksToJson(rows: readonly WatchedTask[], options: ExportOptions
   return JSON.stringify({ exportedAt: new Date().toISOString(), timeZone: timeZoneLabel(zone), tasks: rows.map(toRecord) }, null, 2);
 }
 
-function downloadText(text: string, filename: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
+const downloadText = (text: string, filename: string, type: string): void => saveFile(new Blob([text], { type }), filename);
 
 export function exportTasks(rows: readonly WatchedTask[], format: 'csv' | 'json'): void {
   const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
