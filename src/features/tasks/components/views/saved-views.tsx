@@ -4,7 +4,7 @@ import { useT } from '@/hooks/use-t';
 import type { WatchedTask } from '../../model/task-rows';
 import { viewLink, viewParts, viewQuery } from '../../model/query/view-link';
 import { shareLink } from '../../model/share-link';
-import { useTaskQuery } from '../../hooks/use-task-query';
+import { taskQueryStore } from '../../stores/task-query-store';
 import { useSavedViews, useSavedViewsScope, type SavedViewsList } from '../../hooks/use-saved-views';
 import { useSavedViewCounts } from '../../hooks/use-saved-view-counts';
 import { useOpenedViewLink } from '../../hooks/use-opened-view-link';
@@ -41,16 +41,17 @@ type PanelProps = { ids: readonly string[]; scope: string; saved: SavedViewsList
 // Memoized: a poll update brings new rows every time, but the panel changes only with a count (or the list, the query).
 const ViewsPanel = memo(function ViewsPanel({ ids, scope, saved, counts }: PanelProps) {
   const t = useT();
-  const [query, setQuery] = useTaskQuery();
+  // The board keeps the query and the address in step (useTaskQuery); the panel only reads it (a view link sets it).
+  const query = taskQueryStore.use();
   const { views, loaded, unavailable, replace } = saved;
-  const [linked, forgetLinked] = useOpenedViewLink(setQuery);
+  const [linked, forgetLinked] = useOpenedViewLink(taskQueryStore.save);
   const [naming, setNaming] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const [withList, setWithList] = useState(false);
   const openedId = openedViewStore.use();
   const [focus, setFocus] = useState<FocusTarget | null>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
-  const onFocused = useCallback(() => setFocus(null), []);
+  const onFocused = useCallback(() => setFocus(null), [setFocus]);
 
   const matching = views.filter((v) => same(viewQuery(v), query));
   const active = matching.find((v) => v.id === openedId) ?? matching[0];
