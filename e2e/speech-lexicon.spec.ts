@@ -1,23 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { localProfile } from '../scripts/lib/seed-profile';
 import { uniqueUserId } from './speech-helpers';
 
 // The "Pronunciation" lexicon of issue 30: rules per profile, the text sent, files in and out.
 
 /** Two profiles, "Local" active; seeded once per tab so a reload or a profile switch is kept. */
 function seedTwoProfiles(userId: string): string {
-  const profile = (id: string, name: string) => ({
-    id,
-    name,
-    gatewayUrl: '/api',
-    token: 'dev-token',
-    rememberToken: true,
-    userId,
-    channel: '',
-    appSource: '',
-  });
-  const profiles = JSON.stringify([profile('local', 'Local'), profile('studio-b', 'Studio B')]);
+  const profiles = JSON.stringify([localProfile(userId), localProfile(userId, 'studio-b', 'Studio B')]);
   return `if (!sessionStorage.getItem('lexicon-seeded')) {
     sessionStorage.setItem('lexicon-seeded', '1');
     localStorage.setItem('console.connection.profiles', ${JSON.stringify(profiles)});

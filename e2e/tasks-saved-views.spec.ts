@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { localProfile } from '../scripts/lib/seed-profile';
 import { createTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
 
 // Saved views (issue 28, item 2): saved per profile in IndexedDB, listed with live counts beside the watch list,
@@ -229,17 +230,7 @@ test('each profile has its own views: switching profile shows the other one’s'
   test.setTimeout(90_000);
   const [userA, userB] = [uniqueUserId(), uniqueUserId()];
   const [idsA, idsB] = [await createTasks(request, userA, 1, 600_000), await createTasks(request, userB, 1, 600_000)];
-  const profile = (id: string, name: string, userId: string) => ({
-    id,
-    name,
-    gatewayUrl: '/api',
-    token: 'dev-token',
-    rememberToken: true,
-    userId,
-    channel: '',
-    appSource: '',
-  });
-  const profiles = [profile('local', 'Local', userA), profile('other', 'Other desk', userB)];
+  const profiles = [localProfile(userA), localProfile(userB, 'other', 'Other desk')];
   await page.addInitScript(
     `if (!localStorage.getItem('console.connection.profiles')) {
       localStorage.setItem('console.connection.profiles', ${JSON.stringify(JSON.stringify(profiles))});

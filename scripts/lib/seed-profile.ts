@@ -1,8 +1,8 @@
-/** The local connection profile the console's own server accepts (gateway '/api', token 'dev-token'). */
-function localProfile(userId: string) {
+/** A connection profile the console's own server accepts (gateway '/api', token 'dev-token'); "Local" by default. */
+export function localProfile(userId: string, id = 'local', name = 'Local') {
   return {
-    id: 'local',
-    name: 'Local',
+    id,
+    name,
     gatewayUrl: '/api',
     token: 'dev-token',
     rememberToken: true,
