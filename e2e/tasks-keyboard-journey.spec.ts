@@ -49,7 +49,8 @@ test('an operator queries, saves, reloads, reopens and shares a view from the ke
   await page.keyboard.type('3002 last hour');
   await page.keyboard.press('Enter');
   const saved = views(page).getByRole('link', { name: /^3002 last hour/ });
-  await expect(saved).toHaveAccessibleName(`3002 last hour ${with3002.length} tasks`);
+  const counted = `3002 last hour ${with3002.length} ${with3002.length === 1 ? 'task' : 'tasks'}`;
+  await expect(saved).toHaveAccessibleName(counted);
 
   // Another query, a reload, and the view opened from the palette with its count.
   await runCommand(page, 'edit the query', 'Edit the query');
@@ -58,7 +59,7 @@ test('an operator queries, saves, reloads, reopens and shares a view from the ke
   await page.keyboard.press('Enter');
   await expect(rows(page)).toHaveCount(finished.length);
   await page.reload();
-  await expect(saved).toHaveAccessibleName(`3002 last hour ${with3002.length} tasks`, { timeout: 15_000 });
+  await expect(saved).toHaveAccessibleName(counted, { timeout: 15_000 });
   await runCommand(page, '3002 last', 'Open view: 3002 last hour');
   await expect(queryBox(page)).toHaveValue(QUERY);
   await expect(rows(page)).toHaveCount(with3002.length);
