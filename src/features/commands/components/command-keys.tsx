@@ -4,7 +4,7 @@ import { lazyWithMessages } from '@/i18n/lazy-with-messages';
 import { useT } from '@/hooks/use-t';
 import { isApple, isTextField, shortcutOf } from '../model/shortcuts';
 import { shortcutsOffStore } from '../stores/shortcut-settings';
-import { closeCommands, commandsOpenStore, openCommands } from '../stores/commands-open';
+import { closeCommands, commandsOpenStore, dialogShown, openCommands, typeEarly } from '../stores/commands-open';
 
 // The palette, the sheet and their words load on first use: only this listener is in the first visit.
 const loadLayer = () => import('./commands-layer');
@@ -39,8 +39,22 @@ export function CommandKeys({ appCommands }: Props) {
       if (commandsOpenStore.get()?.what === id) closeCommands();
       else openCommands(id);
     };
+    // Between Ctrl+K and the palette's field (a chunk away on first use), typing is the palette's, not the field
+    // the operator was in: caught before any field's own handlers, and handed to the palette when it opens.
+    const onEarlyKey = (e: KeyboardEvent) => {
+      if (commandsOpenStore.get()?.what !== 'palette' || dialogShown() || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.key === 'Escape') closeCommands();
+      else if (e.key.length === 1 || e.key === 'Enter' || e.key === 'Backspace') typeEarly(e.key);
+      else return;
+      e.preventDefault();
+      e.stopPropagation();
+    };
+    window.addEventListener('keydown', onEarlyKey, true);
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onEarlyKey, true);
+      window.removeEventListener('keydown', onKey);
+    };
   }, []);
   return (
     <>

@@ -3,7 +3,7 @@ import type { Command, CommandKind, CommandSource } from '@/lib/command-registry
 import type { MessageKey } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
 import { filterCommands } from '../model/match-commands';
-import { closeCommands } from '../stores/commands-open';
+import { closeCommands, takeEarlyTyping } from '../stores/commands-open';
 import { useModalDialog } from '../hooks/use-modal-dialog';
 import { usePaletteCommands } from '../hooks/use-palette-commands';
 import { taskIdCommand } from './builtin-commands';
@@ -49,6 +49,14 @@ export function CommandPalette({ appCommands }: { appCommands: () => Promise<Com
     enterWhileLoading.current = false;
     if (flat.length) run(flat[0]!);
   }, [commands, flat]);
+  // What was typed after Ctrl+K before this field was on screen (its chunk loads on first use), taken once it is:
+  // after the effect above, so an early Enter runs the first match of the early text, not of an empty field.
+  useEffect(() => {
+    const early = takeEarlyTyping();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the keys were kept outside React until this field was on screen: taken once, on mount.
+    if (early.text) setTyped(early.text);
+    if (early.enter) enterWhileLoading.current = true;
+  }, []);
 
   const move = (to: number) => {
     if (!flat.length) return;

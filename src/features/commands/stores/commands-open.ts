@@ -11,6 +11,23 @@ export function setShownDialog(dialog: HTMLDialogElement | null): void {
   shown = dialog;
 }
 
+/** Whether the dialog is on screen (its field focused): until then keys typed for it are kept here. */
+export const dialogShown = (): boolean => shown !== null;
+
+/** Keys typed after Ctrl+K but before the palette's field exists (its chunk loads on first use): its first text. */
+let early = { text: '', enter: false };
+export function typeEarly(key: string): void {
+  if (key === 'Enter') early = { ...early, enter: true };
+  else if (key === 'Backspace') early = { ...early, text: early.text.slice(0, -1) };
+  else early = { text: early.text + key, enter: false };
+}
+/** What was typed early, once, by the palette as it goes on screen (then its field takes the keys itself). */
+export function takeEarlyTyping(): { text: string; enter: boolean } {
+  const taken = early;
+  early = { text: '', enter: false };
+  return taken;
+}
+
 export function openCommands(what: 'palette' | 'sheet'): void {
   const now = commandsOpenStore.get();
   // From one dialog to the other, focus still goes back to where it was before the first.
