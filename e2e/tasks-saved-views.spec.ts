@@ -60,8 +60,10 @@ test('a view is saved, kept over a reload with its live count, and renamed, move
   await page.keyboard.press('Escape');
   await expect(views(page).getByRole('button', { name: 'Save view' })).toBeFocused();
 
+  // Each save is in IndexedDB (its link listed) before the next address is opened, which would cut it short.
   await openAt(page, '-status:failed');
   await saveAs(page, 'running');
+  await expect(views(page).getByRole('link', { name: /^running/ })).toBeVisible();
   await openAt(page, '');
   await saveAs(page, 'everything');
   await expect.poll(() => viewNames(page)).toEqual(['3002 last hour', 'running', 'everything']);
