@@ -33,6 +33,23 @@ async function addRule(page: Page, written: string, said: string, { wholeWord = 
   await p.getByRole('button', { name: 'Add rule' }).click();
 }
 
+/** The rules of the active profile ("local") as IndexedDB holds them: the page shows a rule before its write commits. */
+const storedRules = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('console.speech.lexicon');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('lexicons').objectStore('lexicons').get('local');
+          get.onsuccess = () => {
+            open.result.close();
+            resolve(((get.result as { rules?: { written: string }[] } | undefined)?.rules ?? []).map((r) => r.written));
+          };
+        };
+      }),
+  );
+
 const csvFile = (name: string, text: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
 
 test('a rule rewrites the text sent: preview, and the request the gateway receives', async ({ page }) => {
@@ -187,6 +204,8 @@ test('rules are kept per profile and survive a reload', async ({ page }) => {
   await open(page);
   await addRule(page, 'ACME', 'Ack me');
   await expect(rows(page)).toHaveCount(2);
+  // A reload at once may cut the write short (seen once under CI load): reload once it is stored.
+  await expect.poll(() => storedRules(page)).toEqual(['ACME']);
   await page.reload();
   await expect(rows(page).nth(1)).toContainText('ACMEAck me');
 

@@ -80,7 +80,9 @@ export async function loadLexicon(profileId: string): Promise<LexiconRule[]> {
 
 /** Replaces one profile's rules and tells this tab and the others. */
 export async function saveLexicon(profileId: string, rules: readonly LexiconRule[], now = Date.now()): Promise<void> {
-  await (await db()).put('lexicons', { profileId, rules: rules.slice(0, MAX_LEXICON_RULES).map(clean), updatedAt: now });
+  const tx = (await db()).transaction('lexicons', 'readwrite');
+  // Settled once committed (not when the put is accepted): what is said to be saved survives a reload at once.
+  await Promise.all([tx.store.put({ profileId, rules: rules.slice(0, MAX_LEXICON_RULES).map(clean), updatedAt: now }), tx.done]);
   for (const l of listeners) l(profileId);
   tabs()?.postMessage({ profileId });
 }

@@ -29,15 +29,19 @@ export function PartList({ parts, currentTime, onSeek, redo, language }: Props) 
   const t = useT();
   const playing = parts.findLastIndex((p) => p.startMs <= ms);
   const [editing, setEditing] = useState<number | null>(null);
-  const redoButtons = useRef(new Map<number, HTMLButtonElement>());
-  const backTo = (i: number) => requestAnimationFrame(() => redoButtons.current.get(i)?.focus());
+  // The part whose Redo button takes focus as it comes back (its form gone): focused as it mounts, not a frame later,
+  // which under load could come before React had put the button back.
+  const focusOnReturn = useRef<number | null>(null);
+  const backTo = (i: number) => {
+    focusOnReturn.current = i;
+    setEditing(null);
+  };
   const submit = (i: number, text: string) => {
     if (!redo) return;
     redo
       .redo(i, text === parts[i]!.text ? undefined : text)
       .then(() => {
         // The form goes with the redo done: focus waits on the part's own Redo button.
-        setEditing(null);
         backTo(i);
       })
       // The failure is shown in the form (role alert); focus stays where it is.
@@ -68,8 +72,10 @@ export function PartList({ parts, currentTime, onSeek, redo, language }: Props) 
                   type="button"
                   className={styles.redoButton}
                   ref={(el) => {
-                    if (el) redoButtons.current.set(i, el);
-                    else redoButtons.current.delete(i);
+                    if (el && focusOnReturn.current === i) {
+                      focusOnReturn.current = null;
+                      el.focus();
+                    }
                   }}
                   onClick={() => setEditing(i)}
                 >
@@ -84,10 +90,7 @@ export function PartList({ parts, currentTime, onSeek, redo, language }: Props) 
                     language={language}
                     pending={redo.pendingIndex === i}
                     onSubmit={(text) => submit(i, text)}
-                    onCancel={() => {
-                      setEditing(null);
-                      backTo(i);
-                    }}
+                    onCancel={() => backTo(i)}
                   />
                   {redo.failedIndex === i && redo.pendingIndex === null && <RedoPartFailure n={i + 1} error={redo.error} />}
                 </>
