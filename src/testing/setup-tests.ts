@@ -10,6 +10,22 @@ configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => cleanup());
 
+// Each file runs in its own VM context over jsdom's window (the vmThreads pool: jsdom is loaded once per worker,
+// not once per file). That window lacks what Node gives a page-like realm and the code uses: Web Streams, and
+// the User Timing marks the dashboard measures itself with. Node's own are used, as Chromium has them.
+if (typeof globalThis.ReadableStream === 'undefined') {
+  const web = await import('node:stream/web');
+  Object.assign(globalThis, {
+    ReadableStream: web.ReadableStream,
+    WritableStream: web.WritableStream,
+    TransformStream: web.TransformStream,
+  });
+}
+if (typeof performance.mark !== 'function') {
+  const { performance: nodePerformance } = await import('node:perf_hooks');
+  Object.assign(performance, { mark: nodePerformance.mark.bind(nodePerformance), measure: nodePerformance.measure.bind(nodePerformance) });
+}
+
 // Components render their messages from the catalogs: every English namespace is loaded before any test,
 // so tests find the English text as before (a test in Chinese calls setLocale('zh-CN') itself).
 await loadAllNamespaces('en');
