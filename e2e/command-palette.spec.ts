@@ -277,3 +277,28 @@ test('in Chinese: the palette, its commands and the sheet speak zh-CN, axe-clean
   await page.screenshot({ path: testInfo.outputPath('sheet-zh.png') });
   await context.close();
 });
+
+test('a command that fails says so in an alert, in the operator’s language, and Dismiss takes it away', async ({ page, request }) => {
+  const user = uniqueUserId();
+  const [id] = await createTasks(request, user, 1, 60_000);
+  await seedConsole(page, user);
+  // The code "Refresh now" loads on first use cannot be fetched (a deploy replaced it, the network went).
+  await page.route('**/assets/check-now-*.js', (route) => route.abort());
+  await page.goto('/tasks');
+  await pasteIds(page, id!);
+  await runCommand(page, 'refresh', 'Refresh now');
+  const alert = page.getByRole('alert').filter({ hasText: '“Refresh now” did not work' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toBeInViewport();
+  await expectAxeClean(page);
+  await page.screenshot({ path: test.info().outputPath('command-failed.png') });
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(alert).toHaveCount(0);
+
+  await page.getByLabel('Language').selectOption('zh-CN');
+  await page.keyboard.press('Control+K');
+  await page.keyboard.type('立即刷新');
+  await expect(palette(page, '命令面板').getByRole('option').first()).toHaveText('立即刷新');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: '“立即刷新”未能完成' })).toBeVisible();
+});

@@ -4,7 +4,9 @@ import { lazyWithMessages } from '@/i18n/lazy-with-messages';
 import { useT } from '@/hooks/use-t';
 import { isApple, isTextField, shortcutOf } from '../model/shortcuts';
 import { shortcutsOffStore } from '../stores/shortcut-settings';
-import { closeCommands, commandsOpenStore, dialogShown, openCommands, typeEarly } from '../stores/commands-open';
+import { closeCommands, commandFailureStore, commandsOpenStore, dialogShown, openCommands, typeEarly } from '../stores/commands-open';
+import { ErrorAlert } from '@/components/error-alert';
+import styles from './command-keys.module.css';
 
 // The palette, the sheet and their words load on first use: only this listener is in the first visit.
 const loadLayer = () => import('./commands-layer');
@@ -65,11 +67,20 @@ import.meta.hot?.dispose(stopListening);
 export function CommandKeys({ appCommands }: Props) {
   const t = useT();
   const open = commandsOpenStore.use();
+  const failure = commandFailureStore.use();
   return (
     <>
       <button type="button" aria-haspopup="dialog" onClick={() => openCommands('sheet')}>
         {t('common.shortcuts.open')}
       </button>
+      {failure && (
+        <div className={styles.failure} ref={(el) => el?.scrollIntoView({ block: 'nearest' })}>
+          <ErrorAlert error={failure.error} title={t('common.commandFailed.title', { label: failure.label })} />
+          <button type="button" onClick={() => commandFailureStore.set(null)}>
+            {t('common.commandFailed.dismiss')}
+          </button>
+        </div>
+      )}
       {open && (
         <Suspense fallback={null}>
           <CommandsLayer what={open.what} appCommands={appCommands} apple={apple()} />

@@ -3,7 +3,7 @@ import type { Command, CommandKind, CommandSource } from '@/lib/command-registry
 import type { MessageKey } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
 import { filterCommands } from '../model/match-commands';
-import { closeCommands, takeEarlyTyping } from '../stores/commands-open';
+import { closeCommands, commandFailureStore, takeEarlyTyping } from '../stores/commands-open';
 import { useModalDialog } from '../hooks/use-modal-dialog';
 import { usePaletteCommands } from '../hooks/use-palette-commands';
 import { taskIdCommand } from './builtin-commands';
@@ -16,12 +16,18 @@ const GROUP_NAME: Record<CommandKind, MessageKey> = {
   action: 'tasks.palette.groups.action',
 };
 
-/** Closes the palette (focus goes back where it was), then runs the command (which may move focus on purpose). */
+/**
+ * Closes the palette (focus goes back where it was), then runs the command (which may move focus on purpose).
+ * A command that fails (a chunk that no longer loads after a deploy, say) is said in an alert, not only logged.
+ */
 function run(command: Command) {
   closeCommands();
   void Promise.resolve()
     .then(() => command.run())
-    .catch((e: unknown) => console.error('command failed', command.id, e));
+    .catch((error: unknown) => {
+      console.error('command failed', command.id, error);
+      commandFailureStore.set({ label: command.label, error });
+    });
 }
 
 /**

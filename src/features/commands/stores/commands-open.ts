@@ -28,7 +28,12 @@ export function takeEarlyTyping(): { text: string; enter: boolean } {
   return taken;
 }
 
+/** A palette command that failed after the palette closed: said in an alert under the header until dismissed or the palette opens again. */
+export type CommandFailure = { label: string; error: unknown } | null;
+export const commandFailureStore = createStore<CommandFailure>(null);
+
 export function openCommands(what: 'palette' | 'sheet'): void {
+  commandFailureStore.set(null);
   const now = commandsOpenStore.get();
   // From one dialog to the other, focus still goes back to where it was before the first.
   const returnTo = now ? now.returnTo : document.activeElement instanceof HTMLElement ? document.activeElement : null;

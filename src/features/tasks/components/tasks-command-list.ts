@@ -81,7 +81,7 @@ export function tasksCommands(client: QueryClient, connection: Connection): Comm
         id: 'tasks:refresh',
         kind: 'action',
         label: t('tasks.palette.refresh'),
-        run: () => void import('../api/check-now').then((m) => m.refreshAll(client, connection)),
+        run: () => import('../api/check-now').then(async (m) => void (await m.refreshAll(client, connection))),
       },
       {
         id: 'tasks:share',
