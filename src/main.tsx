@@ -3,7 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { startLocale } from './i18n/i18n-store';
 import { App } from './app/app';
 import { firstNamespaces } from './app/page-routes';
+import { forgetDeletedProfiles } from './app/forget-deleted-profiles';
 import './styles/global.css';
+
+forgetDeletedProfiles();
 
 // <html lang> and the first page's messages in the chosen language before the first paint: no flash of English.
 void startLocale(firstNamespaces(window.location.pathname)).finally(() =>

@@ -86,3 +86,11 @@ export async function saveLexicon(profileId: string, rules: readonly LexiconRule
   for (const l of listeners) l(profileId);
   tabs()?.postMessage({ profileId });
 }
+
+/** Deletes one profile's rules (the profile is gone) and tells this tab and the others. */
+export async function deleteLexicon(profileId: string): Promise<void> {
+  const tx = (await db()).transaction('lexicons', 'readwrite');
+  await Promise.all([tx.store.delete(profileId), tx.done]);
+  for (const l of listeners) l(profileId);
+  tabs()?.postMessage({ profileId });
+}
