@@ -5,6 +5,7 @@ import { GatewayRequestError } from '@/lib/gateway-error';
 import type { LongJob } from '../model/long-job';
 import { pcmToWav } from '../model/pcm-to-wav';
 import type { StoredPart } from '../stores/speech-db';
+import { loudnessSettingStore } from '../stores/loudness-setting';
 import { runLongSynthesis } from './run-long-synthesis';
 
 // IndexedDB stands in as a Map: what the runner keeps and reads back.
@@ -83,8 +84,30 @@ describe('runLongSynthesis', () => {
     ]);
     expect(audio?.size).toBe(44 + 3 * 4410);
     expect(take).toMatchObject({ id: 'job-1', format: 'wav', request: job.request, audio: { kept: true, byteLength: 44 + 3 * 4410 } });
-    expect(h.onProgress).toHaveBeenLastCalledWith(expect.objectContaining({ done: 3, total: 3 }));
+    // Loudness off: the last report says the parts are being joined, not that a second is left.
+    expect(h.onProgress).toHaveBeenLastCalledWith({ done: 3, total: 3, msLeft: null, finishing: { normalizeTo: null } });
     expect(h.onPreview).toHaveBeenCalled();
+  });
+
+  it('says the joined audio is being brought to the loudness target, for WAV and not for MP3', async () => {
+    loudnessSettingStore.set('voiceOver');
+    try {
+      gateway();
+      const h = hooks();
+      await runLongSynthesis(job, connection, new AbortController().signal, h);
+      expect(h.onProgress).toHaveBeenLastCalledWith(expect.objectContaining({ finishing: { normalizeTo: -16 } }));
+      db.clear();
+      const mp3 = hooks();
+      await runLongSynthesis(
+        { ...job, id: 'job-mp3', request: { ...job.request, format: 'mp3' } },
+        connection,
+        new AbortController().signal,
+        mp3,
+      ).catch(() => undefined);
+      expect(mp3.onProgress).toHaveBeenLastCalledWith(expect.objectContaining({ finishing: { normalizeTo: null } }));
+    } finally {
+      loudnessSettingStore.set('off');
+    }
   });
 
   it('stops at a failure with the finished parts kept, and a second run sends only the rest', async () => {

@@ -17,7 +17,12 @@ import { synthesizeSpeech } from './synthesize-speech';
 /** Two requests in flight: the next part is synthesized while one downloads, and the gateway is not flooded. */
 const PARTS_AT_ONCE = 2;
 
-export type LongProgress = { done: number; total: number; msLeft: number | null };
+/**
+ * Parts done and the time left; once all are done, what is left to do in this browser (`finishing`):
+ * joining them, and bringing the joined audio to a loudness target (seconds for a long WAV), so the screen
+ * never says "1 s left" through that work.
+ */
+export type LongProgress = { done: number; total: number; msLeft: number | null; finishing?: { normalizeTo: number | null } };
 
 type Hooks = {
   onProgress: (progress: LongProgress) => void;
@@ -81,7 +86,11 @@ export async function runLongSynthesis(job: LongJob, connection: Connection, sig
   if (signal.aborted) throw cancelled();
   if (failure !== null) throw failure;
   // The whole joined take is brought to the loudness target (in a worker), before it is kept or played.
-  return normalizeLoadedTake(await joinParts(job, inOrder(total)), loudnessTarget(loudnessSettingStore.get()));
+  const target = loudnessTarget(loudnessSettingStore.get());
+  // MP3 is not re-encoded (normalizeLoadedTake only notes it): no "bringing to the target" is said for it.
+  const normalizeTo = normalizeAudioFormat(job.request.format) === 'mp3' ? null : target;
+  hooks.onProgress({ done: total, total, msLeft: null, finishing: { normalizeTo } });
+  return normalizeLoadedTake(await joinParts(job, inOrder(total)), target);
 }
 
 async function synthesizePart(job: LongJob, index: number, connection: Connection, signal: AbortSignal): Promise<StoredPart> {
