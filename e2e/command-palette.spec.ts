@@ -289,6 +289,7 @@ test('a command that fails says so in an alert, in the operator’s language, an
   await runCommand(page, 'refresh', 'Refresh now');
   const alert = page.getByRole('alert').filter({ hasText: '“Refresh now” did not work' });
   await expect(alert).toBeVisible();
+  await expect(alert).toContainText('Reload the page.');
   await expect(alert).toBeInViewport();
   await expectAxeClean(page);
   await page.screenshot({ path: test.info().outputPath('command-failed.png') });

@@ -74,6 +74,16 @@ describe('describeError: transport failures', () => {
   });
 });
 
+describe('describeError: the console’s own failures', () => {
+  it('says to reload when a chunk of the console’s code could not be fetched, and to try again otherwise', () => {
+    const chunk = describeError(new TypeError('Failed to fetch dynamically imported module: https://console.test/assets/check-now-x.js'));
+    expect(chunk.nextStep).toMatch(/Reload the page/);
+    expect(chunk.detail).toContain('check-now-x.js');
+    expect(describeError(new TypeError('Importing a module script failed.')).nextStep).toMatch(/Reload the page/);
+    expect(describeError(new Error('clipboard denied')).nextStep).toBe('Try again.');
+  });
+});
+
 describe('parameterIn', () => {
   it('does not mistake taskIds for taskId or a word inside another', () => {
     expect(parameterIn('taskIds must be an array of strings')).toBe('taskIds');

@@ -20,16 +20,20 @@ const DETAIL: Record<ConsoleDetailId, MessageKey> = {
   contract: 'errors.detail.contract',
 };
 
+/** A chunk of the console's own code that could not be fetched, as Chromium, Firefox and Safari word it. */
+const CODE_NOT_LOADED = /dynamically imported module|Importing a module script failed/i;
+
 /**
  * The meaning of an error in the operator's words, and what to do next. A component passes its
  * `useT()` (so it follows a language switch); the default is the current language.
  */
 export function describeError(error: unknown, t: Translate = currentT): ErrorDescription {
   if (!(error instanceof GatewayRequestError)) {
+    const detail = error instanceof Error ? error.message : String(error);
     return {
       title: t('errors.generic.title'),
-      detail: error instanceof Error ? error.message : String(error),
-      nextStep: t('errors.generic.next'),
+      detail,
+      nextStep: t(error instanceof Error && CODE_NOT_LOADED.test(detail) ? 'errors.generic.codeNotLoadedNext' : 'errors.generic.next'),
     };
   }
   // The console's own sentence in the operator's language; the gateway's message as it came.
