@@ -64,6 +64,20 @@ export async function loadedLexicon(): Promise<readonly LexiconRule[]> {
   return lexiconStore.get();
 }
 
+/**
+ * The rules of one profile, for work bound to it (a script queue keeps the profile it was started or
+ * resumed under, as it keeps that profile's connection): the active profile's as loaded in this page, another's
+ * as stored. A switch of profile while they are read does not hand over the new profile's rules.
+ */
+export async function lexiconOf(id: string): Promise<readonly LexiconRule[]> {
+  startLexiconSync();
+  if (id === profileId) {
+    const rules = await loadedLexicon();
+    if (id === profileId) return rules;
+  }
+  return loadLexicon(id);
+}
+
 /** Replaces the active profile's rules: at once in this page, then in IndexedDB (and other tabs). */
 export async function setActiveLexicon(rules: readonly LexiconRule[]): Promise<void> {
   const id = profileId ?? activeId();

@@ -1,17 +1,21 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Connection } from '@/lib/connection-profile';
-import { DEFAULT_PROFILE, selectProfile } from '@/lib/connection-store';
+import { DEFAULT_PROFILE, saveProfile, selectProfile } from '@/lib/connection-store';
 import type { ScriptRow } from '../model/script/import-script';
 import { newQueueState, serializeQueue, startLine } from '../model/script/script-queue-state';
 import { saveLexicon } from './lexicon-db';
 import { lexiconStore } from './lexicon-store';
+import { startLexiconSync } from './lexicon-sync';
 import { startScript } from './script-db';
 import { discardScript, loadKeptScript, resumeScript, scriptJobStore } from './script-queue-store';
 
 describe('the script after a reload', () => {
+  let stopSync = () => {};
   afterEach(async () => {
     vi.unstubAllGlobals();
+    stopSync();
+    selectProfile(DEFAULT_PROFILE.id);
     await discardScript();
   });
 
@@ -39,7 +43,38 @@ describe('the script after a reload', () => {
     const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(new Response('{}', { status: 500 })));
     vi.stubGlobal('fetch', fetchMock);
     const connection: Connection = { gatewayUrl: 'http://localhost:3000/api', token: 't', userId: '1', channel: '', appSource: '' };
-    resumeScript({ connection, pcmFormat: { sampleRate: 8000, channels: 1, bitsPerSample: 16 }, concurrency: 1 });
+    resumeScript({
+      connection,
+      profileId: DEFAULT_PROFILE.id,
+      pcmFormat: { sampleRate: 8000, channels: 1, bitsPerSample: 16 },
+      concurrency: 1,
+    });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const sent = JSON.parse(String(fetchMock.mock.calls[0]![1]!.body)) as { sourceText: string };
+    expect(sent.sourceText).toBe('Acme ships');
+  });
+
+  it('keeps sending with the lexicon of the profile it runs under when another profile is made active', async () => {
+    saveProfile({ ...DEFAULT_PROFILE, id: 'studio-b', name: 'B' }, false);
+    selectProfile(DEFAULT_PROFILE.id);
+    await saveLexicon(DEFAULT_PROFILE.id, [{ written: 'ACME', said: 'Acme', wholeWord: true, caseSensitive: true }]);
+    await saveLexicon('studio-b', [{ written: 'ACME', said: 'Ack me', wholeWord: true, caseSensitive: true }]);
+    const row = { line: 1, request: { sourceText: 'ACME ships', format: 'mp3' } } as ScriptRow;
+    await startScript({ id: 'kept3', createdAt: 3, rows: [row], queue: serializeQueue(newQueueState([1])) });
+    scriptJobStore.set({ id: 'kept3', rows: [row], state: { ...newQueueState([1]), status: 'paused' }, restored: true });
+    // Studio B is made active (its rules loaded in the page) before the queue, started under Local, sends its line.
+    selectProfile('studio-b');
+    stopSync = startLexiconSync();
+    await vi.waitFor(() => expect(lexiconStore.get()[0]?.said).toBe('Ack me'));
+    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(new Response('{}', { status: 500 })));
+    vi.stubGlobal('fetch', fetchMock);
+    const connection: Connection = { gatewayUrl: 'http://localhost:3000/api', token: 't', userId: '1', channel: '', appSource: '' };
+    resumeScript({
+      connection,
+      profileId: DEFAULT_PROFILE.id,
+      pcmFormat: { sampleRate: 8000, channels: 1, bitsPerSample: 16 },
+      concurrency: 1,
+    });
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const sent = JSON.parse(String(fetchMock.mock.calls[0]![1]!.body)) as { sourceText: string };
     expect(sent.sourceText).toBe('Acme ships');

@@ -6,14 +6,14 @@ import type { ScriptRow } from '../model/script/import-script';
 import { createScriptQueue, type QueueClock } from '../model/script/script-queue';
 import { newQueueState, restoreQueue, retryFailed, serializeQueue, setStatus, type QueueState } from '../model/script/script-queue-state';
 import { newTakeId } from '../model/take';
-import { loadedLexicon } from './lexicon-sync';
+import { lexiconOf } from './lexicon-sync';
 import { discardScript as forgetScript, latestScript, saveScriptQueue, saveScriptTake, startScript as keepScript } from './script-db';
 
 /** The script being made: its rows and its queue's state; `restored` when it came back after a reload. */
 export type ScriptJob = { id: string; rows: ScriptRow[]; state: QueueState; restored: boolean };
 
-/** Where and how lines are sent: read when the queue (re)starts. */
-export type ScriptEnv = { connection: Connection; pcmFormat: PcmFormat; concurrency: number | undefined };
+/** Where and how lines are sent: read when the queue (re)starts. Its lines use that profile's connection and lexicon. */
+export type ScriptEnv = { connection: Connection; profileId: string; pcmFormat: PcmFormat; concurrency: number | undefined };
 
 /** One script at a time, outliving the Script tab (the queue goes on while the operator looks elsewhere). */
 export const scriptJobStore = createStore<ScriptJob | null>(null);
@@ -39,7 +39,13 @@ function drive(job: ScriptJob, env: ScriptEnv): Driver {
     synthesize: (line, signal) =>
       synthesizeLine(
         rows.get(line)!,
-        { scriptId: job.id, connection: env.connection, pcmFormat: env.pcmFormat, rules: loadedLexicon, save: saveScriptTake },
+        {
+          scriptId: job.id,
+          connection: env.connection,
+          pcmFormat: env.pcmFormat,
+          rules: () => lexiconOf(env.profileId),
+          save: saveScriptTake,
+        },
         signal,
       ),
     onChange: (state) => {
