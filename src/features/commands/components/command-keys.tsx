@@ -56,6 +56,9 @@ function listenForKeys(): () => void {
 }
 
 const stopListening = listenForKeys();
+
+/** A ref callback of stable identity: the failure alert is scrolled into sight as it appears, not on every render after. */
+const scrollIntoSight = (el: HTMLElement | null) => el?.scrollIntoView({ block: 'nearest' });
 // In development a module replaced in place must not leave its listeners behind.
 import.meta.hot?.dispose(stopListening);
 
@@ -74,7 +77,7 @@ export function CommandKeys({ appCommands }: Props) {
         {t('common.shortcuts.open')}
       </button>
       {failure && (
-        <div className={styles.failure} ref={(el) => el?.scrollIntoView({ block: 'nearest' })}>
+        <div className={styles.failure} ref={scrollIntoSight}>
           <ErrorAlert error={failure.error} title={t('common.commandFailed.title', { label: failure.label })} />
           <button type="button" onClick={() => commandFailureStore.set(null)}>
             {t('common.commandFailed.dismiss')}
