@@ -103,7 +103,7 @@ async function errorCodes(request: APIRequestContext, user: string, ids: readonl
 }
 
 /** Failed tasks (the emulator picks each one's code: 3001, 3002 or 3003) until some failed with 3002 and some did not, and finished ones. */
-export async function failedWithCodes(request: APIRequestContext, user: string) {
+async function failedWithCodes(request: APIRequestContext, user: string) {
   const failed: string[] = [];
   let codes = new Map<string, number>();
   for (let round = 0; round < 5; round++) {
@@ -114,4 +114,16 @@ export async function failedWithCodes(request: APIRequestContext, user: string) 
   }
   const finished = await createTasks(request, user, 3, 600, 'finished');
   return { failed, finished, with3002: failed.filter((id) => codes.get(id) === 3002) };
+}
+
+/** A new user's console watching failedWithCodes' tasks, once all have ended (3 finished, the rest failed). */
+export async function watchFailedWithCodes(page: Page, request: APIRequestContext) {
+  const user = uniqueUserId();
+  const { failed, finished, with3002 } = await failedWithCodes(request, user);
+  const total = failed.length + finished.length;
+  await seedConsole(page, user);
+  await page.goto('/tasks');
+  await pasteIds(page, [...failed, ...finished].join('\n'));
+  await expect(page.getByText(`3 of ${total} finished · ${failed.length} failed`)).toBeVisible({ timeout: 15_000 });
+  return { user, failed, finished, total, with3002 };
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { failedWithCodes, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
+import { seedConsole, watchFailedWithCodes } from './tasks-helpers';
 
 // Issue 28's "done when", from the keyboard alone through Ctrl+K: query, save as a view, reload, open the view
 // from the palette with its live count, and the view's link opening the same query on a colleague's console.
@@ -25,13 +25,7 @@ test('an operator queries, saves, reloads, reopens and shares a view from the ke
   browser,
 }) => {
   test.setTimeout(90_000);
-  const user = uniqueUserId();
-  const { failed, finished, with3002 } = await failedWithCodes(request, user);
-  const total = failed.length + finished.length;
-  await seedConsole(page, user);
-  await page.goto('/tasks');
-  await pasteIds(page, [...failed, ...finished].join('\n'));
-  await expect(page.getByText(`3 of ${total} finished · ${failed.length} failed`)).toBeVisible({ timeout: 15_000 });
+  const { user, finished, total, with3002 } = await watchFailedWithCodes(page, request);
 
   // The query, typed into the box (the palette's "Edit the query" focuses it too, below).
   await queryBox(page).focus();

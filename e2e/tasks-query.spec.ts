@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createTasks, failedWithCodes, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
+import { createTasks, pasteIds, seedConsole, uniqueUserId, watchFailedWithCodes } from './tasks-helpers';
 
 const watchListHeading = (page: Page) => page.getByRole('heading', { level: 2, name: /^Watch list/ });
 const queryBox = (page: Page) => page.getByRole('combobox', { name: 'Query' });
@@ -17,13 +17,7 @@ test('status:failed code:3002 updated:<1h shows only those rows, counted; chips 
   request,
 }) => {
   test.setTimeout(60_000);
-  const user = uniqueUserId();
-  const { failed, finished, with3002 } = await failedWithCodes(request, user);
-  const total = failed.length + finished.length;
-  await seedConsole(page, user);
-  await page.goto('/tasks');
-  await pasteIds(page, [...failed, ...finished].join('\n'));
-  await expect(page.getByText(`3 of ${total} finished · ${failed.length} failed`)).toBeVisible({ timeout: 15_000 });
+  const { failed, total, with3002 } = await watchFailedWithCodes(page, request);
 
   const box = queryBox(page);
   await box.fill('status:failed code:3002 updated:<1h');

@@ -10,3 +10,6 @@ export function saveFile(blob: Blob, filename: string, keepUrlMs = 10_000): void
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), keepUrlMs);
 }
+
+/** Saves text (a CSV, JSON or XML export) as a file of that type. */
+export const saveText = (text: string, filename: string, type: string): void => saveFile(new Blob([text], { type }), filename);

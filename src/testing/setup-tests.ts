@@ -10,6 +10,17 @@ configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => cleanup());
 
+// jsdom has <dialog> without its modal behaviour: open and close, as the palette and the task details use them.
+// (Not in a file that asks for the node environment.)
+if (typeof HTMLDialogElement !== 'undefined') {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+}
+
 // Each file runs in its own VM context over jsdom's window (the vmThreads pool: jsdom is loaded once per worker,
 // not once per file). That window lacks what Node gives a page-like realm and the code uses: Web Streams, and
 // the User Timing marks the dashboard measures itself with. Node's own are used, as Chromium has them.

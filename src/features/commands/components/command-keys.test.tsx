@@ -5,13 +5,7 @@ import type { Command } from '@/lib/command-registry';
 import { CommandKeys } from './command-keys';
 
 beforeAll(() => {
-  // jsdom has <dialog> without its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
+  // jsdom does not scroll.
   Element.prototype.scrollIntoView ??= () => undefined;
 });
 

@@ -56,11 +56,11 @@ function listenForKeys(): () => void {
 }
 
 const stopListening = listenForKeys();
+// In development a module replaced in place must not leave its listeners behind.
+import.meta.hot?.dispose(stopListening);
 
 /** A ref callback of stable identity: the failure alert is scrolled into sight as it appears, not on every render after. */
 const scrollIntoSight = (el: HTMLElement | null) => el?.scrollIntoView({ block: 'nearest' });
-// In development a module replaced in place must not leave its listeners behind.
-import.meta.hot?.dispose(stopListening);
 
 /**
  * The keyboard's way in, mounted once by the shell: Ctrl+K / ⌘K opens the command palette (also

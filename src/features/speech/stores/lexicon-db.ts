@@ -1,4 +1,4 @@
-import { openDB, type DBSchema } from 'idb';
+import { openDB, type DBSchema, type IDBPObjectStore } from 'idb';
 import type { LexiconRule } from '../model/script/lexicon';
 import { MAX_LEXICON_RULES } from '../model/script/lexicon-csv';
 
@@ -78,19 +78,22 @@ export async function loadLexicon(profileId: string): Promise<LexiconRule[]> {
   return rules.filter(wellFormedRule).slice(0, MAX_LEXICON_RULES).map(clean);
 }
 
-/** Replaces one profile's rules and tells this tab and the others. */
-export async function saveLexicon(profileId: string, rules: readonly LexiconRule[], now = Date.now()): Promise<void> {
+type LexiconStore = IDBPObjectStore<LexiconDb, ['lexicons'], 'lexicons', 'readwrite'>;
+
+/**
+ * Changes one profile's lexicon, then tells this tab and the others. Settled once committed (not when the
+ * request is accepted): what is said to be saved survives a reload at once.
+ */
+async function change(profileId: string, write: (store: LexiconStore) => Promise<unknown>): Promise<void> {
   const tx = (await db()).transaction('lexicons', 'readwrite');
-  // Settled once committed (not when the put is accepted): what is said to be saved survives a reload at once.
-  await Promise.all([tx.store.put({ profileId, rules: rules.slice(0, MAX_LEXICON_RULES).map(clean), updatedAt: now }), tx.done]);
+  await Promise.all([write(tx.store), tx.done]);
   for (const l of listeners) l(profileId);
   tabs()?.postMessage({ profileId });
 }
 
-/** Deletes one profile's rules (the profile is gone) and tells this tab and the others. */
-export async function deleteLexicon(profileId: string): Promise<void> {
-  const tx = (await db()).transaction('lexicons', 'readwrite');
-  await Promise.all([tx.store.delete(profileId), tx.done]);
-  for (const l of listeners) l(profileId);
-  tabs()?.postMessage({ profileId });
-}
+/** Replaces one profile's rules. */
+export const saveLexicon = (profileId: string, rules: readonly LexiconRule[], now = Date.now()): Promise<void> =>
+  change(profileId, (store) => store.put({ profileId, rules: rules.slice(0, MAX_LEXICON_RULES).map(clean), updatedAt: now }));
+
+/** Deletes one profile's rules (the profile is gone). */
+export const deleteLexicon = (profileId: string): Promise<void> => change(profileId, (store) => store.delete(profileId));

@@ -10,6 +10,23 @@ import { startLexiconSync } from './lexicon-sync';
 import { startScript } from './script-db';
 import { discardScript, loadKeptScript, resumeScript, scriptJobStore } from './script-queue-store';
 
+/** A one-line script ("ACME ships") as loadKeptScript leaves it after a reload: paused, waiting for Resume. */
+async function keepPausedScript(id: string): Promise<void> {
+  const row = { line: 1, request: { sourceText: 'ACME ships', format: 'mp3' } } as ScriptRow;
+  await startScript({ id, createdAt: 1, rows: [row], queue: serializeQueue(newQueueState([1])) });
+  scriptJobStore.set({ id, rows: [row], state: { ...newQueueState([1]), status: 'paused' }, restored: true });
+}
+
+/** Resumes the script under `profileId` and gives the text its line went out with. */
+async function sentTextOnResume(profileId: string): Promise<string> {
+  const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(new Response('{}', { status: 500 })));
+  vi.stubGlobal('fetch', fetchMock);
+  const connection: Connection = { gatewayUrl: 'http://localhost:3000/api', token: 't', userId: '1', channel: '', appSource: '' };
+  resumeScript({ connection, profileId, pcmFormat: { sampleRate: 8000, channels: 1, bitsPerSample: 16 }, concurrency: 1 });
+  await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+  return (JSON.parse(String(fetchMock.mock.calls[0]![1]!.body)) as { sourceText: string }).sourceText;
+}
+
 describe('the script after a reload', () => {
   let stopSync = () => {};
   afterEach(async () => {
@@ -36,22 +53,8 @@ describe('the script after a reload', () => {
     await saveLexicon(DEFAULT_PROFILE.id, [{ written: 'ACME', said: 'Acme', wholeWord: true, caseSensitive: true }]);
     // Nothing has loaded the rules into the page yet (the Text tab's form has not mounted).
     expect(lexiconStore.get()).toEqual([]);
-    const row = { line: 1, request: { sourceText: 'ACME ships', format: 'mp3' } } as ScriptRow;
-    // As loadKeptScript leaves it after a reload: paused, waiting for Resume.
-    await startScript({ id: 'kept2', createdAt: 2, rows: [row], queue: serializeQueue(newQueueState([1])) });
-    scriptJobStore.set({ id: 'kept2', rows: [row], state: { ...newQueueState([1]), status: 'paused' }, restored: true });
-    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(new Response('{}', { status: 500 })));
-    vi.stubGlobal('fetch', fetchMock);
-    const connection: Connection = { gatewayUrl: 'http://localhost:3000/api', token: 't', userId: '1', channel: '', appSource: '' };
-    resumeScript({
-      connection,
-      profileId: DEFAULT_PROFILE.id,
-      pcmFormat: { sampleRate: 8000, channels: 1, bitsPerSample: 16 },
-      concurrency: 1,
-    });
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    const sent = JSON.parse(String(fetchMock.mock.calls[0]![1]!.body)) as { sourceText: string };
-    expect(sent.sourceText).toBe('Acme ships');
+    await keepPausedScript('kept2');
+    expect(await sentTextOnResume(DEFAULT_PROFILE.id)).toBe('Acme ships');
   });
 
   it('keeps sending with the lexicon of the profile it runs under when another profile is made active', async () => {
@@ -59,24 +62,11 @@ describe('the script after a reload', () => {
     selectProfile(DEFAULT_PROFILE.id);
     await saveLexicon(DEFAULT_PROFILE.id, [{ written: 'ACME', said: 'Acme', wholeWord: true, caseSensitive: true }]);
     await saveLexicon('studio-b', [{ written: 'ACME', said: 'Ack me', wholeWord: true, caseSensitive: true }]);
-    const row = { line: 1, request: { sourceText: 'ACME ships', format: 'mp3' } } as ScriptRow;
-    await startScript({ id: 'kept3', createdAt: 3, rows: [row], queue: serializeQueue(newQueueState([1])) });
-    scriptJobStore.set({ id: 'kept3', rows: [row], state: { ...newQueueState([1]), status: 'paused' }, restored: true });
+    await keepPausedScript('kept3');
     // Studio B is made active (its rules loaded in the page) before the queue, started under Local, sends its line.
     selectProfile('studio-b');
     stopSync = startLexiconSync();
     await vi.waitFor(() => expect(lexiconStore.get()[0]?.said).toBe('Ack me'));
-    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(new Response('{}', { status: 500 })));
-    vi.stubGlobal('fetch', fetchMock);
-    const connection: Connection = { gatewayUrl: 'http://localhost:3000/api', token: 't', userId: '1', channel: '', appSource: '' };
-    resumeScript({
-      connection,
-      profileId: DEFAULT_PROFILE.id,
-      pcmFormat: { sampleRate: 8000, channels: 1, bitsPerSample: 16 },
-      concurrency: 1,
-    });
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    const sent = JSON.parse(String(fetchMock.mock.calls[0]![1]!.body)) as { sourceText: string };
-    expect(sent.sourceText).toBe('Acme ships');
+    expect(await sentTextOnResume(DEFAULT_PROFILE.id)).toBe('Acme ships');
   });
 });

@@ -4,7 +4,7 @@ import { t as translate } from '@/i18n/i18n-store';
 import type { LexiconRule } from '../../model/script/lexicon';
 import { exportLexiconCsv, importLexiconCsv, type LexiconImport } from '../../model/script/lexicon-csv';
 import { exportLexiconPls, importLexiconPls } from '../../model/script/lexicon-pls';
-import { downloadText, fileSlug } from './download-text';
+import { saveText } from '@/lib/save-file';
 import { ImportReport, type ImportReportData } from './import-report';
 import { mergeRules } from './rule-check';
 import styles from './lexicon.module.css';
@@ -18,6 +18,9 @@ type Props = {
 
 /** Largest lexicon file read (as the PLS reader's own limit). */
 const MAX_FILE_BYTES = 2_000_000;
+
+/** A profile's name made safe for a file name (letters, digits, - and _ kept). */
+const fileSlug = (name: string) => name.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'profile';
 
 /** Import CSV / PLS (added after the rules there, with a report) and export them (downloads). */
 export function LexiconFiles({ rules, profileName, onImported, onStatus }: Props) {
@@ -57,14 +60,14 @@ export function LexiconFiles({ rules, profileName, onImported, onStatus }: Props
   const exportCsv = () => {
     const file = `pronunciation-${fileSlug(profileName)}.csv`;
     // A BOM, so a spreadsheet reads the file as UTF-8 (the import drops it).
-    downloadText(`\uFEFF${exportLexiconCsv(rules)}`, file, 'text/csv;charset=utf-8');
+    saveText(`\uFEFF${exportLexiconCsv(rules)}`, file, 'text/csv;charset=utf-8');
     onStatus(translate('speech.lexicon.files.exported', { file, count: rules.length }));
   };
   const exportPls = () => {
     const languages = new Set(rules.flatMap((r) => (r.language ? [r.language] : [])));
     const { xml, approximated } = exportLexiconPls(rules, languages.size === 1 ? [...languages][0] : undefined);
     const file = `pronunciation-${fileSlug(profileName)}.pls`;
-    downloadText(xml, file, 'application/pls+xml');
+    saveText(xml, file, 'application/pls+xml');
     const saved = translate('speech.lexicon.files.exported', { file, count: rules.length });
     onStatus(
       approximated.length > 0 ? `${saved} ${translate('speech.lexicon.files.approximated', { count: approximated.length })}` : saved,

@@ -9,6 +9,7 @@ import { compileContains, globMatches } from '../../model/query/glob';
 import { STATUS_GROUP_KEY } from '../../model/status-group';
 import { MAX_TASK_ID_LENGTH, type IgnoreReason } from '../../model/extract-task-ids';
 import type { TextAdded } from '../../stores/add-to-watch-list';
+import { ADD_FIELD_ID } from '../element-ids';
 import { MAX_WATCHED_TASKS } from '../../stores/watch-list-store';
 import styles from '../tasks-page.module.css';
 
@@ -69,7 +70,6 @@ function HiddenNote({ ids }: { ids: readonly string[] }) {
 }
 
 /** What an import added and, reason by reason, what it ignored. */
-import { ADD_FIELD_ID } from '../element-ids';
 export function ImportReport({ source, extraction, result }: Props) {
   const t = useT();
   const found = extraction.ids.length;

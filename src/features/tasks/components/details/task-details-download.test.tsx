@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { item } from '../../testing/snapshots';
@@ -8,16 +8,6 @@ import { EMPTY_BOARD } from '../../model/task-snapshot';
 import { TaskDetailsDialog } from './task-details-dialog';
 
 const ID = 'Service_AI_details';
-
-beforeAll(() => {
-  // jsdom has the element but not its modal behaviour.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 
 function open(targetVideoUrl: string | null, status = 4) {
   const board = mergeBoard(EMPTY_BOARD, [ID], [item(ID, status, { targetVideoUrl })], 1_000, 1);

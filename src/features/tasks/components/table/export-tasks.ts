@@ -4,7 +4,7 @@ import { timeSettingStore } from '@/i18n/time-setting';
 import type { WatchedTask } from '../../model/task-rows';
 import { errorMeaning } from '../../model/error-advice';
 import { TASK_COLUMNS, type ExportField } from './task-columns';
-import { saveFile } from '@/lib/save-file';
+import { saveText } from '@/lib/save-file';
 
 type ExportValue = string | number | null;
 type ExportRecord = Record<string, ExportValue>;
@@ -92,10 +92,8 @@ export function tasksToJson(rows: readonly WatchedTask[], options: ExportOptions
   return JSON.stringify({ exportedAt: new Date().toISOString(), timeZone: timeZoneLabel(zone), tasks: rows.map(toRecord) }, null, 2);
 }
 
-const downloadText = (text: string, filename: string, type: string): void => saveFile(new Blob([text], { type }), filename);
-
 export function exportTasks(rows: readonly WatchedTask[], format: 'csv' | 'json'): void {
   const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
-  if (format === 'csv') downloadText(csvFile(rows), `tasks-${stamp}.csv`, 'text/csv;charset=utf-8');
-  else downloadText(tasksToJson(rows), `tasks-${stamp}.json`, 'application/json');
+  if (format === 'csv') saveText(csvFile(rows), `tasks-${stamp}.csv`, 'text/csv;charset=utf-8');
+  else saveText(tasksToJson(rows), `tasks-${stamp}.json`, 'application/json');
 }
