@@ -3,7 +3,7 @@ import type { Command, CommandKind, CommandSource } from '@/lib/command-registry
 import type { MessageKey } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
 import { filterCommands } from '../model/match-commands';
-import { closeCommands, commandFailureStore, takeEarlyTyping } from '../stores/commands-open';
+import { closeCommands, commandFailureStore, earlyTyping, takeEarlyTyping } from '../stores/commands-open';
 import { useModalDialog } from '../hooks/use-modal-dialog';
 import { usePaletteCommands } from '../hooks/use-palette-commands';
 import { taskIdCommand } from './builtin-commands';
@@ -38,7 +38,9 @@ export function CommandPalette({ appCommands }: { appCommands: () => Promise<Com
   const t = useT();
   const dialog = useModalDialog();
   const commands = usePaletteCommands(appCommands);
-  const [typed, setTyped] = useState('');
+  // Its first render already filters by what was typed early: an Enter pressed before the effect below takes it runs
+  // a match of that text, never the first of the unfiltered list (seen in a fresh-checkout run: "Go to Speech").
+  const [typed, setTyped] = useState(() => earlyTyping().text);
   const [active, setActive] = useState(0);
   const base = useId();
   const titleId = `${base}title`;

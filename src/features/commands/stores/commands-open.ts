@@ -21,6 +21,8 @@ export function typeEarly(key: string): void {
   else if (key === 'Backspace') early = { ...early, text: early.text.slice(0, -1) };
   else early = { text: early.text + key, enter: false };
 }
+/** What has been typed early so far, left in place (the palette's first render shows it). */
+export const earlyTyping = (): { text: string; enter: boolean } => early;
 /** What was typed early, once, by the palette as it goes on screen (then its field takes the keys itself). */
 export function takeEarlyTyping(): { text: string; enter: boolean } {
   const taken = early;
