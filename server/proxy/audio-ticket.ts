@@ -11,8 +11,11 @@ export type TicketCheck = 'valid' | 'invalid' | 'expired';
 
 type AudioTicketOptions = { secret: string; ttlMs: number; now?: () => number };
 
-/** 32 bytes of HMAC-SHA256 in base64url. */
-const SIG_CHARS = 43;
+/**
+ * 32 bytes of HMAC-SHA256 in base64url, as issue() writes them: 43 characters, the last carrying 4 bits and
+ * two zero bits. Another last character can decode to the same bytes; only this one spelling is taken.
+ */
+const CANONICAL_SIG = /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;
 
 export function createAudioTickets({ secret, ttlMs, now = Date.now }: AudioTicketOptions) {
   const mac = (url: string, exp: number) => createHmac('sha256', secret).update(`${exp}\n${url}`).digest();
@@ -24,7 +27,7 @@ export function createAudioTickets({ secret, ttlMs, now = Date.now }: AudioTicke
 
   /** Signature first, in constant time; only a ticket this secret signed is judged on its expiry. */
   function verify(url: string, exp: string, sig: string): TicketCheck {
-    if (!/^\d{1,12}$/.test(exp) || sig.length !== SIG_CHARS || !/^[A-Za-z0-9_-]+$/.test(sig)) return 'invalid';
+    if (!/^\d{1,12}$/.test(exp) || !CANONICAL_SIG.test(sig)) return 'invalid';
     const given = Buffer.from(sig, 'base64url');
     const expected = mac(url, Number(exp));
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
