@@ -1,7 +1,7 @@
 /** Shortest CONSOLE_SECRET (and kept secret) accepted: 32 characters, e.g. `openssl rand -hex 32` gives 64. */
 const MIN_SECRET_CHARS = 32;
 /** Least estimated strength accepted. `openssl rand -hex 16` (32 characters) estimates at 89 bits or more. */
-export const MIN_SECRET_BITS = 64;
+const MIN_SECRET_BITS = 64;
 
 /** How to make a good one, said wherever a secret is refused. */
 export const MAKE_A_SECRET =
