@@ -1,5 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
+
+/** A secret as `openssl rand -hex 32` makes one. */
+const SECRET = randomBytes(32).toString('hex');
 
 describe('server configuration', () => {
   it('has defaults for a newcomer: embedded gateway on 127.0.0.1:8080 with a dev token', () => {
@@ -51,8 +55,8 @@ describe('server configuration', () => {
   });
 
   it('reads CONSOLE_SECRET (at least 32 characters), the ticket lifetime and the shutdown grace', () => {
-    const config = loadConfig({ CONSOLE_SECRET: ` ${'s'.repeat(40)} `, AUDIO_RELAY_TICKET_HOURS: '24', SHUTDOWN_GRACE_SECONDS: '3' });
-    expect(config.CONSOLE_SECRET).toBe('s'.repeat(40));
+    const config = loadConfig({ CONSOLE_SECRET: ` ${SECRET} `, AUDIO_RELAY_TICKET_HOURS: '24', SHUTDOWN_GRACE_SECONDS: '3' });
+    expect(config.CONSOLE_SECRET).toBe(SECRET);
     expect(config.AUDIO_RELAY_TICKET_HOURS).toBe(24);
     expect(config.SHUTDOWN_GRACE_SECONDS).toBe(3);
     expect(loadConfig({ CONSOLE_SECRET: '' }).CONSOLE_SECRET).toBeUndefined();
@@ -70,6 +74,32 @@ describe('server configuration', () => {
     })();
     expect(message).toMatch(/CONSOLE_SECRET/);
     expect(message).not.toMatch(/hunter2/);
+  });
+
+  it('refuses a plainly weak CONSOLE_SECRET and says how to make one; a random one passes', () => {
+    const refusal = (secret: string) => {
+      try {
+        loadConfig({ CONSOLE_SECRET: secret });
+        return '';
+      } catch (err) {
+        return String(err);
+      }
+    };
+    for (const [secret, why] of [
+      [' '.repeat(40), /CONSOLE_SECRET: is only whitespace/],
+      ['z'.repeat(32), /CONSOLE_SECRET: is one short piece repeated/],
+      ['Summer2024!'.repeat(3), /CONSOLE_SECRET: is one short piece repeated/],
+      ['abcdefghijklmnopqrstuvwxyzABCDEF', /CONSOLE_SECRET: has too little variety/],
+      [`${'a'.repeat(31)}b`, /CONSOLE_SECRET: has too little variety/],
+    ] as const) {
+      const message = refusal(secret);
+      expect(message, JSON.stringify(secret)).toMatch(why);
+      expect(message).toContain('openssl rand -hex 32');
+      expect(message).toContain("randomBytes(32).toString('hex')");
+      if (secret.trim() !== '') expect(message).not.toContain(secret);
+    }
+    for (const secret of [randomBytes(32).toString('hex'), randomBytes(16).toString('hex'), randomBytes(32).toString('base64url')])
+      expect(loadConfig({ CONSOLE_SECRET: secret }).CONSOLE_SECRET).toBe(secret);
   });
 
   it('reads bounds, hosts and the public origin', () => {

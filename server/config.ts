@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MIN_SECRET_CHARS } from './console-secret';
+import { MAKE_A_SECRET, secretWeakness } from './secret-strength';
 import { isLocalHost } from './security/local-address';
 
 /**
@@ -133,16 +133,17 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   /**
    * Signs the audio relay's tickets (proxy mode); the same on every instance behind one balancer.
-   * Unset: one generated and kept in DATA_DIR. Never echoed in an error.
+   * Unset or empty: one generated and kept in DATA_DIR. A plainly weak one (secret-strength.ts),
+   * whitespace only included, is refused. Never echoed in an error.
    */
   CONSOLE_SECRET: z
     .string()
     .optional()
-    .transform((s) => (s && s.trim() ? s.trim() : undefined))
-    .refine(
-      (s) => s === undefined || s.length >= MIN_SECRET_CHARS,
-      `must be at least ${MIN_SECRET_CHARS} characters (e.g. openssl rand -hex 32)`,
-    ),
+    .transform((s) => (s === '' ? undefined : s?.trim()))
+    .superRefine((s, ctx) => {
+      const weakness = s === undefined ? null : secretWeakness(s);
+      if (weakness !== null) ctx.addIssue({ code: 'custom', message: `${weakness}: ${MAKE_A_SECRET}` });
+    }),
   /** How long a relay ticket is good for: as long as the gateway's audio lives (the embedded one's AUDIO_MAX_AGE_HOURS default). */
   AUDIO_RELAY_TICKET_HOURS: count(168),
   /** On SIGTERM/SIGINT, how long in-flight requests may take before their connections are closed. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,8 @@ const dir = () => mkdtempSync(join(tmpdir(), 'console-secret-'));
 describe('console secret', () => {
   it('uses CONSOLE_SECRET when set, and writes nothing', async () => {
     const d = dir();
-    expect(await consoleSecret({ configured: 'x'.repeat(32), dataDir: d })).toEqual({ secret: 'x'.repeat(32), source: 'CONSOLE_SECRET' });
+    const configured = randomBytes(32).toString('hex');
+    expect(await consoleSecret({ configured, dataDir: d })).toEqual({ secret: configured, source: 'CONSOLE_SECRET' });
     expect(() => statSync(join(d, SECRET_FILE))).toThrow();
   });
 
@@ -32,7 +34,17 @@ describe('console secret', () => {
   it('refuses a kept secret that is too short', async () => {
     const d = dir();
     writeFileSync(join(d, SECRET_FILE), 'short\n', { mode: 0o600 });
-    await expect(consoleSecret({ dataDir: d })).rejects.toThrow(/too short/);
+    await expect(consoleSecret({ dataDir: d })).rejects.toThrow(/must be at least 32 characters/);
+  });
+
+  it('refuses a kept secret that is plainly weak, as CONSOLE_SECRET is, and says how to make one', async () => {
+    for (const weak of ['z'.repeat(40), `${'ab'.repeat(20)}c`]) {
+      const d = dir();
+      writeFileSync(join(d, SECRET_FILE), `${weak}\n`, { mode: 0o600 });
+      await expect(consoleSecret({ dataDir: d })).rejects.toThrow(
+        /console-secret (?:is one short piece repeated|has too little variety)[\s\S]*remove it[\s\S]*openssl rand -hex 32/,
+      );
+    }
   });
 
   it('without a writable DATA_DIR: a secret for this process only, and says so', async () => {

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { MAKE_A_SECRET, secretWeakness } from './secret-strength';
 
 /** Where the generated secret is kept in DATA_DIR when CONSOLE_SECRET is unset. */
 export const SECRET_FILE = 'console-secret';
-/** Shortest CONSOLE_SECRET (and kept secret) accepted: 32 characters, e.g. `openssl rand -hex 32` gives 64. */
-export const MIN_SECRET_CHARS = 32;
 
 type SecretOptions = {
-  /** CONSOLE_SECRET, already checked for length by the config. */
+  /** CONSOLE_SECRET, already checked by the config (secretWeakness). */
   configured?: string | undefined;
   dataDir: string;
   warn?: (line: string) => void;
@@ -55,7 +54,11 @@ export async function consoleSecret({ configured, dataDir, warn = console.warn }
   }
 }
 
-/** The kept secret, or null when there is none; one that is there but unusable stops the start. */
+/**
+ * The kept secret, or null when there is none; one that is there but unusable stops the start. The
+ * rule is CONSOLE_SECRET's: this server only ever writes 64 random hex digits, so a weak file was
+ * written by hand, and it signs tickets as CONSOLE_SECRET would (a forgeable key either way).
+ */
 async function readKept(path: string): Promise<string | null> {
   let text: string;
   try {
@@ -65,7 +68,8 @@ async function readKept(path: string): Promise<string | null> {
     throw err;
   }
   const secret = text.trim();
-  if (secret.length < MIN_SECRET_CHARS)
-    throw new Error(`${path} holds a secret too short (under ${MIN_SECRET_CHARS} characters): remove it to have a new one made`);
+  const weakness = secretWeakness(secret);
+  if (weakness !== null)
+    throw new Error(`The secret kept in ${path} ${weakness}: remove it to have a new one made, or ${MAKE_A_SECRET} and write it there`);
   return secret;
 }

@@ -23,6 +23,17 @@ describe('console metrics', () => {
     ).toBe(1);
   });
 
+  it('counts a status this server writes by value and any other by its class (a gateway can answer with any)', async () => {
+    const metrics = createConsoleMetrics({ version: '1', mode: 'proxy' });
+    for (const status of [200, 429, 499, 507, 201, 299, 418, 450, 599, 0, 99, 600, 1000, -1, 200.5])
+      metrics.request('POST', ROUTE_LABELS.taskStatus, status, 0.001, undefined);
+    const text = await metrics.registry.metrics();
+    const labels = [
+      ...text.matchAll(/^http_server_request_duration_seconds_count\{[^}]*http_response_status_code="([^"]+)"\} (\d+)/gm),
+    ].map((m) => `${m[1]!}:${m[2]!}`);
+    expect(labels.sort()).toEqual(['200:1', '2xx:2', '429:1', '499:1', '4xx:2', '507:1', '5xx:1', 'other:6'].sort());
+  });
+
   it('counts synthesis 429s and every 507 answer', async () => {
     const metrics = createConsoleMetrics({ version: '1', mode: 'embedded' });
     metrics.request('POST', ROUTE_LABELS.textToSpeech, 429, 0.01, 429);

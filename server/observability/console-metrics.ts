@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { OPERATION_NAMES, SOURCE_TEXT_MAX_CHARS, type OperationName } from '#contract';
 import { ROUTE_LABELS, type RouteLabel } from './route-label';
+import { statusLabel } from './status-label';
 
 /** What /api is on this server: build info's `mode` label. */
 export type ConsoleMode = 'embedded' | 'proxy';
@@ -47,8 +48,9 @@ export type ConsoleMetrics = GatewayMetrics & {
 
 /**
  * Every metric of the console server, in a registry of its own (tests make as many as they like).
- * Labels come only from closed sets (routes, operations, methods, known codes): never an ID, a
- * token, a URL or a raw path. Children are bound once per label set and kept, so a request costs
+ * Labels come only from closed sets (routes, operations, methods, known codes and statuses, status
+ * classes, the build's version and mode): never an ID, a token, a URL, a raw path or a number a
+ * gateway chose. Children are bound once per label set and kept, so a request costs
  * a map look-up and an increment, not a label object.
  */
 export function createConsoleMetrics({ version, mode }: { version: string; mode: ConsoleMode }): ConsoleMetrics {
@@ -148,10 +150,11 @@ export function createConsoleMetrics({ version, mode }: { version: string; mode:
     registry,
     request(method, route, status, seconds, envelopeCode) {
       const verb = HTTP_METHODS.has(method) ? method : '_OTHER';
-      const key = `${verb} ${route} ${status}`;
+      const code = statusLabel(status);
+      const key = `${verb} ${route} ${code}`;
       let child = durationChildren.get(key);
       if (child === undefined) {
-        child = duration.labels({ http_request_method: verb, http_route: route, http_response_status_code: String(status) });
+        child = duration.labels({ http_request_method: verb, http_route: route, http_response_status_code: code });
         durationChildren.set(key, child);
       }
       child.observe(seconds);

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createConsoleMetrics } from './console-metrics';
+import { statusLabel } from './status-label';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const DASHBOARD = resolve(ROOT, 'docs/monitoring/grafana-dashboard.json');
@@ -66,6 +67,17 @@ describe('docs/monitoring', () => {
     const exprs = [...readFileSync(ALERTS, 'utf8').matchAll(/expr: (?:\|\n((?: {10}.*\n?)+)|(.+))/g)].map((m) => m[1] ?? m[2]!);
     expect(exprs.length).toBeGreaterThanOrEqual(6);
     for (const expr of exprs) for (const name of metricNamesIn(expr)) expect(exposed, expr).toContain(name);
+  });
+
+  it('every status matcher still selects a status once it is counted by its class (5xx under =~"5..")', () => {
+    const text = `${readFileSync(DASHBOARD, 'utf8')}\n${readFileSync(ALERTS, 'utf8')}`;
+    const matchers = [...text.matchAll(/http_response_status_code(=~|!~|=|!=)\\?"([^"\\]*)\\?"/g)].map(([, op, value]) => {
+      const re = new RegExp(`^(?:${op!.includes('~') ? value! : value!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})$`);
+      return { source: `${op!}"${value!}"`, test: (label: string) => re.test(label) === op!.startsWith('=') };
+    });
+    expect(matchers.length).toBeGreaterThan(0);
+    for (const { source, test } of matchers)
+      for (let status = 100; status < 600; status++) expect(test(statusLabel(status)), `${source} on ${status}`).toBe(test(String(status)));
   });
 
   it.runIf(existsSync(PROMTOOL))('promtool check rules accepts the alert rules', () => {

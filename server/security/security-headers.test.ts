@@ -25,6 +25,10 @@ function expectCommonHeaders(res: Response, what: string) {
   expect(res.headers.get('x-content-type-options'), what).toBe('nosniff');
   expect(res.headers.get('referrer-policy'), what).toBe('no-referrer');
   expect(res.headers.get('x-frame-options'), what).toBe('DENY');
+  // No window of another origin keeps a handle on the console's, and no page of another origin
+  // embeds its answers (audio, signed files, scripts) as no-cors subresources.
+  expect(res.headers.get('cross-origin-opener-policy'), what).toBe('same-origin');
+  expect(res.headers.get('cross-origin-resource-policy'), what).toBe('same-origin');
 }
 
 const named = async (what: string, res: Response | Promise<Response>): Promise<[string, Response]> => [what, await res];
@@ -49,6 +53,11 @@ describe('the Content-Security-Policy', () => {
     expect(csp.get('worker-src')).toEqual(["'self'"]);
     expect(csp.get('form-action')).toEqual(["'self'"]);
     expect(csp.get('default-src')).toEqual(["'self'"]);
+  });
+
+  it('requires Trusted Types for script sinks, with the one policy the console creates (worker script URLs)', () => {
+    expect(csp.get('require-trusted-types-for')).toEqual(["'script'"]);
+    expect(csp.get('trusted-types')).toEqual(['console-script-url']);
   });
 
   it('lets the console call and play from a gateway on another http(s) origin, nothing else', () => {

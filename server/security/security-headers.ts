@@ -23,6 +23,12 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
   "frame-src 'none'",
   "frame-ancestors 'none'",
+  // Trusted Types: the DOM's script sinks (innerHTML, eval, script.src, new Worker(url)…) take no
+  // plain string. The console's only such sink is the URL of its own workers, built by the one
+  // policy it creates (src/lib/script-url.ts: same-origin script URLs only); no 'default' policy,
+  // no 'allow-duplicates', so neither a library nor an injected script can make another.
+  "require-trusted-types-for 'script'",
+  'trusted-types console-script-url',
 ].join('; ');
 
 /**
@@ -41,6 +47,12 @@ const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'no-referrer',
   // For browsers without frame-ancestors; the CSP says the same.
   'X-Frame-Options': 'DENY',
+  // A window of another origin that opens the console, or that it opens, gets no handle on it.
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  // No page of another origin loads any answer as a no-cors subresource (<script>, <img>, <audio>):
+  // /api's audio, signed file links and JSON included. The console's own page is same-origin with
+  // them all (the relay exists so that a gateway's audio is); CORS fetches are not affected.
+  'Cross-Origin-Resource-Policy': 'same-origin',
 };
 
 /**

@@ -1,6 +1,8 @@
+import { workerScriptUrl } from '@/lib/script-url';
 import type { PcmChannels } from '../model/script/loudness';
 import type { NormalizedTake, TakeAudio, TakeLoudness } from '../model/script/take-loudness';
 import type { LoudnessReply, LoudnessRequest } from './loudness-worker-messages';
+import loudnessWorkerUrl from './loudness.worker.ts?worker&url';
 
 type Send = (request: LoudnessRequest, transfer: Transferable[]) => void;
 
@@ -16,7 +18,7 @@ const receive = (reply: LoudnessReply) => {
 async function sender(): Promise<Send> {
   if (send) return send;
   if (typeof Worker === 'function') {
-    const worker = new Worker(new URL('./loudness.worker.ts', import.meta.url), { type: 'module', name: 'loudness' });
+    const worker = new Worker(workerScriptUrl(loudnessWorkerUrl), { type: 'module', name: 'loudness' });
     worker.onmessage = (event: MessageEvent<LoudnessReply>) => receive(event.data);
     send = (request, transfer) => worker.postMessage(request, transfer);
   } else {

@@ -1,4 +1,6 @@
+import { workerScriptUrl } from '@/lib/script-url';
 import type { ZipJob } from './script-zip';
+import zipWorkerUrl from './zip.worker.ts?worker&url';
 import type { ZipWorkerAnswer } from './zip-worker-messages';
 
 /**
@@ -7,7 +9,7 @@ import type { ZipWorkerAnswer } from './zip-worker-messages';
  */
 export async function runZip(job: ZipJob, onProgress: (done: number) => void): Promise<Blob> {
   if (typeof Worker !== 'function') return (await import('./script-zip')).makeScriptZip(job, onProgress);
-  const worker = new Worker(new URL('./zip.worker.ts', import.meta.url), { type: 'module', name: 'script-zip' });
+  const worker = new Worker(workerScriptUrl(zipWorkerUrl), { type: 'module', name: 'script-zip' });
   try {
     return await new Promise<Blob>((resolve, reject) => {
       worker.onmessage = (event: MessageEvent<ZipWorkerAnswer>) => {

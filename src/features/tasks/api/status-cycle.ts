@@ -1,8 +1,11 @@
 import { recordGatewayOutcome } from '@/lib/connection-health';
 import type { Connection } from '@/lib/connection-profile';
 import { GatewayRequestError } from '@/lib/gateway-error';
+import { workerScriptUrl } from '@/lib/script-url';
 import { fetchStatusBatches, type StatusSlice } from './fetch-status-batches';
 import type { StatusWorkerReply, StatusWorkerRequest } from './status-worker-messages';
+// The worker bundled by Vite (its ?worker&url form), started through the CSP's Trusted Types policy.
+import statusWorkerUrl from './task-status.worker.ts?worker&url';
 
 type Cycle = {
   connection: Connection;
@@ -74,8 +77,7 @@ function startWorker(): StatusThread | null {
   const onmessage = (event: MessageEvent<StatusWorkerReply>) => receive(event.data);
   if (typeof SharedWorker === 'function' && !sharedFailed) {
     try {
-      // Each constructor names the file itself: Vite bundles a worker only from this exact shape.
-      const shared = new SharedWorker(new URL('./task-status.worker.ts', import.meta.url), { type: 'module', name: 'task-status' });
+      const shared = new SharedWorker(workerScriptUrl(statusWorkerUrl), { type: 'module', name: 'task-status' });
       shared.onerror = () => workerFailed('shared');
       shared.port.onmessage = onmessage;
       return { postMessage: (request) => shared.port.postMessage(request), stop: () => shared.port.close() };
@@ -85,7 +87,7 @@ function startWorker(): StatusThread | null {
     }
   }
   if (typeof Worker !== 'function') return null;
-  const dedicated = new Worker(new URL('./task-status.worker.ts', import.meta.url), { type: 'module', name: 'task-status' });
+  const dedicated = new Worker(workerScriptUrl(statusWorkerUrl), { type: 'module', name: 'task-status' });
   dedicated.onerror = () => workerFailed('dedicated');
   dedicated.onmessage = onmessage;
   return { postMessage: (request) => dedicated.postMessage(request), stop: () => dedicated.terminate() };
