@@ -1,5 +1,6 @@
 import { SPEC_AUDIO_FORMATS, countSourceTextChars, SOURCE_TEXT_MAX_CHARS, type AudioFormat, type SpeechRequest } from '@/contract';
 import { parseSpeechForm, type SpeechFormField, type SpeechFormValues } from '../../api/speech-form-schema';
+import { foldName } from './safe-file-name';
 import { detectDelimiter, firstLine, parseDelimited, type Delimiter } from './parse-delimited';
 import { columnOf, type ScriptColumn } from './script-columns';
 import type { BadRow, RowReason } from './script-row-reasons';
@@ -153,16 +154,14 @@ function buildRow(
 }
 
 function duplicates(rows: ScriptRow[]): ImportReport['duplicateFileNames'] {
-  const byName = new Map<string, number[]>();
+  // Compared as the zip compares them (case folded, NFKC), so the report names what the zip numbers apart.
+  const byName = new Map<string, { fileName: string; lines: number[] }>();
   for (const row of rows) {
     if (row.fileName === undefined) continue;
-    const k = row.fileName.normalize('NFC').toLowerCase();
-    byName.set(k, [...(byName.get(k) ?? []), row.line]);
+    const k = foldName(row.fileName);
+    const seen = byName.get(k);
+    if (seen) seen.lines.push(row.line);
+    else byName.set(k, { fileName: row.fileName, lines: [row.line] });
   }
-  return [...byName.entries()]
-    .filter(([, lines]) => lines.length > 1)
-    .map(([, lines]) => ({
-      fileName: rows.find((r) => r.line === lines[0])!.fileName!,
-      lines,
-    }));
+  return [...byName.values()].filter((d) => d.lines.length > 1);
 }
