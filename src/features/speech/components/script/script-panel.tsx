@@ -1,6 +1,9 @@
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useFormat } from '@/hooks/use-format';
 import { useT } from '@/hooks/use-t';
-import { importScript, type ScriptImport } from '../../model/script/import-script';
+import { decodeScriptFile, scriptFileTooLarge } from '../../model/script/decode-script-file';
+import { importScriptInSlices, type ScriptImport } from '../../model/script/import-script';
+import { SCRIPT_MAX_BYTES, SCRIPT_MAX_LINES, type ScriptRefusal } from '../../model/script/script-refusal';
 import { applyLexicon } from '../../model/script/lexicon';
 import { draftStore } from '../../stores/draft-store';
 import { loadedLexicon } from '../../stores/lexicon-sync';
@@ -8,6 +11,7 @@ import { loadKeptScript, startScript } from '../../stores/script-queue-store';
 import { useScriptEnv, useScriptJob } from '../../hooks/use-script-job';
 import page from '../speech-page.module.css';
 import { ImportReport } from './import-report';
+import { ENCODING_LABEL, refusalText } from './refusal-text';
 import { ScriptQueueView } from './script-queue-view';
 import styles from './script.module.css';
 
@@ -23,6 +27,7 @@ function reasonOf(e: unknown): string {
  */
 export function ScriptPanel() {
   const t = useT();
+  const format = useFormat();
   const job = useScriptJob();
   const env = useScriptEnv();
   const [text, setText] = useState('');
@@ -30,6 +35,10 @@ export function ScriptPanel() {
   const [starting, setStarting] = useState(false);
   // Why the last file read or start failed (IndexedDB refused, the file went away): said where the operator is looking.
   const [failure, setFailure] = useState<string | null>(null);
+  // The encoding a file was read in, said when it was not UTF-8.
+  const [readAs, setReadAs] = useState<string | null>(null);
+  // Each check's number: a check overtaken by an edit, another check or another file is dropped.
+  const checkRun = useRef(0);
   const linesId = useId();
   const fileId = useId();
 
@@ -37,25 +46,50 @@ export function ScriptPanel() {
     void loadKeptScript();
   }, []);
 
+  const refuse = (refusal: ScriptRefusal, name = '') => {
+    setImported(null);
+    setFailure(refusalText(t, format.bytes, refusal, name));
+  };
   const check = async (input: string) => {
+    const run = ++checkRun.current;
     setFailure(null);
+    setImported(null);
     // The length limit applies to the text as sent: with the profile's pronunciation rules, once they are read.
     const rules = await loadedLexicon();
-    setImported(importScript(input, draftStore.get(), { rewrite: (s, language) => applyLexicon(s, rules, language).text.trim() }));
+    const result = await importScriptInSlices(input, draftStore.get(), {
+      rewrite: (s, language) => applyLexicon(s, rules, language).text.trim(),
+    });
+    if (run !== checkRun.current) return;
+    if (result.refused) refuse(result.refused);
+    else setImported(result);
   };
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
+    const input = event.target;
+    const file = input.files?.[0];
     if (!file) return;
-    let content: string;
+    checkRun.current++;
+    setReadAs(null);
+    // Refused or not, the same file chosen again (saved as UTF-8, cut in two) is read again.
+    const refuseFile = (refusal: ScriptRefusal) => {
+      input.value = '';
+      refuse(refusal, file.name);
+    };
+    // Decided on its size, before a byte is read: a 50 MB file is never loaded into the page.
+    const tooLarge = scriptFileTooLarge(file.size);
+    if (tooLarge) return refuseFile(tooLarge);
+    let bytes: Uint8Array;
     try {
-      content = await file.text();
+      bytes = new Uint8Array(await file.arrayBuffer());
     } catch (e) {
       setImported(null);
       setFailure(t('speech.script.fileUnreadable', { name: file.name, reason: reasonOf(e) }));
       return;
     }
-    setText(content);
-    await check(content);
+    const decoded = decodeScriptFile(bytes);
+    if (!decoded.ok) return refuseFile(decoded.refusal);
+    if (decoded.encoding !== 'utf-8') setReadAs(t('speech.script.readAs', { name: file.name, encoding: ENCODING_LABEL[decoded.encoding] }));
+    setText(decoded.text);
+    await check(decoded.text);
   };
   const start = async () => {
     if (!imported || imported.rows.length === 0) return;
@@ -77,6 +111,7 @@ export function ScriptPanel() {
       <section aria-labelledby="script-title" className={page.panel}>
         <h2 id="script-title">{t('speech.script.title')}</h2>
         <p className={page.hint}>{t('speech.script.hint')}</p>
+        <p className={page.hint}>{t('speech.script.limits', { lines: SCRIPT_MAX_LINES, size: format.bytes(SCRIPT_MAX_BYTES) })}</p>
         <label htmlFor={linesId}>{t('speech.script.linesLabel')}</label>
         <textarea
           id={linesId}
@@ -85,8 +120,10 @@ export function ScriptPanel() {
           value={text}
           spellCheck={false}
           onChange={(e) => {
+            checkRun.current++;
             setText(e.target.value);
             setImported(null);
+            setReadAs(null);
           }}
         />
         <div className={styles.importRow}>
@@ -103,6 +140,11 @@ export function ScriptPanel() {
             {t('speech.script.check')}
           </button>
         </div>
+        {readAs && (
+          <p role="status" className={page.hint}>
+            {readAs}
+          </p>
+        )}
         {failure && (
           <p role="alert" className="field-error">
             {failure}
