@@ -79,15 +79,28 @@ describe('ScriptPanel', () => {
     expect(screen.getByLabelText('Script lines')).toHaveValue('First line.\nSecond line.\n');
   });
 
-  it('refuses more than 1,000 lines in an alert, before checking them, and keeps them', async () => {
+  it('refuses more than 1,000 lines in an alert, before checking or showing them; the box keeps what it had', async () => {
     draftStore.update({ voiceName: 'en-us' });
     renderWithClient(<ScriptPanel />);
+    await userEvent.type(screen.getByLabelText('Script lines'), 'Kept.');
     const lines = Array.from({ length: 1001 }, (_, i) => `Line ${i + 1}`).join('\n');
     await userEvent.upload(screen.getByLabelText('Import CSV or TSV'), new File([lines], 'long.txt'));
     expect(await screen.findByRole('alert', {}, { timeout: 3_000 })).toHaveTextContent(
       'The script has 1,001 lines; one script takes at most 1,000. Split it into scripts of up to 1,000 lines. Nothing was imported.',
     );
     expect(screen.queryByRole('button', { name: /Make/ })).toBeNull();
-    expect((screen.getByLabelText('Script lines') as HTMLTextAreaElement).value).toHaveLength(lines.length);
+    expect(screen.getByLabelText('Script lines')).toHaveValue('Kept.');
+  });
+
+  it('checks a long file without putting it in the box, and says so', async () => {
+    draftStore.update({ voiceName: 'en-us' });
+    renderWithClient(<ScriptPanel />);
+    await userEvent.type(screen.getByLabelText('Script lines'), 'Kept.');
+    const lines = Array.from({ length: 600 }, (_, i) => `Line ${i + 1} ${'word '.repeat(40)}`).join('\n');
+    await userEvent.upload(screen.getByLabelText('Import CSV or TSV'), new File([lines], 'long.txt'));
+    expect(await screen.findByText('600 lines accepted', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('long.txt (125.9 kB) is too long to show in the box without freezing the page');
+    expect(screen.getByLabelText('Script lines')).toHaveValue('Kept.');
+    expect(screen.getByRole('button', { name: 'Make 600 takes' })).toBeEnabled();
   });
 });

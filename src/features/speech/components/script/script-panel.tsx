@@ -15,6 +15,9 @@ import { ENCODING_LABEL, refusalText } from './refusal-text';
 import { ScriptQueueView } from './script-queue-view';
 import styles from './script.module.css';
 
+/** The most a file puts in the "Script lines" box: 100,000 characters lay out in about 50 ms; more are checked but not shown. */
+const BOX_MAX_CHARS = 100_000;
+
 /** The browser's reason, as it words it (a DOMException's message, its closing stop dropped), for a sentence of ours. */
 function reasonOf(e: unknown): string {
   const message = typeof e === 'object' && e !== null && 'message' in e ? String(e.message) : String(e);
@@ -35,8 +38,8 @@ export function ScriptPanel() {
   const [starting, setStarting] = useState(false);
   // Why the last file read or start failed (IndexedDB refused, the file went away): said where the operator is looking.
   const [failure, setFailure] = useState<string | null>(null);
-  // The encoding a file was read in, said when it was not UTF-8.
-  const [readAs, setReadAs] = useState<string | null>(null);
+  // What the tab says about the file it read: its encoding when not UTF-8, its lines kept out of the box when long.
+  const [fileNotes, setFileNotes] = useState<string[]>([]);
   // Each check's number: a check overtaken by an edit, another check or another file is dropped.
   const checkRun = useRef(0);
   const linesId = useId();
@@ -50,7 +53,8 @@ export function ScriptPanel() {
     setImported(null);
     setFailure(refusalText(t, format.bytes, refusal, name));
   };
-  const check = async (input: string) => {
+  /** The lines checked in slices; null when an edit, another check or another file overtook it. */
+  const runCheck = async (input: string): Promise<ScriptImport | null> => {
     const run = ++checkRun.current;
     setFailure(null);
     setImported(null);
@@ -59,16 +63,19 @@ export function ScriptPanel() {
     const result = await importScriptInSlices(input, draftStore.get(), {
       rewrite: (s, language) => applyLexicon(s, rules, language).text.trim(),
     });
-    if (run !== checkRun.current) return;
-    if (result.refused) refuse(result.refused);
-    else setImported(result);
+    return run === checkRun.current ? result : null;
+  };
+  const check = async (input: string) => {
+    const result = await runCheck(input);
+    if (result?.refused) refuse(result.refused);
+    else if (result) setImported(result);
   };
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.target;
     const file = input.files?.[0];
     if (!file) return;
     checkRun.current++;
-    setReadAs(null);
+    setFileNotes([]);
     // Refused or not, the same file chosen again (saved as UTF-8, cut in two) is read again.
     const refuseFile = (refusal: ScriptRefusal) => {
       input.value = '';
@@ -87,9 +94,18 @@ export function ScriptPanel() {
     }
     const decoded = decodeScriptFile(bytes);
     if (!decoded.ok) return refuseFile(decoded.refusal);
-    if (decoded.encoding !== 'utf-8') setReadAs(t('speech.script.readAs', { name: file.name, encoding: ENCODING_LABEL[decoded.encoding] }));
-    setText(decoded.text);
-    await check(decoded.text);
+    // Checked before it is shown: a script past the caps never reaches the box.
+    const result = await runCheck(decoded.text);
+    if (!result) return;
+    if (result.refused) return refuseFile(result.refused);
+    const notes: string[] = [];
+    if (decoded.encoding !== 'utf-8')
+      notes.push(t('speech.script.readAs', { name: file.name, encoding: ENCODING_LABEL[decoded.encoding] }));
+    // A long text in a textarea costs the browser a frozen second (1.9 MB: ~950 ms of layout): such a file is checked, not shown.
+    if (decoded.text.length <= BOX_MAX_CHARS) setText(decoded.text);
+    else notes.push(t('speech.script.keptAside', { name: file.name, size: format.bytes(file.size) }));
+    setFileNotes(notes);
+    setImported(result);
   };
   const start = async () => {
     if (!imported || imported.rows.length === 0) return;
@@ -123,7 +139,7 @@ export function ScriptPanel() {
             checkRun.current++;
             setText(e.target.value);
             setImported(null);
-            setReadAs(null);
+            setFileNotes([]);
           }}
         />
         <div className={styles.importRow}>
@@ -140,9 +156,9 @@ export function ScriptPanel() {
             {t('speech.script.check')}
           </button>
         </div>
-        {readAs && (
+        {fileNotes.length > 0 && (
           <p role="status" className={page.hint}>
-            {readAs}
+            {fileNotes.join(' ')}
           </p>
         )}
         {failure && (
