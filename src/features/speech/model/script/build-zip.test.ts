@@ -132,8 +132,18 @@ describe('buildZip: entry names', () => {
       take(3, 'mp3', 'CONIN$'),
       take(4, 'wav', 'evil\u202Evaw.exe'),
       take(5, 'wav', 'zero\u200Bwidth'),
+      take(6, 'wav', 'clip.WAV\u200B'),
+      take(7, 'mp3', 'AUX .mp3'),
     ]);
-    expect(manifest.slice(1).map((r) => r[1])).toEqual(['_CON .txt.wav', '_COM¹.wav', '_CONIN$.mp3', 'evilvaw.exe.wav', 'zerowidth.wav']);
+    expect(manifest.slice(1).map((r) => r[1])).toEqual([
+      '_CON .txt.wav',
+      '_COM¹.wav',
+      '_CONIN$.mp3',
+      'evilvaw.exe.wav',
+      'zerowidth.wav',
+      'clip.wav',
+      '_AUX.mp3',
+    ]);
     for (const file of manifest.slice(1).map((r) => r[1]!)) expect(names).toContain(file);
   });
 

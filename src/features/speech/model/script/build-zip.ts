@@ -52,7 +52,10 @@ export function zipBaseNames(takes: readonly Pick<ZipTake, 'line' | 'fileName' |
   const width = String(Math.max(0, ...takes.map((t) => t.line))).length;
   const unique = uniqueBaseNames([MANIFEST]);
   return takes.map((t) => {
-    const base = safeBaseName((t.fileName ?? '').replace(KNOWN_EXTENSION, '')) ?? `line-${String(t.line).padStart(width, '0')}`;
+    // Made safe, then its extension dropped and made safe again: "clip.wav<ZWSP>" and "AUX .mp3" end on their extension only once cleaned.
+    const cleaned = safeBaseName(t.fileName ?? '');
+    const base =
+      (cleaned === null ? null : safeBaseName(cleaned.replace(KNOWN_EXTENSION, ''))) ?? `line-${String(t.line).padStart(width, '0')}`;
     return unique(base, [t.format, ...SUBTITLE_EXTENSIONS]);
   });
 }
