@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -84,6 +84,49 @@ test.describe('speech scripts', () => {
     await page.screenshot({ path: '/tmp/s-report.png', fullPage: true });
     const axe = await new AxeBuilder({ page }).include('#speech-panel-script').include('[role="tablist"]').analyze();
     expect(axe.violations).toEqual([]);
+  });
+
+  test('a file too large, too long or not UTF-8 is refused in an alert, saying why; UTF-16 is read and said', async ({ page }) => {
+    await openScript(page);
+    const fileInput = page.getByLabel('Import CSV or TSV');
+    const alert = page.getByRole('region', { name: 'Script', exact: true }).getByRole('alert');
+    await expect(page.getByText('Up to 1,000 lines and 2 MB per script')).toBeVisible();
+
+    // 50 MB on disk: refused on its size, never read into the page (it used to leave it unresponsive over 60 s).
+    const dir = mkdtempSync(join(tmpdir(), 'script-caps-'));
+    const huge = join(dir, 'huge.csv');
+    writeFileSync(huge, '');
+    truncateSync(huge, 50_000_000);
+    await fileInput.setInputFiles(huge);
+    await expect(alert).toHaveText(
+      'huge.csv is 50 MB; a script file may be at most 2 MB. Split it into smaller files. Nothing was imported.',
+    );
+
+    // 100,000 lines (1.2 MB): refused whole before any line is checked, and never put in the box (its layout alone took 3.8 s).
+    const many = Array.from({ length: 100_000 }, (_, i) => `Line ${i + 1}`).join('\n');
+    await fileInput.setInputFiles({ name: 'many.txt', mimeType: 'text/plain', buffer: Buffer.from(many) });
+    await expect(alert).toHaveText(
+      'The script has 100,000 lines; one script takes at most 1,000. Split it into scripts of up to 1,000 lines. Nothing was imported.',
+    );
+    await expect(page.getByRole('region', { name: 'Import report' })).toHaveCount(0);
+    await expect(page.getByLabel('Script lines')).toHaveValue('');
+
+    // Windows-1252 ("Café" with é as 0xE9): not guessed at.
+    const cp1252 = Buffer.concat([Buffer.from('text\r\nCaf'), Buffer.from([0xe9]), Buffer.from('\r\n')]);
+    await fileInput.setInputFiles({ name: 'excel.csv', mimeType: 'text/csv', buffer: cp1252 });
+    await expect(alert).toContainText('excel.csv is not UTF-8 text: line 2 has a byte UTF-8 does not allow');
+    await expect(alert).toContainText('Save it as UTF-8');
+
+    // UTF-16 LE with its byte order mark, as Excel's "Unicode text" writes it: read, and said.
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('text\tvoice\r\nBonjour à tous.\tfr\r\nHello.\ten-us\r\n', 'utf16le'),
+    ]);
+    await fileInput.setInputFiles({ name: 'unicode.txt', mimeType: 'text/plain', buffer: utf16 });
+    await expect(page.getByRole('status').filter({ hasText: 'unicode.txt was read as UTF-16 LE.' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Import report' })).toContainText('2 lines accepted');
+    await expect(alert).toHaveCount(0);
+    await expect(page.getByLabel('Script lines')).toHaveValue('text\tvoice\nBonjour à tous.\tfr\nHello.\ten-us\n');
   });
 
   test('50 lines, two voices: a real 429 on the way, a reload mid-way that resumes, and one zip with it all', async ({ page, request }) => {

@@ -1,6 +1,9 @@
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useFormat } from '@/hooks/use-format';
 import { useT } from '@/hooks/use-t';
-import { importScript, type ScriptImport } from '../../model/script/import-script';
+import { decodeScriptFile, scriptFileTooLarge } from '../../model/script/decode-script-file';
+import { importScriptInSlices, type ScriptImport } from '../../model/script/import-script';
+import { SCRIPT_MAX_BYTES, SCRIPT_MAX_LINES, type ScriptRefusal } from '../../model/script/script-refusal';
 import { applyLexicon } from '../../model/script/lexicon';
 import { draftStore } from '../../stores/draft-store';
 import { loadedLexicon } from '../../stores/lexicon-sync';
@@ -8,8 +11,12 @@ import { loadKeptScript, startScript } from '../../stores/script-queue-store';
 import { useScriptEnv, useScriptJob } from '../../hooks/use-script-job';
 import page from '../speech-page.module.css';
 import { ImportReport } from './import-report';
+import { ENCODING_LABEL, refusalText } from './refusal-text';
 import { ScriptQueueView } from './script-queue-view';
 import styles from './script.module.css';
+
+/** The most a file puts in the "Script lines" box: 100,000 characters lay out in about 50 ms; more are checked but not shown. */
+const BOX_MAX_CHARS = 100_000;
 
 /** The browser's reason, as it words it (a DOMException's message, its closing stop dropped), for a sentence of ours. */
 function reasonOf(e: unknown): string {
@@ -23,6 +30,7 @@ function reasonOf(e: unknown): string {
  */
 export function ScriptPanel() {
   const t = useT();
+  const format = useFormat();
   const job = useScriptJob();
   const env = useScriptEnv();
   const [text, setText] = useState('');
@@ -30,6 +38,10 @@ export function ScriptPanel() {
   const [starting, setStarting] = useState(false);
   // Why the last file read or start failed (IndexedDB refused, the file went away): said where the operator is looking.
   const [failure, setFailure] = useState<string | null>(null);
+  // What the tab says about the file it read: its encoding when not UTF-8, its lines kept out of the box when long.
+  const [fileNotes, setFileNotes] = useState<string[]>([]);
+  // Each check's number: a check overtaken by an edit, another check or another file is dropped.
+  const checkRun = useRef(0);
   const linesId = useId();
   const fileId = useId();
 
@@ -37,25 +49,63 @@ export function ScriptPanel() {
     void loadKeptScript();
   }, []);
 
-  const check = async (input: string) => {
+  const refuse = (refusal: ScriptRefusal, name = '') => {
+    setImported(null);
+    setFailure(refusalText(t, format.bytes, refusal, name));
+  };
+  /** The lines checked in slices; null when an edit, another check or another file overtook it. */
+  const runCheck = async (input: string): Promise<ScriptImport | null> => {
+    const run = ++checkRun.current;
     setFailure(null);
+    setImported(null);
     // The length limit applies to the text as sent: with the profile's pronunciation rules, once they are read.
     const rules = await loadedLexicon();
-    setImported(importScript(input, draftStore.get(), { rewrite: (s, language) => applyLexicon(s, rules, language).text.trim() }));
+    const result = await importScriptInSlices(input, draftStore.get(), {
+      rewrite: (s, language) => applyLexicon(s, rules, language).text.trim(),
+    });
+    return run === checkRun.current ? result : null;
+  };
+  const check = async (input: string) => {
+    const result = await runCheck(input);
+    if (result?.refused) refuse(result.refused);
+    else if (result) setImported(result);
   };
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
+    const input = event.target;
+    const file = input.files?.[0];
     if (!file) return;
-    let content: string;
+    checkRun.current++;
+    setFileNotes([]);
+    // Refused or not, the same file chosen again (saved as UTF-8, cut in two) is read again.
+    const refuseFile = (refusal: ScriptRefusal) => {
+      input.value = '';
+      refuse(refusal, file.name);
+    };
+    // Decided on its size, before a byte is read: a 50 MB file is never loaded into the page.
+    const tooLarge = scriptFileTooLarge(file.size);
+    if (tooLarge) return refuseFile(tooLarge);
+    let bytes: Uint8Array;
     try {
-      content = await file.text();
+      bytes = new Uint8Array(await file.arrayBuffer());
     } catch (e) {
       setImported(null);
       setFailure(t('speech.script.fileUnreadable', { name: file.name, reason: reasonOf(e) }));
       return;
     }
-    setText(content);
-    await check(content);
+    const decoded = decodeScriptFile(bytes);
+    if (!decoded.ok) return refuseFile(decoded.refusal);
+    // Checked before it is shown: a script past the caps never reaches the box.
+    const result = await runCheck(decoded.text);
+    if (!result) return;
+    if (result.refused) return refuseFile(result.refused);
+    const notes: string[] = [];
+    if (decoded.encoding !== 'utf-8')
+      notes.push(t('speech.script.readAs', { name: file.name, encoding: ENCODING_LABEL[decoded.encoding] }));
+    // A long text in a textarea costs the browser a frozen second (1.9 MB: ~950 ms of layout): such a file is checked, not shown.
+    if (decoded.text.length <= BOX_MAX_CHARS) setText(decoded.text);
+    else notes.push(t('speech.script.keptAside', { name: file.name, size: format.bytes(file.size) }));
+    setFileNotes(notes);
+    setImported(result);
   };
   const start = async () => {
     if (!imported || imported.rows.length === 0) return;
@@ -77,6 +127,7 @@ export function ScriptPanel() {
       <section aria-labelledby="script-title" className={page.panel}>
         <h2 id="script-title">{t('speech.script.title')}</h2>
         <p className={page.hint}>{t('speech.script.hint')}</p>
+        <p className={page.hint}>{t('speech.script.limits', { lines: SCRIPT_MAX_LINES, size: format.bytes(SCRIPT_MAX_BYTES) })}</p>
         <label htmlFor={linesId}>{t('speech.script.linesLabel')}</label>
         <textarea
           id={linesId}
@@ -85,8 +136,10 @@ export function ScriptPanel() {
           value={text}
           spellCheck={false}
           onChange={(e) => {
+            checkRun.current++;
             setText(e.target.value);
             setImported(null);
+            setFileNotes([]);
           }}
         />
         <div className={styles.importRow}>
@@ -103,6 +156,11 @@ export function ScriptPanel() {
             {t('speech.script.check')}
           </button>
         </div>
+        {fileNotes.length > 0 && (
+          <p role="status" className={page.hint}>
+            {fileNotes.join(' ')}
+          </p>
+        )}
         {failure && (
           <p role="alert" className="field-error">
             {failure}

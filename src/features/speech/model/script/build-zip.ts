@@ -1,7 +1,7 @@
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { AudioFormat, SpeechRequest } from '@/contract';
 import { csvCell } from './lexicon-csv';
-import { safeBaseName, uniqueNames } from './safe-file-name';
+import { safeBaseName, uniqueBaseNames } from './safe-file-name';
 import type { Cue } from './subtitle-cues';
 import { toSrt, toVtt } from './subtitle-formats';
 
@@ -25,6 +25,9 @@ export type ZipTake = {
 
 const READ_SLICE_BYTES = 1 << 20;
 const KNOWN_EXTENSION = /\.(wav|mp3|pcm|srt|vtt)$/i;
+const MANIFEST = 'manifest.csv';
+/** The subtitles every take's base name is kept free for, whether it has cues or not (a name never depends on another take's cues). */
+const SUBTITLE_EXTENSIONS = ['srt', 'vtt'] as const;
 const MANIFEST_HEADER = [
   'line',
   'file',
@@ -40,13 +43,20 @@ const MANIFEST_HEADER = [
   'task ID',
 ];
 
-/** Each take's base name: its file-name cell made safe (an audio extension it carries dropped), else "line-007". */
+/**
+ * Each take's base name: its file-name cell made safe (an audio extension it carries dropped), else
+ * "line-007"; unique under case folding across every entry it gives (its audio, .srt and .vtt) and
+ * manifest.csv, so "a" as WAV and "a" as MP3 give a.wav, a.srt and a-2.mp3, a-2.srt.
+ */
 export function zipBaseNames(takes: readonly Pick<ZipTake, 'line' | 'fileName' | 'format'>[]): string[] {
   const width = String(Math.max(0, ...takes.map((t) => t.line))).length;
-  const unique = uniqueNames();
+  const unique = uniqueBaseNames([MANIFEST]);
   return takes.map((t) => {
-    const base = safeBaseName((t.fileName ?? '').replace(KNOWN_EXTENSION, '')) ?? `line-${String(t.line).padStart(width, '0')}`;
-    return unique(base, t.format).replace(/\.[^.]+$/, '');
+    // Made safe, then its extension dropped and made safe again: "clip.wav<ZWSP>" and "AUX .mp3" end on their extension only once cleaned.
+    const cleaned = safeBaseName(t.fileName ?? '');
+    const base =
+      (cleaned === null ? null : safeBaseName(cleaned.replace(KNOWN_EXTENSION, ''))) ?? `line-${String(t.line).padStart(width, '0')}`;
+    return unique(base, [t.format, ...SUBTITLE_EXTENSIONS]);
   });
 }
 
@@ -82,8 +92,8 @@ export async function buildZip(takes: readonly ZipTake[], mtime = new Date()): P
     }
     entry.push(new Uint8Array(0), true);
     if (take.cues) {
-      text(`${bases[i]!}.srt`, toSrt(take.cues));
-      text(`${bases[i]!}.vtt`, toVtt(take.cues));
+      const subtitles: Record<(typeof SUBTITLE_EXTENSIONS)[number], string> = { srt: toSrt(take.cues), vtt: toVtt(take.cues) };
+      for (const extension of SUBTITLE_EXTENSIONS) text(`${bases[i]!}.${extension}`, subtitles[extension]);
     }
     const r = take.request;
     const cells = [
@@ -103,7 +113,7 @@ export async function buildZip(takes: readonly ZipTake[], mtime = new Date()): P
     ];
     rows.push(cells.map(csvCell).join(','));
   }
-  text('manifest.csv', `\uFEFF${rows.join('\r\n')}\r\n`);
+  text(MANIFEST, `\uFEFF${rows.join('\r\n')}\r\n`);
   zip.end();
   if (failed) throw failed;
   return new Blob(chunks, { type: 'application/zip' });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SPEECH_FORM_DEFAULTS, type SpeechFormValues } from '../../api/speech-form-schema';
-import { importScript } from './import-script';
+import { importScript, importScriptInSlices } from './import-script';
 
 const form: SpeechFormValues = { ...SPEECH_FORM_DEFAULTS, voiceName: 'en-us', targetLanguage: 'en' };
 
@@ -130,5 +130,54 @@ describe('importScript: any input', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('importScript: caps decided before the work', () => {
+  const counting = () => {
+    const calls = { rewrite: 0 };
+    return { calls, rewrite: (text: string) => (calls.rewrite++, text) };
+  };
+
+  it('refuses more than 1,000 lines whole, before checking any line', () => {
+    const { calls, rewrite } = counting();
+    const result = importScript(Array.from({ length: 100_000 }, (_, i) => `Line ${i}`).join('\n'), form, { rewrite });
+    expect(result.refused).toEqual({ code: 'tooManyLines', lines: 100_000, max: 1000 });
+    expect(result.rows).toEqual([]);
+    expect(calls.rewrite).toBe(0);
+  });
+
+  it('takes 1,000 lines, blank lines not counted', () => {
+    const result = importScript(Array.from({ length: 1000 }, (_, i) => `Line ${i}\n`).join('\n'), form);
+    expect(result.refused).toBeUndefined();
+    expect(result.rows).toHaveLength(1000);
+  });
+
+  it('counts a table by its records (a header and blank rows are not lines to make)', () => {
+    const table = (n: number) => `text,voice\n${Array.from({ length: n }, (_, i) => `"Line\n${i}",en-us`).join('\n')}\n,\n`;
+    expect(importScript(table(1000), form).rows).toHaveLength(1000);
+    expect(importScript(table(1001), form)).toMatchObject({ rows: [], refused: { code: 'tooManyLines', lines: 1001, max: 1000 } });
+  });
+
+  it('refuses more than 2,000,000 characters without reading them', () => {
+    const { calls, rewrite } = counting();
+    const result = importScript('a'.repeat(2_000_001), form, { rewrite });
+    expect(result.refused).toEqual({ code: 'tooManyChars', chars: 2_000_001, max: 2_000_000 });
+    expect(calls.rewrite).toBe(0);
+  });
+});
+
+describe('importScriptInSlices', () => {
+  it('gives what importScript gives, letting the browser in between lines when a slice is due', async () => {
+    const text = 'text,voice,speed\nOne,en-us,1\nTwo,en-us,9\n\nThree,fr,\n';
+    let pauses = 0;
+    const slicer = { due: () => true, pause: () => (pauses++, Promise.resolve()) };
+    expect(await importScriptInSlices(text, form, {}, slicer)).toEqual(importScript(text, form));
+    expect(pauses).toBeGreaterThanOrEqual(3);
+  });
+
+  it('refuses past the caps as importScript does', async () => {
+    const lines = Array.from({ length: 1001 }, () => 'x').join('\n');
+    expect((await importScriptInSlices(lines, form)).refused).toEqual({ code: 'tooManyLines', lines: 1001, max: 1000 });
   });
 });

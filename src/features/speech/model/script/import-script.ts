@@ -1,8 +1,11 @@
 import { SPEC_AUDIO_FORMATS, countSourceTextChars, SOURCE_TEXT_MAX_CHARS, type AudioFormat, type SpeechRequest } from '@/contract';
 import { parseSpeechForm, type SpeechFormField, type SpeechFormValues } from '../../api/speech-form-schema';
-import { detectDelimiter, firstLine, parseDelimited, type Delimiter } from './parse-delimited';
+import { foldName } from './safe-file-name';
+import { detectDelimiter, firstLine, parseDelimited, type Delimiter, type DelimitedRecord } from './parse-delimited';
 import { columnOf, type ScriptColumn } from './script-columns';
+import { SCRIPT_MAX_CHARS, SCRIPT_MAX_LINES, type ScriptRefusal } from './script-refusal';
 import type { BadRow, RowReason } from './script-row-reasons';
+import { yieldToBrowser } from '@/lib/yield-to-browser';
 
 /** One line of a script, ready to send: its settings merged over the form's and validated by the form's schema. */
 export type ScriptRow = { line: number; values: SpeechFormValues; request: SpeechRequest; fileName?: string };
@@ -23,7 +26,14 @@ export type ImportReport = {
   dataLines: number;
 };
 
-export type ScriptImport = { rows: ScriptRow[]; report: ImportReport };
+/** The rows and report; `refused` (and no rows) when the whole script is past a cap (script-refusal.ts). */
+export type ScriptImport = { rows: ScriptRow[]; report: ImportReport; refused?: ScriptRefusal };
+
+/** One step of an import: a row checked. The sliced import may let the browser in after any step. */
+type ImportSteps = Generator<void, ScriptImport, void>;
+
+/** When a slice is over and how to let the browser in (src/lib/slicer.ts's shape, checked every row: a row is costly). */
+type RowSlicer = { due: () => boolean; pause: () => Promise<void> };
 
 type ImportOptions = {
   /** The text as it will be sent (the pronunciation lexicon), so the length limit is checked on it. */
@@ -33,22 +43,70 @@ type ImportOptions = {
 /**
  * A pasted script or a CSV/TSV file as takes. A table is recognised only by a header row that names
  * a text column (tab, semicolon or comma separated); anything else is one take per non-empty line,
- * so "Hello, world" pasted stays one line. Never throws.
+ * so "Hello, world" pasted stays one line. Past SCRIPT_MAX_CHARS characters or SCRIPT_MAX_LINES
+ * lines the whole script is refused before any line is checked. Never throws.
  */
 export function importScript(input: string, defaults: SpeechFormValues, options: ImportOptions = {}): ScriptImport {
-  const delimiter = detectDelimiter(firstLine(input), (fields) => fields.some((f) => columnOf(f) === 'text'));
-  return delimiter === null ? importLines(input, defaults, options) : importTable(input, delimiter, defaults, options);
+  const steps = importSteps(input, defaults, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }
+
+/** importScript in slices of about 8 ms, the browser let in between (a thousand lines through the form's schema take a while). */
+export async function importScriptInSlices(
+  input: string,
+  defaults: SpeechFormValues,
+  options: ImportOptions = {},
+  slicer: RowSlicer = timeSlicer(),
+): Promise<ScriptImport> {
+  const steps = importSteps(input, defaults, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (slicer.due()) await slicer.pause();
+  }
+}
+
+function timeSlicer(sliceMs = 8): RowSlicer {
+  let start = performance.now();
+  return {
+    due: () => performance.now() - start >= sliceMs,
+    pause: async () => {
+      await yieldToBrowser();
+      start = performance.now();
+    },
+  };
+}
+
+function* importSteps(input: string, defaults: SpeechFormValues, options: ImportOptions): ImportSteps {
+  if (input.length > SCRIPT_MAX_CHARS) return refuse('lines', { code: 'tooManyChars', chars: input.length, max: SCRIPT_MAX_CHARS });
+  const delimiter = detectDelimiter(firstLine(input), (fields) => fields.some((f) => columnOf(f) === 'text'));
+  return delimiter === null ? yield* importLines(input, defaults, options) : yield* importTable(input, delimiter, defaults, options);
+}
+
+const refuse = (kind: ImportReport['kind'], refused: ScriptRefusal): ScriptImport => ({ rows: [], report: emptyReport(kind), refused });
+
+/** Past the line cap: counted before any line is checked. */
+const tooManyLines = (kind: ImportReport['kind'], lines: number): ScriptImport | null =>
+  lines > SCRIPT_MAX_LINES ? refuse(kind, { code: 'tooManyLines', lines, max: SCRIPT_MAX_LINES }) : null;
 
 function emptyReport(kind: ImportReport['kind']): ImportReport {
   return { kind, unknownColumns: [], repeatedColumns: [], badRows: [], duplicateFileNames: [], blankLines: 0, dataLines: 0 };
 }
 
-function importLines(input: string, defaults: SpeechFormValues, options: ImportOptions): ScriptImport {
+function* importLines(input: string, defaults: SpeechFormValues, options: ImportOptions): ImportSteps {
   const report = emptyReport('lines');
   const rows: ScriptRow[] = [];
   const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
-  for (const [i, raw] of text.split(/\r\n|\r|\n/).entries()) {
+  const lines = text.split(/\r\n|\r|\n/);
+  const refused = tooManyLines(
+    'lines',
+    lines.reduce((n, line) => (line.trim() === '' ? n : n + 1), 0),
+  );
+  if (refused) return refused;
+  for (const [i, raw] of lines.entries()) {
     if (raw.trim() === '') {
       report.blankLines++;
       continue;
@@ -57,6 +115,7 @@ function importLines(input: string, defaults: SpeechFormValues, options: ImportO
     const built = buildRow(i + 1, { ...defaults, sourceText: raw }, [], undefined, options);
     if ('reasons' in built) report.badRows.push(built);
     else rows.push(built);
+    yield;
   }
   // The last line break ends the last line; it does not make a blank line.
   if (/(\r\n|\r|\n)$/.test(text) || text === '') report.blankLines--;
@@ -64,9 +123,14 @@ function importLines(input: string, defaults: SpeechFormValues, options: ImportO
   return { rows, report };
 }
 
-function importTable(input: string, delimiter: Delimiter, defaults: SpeechFormValues, options: ImportOptions): ScriptImport {
+function* importTable(input: string, delimiter: Delimiter, defaults: SpeechFormValues, options: ImportOptions): ImportSteps {
   const report = { ...emptyReport('table'), delimiter };
   const [header, ...records] = parseDelimited(input, delimiter);
+  const refused = tooManyLines(
+    'table',
+    records.reduce((n, r) => (isBlank(r) ? n : n + 1), 0),
+  );
+  if (refused) return refused;
   const columns = new Map<ScriptColumn, number>();
   for (const [at, name] of (header?.fields ?? []).entries()) {
     const column = columnOf(name);
@@ -77,7 +141,7 @@ function importTable(input: string, delimiter: Delimiter, defaults: SpeechFormVa
   const width = header?.fields.length ?? 0;
   const rows: ScriptRow[] = [];
   for (const record of records) {
-    if (!record.unterminatedQuote && record.fields.every((f) => f.trim() === '')) {
+    if (isBlank(record)) {
       report.blankLines++;
       continue;
     }
@@ -94,10 +158,14 @@ function importTable(input: string, delimiter: Delimiter, defaults: SpeechFormVa
     const built = buildRow(record.line, values, reasons, fileName === '' ? undefined : fileName, options);
     if ('reasons' in built) report.badRows.push(built);
     else rows.push(built);
+    yield;
   }
   report.duplicateFileNames = duplicates(rows);
   return { rows, report };
 }
+
+/** A record whose cells are all empty: a blank line, not data. */
+const isBlank = (record: DelimitedRecord) => !record.unterminatedQuote && record.fields.every((f) => f.trim() === '');
 
 /** A row's cells over the form's values; an empty cell keeps the form's value. */
 function mergeCells(cell: (c: ScriptColumn) => string, defaults: SpeechFormValues, reasons: RowReason[]): SpeechFormValues {
@@ -153,16 +221,14 @@ function buildRow(
 }
 
 function duplicates(rows: ScriptRow[]): ImportReport['duplicateFileNames'] {
-  const byName = new Map<string, number[]>();
+  // Compared as the zip compares them (case folded, NFKC), so the report names what the zip numbers apart.
+  const byName = new Map<string, { fileName: string; lines: number[] }>();
   for (const row of rows) {
     if (row.fileName === undefined) continue;
-    const k = row.fileName.normalize('NFC').toLowerCase();
-    byName.set(k, [...(byName.get(k) ?? []), row.line]);
+    const k = foldName(row.fileName);
+    const seen = byName.get(k);
+    if (seen) seen.lines.push(row.line);
+    else byName.set(k, { fileName: row.fileName, lines: [row.line] });
   }
-  return [...byName.entries()]
-    .filter(([, lines]) => lines.length > 1)
-    .map(([, lines]) => ({
-      fileName: rows.find((r) => r.line === lines[0])!.fileName!,
-      lines,
-    }));
+  return [...byName.values()].filter((d) => d.lines.length > 1);
 }
