@@ -33,6 +33,19 @@ describe('setAside', () => {
   });
 });
 
+describe('setAsideStore', () => {
+  it('keeps what was set aside across a reload, and drops stored entries that are not whole', async () => {
+    const kept = { kind: 'speechDraft', value: '{}', reason: 'boom', at: 1 };
+    localStorage.setItem(
+      'console.setAside',
+      JSON.stringify([kept, { kind: 'other', value: 'x', reason: '', at: 2 }, { kind: 'lexicon' }, 'junk']),
+    );
+    vi.resetModules();
+    const fresh = await import('@/lib/set-aside');
+    expect(fresh.setAsideStore.get()).toEqual([kept]);
+  });
+});
+
 describe('SetAsideNotice', () => {
   it('says what was set aside and why; copies and downloads the value; Dismiss removes it without dropping focus', async () => {
     await setAside([query('status:failed code:3002')], 'Invalid regular expression: too large', Date.UTC(2026, 11, 2));

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { createPersistedStore } from './persisted-store';
 
 /** The stored values a panel can be started again without; each has its own words in the catalogs (common.setAside.kind). */
@@ -21,18 +20,25 @@ export type StoredValue = {
 /** A value that made a panel fail as it started: kept here, out of the way, until the operator dismisses it. */
 export type SetAsideEntry = { kind: SetAsideKind; value: string; reason: string; at: number };
 
-const entrySchema = z.object({
-  kind: z.enum(SET_ASIDE_KINDS),
-  value: z.string(),
-  reason: z.string(),
-  at: z.number(),
-});
+// Checked by hand, not with zod: the shell shows the notice on a first visit, which loads no zod (scripts/size.mjs).
+const isEntry = (e: unknown): e is SetAsideEntry => {
+  const { kind, value, reason, at } = (e ?? {}) as Partial<Record<keyof SetAsideEntry, unknown>>;
+  return (
+    SET_ASIDE_KINDS.includes(kind as SetAsideKind) && typeof value === 'string' && typeof reason === 'string' && typeof at === 'number'
+  );
+};
+const entries = {
+  safeParse: (stored: unknown): { success: true; data: SetAsideEntry[] } => ({
+    success: true,
+    data: Array.isArray(stored) ? stored.filter(isEntry) : [],
+  }),
+};
 
 /**
  * The values set aside, kept in localStorage for export. A value too large for the storage's quota
  * (a big lexicon) is kept for this page only: the notice still offers it while the page is open.
  */
-export const setAsideStore = createPersistedStore<SetAsideEntry[]>('console.setAside', z.catch(z.array(entrySchema), []), []);
+export const setAsideStore = createPersistedStore<SetAsideEntry[]>('console.setAside', entries, []);
 
 /**
  * Moves what the values hold into the set-aside store and resets them, so the panel starts again
