@@ -109,7 +109,7 @@ export function SpeechPage() {
       <div className={styles.studioGrid} role="tabpanel" id={panelId('text')} aria-labelledby={tabId('text')} hidden={tab !== 'text'}>
         <div>
           {/* The form reads the stored draft and the lexicon (its preview) as it starts: one that breaks it is set aside. */}
-          <PanelBoundary name={t('common.panel.name.speechForm')} stored={[draftStored, lexiconStored]}>
+          <PanelBoundary name={t('speech.panel.speechForm')} stored={[draftStored, lexiconStored]}>
             <MemoSpeechForm
               preset={preset}
               pending={synthesis.pending || long.pending}
@@ -121,14 +121,14 @@ export function SpeechPage() {
               <PausedJobNotice paused={long.paused} onResume={resume} onDiscard={() => void long.discard()} />
             )}
           </PanelBoundary>
-          <PanelBoundary name={t('common.panel.name.studioSettings')}>
+          <PanelBoundary name={t('speech.panel.studioSettings')}>
             <StudioSettingsPanel />
           </PanelBoundary>
-          <PanelBoundary name={t('common.panel.name.lexicon')} stored={[lexiconStored]}>
+          <PanelBoundary name={t('speech.panel.lexicon')} stored={[lexiconStored]}>
             <LexiconSection />
           </PanelBoundary>
         </div>
-        <PanelBoundary name={t('common.panel.name.result')}>
+        <PanelBoundary name={t('speech.panel.result')}>
           <ResultPanel
             loaded={current}
             failure={failure && <SynthesisError error={failure} userId={connection.userId} onRetry={retry} />}
@@ -137,7 +137,7 @@ export function SpeechPage() {
       </div>
       {scriptOpened && (
         <div role="tabpanel" id={panelId('script')} aria-labelledby={tabId('script')} hidden={tab !== 'script'}>
-          <PanelBoundary name={t('common.panel.name.script')}>
+          <PanelBoundary name={t('speech.panel.script')}>
             <Suspense fallback={null}>
               <ScriptPanel />
             </Suspense>
@@ -145,11 +145,11 @@ export function SpeechPage() {
         </div>
       )}
       {compareIds.length === 2 && (
-        <PanelBoundary name={t('common.panel.name.compare')}>
+        <PanelBoundary name={t('speech.panel.compare')}>
           <ComparedTakes ids={compareIds} onClose={() => setCompareIds([])} />
         </PanelBoundary>
       )}
-      <PanelBoundary name={t('common.panel.name.history')}>
+      <PanelBoundary name={t('speech.panel.history')}>
         <HistoryPanel
           currentId={current?.take.id ?? null}
           compareIds={compareIds}

@@ -11,7 +11,6 @@ import { EMPTY_BOARD } from '../model/task-snapshot';
 import { lazyWithMessages } from '@/i18n/lazy-with-messages';
 import { useT } from '@/hooks/use-t';
 import { PanelBoundary } from '@/components/panel-boundary';
-import { taskQueryStored } from '../stores/task-query-store';
 import { AddTaskIds } from './add/add-task-ids';
 import { TasksCommands } from './tasks-commands';
 import styles from './tasks-page.module.css';
@@ -81,8 +80,8 @@ export function TasksPage() {
           <StaleBanner poll={poll} intervalMs={settings.intervalMs} />
         </PanelBoundary>
         {ids.length > 0 && (
-          // The board reads the stored query as it starts (the chips): a query that breaks it is set aside.
-          <PanelBoundary name={t('common.panel.name.watchList')} stored={[taskQueryStored]}>
+          // The board's chunk failing to load leaves the add form working (the board holds its own panels).
+          <PanelBoundary name={t('common.panel.name.watchList')}>
             <TaskBoardView
               ids={ids}
               rows={rows}

@@ -62,7 +62,7 @@ export function Overview({ rows, summary, selected, onToggle }: Props) {
         ))}
       </div>
       {/* The charts' chunk (uPlot) failing to load or to draw leaves the counts and chips above working. */}
-      <PanelBoundary name={t('common.panel.name.charts')}>
+      <PanelBoundary name={t('tasks.panel.charts')}>
         <Suspense
           fallback={
             <p className="loading" role="status">

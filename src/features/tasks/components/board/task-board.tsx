@@ -36,7 +36,18 @@ type Props = {
  * Everything shown once the watch list has tasks; loaded as its own chunk (see tasks-page.tsx).
  * Memoized: the page renders again when a cycle starts and ends ("Checking…"), with the same board.
  */
-export const TaskBoardView = memo(function TaskBoardView({ ids, rows, version, summary, board, settings, stale }: Props) {
+export const TaskBoardView = memo(function TaskBoardView(props: Props) {
+  const t = useT();
+  // The board reads the stored query as it starts (the chips): a query that breaks it is set aside.
+  // Here, not in tasks-page.tsx: the query's store and parser stay out of the first visit.
+  return (
+    <PanelBoundary name={t('common.panel.name.watchList')} stored={[taskQueryStored]}>
+      <Board {...props} />
+    </PanelBoundary>
+  );
+});
+
+function Board({ ids, rows, version, summary, board, settings, stale }: Props) {
   const t = useT();
   useTaskHistoryRecorder();
   const detailsId = taskIdFromPath(usePathname());
@@ -47,17 +58,17 @@ export const TaskBoardView = memo(function TaskBoardView({ ids, rows, version, s
   const toggleStatus = (g: StatusGroup) => setQuery(withStatuses(query, statuses.has(g) ? chips.filter((s) => s !== g) : [...chips, g]));
   return (
     <>
-      <PanelBoundary name={t('common.panel.name.overview')}>
+      <PanelBoundary name={t('tasks.panel.overview')}>
         <Overview rows={rows} summary={summary} selected={statuses} onToggle={toggleStatus} />
       </PanelBoundary>
-      <PanelBoundary name={t('common.panel.name.watchListActions')}>
+      <PanelBoundary name={t('tasks.panel.watchListActions')}>
         <WatchListActions ids={ids} rows={rows} finished={summary.counts.get(4) ?? 0} notify={settings.notify} />
       </PanelBoundary>
-      <PanelBoundary name={t('common.panel.name.savedViews')} stored={[savedViewsStored]}>
+      <PanelBoundary name={t('tasks.panel.savedViews')} stored={[savedViewsStored]}>
         <SavedViewsLazy ids={ids} rows={rows} version={version} stallMs={settings.stallMs} />
       </PanelBoundary>
       <div className={styles.tasksColumns}>
-        <PanelBoundary name={t('common.panel.name.taskList')} stored={[taskQueryStored]}>
+        <PanelBoundary name={t('tasks.panel.taskList')} stored={[taskQueryStored]}>
           <TaskList
             rows={rows}
             version={version}
@@ -69,15 +80,15 @@ export const TaskBoardView = memo(function TaskBoardView({ ids, rows, version, s
             stale={stale}
           />
         </PanelBoundary>
-        <PanelBoundary name={t('common.panel.name.changes')}>
+        <PanelBoundary name={t('tasks.panel.changes')}>
           <TransitionsFeed transitions={board.transitions} />
         </PanelBoundary>
       </div>
       {detailsId !== null && (
-        <PanelBoundary key={detailsId} name={t('common.panel.name.taskDetails')}>
+        <PanelBoundary key={detailsId} name={t('tasks.panel.taskDetails')}>
           <TaskDetailsDialog id={detailsId} row={rows.find((r) => r.id === detailsId)} onClose={() => navigate('/tasks')} />
         </PanelBoundary>
       )}
     </>
   );
-});
+}

@@ -26,16 +26,16 @@ export function BatchOverview({ rows, live, ended }: Props) {
   // Each part fails alone (a chart library that cannot draw leaves the estimate and the failures table).
   return (
     <div className={styles.overview}>
-      <PanelBoundary name={t('common.panel.name.charts')}>
+      <PanelBoundary name={t('tasks.panel.charts')}>
         <div className={styles.charts}>
           <FlowChart flow={series.flow} />
           <ThroughputChart perMinute={series.perMinute} />
         </div>
       </PanelBoundary>
-      <PanelBoundary name={t('common.panel.name.batchEstimate')}>
+      <PanelBoundary name={t('tasks.panel.batchEstimate')}>
         <BatchEta series={series} live={live} rows={rows} />
       </PanelBoundary>
-      <PanelBoundary name={t('common.panel.name.failures')}>
+      <PanelBoundary name={t('tasks.panel.failures')}>
         <FailuresTable rows={rows} ended={ended} />
       </PanelBoundary>
     </div>
