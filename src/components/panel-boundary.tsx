@@ -1,5 +1,5 @@
-import { Component, createRef, Fragment, useLayoutEffect, type ErrorInfo, type FocusEvent, type ReactNode } from 'react';
-import { t } from '@/i18n/i18n-store';
+import { Component, createRef, Fragment, useLayoutEffect, type ErrorInfo, type FocusEvent, type ReactNode, type RefObject } from 'react';
+import { useT } from '@/hooks/use-t';
 import { isCodeNotLoaded } from '@/lib/code-not-loaded';
 import { setAside, shortReason, type StoredValue } from '@/lib/set-aside';
 import { operatorInputs } from '@/lib/operator-inputs';
@@ -21,6 +21,23 @@ const FOCUSABLE =
 function Committed({ onCommit }: { onCommit: () => void }) {
   useLayoutEffect(onCommit, [onCommit]);
   return null;
+}
+
+type FailureProps = { name: string; error: Error; codeNotLoaded: boolean; onAct: () => void; button: RefObject<HTMLButtonElement | null> };
+
+/** What a stopped panel shows, in the operator's language (again on a switch). */
+function PanelFailure({ name, error, codeNotLoaded, onAct, button }: FailureProps) {
+  const t = useT();
+  return (
+    <div role="alert" className="alert alert-error">
+      <p className="alert-title">{t('common.panel.failed', { panel: name })}</p>
+      <p className="alert-detail">{shortReason(error.message)}</p>
+      <p className="alert-next">{t(codeNotLoaded ? 'common.panel.codeNotLoaded' : 'common.panel.rest')}</p>
+      <button type="button" ref={button} onClick={onAct}>
+        {t(codeNotLoaded ? 'common.crash.reload' : 'common.actions.tryAgain')}
+      </button>
+    </div>
+  );
 }
 
 /**
@@ -99,16 +116,8 @@ export class PanelBoundary extends Component<Props, State> {
     const { error, attempt } = this.state;
     if (error) {
       const codeNotLoaded = isCodeNotLoaded(error);
-      return (
-        <div role="alert" className="alert alert-error">
-          <p className="alert-title">{t('common.panel.failed', { panel: this.props.name })}</p>
-          <p className="alert-detail">{shortReason(error.message)}</p>
-          <p className="alert-next">{t(codeNotLoaded ? 'common.panel.codeNotLoaded' : 'common.panel.rest')}</p>
-          <button type="button" ref={this.button} onClick={() => (codeNotLoaded ? window.location.reload() : this.retry(true))}>
-            {t(codeNotLoaded ? 'common.crash.reload' : 'common.actions.tryAgain')}
-          </button>
-        </div>
-      );
+      const act = codeNotLoaded ? () => window.location.reload() : () => this.retry(true);
+      return <PanelFailure name={this.props.name} error={error} codeNotLoaded={codeNotLoaded} onAct={act} button={this.button} />;
     }
     return (
       <div ref={this.root} className={styles.panel} onFocus={this.onFocus} onBlur={this.onBlur}>
