@@ -1,10 +1,16 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
 
 const queryBox = (page: Page) => page.getByRole('combobox', { name: 'Query' });
 const rows = (page: Page) => page.getByRole('progressbar', { name: /^Progress of / });
 const watchListHeading = (page: Page) => page.getByRole('heading', { level: 2, name: /^Watch list/ });
+
+async function expectAxeClean(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 test('a chart library that cannot draw fails alone: the charts say so; the list, query box and add form still work', async ({
   page,
@@ -31,6 +37,7 @@ test('a chart library that cannot draw fails alone: the charts say so; the list,
   // The rest of the overview is there: the counts and the failures by error code.
   await expect(page.getByRole('heading', { name: 'Overview', level: 2 })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Failures by error code' })).toBeVisible();
+  await expectAxeClean(page);
 
   // The query box filters the list.
   await queryBox(page).fill('status:failed');
@@ -77,6 +84,7 @@ test('a stored query that breaks the board as it loads is set aside with a notic
   await expect(watchListHeading(page)).toBeVisible();
   await expect(queryBox(page)).toHaveValue('');
   await expect(rows(page)).toHaveCount(2);
+  await expectAxeClean(page);
 
   // Kept for export.
   const download = page.waitForEvent('download');
