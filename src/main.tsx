@@ -1,11 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { installSafeBrowserLanguages } from './i18n/browser-language';
 import { startLocale } from './i18n/i18n-store';
 import { App } from './app/app';
 import { firstNamespaces } from './app/page-routes';
 import { forgetDeletedProfiles } from './app/forget-deleted-profiles';
 import './styles/global.css';
 
+// Before any chart library reads navigator.language: a "C" locale must not reach an Intl constructor.
+installSafeBrowserLanguages();
 forgetDeletedProfiles();
 
 // <html lang> and the first page's messages in the chosen language before the first paint: no flash of English.

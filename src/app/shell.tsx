@@ -4,6 +4,7 @@ import { usePathname } from '@/hooks/use-pathname';
 import { ConnectionIndicator } from '@/features/connection/components/connection-indicator';
 import { SetupNotice } from '@/features/connection/components/setup-notice';
 import { LanguageSelect } from '@/components/language-select';
+import { SetAsideNotice } from '@/components/set-aside-notice';
 import { useT } from '@/hooks/use-t';
 import { PRODUCT_NAME } from '@/hooks/use-document-title';
 import { PAGES } from './page-routes';
@@ -36,6 +37,7 @@ export function Shell({ children }: { children: ReactNode }) {
       </header>
       <main id="main" className="shell-main" tabIndex={-1}>
         {pathname !== '/settings' && <SetupNotice />}
+        <SetAsideNotice />
         {children}
       </main>
     </div>

@@ -2,6 +2,7 @@ import loaders from 'virtual:catalogs';
 import { createStore, local, readJson, writeJson } from '@/lib/persisted-store';
 import type en from './catalogs/en.json';
 import { formatParts, type MessageValue } from './message-format';
+import { browserLanguages } from './browser-language';
 import { DEFAULT_LOCALE, isLocale, pickLocale, type Locale } from './locales';
 
 type Leaves<T, P extends string = ''> = {
@@ -19,7 +20,7 @@ const STORAGE_KEY = 'console.locale';
 export function detectLocale(): Locale {
   const stored = readJson(local(), STORAGE_KEY);
   if (isLocale(stored)) return stored;
-  return typeof navigator === 'undefined' ? DEFAULT_LOCALE : pickLocale(navigator.languages ?? [navigator.language]);
+  return typeof navigator === 'undefined' ? DEFAULT_LOCALE : pickLocale(browserLanguages(navigator));
 }
 
 // Loaded messages by locale and full key ('en.common.nav.tasks'); the snapshot changes on every load or switch.

@@ -1,5 +1,6 @@
 import { t as currentT, type MessageKey, type Translate } from '@/i18n/i18n-store';
 import { GatewayRequestError, type ConsoleDetailId } from './gateway-error';
+import { isCodeNotLoaded } from './code-not-loaded';
 import { describeCode, type ErrorDescription } from './describe-error-code';
 
 export type { ErrorDescription } from './describe-error-code';
@@ -20,9 +21,6 @@ const DETAIL: Record<ConsoleDetailId, MessageKey> = {
   contract: 'errors.detail.contract',
 };
 
-/** A chunk of the console's own code that could not be fetched, as Chromium, Firefox and Safari word it. */
-const CODE_NOT_LOADED = /dynamically imported module|Importing a module script failed/i;
-
 /**
  * The meaning of an error in the operator's words, and what to do next. A component passes its
  * `useT()` (so it follows a language switch); the default is the current language.
@@ -33,7 +31,7 @@ export function describeError(error: unknown, t: Translate = currentT): ErrorDes
     return {
       title: t('errors.generic.title'),
       detail,
-      nextStep: t(error instanceof Error && CODE_NOT_LOADED.test(detail) ? 'errors.generic.codeNotLoadedNext' : 'errors.generic.next'),
+      nextStep: t(isCodeNotLoaded(error) ? 'errors.generic.codeNotLoadedNext' : 'errors.generic.next'),
     };
   }
   // The console's own sentence in the operator's language; the gateway's message as it came.

@@ -2,6 +2,9 @@ import { lazy, memo, Suspense, useEffect, useLayoutEffect, useRef, useState } fr
 import { countSourceTextChars, SOURCE_TEXT_MAX_CHARS, type SpeechRequest } from '@/contract';
 import { useActiveConnection } from '@/hooks/use-connection';
 import { useT } from '@/hooks/use-t';
+import { PanelBoundary } from '@/components/panel-boundary';
+import { draftStored } from '../stores/draft-store';
+import { lexiconStored } from '../stores/lexicon-sync';
 import { SpeechCommands } from './speech-commands';
 import { useLongSynthesis } from '../hooks/use-long-synthesis';
 import { useSynthesis } from '../hooks/use-synthesis';
@@ -105,34 +108,56 @@ export function SpeechPage() {
       <SpeechTabs tab={tab} onChange={setTab} />
       <div className={styles.studioGrid} role="tabpanel" id={panelId('text')} aria-labelledby={tabId('text')} hidden={tab !== 'text'}>
         <div>
-          <MemoSpeechForm
-            preset={preset}
-            pending={synthesis.pending || long.pending}
-            onSynthesize={formActions.onSynthesize}
-            onCancel={formActions.onCancel}
-            status={long.progress ? <SynthesisProgress progress={long.progress} /> : null}
-          />
-          {long.paused && !long.pending && <PausedJobNotice paused={long.paused} onResume={resume} onDiscard={() => void long.discard()} />}
-          <StudioSettingsPanel />
-          <LexiconSection />
+          {/* The form reads the stored draft and the lexicon (its preview) as it starts: one that breaks it is set aside. */}
+          <PanelBoundary name={t('speech.panel.speechForm')} stored={[draftStored, lexiconStored]}>
+            <MemoSpeechForm
+              preset={preset}
+              pending={synthesis.pending || long.pending}
+              onSynthesize={formActions.onSynthesize}
+              onCancel={formActions.onCancel}
+              status={long.progress ? <SynthesisProgress progress={long.progress} /> : null}
+            />
+            {long.paused && !long.pending && (
+              <PausedJobNotice paused={long.paused} onResume={resume} onDiscard={() => void long.discard()} />
+            )}
+          </PanelBoundary>
+          <PanelBoundary name={t('speech.panel.studioSettings')}>
+            <StudioSettingsPanel />
+          </PanelBoundary>
+          <PanelBoundary name={t('speech.panel.lexicon')} stored={[lexiconStored]}>
+            <LexiconSection />
+          </PanelBoundary>
         </div>
-        <ResultPanel loaded={current} failure={failure && <SynthesisError error={failure} userId={connection.userId} onRetry={retry} />} />
+        <PanelBoundary name={t('speech.panel.result')}>
+          <ResultPanel
+            loaded={current}
+            failure={failure && <SynthesisError error={failure} userId={connection.userId} onRetry={retry} />}
+          />
+        </PanelBoundary>
       </div>
       {scriptOpened && (
         <div role="tabpanel" id={panelId('script')} aria-labelledby={tabId('script')} hidden={tab !== 'script'}>
-          <Suspense fallback={null}>
-            <ScriptPanel />
-          </Suspense>
+          <PanelBoundary name={t('speech.panel.script')}>
+            <Suspense fallback={null}>
+              <ScriptPanel />
+            </Suspense>
+          </PanelBoundary>
         </div>
       )}
-      {compareIds.length === 2 && <ComparedTakes ids={compareIds} onClose={() => setCompareIds([])} />}
-      <HistoryPanel
-        currentId={current?.take.id ?? null}
-        compareIds={compareIds}
-        onReplay={(t) => void replay(t)}
-        onReuse={reuse}
-        onCompare={toggleCompare}
-      />
+      {compareIds.length === 2 && (
+        <PanelBoundary name={t('speech.panel.compare')}>
+          <ComparedTakes ids={compareIds} onClose={() => setCompareIds([])} />
+        </PanelBoundary>
+      )}
+      <PanelBoundary name={t('speech.panel.history')}>
+        <HistoryPanel
+          currentId={current?.take.id ?? null}
+          compareIds={compareIds}
+          onReplay={(t) => void replay(t)}
+          onReuse={reuse}
+          onCompare={toggleCompare}
+        />
+      </PanelBoundary>
     </section>
   );
 }

@@ -30,4 +30,15 @@ describe('draft store', () => {
     localStorage.setItem('console.speech.draft', '{not json');
     expect((await loadDraft()).get()).toEqual(SPEECH_FORM_DEFAULTS);
   });
+
+  it('as a stored value: reads a draft that differs from the defaults as JSON, and resets it to them', async () => {
+    localStorage.setItem('console.speech.draft', JSON.stringify({ ...SPEECH_FORM_DEFAULTS, sourceText: 'the '.repeat(200) }));
+    vi.resetModules();
+    const { draftStore, draftStored } = await import('./draft-store');
+    expect(JSON.parse((await draftStored.read()) ?? '{}')).toMatchObject({ sourceText: 'the '.repeat(200) });
+    await draftStored.reset();
+    expect(draftStore.get()).toEqual(SPEECH_FORM_DEFAULTS);
+    expect(JSON.parse(localStorage.getItem('console.speech.draft') ?? '{}')).toEqual(SPEECH_FORM_DEFAULTS);
+    expect(await draftStored.read()).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { SPEC_AUDIO_FORMATS } from '@/contract';
 import { createPersistedStore } from '@/lib/persisted-store';
+import { persistedValue } from '@/lib/set-aside';
 import { SPEECH_FORM_DEFAULTS as D, type SpeechFormValues } from '../api/speech-form-schema';
 
 // Field by field: a value of the wrong type (older version, hand edit) falls back to its default.
@@ -19,3 +20,6 @@ const draftSchema = z.object({
 
 /** The form's last draft, saved as it is typed. */
 export const draftStore = createPersistedStore<SpeechFormValues>('console.speech.draft', draftSchema, D);
+
+/** The draft as a value the form reads as it starts: a draft that breaks the form is set aside (components/panel-boundary.tsx). */
+export const draftStored = persistedValue('speechDraft', draftStore, D);

@@ -4,7 +4,7 @@ import { connectionStore, DEFAULT_PROFILE, saveProfile, selectProfile } from '@/
 import type { LexiconRule } from '../model/script/lexicon';
 import { loadLexicon, saveLexicon } from './lexicon-db';
 import { lexiconStore } from './lexicon-store';
-import { setActiveLexicon, startLexiconSync } from './lexicon-sync';
+import { lexiconStored, setActiveLexicon, startLexiconSync } from './lexicon-sync';
 
 const rule = (written: string, said: string): LexiconRule => ({ written, said, wholeWord: true, caseSensitive: false });
 const settled = () =>
@@ -54,5 +54,17 @@ describe('lexicon sync', () => {
     other.postMessage({ profileId: DEFAULT_PROFILE.id });
     expect(await until(() => lexiconStore.get()[0]?.written === 'St')).toBe(true);
     other.close();
+  });
+
+  it('as a stored value: reads the rules as CSV, and on reset empties them here and in the database', async () => {
+    selectProfile(DEFAULT_PROFILE.id);
+    stop = startLexiconSync();
+    await settled();
+    await setActiveLexicon([rule('the', 'the the the')]);
+    expect(lexiconStored.read()).toContain('the the the');
+    await lexiconStored.reset();
+    expect(lexiconStore.get()).toEqual([]);
+    expect(await loadLexicon(DEFAULT_PROFILE.id)).toEqual([]);
+    expect(lexiconStored.read()).toBeNull();
   });
 });

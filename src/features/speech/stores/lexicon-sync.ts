@@ -1,6 +1,8 @@
 import { activeProfile, connectionStore } from '@/lib/connection-store';
 import type { LexiconRule } from '../model/script/lexicon';
-import { loadLexicon, onLexiconChanged, saveLexicon } from './lexicon-db';
+import type { StoredValue } from '@/lib/set-aside';
+import { exportLexiconCsv } from '../model/script/lexicon-csv';
+import { deleteLexicon, loadLexicon, onLexiconChanged, saveLexicon } from './lexicon-db';
 import { lexiconStore } from './lexicon-store';
 
 const activeId = () => activeProfile(connectionStore.get()).id;
@@ -85,3 +87,17 @@ export async function setActiveLexicon(rules: readonly LexiconRule[]): Promise<v
   generation++;
   await saveLexicon(id, rules);
 }
+
+/**
+ * The active profile's rules as a value the form and the lexicon panel read as they start: set
+ * aside (components/panel-boundary.tsx), the profile's lexicon is emptied and kept as its CSV.
+ */
+export const lexiconStored: StoredValue = {
+  kind: 'lexicon',
+  read: () => (lexiconStore.get().length > 0 ? exportLexiconCsv(lexiconStore.get()) : null),
+  async reset() {
+    generation++; // a read under way does not bring the rules back
+    lexiconStore.set([]);
+    await deleteLexicon(activeId());
+  },
+};

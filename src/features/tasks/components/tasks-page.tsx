@@ -10,6 +10,7 @@ import { boardRows } from '../model/board-rows';
 import { EMPTY_BOARD } from '../model/task-snapshot';
 import { lazyWithMessages } from '@/i18n/lazy-with-messages';
 import { useT } from '@/hooks/use-t';
+import { PanelBoundary } from '@/components/panel-boundary';
 import { AddTaskIds } from './add/add-task-ids';
 import { TasksCommands } from './tasks-commands';
 import styles from './tasks-page.module.css';
@@ -52,7 +53,9 @@ export function TasksPage() {
     <section aria-labelledby="tasks-title" className={styles.tasksPage}>
       <h1 id="tasks-title">{t('common.pages.tasks')}</h1>
       <TasksCommands />
-      <AddTaskIds onAdded={checkNow} />
+      <PanelBoundary name={t('common.panel.name.addTasks')}>
+        <AddTaskIds onAdded={checkNow} />
+      </PanelBoundary>
       {!loaded && (
         <p className="loading" role="status">
           {t('common.tasks.loadingList')}
@@ -67,15 +70,28 @@ export function TasksPage() {
           )
         }
       >
-        <PollControls
-          poll={poll}
-          settings={settings}
-          waiting={waitingCounts(summary.live, summary.counts.get('not-found') ?? 0, open.size)}
-          onRefresh={() => void checkNowModule().then((m) => m.refreshAll(client, connection))}
-        />
-        <StaleBanner poll={poll} intervalMs={settings.intervalMs} />
+        <PanelBoundary name={t('common.panel.name.polling')}>
+          <PollControls
+            poll={poll}
+            settings={settings}
+            waiting={waitingCounts(summary.live, summary.counts.get('not-found') ?? 0, open.size)}
+            onRefresh={() => void checkNowModule().then((m) => m.refreshAll(client, connection))}
+          />
+          <StaleBanner poll={poll} intervalMs={settings.intervalMs} />
+        </PanelBoundary>
         {ids.length > 0 && (
-          <TaskBoardView ids={ids} rows={rows} version={version} summary={summary} board={board} settings={settings} stale={poll.isError} />
+          // The board's chunk failing to load leaves the add form working (the board holds its own panels).
+          <PanelBoundary name={t('common.panel.name.watchList')}>
+            <TaskBoardView
+              ids={ids}
+              rows={rows}
+              version={version}
+              summary={summary}
+              board={board}
+              settings={settings}
+              stale={poll.isError}
+            />
+          </PanelBoundary>
         )}
       </Suspense>
       <p role="status" className={styles.announcement}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { measureSince } from '../model/measure-cost';
@@ -15,6 +15,10 @@ export function useUplot(makeOptions: (width: number, height: number) => uPlot.O
   const plot = useRef<uPlot | null>(null);
   const latest = useRef(data);
   const scheme = useColorScheme();
+  // The chart is made outside React's render (in a timer): a library that throws there is thrown
+  // again here, in render, so the panel's error boundary shows it instead of an empty box.
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  if (failure) throw failure.error;
   useEffect(() => {
     const el = box.current;
     if (!el) return;
@@ -25,7 +29,12 @@ export function useUplot(makeOptions: (width: number, height: number) => uPlot.O
     // Each chart is made in a task of its own: made in the commit's task, the first one (canvas fonts
     // and all) and the page's render added up to a 65-74 ms task at 100,000 tasks. Its box keeps its height meanwhile.
     const later = setTimeout(() => {
-      chart = new uPlot(makeOptions(el.clientWidth || 600, HEIGHT), latest.current, el);
+      try {
+        chart = new uPlot(makeOptions(el.clientWidth || 600, HEIGHT), latest.current, el);
+      } catch (error) {
+        setFailure({ error });
+        return;
+      }
       plot.current = chart;
       resize.observe(el);
     }, 0);

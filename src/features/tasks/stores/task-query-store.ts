@@ -1,4 +1,6 @@
 import { createPersistedStore, local, readJson } from '@/lib/persisted-store';
+import { persistedValue, type StoredValue } from '@/lib/set-aside';
+import { searchWithQuery } from '../model/query/query-url';
 import { controlsToQuery, type ControlsState } from '../model/query/query-controls';
 
 /** The key the list's view was kept under before the query language (status chips, search, sort). */
@@ -28,3 +30,16 @@ function oldViewAsQuery(): string {
  * palette all read and write this one value; the address's `q` mirrors it (hooks/use-task-query.ts).
  */
 export const taskQueryStore = createPersistedStore<string>('console.tasks.query', asString, oldViewAsQuery());
+
+/**
+ * The query as a value a panel reads as it starts (components/panel-boundary.tsx): set aside, it
+ * becomes the empty query, here and in the address (whose `q` would otherwise bring it back).
+ */
+export const taskQueryStored: StoredValue = {
+  ...persistedValue('taskQuery', taskQueryStore, ''),
+  reset() {
+    taskQueryStore.save('');
+    const { pathname, search, hash } = window.location;
+    window.history.replaceState(window.history.state, '', pathname + searchWithQuery(search, '') + hash);
+  },
+};

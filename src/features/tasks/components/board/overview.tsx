@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { lazyWithMessages } from '@/i18n/lazy-with-messages';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
+import { PanelBoundary } from '@/components/panel-boundary';
 import { STATUS_GROUPS, statusGroupName, type StatusGroup } from '../../model/status-group';
 import { progressLine } from '../../model/progress-line';
 import type { Summary } from '../../model/summarize';
@@ -60,19 +61,22 @@ export function Overview({ rows, summary, selected, onToggle }: Props) {
           </button>
         ))}
       </div>
-      <Suspense
-        fallback={
-          <p className="loading" role="status">
-            {t('tasks.board.loadingCharts')}
-          </p>
-        }
-      >
-        <BatchOverview
-          rows={rows}
-          live={summary.live}
-          ended={`${rows.length} ${summary.counts.get(5) ?? 0} ${summary.counts.get(6) ?? 0}`}
-        />
-      </Suspense>
+      {/* The charts' chunk (uPlot) failing to load or to draw leaves the counts and chips above working. */}
+      <PanelBoundary name={t('tasks.panel.charts')}>
+        <Suspense
+          fallback={
+            <p className="loading" role="status">
+              {t('tasks.board.loadingCharts')}
+            </p>
+          }
+        >
+          <BatchOverview
+            rows={rows}
+            live={summary.live}
+            ended={`${rows.length} ${summary.counts.get(5) ?? 0} ${summary.counts.get(6) ?? 0}`}
+          />
+        </Suspense>
+      </PanelBoundary>
     </section>
   );
 }

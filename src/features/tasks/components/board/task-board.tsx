@@ -15,6 +15,10 @@ import { TaskList } from '../table/task-list';
 import { TransitionsFeed } from './transitions-feed';
 import { WatchListActions } from './watch-list-actions';
 import { SavedViewsLazy } from '../views/saved-views-lazy';
+import { PanelBoundary } from '@/components/panel-boundary';
+import { useT } from '@/hooks/use-t';
+import { taskQueryStored } from '../../stores/task-query-store';
+import { savedViewsStored } from '../../stores/saved-views-stored';
 import styles from '../board.module.css';
 
 type Props = {
@@ -32,7 +36,19 @@ type Props = {
  * Everything shown once the watch list has tasks; loaded as its own chunk (see tasks-page.tsx).
  * Memoized: the page renders again when a cycle starts and ends ("Checking…"), with the same board.
  */
-export const TaskBoardView = memo(function TaskBoardView({ ids, rows, version, summary, board, settings, stale }: Props) {
+export const TaskBoardView = memo(function TaskBoardView(props: Props) {
+  const t = useT();
+  // The board reads the stored query as it starts (the chips): a query that breaks it is set aside.
+  // Here, not in tasks-page.tsx: the query's store and parser stay out of the first visit.
+  return (
+    <PanelBoundary name={t('common.panel.name.watchList')} stored={[taskQueryStored]}>
+      <Board {...props} />
+    </PanelBoundary>
+  );
+});
+
+function Board({ ids, rows, version, summary, board, settings, stale }: Props) {
+  const t = useT();
   useTaskHistoryRecorder();
   const detailsId = taskIdFromPath(usePathname());
   const [query, setQuery] = useTaskQuery();
@@ -42,25 +58,37 @@ export const TaskBoardView = memo(function TaskBoardView({ ids, rows, version, s
   const toggleStatus = (g: StatusGroup) => setQuery(withStatuses(query, statuses.has(g) ? chips.filter((s) => s !== g) : [...chips, g]));
   return (
     <>
-      <Overview rows={rows} summary={summary} selected={statuses} onToggle={toggleStatus} />
-      <WatchListActions ids={ids} rows={rows} finished={summary.counts.get(4) ?? 0} notify={settings.notify} />
-      <SavedViewsLazy ids={ids} rows={rows} version={version} stallMs={settings.stallMs} />
+      <PanelBoundary name={t('tasks.panel.overview')}>
+        <Overview rows={rows} summary={summary} selected={statuses} onToggle={toggleStatus} />
+      </PanelBoundary>
+      <PanelBoundary name={t('tasks.panel.watchListActions')}>
+        <WatchListActions ids={ids} rows={rows} finished={summary.counts.get(4) ?? 0} notify={settings.notify} />
+      </PanelBoundary>
+      <PanelBoundary name={t('tasks.panel.savedViews')} stored={[savedViewsStored]}>
+        <SavedViewsLazy ids={ids} rows={rows} version={version} stallMs={settings.stallMs} />
+      </PanelBoundary>
       <div className={styles.tasksColumns}>
-        <TaskList
-          rows={rows}
-          version={version}
-          query={query}
-          onQuery={setQuery}
-          // A row flashes when its status changes (Queued → Running, Finished, Failed…), not for every progress step.
-          changed={board.statusChanged}
-          stallMs={settings.stallMs}
-          stale={stale}
-        />
-        <TransitionsFeed transitions={board.transitions} />
+        <PanelBoundary name={t('tasks.panel.taskList')} stored={[taskQueryStored]}>
+          <TaskList
+            rows={rows}
+            version={version}
+            query={query}
+            onQuery={setQuery}
+            // A row flashes when its status changes (Queued → Running, Finished, Failed…), not for every progress step.
+            changed={board.statusChanged}
+            stallMs={settings.stallMs}
+            stale={stale}
+          />
+        </PanelBoundary>
+        <PanelBoundary name={t('tasks.panel.changes')}>
+          <TransitionsFeed transitions={board.transitions} />
+        </PanelBoundary>
       </div>
       {detailsId !== null && (
-        <TaskDetailsDialog key={detailsId} id={detailsId} row={rows.find((r) => r.id === detailsId)} onClose={() => navigate('/tasks')} />
+        <PanelBoundary key={detailsId} name={t('tasks.panel.taskDetails')}>
+          <TaskDetailsDialog id={detailsId} row={rows.find((r) => r.id === detailsId)} onClose={() => navigate('/tasks')} />
+        </PanelBoundary>
       )}
     </>
   );
-});
+}

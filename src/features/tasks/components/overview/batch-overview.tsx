@@ -1,4 +1,6 @@
 import { memo } from 'react';
+import { PanelBoundary } from '@/components/panel-boundary';
+import { useT } from '@/hooks/use-t';
 import { useTaskHistorySeries } from '../../hooks/use-task-history';
 import type { WatchedTask } from '../../model/task-rows';
 import { BatchEta as BatchEtaView } from './batch-eta';
@@ -19,15 +21,23 @@ const BatchEta = memo(BatchEtaView);
 const FailuresTable = memo(FailuresTableView, (a, b) => a.ended === b.ended);
 
 export function BatchOverview({ rows, live, ended }: Props) {
+  const t = useT();
   const series = useTaskHistorySeries();
+  // Each part fails alone (a chart library that cannot draw leaves the estimate and the failures table).
   return (
     <div className={styles.overview}>
-      <div className={styles.charts}>
-        <FlowChart flow={series.flow} />
-        <ThroughputChart perMinute={series.perMinute} />
-      </div>
-      <BatchEta series={series} live={live} rows={rows} />
-      <FailuresTable rows={rows} ended={ended} />
+      <PanelBoundary name={t('tasks.panel.charts')}>
+        <div className={styles.charts}>
+          <FlowChart flow={series.flow} />
+          <ThroughputChart perMinute={series.perMinute} />
+        </div>
+      </PanelBoundary>
+      <PanelBoundary name={t('tasks.panel.batchEstimate')}>
+        <BatchEta series={series} live={live} rows={rows} />
+      </PanelBoundary>
+      <PanelBoundary name={t('tasks.panel.failures')}>
+        <FailuresTable rows={rows} ended={ended} />
+      </PanelBoundary>
     </div>
   );
 }
