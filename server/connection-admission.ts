@@ -24,7 +24,7 @@ type Connection = {
   request: IncomingMessage | undefined;
 };
 
-/** The first entry of an insertion-ordered map or set other than `except`. */
+/** The first (oldest) of an insertion-ordered map's values other than `except`. */
 function firstOf<T>(entries: Iterable<T>, except?: T): T | undefined {
   for (const entry of entries) if (entry !== except) return entry;
   return undefined;
@@ -47,7 +47,7 @@ export function admitConnections(server: Server, limits: AdmissionLimits): void 
   const perAddress = limits.maxUnprovenPerAddress;
   const open = new Map<Socket, Connection>();
   const unproven = new Map<Socket, Connection>();
-  const unprovenByGroup = new Map<string, Set<Socket>>();
+  const unprovenByGroup = new Map<string, Map<Socket, Connection>>();
   /** Keep-alive connections with no answer under way, in the order they went idle. */
   const idle = new Map<Socket, Connection>();
 
@@ -82,8 +82,8 @@ export function admitConnections(server: Server, limits: AdmissionLimits): void 
     const c: Connection = { socket, group, timer: undefined, busy: 0, request: undefined };
     open.set(socket, c);
     unproven.set(socket, c);
-    const mine = unprovenByGroup.get(group) ?? new Set<Socket>();
-    unprovenByGroup.set(group, mine.add(socket));
+    const mine = unprovenByGroup.get(group) ?? new Map<Socket, Connection>();
+    unprovenByGroup.set(group, mine.set(socket, c));
     socket.once('close', () => forget(c));
     c.timer = setTimeout(() => {
       if (!unproven.has(socket)) return;
@@ -92,8 +92,9 @@ export function admitConnections(server: Server, limits: AdmissionLimits): void 
     }, limits.firstRequestTimeoutSeconds * 1000);
     c.timer.unref();
 
-    if (mine.size > perAddress) evict(open.get(firstOf(mine, socket) as Socket) as Connection);
-    if (unproven.size > limits.maxUnproven) evict(firstOf(unproven.values(), c) as Connection);
+    // The newcomer is the newest of each map, so there is an older one whenever a bound is passed.
+    if (mine.size > perAddress) evict(firstOf(mine.values(), c)!);
+    if (unproven.size > limits.maxUnproven) evict(firstOf(unproven.values(), c)!);
     if (open.size > limits.maxConnections) evict(firstOf(unproven.values(), c) ?? firstOf(idle.values()) ?? bodyStillArriving() ?? c);
   });
 
@@ -104,7 +105,7 @@ export function admitConnections(server: Server, limits: AdmissionLimits): void 
     c.request = req;
     res.once('close', () => {
       c.busy -= 1;
-      if (c.busy === 0 && open.has(c.socket) && !c.socket.destroyed) idle.set(c.socket, c);
+      if (c.busy === 0 && open.has(c.socket) && !c.socket.writableEnded) idle.set(c.socket, c);
     });
   });
   // Only where someone takes upgrades (the dev server's HMR): a listener of our own would make
