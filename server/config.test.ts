@@ -31,6 +31,9 @@ describe('server configuration', () => {
       REQUEST_TIMEOUT_SECONDS: 30,
       KEEP_ALIVE_TIMEOUT_SECONDS: 5,
       MAX_CONNECTIONS: 1000,
+      MAX_UNPROVEN_CONNECTIONS: undefined,
+      MAX_UNPROVEN_PER_ADDRESS: 50,
+      FIRST_REQUEST_TIMEOUT_SECONDS: 5,
       MAX_REQUESTS_PER_SOCKET: 1000,
       STALLED_RESPONSE_TIMEOUT_SECONDS: 60,
       METRICS_TOKEN: undefined,
@@ -186,6 +189,17 @@ describe('server configuration', () => {
     expect(() => loadConfig({ MAX_CONNECTIONS: ' ' })).toThrow(/MAX_CONNECTIONS: is set but empty/);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: Too big/);
     expect(loadConfig({}).PORT).toBe(8080);
+  });
+
+  it('reads the admission bounds and refuses bad ones by name, with the unproven cap at most MAX_CONNECTIONS', () => {
+    const config = loadConfig({ MAX_UNPROVEN_CONNECTIONS: '300', MAX_UNPROVEN_PER_ADDRESS: '20', FIRST_REQUEST_TIMEOUT_SECONDS: '3' });
+    expect(config).toMatchObject({ MAX_UNPROVEN_CONNECTIONS: 300, MAX_UNPROVEN_PER_ADDRESS: 20, FIRST_REQUEST_TIMEOUT_SECONDS: 3 });
+    expect(() =>
+      loadConfig({ MAX_UNPROVEN_CONNECTIONS: '', MAX_UNPROVEN_PER_ADDRESS: '0', FIRST_REQUEST_TIMEOUT_SECONDS: 'soon' }),
+    ).toThrow(/MAX_UNPROVEN_CONNECTIONS: is set but empty[\s\S]*MAX_UNPROVEN_PER_ADDRESS: Too small[\s\S]*FIRST_REQUEST_TIMEOUT_SECONDS/);
+    expect(() => loadConfig({ MAX_CONNECTIONS: '100', MAX_UNPROVEN_CONNECTIONS: '101' })).toThrow(
+      /MAX_UNPROVEN_CONNECTIONS: must not exceed MAX_CONNECTIONS/,
+    );
   });
 
   it('lists every bad value at once', () => {

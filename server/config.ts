@@ -112,6 +112,12 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: count(30),
   KEEP_ALIVE_TIMEOUT_SECONDS: count(5),
   MAX_CONNECTIONS: count(1000),
+  /** Connections that have not sent a whole request head yet, in all; unset: half of MAX_CONNECTIONS. */
+  MAX_UNPROVEN_CONNECTIONS: optionalCount,
+  /** The same from one address (an IPv6 /64); above MAX_UNPROVEN_CONNECTIONS it is that. */
+  MAX_UNPROVEN_PER_ADDRESS: count(50),
+  /** A connection that sends no whole request head within this is answered 408 and closed. */
+  FIRST_REQUEST_TIMEOUT_SECONDS: count(5),
   MAX_REQUESTS_PER_SOCKET: count(1000),
   /** An answer that waits this long on a client accepting none of it is cut (the client stopped reading). */
   STALLED_RESPONSE_TIMEOUT_SECONDS: count(60),
@@ -157,6 +163,8 @@ type Bound =
   | 'SPEECH_QUEUE_TOTAL'
   | 'SPEECH_QUEUE_PER_CALLER'
   | 'HEADERS_TIMEOUT_SECONDS'
+  | 'MAX_UNPROVEN_CONNECTIONS'
+  | 'MAX_CONNECTIONS'
   | 'REQUEST_TIMEOUT_SECONDS'
   | 'STALLED_RESPONSE_TIMEOUT_SECONDS';
 
@@ -166,6 +174,7 @@ const CROSS_RULES: [Bound, Bound][] = [
   ['SPEECH_QUEUE_PER_USER', 'SPEECH_QUEUE_TOTAL'],
   ['SPEECH_QUEUE_PER_CALLER', 'SPEECH_QUEUE_TOTAL'],
   ['HEADERS_TIMEOUT_SECONDS', 'REQUEST_TIMEOUT_SECONDS'],
+  ['MAX_UNPROVEN_CONNECTIONS', 'MAX_CONNECTIONS'],
   // Before a request's headers are in, the stalled-response timeout (a socket timeout) would cut a
   // silent client without the headers timeout's 408.
   ['HEADERS_TIMEOUT_SECONDS', 'STALLED_RESPONSE_TIMEOUT_SECONDS'],

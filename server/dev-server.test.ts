@@ -16,6 +16,9 @@ const LIMITS: ConnectionLimits = {
   requestTimeoutSeconds: 2,
   keepAliveTimeoutSeconds: 1,
   maxConnections: 10,
+  maxUnprovenConnections: 5,
+  maxUnprovenPerAddress: 5,
+  firstRequestTimeoutSeconds: 1,
   maxRequestsPerSocket: 10,
   stalledResponseTimeoutSeconds: 60,
 };

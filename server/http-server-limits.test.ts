@@ -3,13 +3,17 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequestListener } from './request-listener';
-import { applyConnectionLimits, serverOptions, type ConnectionLimits } from './http-server-limits';
+import { loadConfig } from './config';
+import { applyConnectionLimits, connectionLimits, serverOptions, type ConnectionLimits } from './http-server-limits';
 
 const LIMITS: ConnectionLimits = {
   headersTimeoutSeconds: 1,
   requestTimeoutSeconds: 2,
   keepAliveTimeoutSeconds: 1,
   maxConnections: 3,
+  maxUnprovenConnections: 3,
+  maxUnprovenPerAddress: 3,
+  firstRequestTimeoutSeconds: 1,
   maxRequestsPerSocket: 2,
   stalledResponseTimeoutSeconds: 3,
 };
@@ -206,18 +210,23 @@ describe('connection limits', () => {
     expect(raw.match(/HTTP\/1\.1 200 /g)).toHaveLength(2);
     expect(raw).toMatch(/Connection: close/i);
   });
+});
 
-  it('accepts no more than maxConnections sockets at once', async () => {
-    const held = await Promise.all(
-      [1, 2, 3].map(
-        () =>
-          new Promise<Socket>((ok) => {
-            const s = connect(port, '127.0.0.1', () => ok(s));
-          }),
-      ),
-    );
-    const refused = await exchange((s) => s.write('GET /ok HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'));
-    expect(refused).toBe('');
-    held.forEach((s) => s.destroy());
+describe('connection limits from the configuration', () => {
+  it('derives the unproven cap (half of MAX_CONNECTIONS), and keeps the per-address bound and first-request timeout within theirs', () => {
+    expect(connectionLimits(loadConfig({}))).toMatchObject({
+      maxConnections: 1000,
+      maxUnprovenConnections: 500,
+      maxUnprovenPerAddress: 50,
+      firstRequestTimeoutSeconds: 5,
+      headersTimeoutSeconds: 10,
+    });
+    expect(connectionLimits(loadConfig({ MAX_CONNECTIONS: '40', HEADERS_TIMEOUT_SECONDS: '2' }))).toMatchObject({
+      maxUnprovenConnections: 20,
+      maxUnprovenPerAddress: 20,
+      firstRequestTimeoutSeconds: 2,
+    });
+    expect(connectionLimits(loadConfig({ MAX_CONNECTIONS: '1' }))).toMatchObject({ maxUnprovenConnections: 1, maxUnprovenPerAddress: 1 });
+    expect(connectionLimits(loadConfig({ MAX_UNPROVEN_CONNECTIONS: '900' }))).toMatchObject({ maxUnprovenConnections: 900 });
   });
 });

@@ -1,17 +1,46 @@
 import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import type { ServerConfig } from './config';
+import { admitConnections } from './connection-admission';
 import { answerAndClose, rawRefusal, refuse, refuseDetachedSocket } from './refusals';
 
 export type ConnectionLimits = {
   headersTimeoutSeconds: number;
   requestTimeoutSeconds: number;
   keepAliveTimeoutSeconds: number;
+  /** Open connections at once; at the cap a newcomer takes an unproven or idle one's slot (connection-admission.ts). */
   maxConnections: number;
+  /** Connections that have not sent a whole request head yet, in all; the slots above it are a reserve for the others. */
+  maxUnprovenConnections: number;
+  /** The same from one address (an IPv6 /64); at most maxUnprovenConnections. */
+  maxUnprovenPerAddress: number;
+  /** A connection with no whole request head after this gets a 408 and is closed (at most the headers timeout). */
+  firstRequestTimeoutSeconds: number;
   maxRequestsPerSocket: number;
   /** A connection whose answer waits this long on a client that accepts no byte of it is closed. */
   stalledResponseTimeoutSeconds: number;
 };
+
+/**
+ * The limits the configuration sets, with the derived ones: MAX_UNPROVEN_CONNECTIONS unset is half
+ * of MAX_CONNECTIONS (the other half a reserve only connections that sent a request hold); the
+ * per-address bound is at most the total one; the first-request timeout at most the headers one.
+ */
+export function connectionLimits(config: ServerConfig): ConnectionLimits {
+  const maxUnprovenConnections = config.MAX_UNPROVEN_CONNECTIONS ?? Math.max(1, Math.floor(config.MAX_CONNECTIONS / 2));
+  return {
+    headersTimeoutSeconds: config.HEADERS_TIMEOUT_SECONDS,
+    requestTimeoutSeconds: config.REQUEST_TIMEOUT_SECONDS,
+    keepAliveTimeoutSeconds: config.KEEP_ALIVE_TIMEOUT_SECONDS,
+    maxConnections: config.MAX_CONNECTIONS,
+    maxUnprovenConnections,
+    maxUnprovenPerAddress: Math.min(config.MAX_UNPROVEN_PER_ADDRESS, maxUnprovenConnections),
+    firstRequestTimeoutSeconds: Math.min(config.FIRST_REQUEST_TIMEOUT_SECONDS, config.HEADERS_TIMEOUT_SECONDS),
+    maxRequestsPerSocket: config.MAX_REQUESTS_PER_SOCKET,
+    stalledResponseTimeoutSeconds: config.STALLED_RESPONSE_TIMEOUT_SECONDS,
+  };
+}
 
 /**
  * Options for http.createServer: check slow connections every second, not every 30 s (Node's
@@ -53,14 +82,21 @@ function currentResponse(socket: Duplex): ServerResponse | null {
 const responseUnderWay = (socket: Duplex) => currentResponse(socket)?.headersSent === true;
 
 /**
- * Connection cap, keep-alive limits, and envelope answers for what Node refuses before the request
+ * Connection admission (connection-admission.ts: a silent client cannot hold the slots), keep-alive limits, and envelope answers for what Node refuses before the request
  * listener sees it: parser errors and timeouts (400/408/413/431), an Expect other than 100-continue
  * (417), CONNECT (400: this server is no proxy). A refused connection is closed after a short grace
  * (refusals.ts answerAndClose), so a client that never reads holds no slot; nor does one that asks
  * for a large answer and stops reading (the stalled-response timeout).
  */
 export function applyConnectionLimits(server: Server, limits: ConnectionLimits): void {
-  server.maxConnections = limits.maxConnections;
+  // Not Node's server.maxConnections: it drops a newcomer at accept, before anyone could close a
+  // silent connection to make room for it.
+  admitConnections(server, {
+    maxConnections: limits.maxConnections,
+    maxUnproven: limits.maxUnprovenConnections,
+    maxUnprovenPerAddress: limits.maxUnprovenPerAddress,
+    firstRequestTimeoutSeconds: limits.firstRequestTimeoutSeconds,
+  });
   server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
   server.keepAliveTimeout = limits.keepAliveTimeoutSeconds * 1000;
   server.headersTimeout = limits.headersTimeoutSeconds * 1000;

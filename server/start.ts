@@ -6,7 +6,7 @@ import { loadConfig, type ServerConfig } from './config';
 import { createApi } from './create-api';
 import { createDevServer } from './dev-server';
 import { ensureBuild } from './ensure-build';
-import { applyConnectionLimits, serverOptions } from './http-server-limits';
+import { applyConnectionLimits, connectionLimits, serverOptions } from './http-server-limits';
 import { createRequestListener } from './request-listener';
 import { allowedHostNames } from './security/host-allow-list';
 import { createServerApp } from './server-app';
@@ -38,14 +38,7 @@ async function main(): Promise<void> {
   const app = createServerApp({ api: api.api, info: api.info, allowedHosts, ops, ...(dev ? {} : { distDir }) });
   const observers = { ...(api.metrics ? { metrics: api.metrics } : {}), ...(config.ACCESS_LOG === 'json' ? { log: stdoutLog } : {}) };
 
-  const limits = {
-    headersTimeoutSeconds: config.HEADERS_TIMEOUT_SECONDS,
-    requestTimeoutSeconds: config.REQUEST_TIMEOUT_SECONDS,
-    keepAliveTimeoutSeconds: config.KEEP_ALIVE_TIMEOUT_SECONDS,
-    maxConnections: config.MAX_CONNECTIONS,
-    maxRequestsPerSocket: config.MAX_REQUESTS_PER_SOCKET,
-    stalledResponseTimeoutSeconds: config.STALLED_RESPONSE_TIMEOUT_SECONDS,
-  };
+  const limits = connectionLimits(config);
   const { server, close: closeFrontEnd } = dev
     ? await createDevServer(ROOT, app, serverOptions(limits))
     : {
