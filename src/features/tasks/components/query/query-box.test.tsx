@@ -113,4 +113,23 @@ describe('QueryBox', () => {
       await act(() => setLocale('en'));
     }
   });
+
+  // Issue 36: 33,000 characters of free text made a RegExp too large to compile, and "This page stopped working".
+  it('keeps a query past its length in the box, says so at once, and offers nothing', async () => {
+    render(<Harness initial={`status:failed ${'x'.repeat(33_000)}`} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('The query is 33,014 characters long, 31,014 over the limit of 2,000');
+    expect(box()).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(box());
+    await userEvent.keyboard('{End}{ArrowDown}');
+    expect(box()).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.clear(box());
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.paste('\u0301'.repeat(19_000));
+    // Not held back for a pause, as an error of a term being typed is: no pause makes it right.
+    expect(screen.getByRole('alert')).toHaveTextContent('The query is 19,000 characters long, 17,000 over the limit of 2,000');
+    await userEvent.keyboard('{Enter}');
+    expect(committed().textContent).toBe('\u0301'.repeat(19_000));
+    expect(box()).toHaveValue('\u0301'.repeat(19_000));
+  });
 });

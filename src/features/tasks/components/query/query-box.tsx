@@ -55,7 +55,11 @@ export const QueryBox = memo(function QueryBox({ query, onQuery, codes }: Props)
   // Errors of the text in the box; the one under the caret waits for a pause (QUERY_ERROR_PAUSE_MS), as it is still being typed.
   const allErrors = useMemo(() => parseQuery(draft).errors, [draft]);
   const typing = checked !== draft;
-  const errors = useMemo(() => (typing ? allErrors.filter((e) => caret < e.from || caret > e.to) : allErrors), [typing, allErrors, caret]);
+  // A query too long is said at once (a paste makes it; no pause makes it right).
+  const errors = useMemo(
+    () => (typing ? allErrors.filter((e) => e.code === 'queryTooLong' || caret < e.from || caret > e.to) : allErrors),
+    [typing, allErrors, caret],
+  );
 
   useLayoutEffect(() => {
     if (placeCaret.current === null) return;
