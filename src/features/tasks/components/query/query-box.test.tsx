@@ -113,4 +113,38 @@ describe('QueryBox', () => {
       await act(() => setLocale('en'));
     }
   });
+
+  // Issue 36: 33,000 characters of free text made a RegExp too large to compile, and "This page stopped working".
+  it('keeps a query past its length in the box, says so at once, and offers nothing', async () => {
+    render(<Harness initial={`status:failed ${'x'.repeat(33_000)}`} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('The query is 33,014 characters long, 31,014 over the limit of 2,000');
+    expect(box()).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(box());
+    await userEvent.keyboard('{End}{ArrowDown}');
+    expect(box()).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.clear(box());
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  // A plain <input> holding 19,000 combining marks took over 30 s for one Backspace in Chromium: the browser's own work.
+  it('takes at most 30 marks or joiners per character, and says how many it left out', async () => {
+    render(<Harness />);
+    await userEvent.click(box());
+    await userEvent.paste(`ab${'\u0301'.repeat(19_000)}`);
+    expect(box()).toHaveValue(`ab${'\u0301'.repeat(30)}`);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      '18,970 combining marks or joiners were left out: a character here carries at most 30 (more make the browser’s editing freeze).',
+    );
+    await userEvent.keyboard('{Enter}');
+    expect(committed().textContent).toBe(`ab${'\u0301'.repeat(30)}`);
+    await userEvent.type(box(), 'c');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows a stored query with longer runs cut, and says so', () => {
+    render(<Harness initial={`x${'\u0301'.repeat(100)} status:failed`} />);
+    expect(box()).toHaveValue(`x${'\u0301'.repeat(30)} status:failed`);
+    expect(screen.getByRole('alert')).toHaveTextContent('70 combining marks or joiners were left out');
+  });
 });

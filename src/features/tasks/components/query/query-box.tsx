@@ -3,6 +3,7 @@ import { useT } from '@/hooks/use-t';
 import { useQueryDraft } from '../../hooks/use-query-draft';
 import { parseQuery } from '../../model/query/parse-query';
 import { suggestQuery, type Suggestion } from '../../model/query/suggest-query';
+import { limitJoinedRuns, MAX_JOINED_RUN } from '../../model/query/joined-runs';
 import { queryErrorText } from './query-error-text';
 import { suggestionLabel } from './suggestion-label';
 import { QUERY_INPUT_ID } from '../element-ids';
@@ -36,6 +37,10 @@ export const QueryBox = memo(function QueryBox({ query, onQuery, codes }: Props)
   const id = useId();
   const listId = `${id}-list`;
   const { draft, setDraft, checked, flush } = useQueryDraft(query, onQuery);
+  // Marks and joiners past MAX_JOINED_RUN per character: left out of what is typed, and of a stored query as shown.
+  const [leftOut, setLeftOut] = useState(0);
+  const shown = useMemo(() => limitJoinedRuns(draft), [draft]);
+  const cut = shown.left || leftOut;
   const [caret, setCaret] = useState(0);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -55,7 +60,11 @@ export const QueryBox = memo(function QueryBox({ query, onQuery, codes }: Props)
   // Errors of the text in the box; the one under the caret waits for a pause (QUERY_ERROR_PAUSE_MS), as it is still being typed.
   const allErrors = useMemo(() => parseQuery(draft).errors, [draft]);
   const typing = checked !== draft;
-  const errors = useMemo(() => (typing ? allErrors.filter((e) => caret < e.from || caret > e.to) : allErrors), [typing, allErrors, caret]);
+  // A query too long is said at once (a paste makes it; no pause makes it right).
+  const errors = useMemo(
+    () => (typing ? allErrors.filter((e) => e.code === 'queryTooLong' || caret < e.from || caret > e.to) : allErrors),
+    [typing, allErrors, caret],
+  );
 
   useLayoutEffect(() => {
     if (placeCaret.current === null) return;
@@ -126,14 +135,16 @@ export const QueryBox = memo(function QueryBox({ query, onQuery, codes }: Props)
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-          aria-describedby={errors.length > 0 ? `${id}-hint ${id}-errors` : `${id}-hint`}
-          aria-invalid={errors.length > 0}
+          aria-describedby={errors.length > 0 || cut > 0 ? `${id}-hint ${id}-errors` : `${id}-hint`}
+          aria-invalid={errors.length > 0 || cut > 0}
           autoComplete="off"
           spellCheck={false}
           placeholder={t('tasks.query.placeholder')}
-          value={draft}
+          value={shown.text}
           onChange={(e) => {
-            setDraft(e.target.value);
+            const limited = limitJoinedRuns(e.target.value);
+            setLeftOut(limited.left);
+            setDraft(limited.text);
             setCaret(e.target.selectionStart ?? e.target.value.length);
             setOpen(true);
             setActive(-1);
@@ -167,9 +178,10 @@ export const QueryBox = memo(function QueryBox({ query, onQuery, codes }: Props)
         {t('tasks.query.hint')}
       </p>
       {/* Only while there is something to say: an empty alert would still be an alert to a screen reader's list of them. */}
-      {errors.length > 0 && (
+      {(errors.length > 0 || cut > 0) && (
         <div role="alert" id={`${id}-errors`} className={styles.errors}>
           <ul>
+            {cut > 0 && <li>{t('tasks.query.limit.joinedRun', { left: cut, max: MAX_JOINED_RUN })}</li>}
             {errors.map((e) => (
               <li key={`${e.code}-${e.from}-${e.to}`}>{queryErrorText(e, t)}</li>
             ))}

@@ -21,6 +21,8 @@ const MAKES: Record<QueryErrorCode, string> = {
   duplicateSort: 'sort:list sort:status',
   negatedSort: '-sort:list',
   tooManyParts: Array.from({ length: 51 }, (_, i) => `x${i}`).join(' '),
+  queryTooLong: 'x'.repeat(2_001),
+  valueTooLong: `id:${'a'.repeat(129)}`,
 };
 
 const textOf = (query: string) => {
@@ -46,5 +48,14 @@ describe('queryErrorText', () => {
   it('says a duration past its bound as a year, not in milliseconds', () => {
     expect(textOf('updated:<400d')).toBe('updated: “<400d” is longer than a year.');
     expect(textOf('progress:150')).toBe('progress: “150” is outside 0–100.');
+  });
+
+  it('says how long a query or a value is, the limit and how much over', () => {
+    expect(textOf('x'.repeat(33_000))).toBe(
+      'The query is 33,000 characters long, 31,000 over the limit of 2,000: none of it is applied and every task is shown. Shorten it (what you typed stays in the box).',
+    );
+    expect(textOf(`abc ${'Service_AI_'.repeat(20)}`)).toBe(
+      '“Service_AI_Service_AI_Se…” is 220 characters long, 92 over the limit of 128 for a value (the longest task ID): this term is left out.',
+    );
   });
 });

@@ -10,6 +10,13 @@ const didYouMean = (t: Translate, suggestion: string | null) =>
 /** Durations are checked against a year (MAX_DURATION_MS): said as "longer than a year", not in ms. */
 const DURATION_QUALIFIERS: ReadonlySet<string> = new Set(['age', 'updated', 'eta']);
 
+/** How much of a long value the message quotes (whole characters: a pair of surrogates is not split). */
+const QUOTED_START = 24;
+const startOf = (value: string) => {
+  const chars = Array.from(value.slice(0, QUOTED_START * 2));
+  return chars.length > QUOTED_START || value.length > QUOTED_START * 2 ? `${chars.slice(0, QUOTED_START).join('')}…` : value;
+};
+
 /** One query error in the UI language (docs/query-language.md has the English wording of each code). */
 export function queryErrorText(error: QueryError, t: Translate): string {
   switch (error.code) {
@@ -49,5 +56,14 @@ export function queryErrorText(error: QueryError, t: Translate): string {
       return t(`tasks.query.error.${error.code}`);
     case 'tooManyParts':
       return t('tasks.query.error.tooManyParts', { max: error.max });
+    case 'queryTooLong':
+      return t('tasks.query.limit.queryTooLong', { length: error.length, over: error.length - error.max, max: error.max });
+    case 'valueTooLong':
+      return t('tasks.query.limit.valueTooLong', {
+        start: startOf(error.value),
+        length: error.length,
+        over: error.length - error.max,
+        max: error.max,
+      });
   }
 }

@@ -122,3 +122,58 @@ describe('parseQuery on any input', () => {
     fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (text) => void parseQuery(text)));
   });
 });
+
+describe('parseQuery: the bounds decided up front (issue 36)', () => {
+  it('applies a query of 2,000 characters; one past it is not applied at all, with how long it is', () => {
+    const at = `status:failed ${'x'.repeat(100)} `.padEnd(2_000, ' ');
+    expect(parseQuery(at).errors).toEqual([]);
+    expect(parseQuery(at).query.terms).toHaveLength(2);
+    const over = `${at}y sort:progress`;
+    expect(parseQuery(over)).toEqual({
+      query: { terms: [], sort: null },
+      errors: [{ code: 'queryTooLong', max: 2_000, length: over.length, from: 2_000, to: over.length }],
+    });
+  });
+
+  it('reads 33,000 characters of free text (the issue’s paste) into one error, whatever they are', () => {
+    for (const text of ['x'.repeat(33_000), '\u0301'.repeat(19_000), `id:${'?'.repeat(19_000)}`, `"${'a'.repeat(40_000)}`]) {
+      expect(parseQuery(text).errors).toEqual([expect.objectContaining({ code: 'queryTooLong', length: text.length })]);
+    }
+  });
+
+  it('takes free text and `id:` patterns up to 128 characters (the longest task ID); a longer one is left out', () => {
+    const long = 'a'.repeat(128);
+    expect(errors(`${long} id:${long},b "${long}"`)).toEqual([]);
+    const parsed = parseQuery(`status:failed ${long}b -id:x,?${long} "${'c'.repeat(200)}" ${'\u0301'.repeat(129)}`);
+    expect(parsed.errors).toEqual([
+      { code: 'valueTooLong', max: 128, length: 129, value: `${long}b`, from: 14, to: 143 },
+      { code: 'valueTooLong', max: 128, length: 129, value: `?${long}`, from: 150, to: 279 },
+      { code: 'valueTooLong', max: 128, length: 200, value: 'c'.repeat(200), from: 280, to: 482 },
+      { code: 'valueTooLong', max: 128, length: 129, value: '\u0301'.repeat(129), from: 483, to: 612 },
+    ]);
+    expect(parsed.query.terms).toEqual([expect.objectContaining({ kind: 'status' })]);
+  });
+
+  it('never yields a term whose values pass the bounds, on any input', () => {
+    const unit = fc.constantFrom('a', '?', '*', ',', '"', '\u0301');
+    const value = fc.oneof(fc.string({ unit, maxLength: 10 }), fc.string({ unit, minLength: 100, maxLength: 300 }));
+    const term = fc.array(
+      fc.tuple(fc.constantFrom('', '-', 'id:', '-id:'), value).map(([q, v]) => q + v),
+      { maxLength: 12 },
+    );
+    fc.assert(
+      fc.property(
+        term.map((terms) => terms.join(' ')),
+        (text) => {
+          const { query } = parseQuery(text);
+          expect(query.terms.length).toBeLessThanOrEqual(50);
+          for (const t of query.terms) {
+            if (t.kind === 'text') expect(t.text.length).toBeLessThanOrEqual(128);
+            if (t.kind === 'id') for (const p of t.patterns) expect(p.length).toBeLessThanOrEqual(128);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

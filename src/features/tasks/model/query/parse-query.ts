@@ -18,10 +18,9 @@ import {
 } from './qualifiers';
 import { listItems, scanTerms, type RawTerm } from './scan-terms';
 import { readCode, readDuration, readProgress, type Read } from './read-values';
+import { MAX_QUERY_LENGTH, MAX_QUERY_PARTS, MAX_VALUE_LENGTH } from './query-limits';
 
 export type ParsedQuery = { query: Query; errors: QueryError[] };
-/** Most terms and list items a query may hold; the rest is left out with one error. */
-const MAX_QUERY_PARTS = 50;
 type Item = { text: string; from: number; to: number };
 
 const ALL_NAMES = [...QUALIFIERS, ...Object.keys(QUALIFIER_ALIASES)];
@@ -34,6 +33,12 @@ export const qualifierOf = (typed: string): QualifierName | null => {
 
 /** A query text as terms and sort, with every problem found and its range; never throws. Terms with a problem are left out. */
 export function parseQuery(text: string): ParsedQuery {
+  // Read no further than the length: a query too long is not applied at all (the box keeps it and says by how much).
+  if (text.length > MAX_QUERY_LENGTH)
+    return {
+      query: { terms: [], sort: null },
+      errors: [{ code: 'queryTooLong', max: MAX_QUERY_LENGTH, length: text.length, from: MAX_QUERY_LENGTH, to: text.length }],
+    };
   const terms: Term[] = [];
   const errors: QueryError[] = [];
   let sort: QuerySort | null = null;
@@ -48,6 +53,18 @@ export function parseQuery(text: string): ParsedQuery {
     }
     if (!raw.value.closed) {
       errors.push({ code: 'unclosedQuote', from: raw.value.from, to });
+      continue;
+    }
+    const long = longValue(raw);
+    if (long) {
+      errors.push({
+        code: 'valueTooLong',
+        max: MAX_VALUE_LENGTH,
+        length: long.text.length,
+        value: long.text,
+        from: long.from,
+        to: long.to,
+      });
       continue;
     }
     if (!raw.name) {
@@ -82,6 +99,12 @@ export function parseQuery(text: string): ParsedQuery {
     else errors.push(...read.errors);
   }
   return { query: { terms, sort }, errors };
+}
+
+/** The first value (free text, or a qualifier's list item) longer than MAX_VALUE_LENGTH, if any. */
+function longValue(raw: RawTerm): Item | undefined {
+  if (!raw.name) return raw.value.text.length > MAX_VALUE_LENGTH ? raw.value : undefined;
+  return listItems(raw.value).find((i) => i.text.length > MAX_VALUE_LENGTH);
 }
 
 type TermBody = Term extends infer T ? (T extends Term ? Omit<T, 'from' | 'to' | 'negated'> : never) : never;

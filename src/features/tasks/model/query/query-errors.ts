@@ -18,6 +18,8 @@ export type QueryError = { from: number; to: number } & (
   | { code: 'duplicateSort' }
   | { code: 'negatedSort' }
   | { code: 'tooManyParts'; max: number }
+  | { code: 'queryTooLong'; max: number; length: number }
+  | { code: 'valueTooLong'; max: number; length: number; value: string }
 );
 
 export type QueryErrorCode = QueryError['code'];

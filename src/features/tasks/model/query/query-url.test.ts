@@ -36,3 +36,12 @@ describe('the query in the address', () => {
     );
   });
 });
+
+describe('a query too long for the address (issue 36)', () => {
+  it('is left out of the address, which would be refused on reload; one at the limit is kept', () => {
+    const at = 'x'.repeat(2_000);
+    expect(searchWithQuery('?q=old&view=a', at)).toBe(`?view=a&q=${at}`);
+    expect(searchWithQuery('?q=old&view=a', `${at}y`)).toBe('?view=a');
+    expect(searchWithQuery('', 'é'.repeat(33_000))).toBe('');
+  });
+});

@@ -1,5 +1,6 @@
 import { STATUS_GROUPS, type StatusGroup } from '../status-group';
 import { controlsToQuery } from './query-controls';
+import { MAX_QUERY_LENGTH } from './query-limits';
 
 /** The query's address parameter: the search field's before the query language, so an old `?q=abc` still means "abc". */
 const QUERY_PARAM = 'q';
@@ -28,13 +29,18 @@ export function queryFromUrl(search: string): string | null {
 /** `q` as people can read it in the address bar: spaces as +, colons and commas as they are. */
 const encodeQuery = (query: string) => encodeURIComponent(query).replace(/%20/g, '+').replace(/%3A/gi, ':').replace(/%2C/gi, ',');
 
-/** The address's search part with this query in `q` (none when empty) and the old view parameters dropped; others kept. */
+/**
+ * The address's search part with this query in `q` (none when empty) and the old view parameters dropped; others kept.
+ * A query past MAX_QUERY_LENGTH is left out: it is not applied, and an address that long can be refused (431) on reload.
+ * The device keeps it (task-query-store.ts), so the box still shows it.
+ */
 export function searchWithQuery(search: string, query: string): string {
   const p = new URLSearchParams(search);
   p.delete(QUERY_PARAM);
   for (const k of Object.values(OLD_PARAMS)) p.delete(k);
   const rest = p.toString();
-  const q = query.trim() ? `${QUERY_PARAM}=${encodeQuery(query.trim())}` : '';
+  const text = query.trim();
+  const q = text && text.length <= MAX_QUERY_LENGTH ? `${QUERY_PARAM}=${encodeQuery(text)}` : '';
   const all = [rest, q].filter(Boolean).join('&');
   return all ? `?${all}` : '';
 }

@@ -80,3 +80,11 @@ describe('codesSeen', () => {
     expect(codesSeen(rows)).toEqual([3002, 3100]);
   });
 });
+
+describe('suggestQuery past the query’s length (issue 36)', () => {
+  it('offers nothing in a query too long to apply, and still does at the limit', () => {
+    const at = `${'x'.repeat(1_996)} sta`;
+    expect(texts(at)).toEqual(['status:', 'stalled:']);
+    expect(texts(`x${at}`)).toEqual([]);
+  });
+});

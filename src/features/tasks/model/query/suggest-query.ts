@@ -3,6 +3,7 @@ import type { CompareOp } from './query-ast';
 import { qualifierOf, SORT_VALUES } from './parse-query';
 import { HAS_VALUES, QUALIFIERS, STATUS_VALUES, UNIT_NAMES, YES_NO, type DurationUnit, type QualifierName } from './qualifiers';
 import { listItems, scanTerms } from './scan-terms';
+import { MAX_QUERY_LENGTH } from './query-limits';
 
 /** One autocomplete choice: `text` replaces the range; the rest says what it is, for the UI to word. */
 export type Suggestion =
@@ -71,6 +72,8 @@ function valueSuggestions(qualifier: QualifierName, prefix: string, taken: Reado
  * comparison operators, and units after a duration's number. `from`/`to` is the range a choice replaces.
  */
 export function suggestQuery(text: string, caret: number, codes: readonly number[] = []): Suggestions {
+  // Nothing to offer in a query that is not applied (and no scan of a 1 MB paste per keystroke).
+  if (text.length > MAX_QUERY_LENGTH) return { from: caret, to: caret, items: [] };
   const term = scanTerms(text).find((t) => t.from <= caret && caret <= t.to);
   if (!term) return { from: caret, to: caret, items: qualifiers('') };
   const nameFrom = term.negated ? term.from + 1 : term.from;

@@ -1,11 +1,12 @@
 import { queryFromUrl, searchWithQuery } from './query-url';
 import { queryToControls, withSort } from './query-controls';
+import { MAX_QUERY_LENGTH } from './query-limits';
 
 /** A view's name in its link (`/tasks?view=3002+last+hour&q=…`); the query and its sort are in `q`. */
 export const VIEW_PARAM = 'view';
 /** Longest view name and query kept (a link is anyone's text: longer ones are cut, not trusted). */
 export const MAX_VIEW_NAME = 80;
-export const MAX_VIEW_QUERY = 2_000;
+export const MAX_VIEW_QUERY = MAX_QUERY_LENGTH;
 
 export type ViewSort = { key: string; descending: boolean };
 export type LinkedView = { name: string; query: string; sort: ViewSort };
