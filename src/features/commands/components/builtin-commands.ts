@@ -6,6 +6,7 @@ import { navigate } from '@/lib/router';
 import { TASK_ID_PREFIX } from '@/contract/limits';
 import { typedTaskId } from '../model/match-commands';
 import { openCommands } from '../stores/commands-open';
+import { encodeUriComponentSafe } from '@/lib/uri-component';
 
 /** The palette's own commands, whatever page is open: switch language or profile, show the shortcuts. */
 export function builtinCommands(locale: string): Command[] {
@@ -41,7 +42,7 @@ export function taskIdCommand(typed: string): Command[] {
           id: `task:${id}`,
           kind: 'task',
           label: t('tasks.palette.openTask', { id }),
-          run: () => navigate(`/tasks/${encodeURIComponent(id)}`),
+          run: () => navigate(`/tasks/${encodeUriComponentSafe(id)}`),
         },
       ];
 }

@@ -2,6 +2,7 @@ import { DEFAULT_AUDIO_FORMAT, type AudioFormat, type AudioTicket } from '@/cont
 import { t } from '@/i18n/i18n-store';
 import { AUDIO_CHECK_BYTES, audioFormatOfBytes } from '../model/sniff-audio';
 import { describeNotAudio, NotAudioError } from './not-audio-error';
+import { encodeUriComponentSafe } from '@/lib/uri-component';
 
 /** format: what the bytes are (checked, not taken from the Content-Type or the request). */
 type FetchedAudio = { kept: true; blob: Blob; contentType: string; format: AudioFormat } | { kept: false; reason: string };
@@ -107,5 +108,5 @@ function relayUrl(url: string, ticket: AudioTicket): string | null {
   } catch {
     return null;
   }
-  return `${here}${CONSOLE_AUDIO_RELAY}?u=${encodeURIComponent(url)}&exp=${ticket.exp}&sig=${encodeURIComponent(ticket.sig)}`;
+  return `${here}${CONSOLE_AUDIO_RELAY}?u=${encodeUriComponentSafe(url)}&exp=${ticket.exp}&sig=${encodeUriComponentSafe(ticket.sig)}`;
 }

@@ -14,9 +14,10 @@ import { safeDownloadUrl } from '../../model/task-phase';
 import { CopyButton } from '../copy/copy-button';
 import { ProgressSparkline } from './progress-sparkline';
 import styles from './task-details.module.css';
+import { encodeUriComponentSafe } from '@/lib/uri-component';
 
 /** The path of a task's details: shareable, and what the task ID links in the table open. */
-export const taskDetailsPath = (id: string) => `/tasks/${encodeURIComponent(id)}`;
+export const taskDetailsPath = (id: string) => `/tasks/${encodeUriComponentSafe(id)}`;
 
 /** The task ID in /tasks/<taskId>, or null on any other path (or a malformed escape). */
 export function taskIdFromPath(pathname: string): string | null {

@@ -45,3 +45,10 @@ describe('a query too long for the address (issue 36)', () => {
     expect(searchWithQuery('', 'é'.repeat(33_000))).toBe('');
   });
 });
+
+describe('a query no address can carry as it is', () => {
+  it('writes a lone surrogate (typed, kept, or left by a cut) as U+FFFD instead of throwing "URI malformed"', () => {
+    expect(searchWithQuery('', 'status:finished \ud800')).toBe('?q=status:finished+%EF%BF%BD');
+    expect(queryFromUrl(searchWithQuery('', 'id:*😀'.slice(0, 5)))).toBe('id:*\ufffd');
+  });
+});

@@ -1,6 +1,7 @@
 import { STATUS_GROUPS, type StatusGroup } from '../status-group';
 import { controlsToQuery } from './query-controls';
 import { MAX_QUERY_LENGTH } from './query-limits';
+import { encodeUriComponentSafe } from '@/lib/uri-component';
 
 /** The query's address parameter: the search field's before the query language, so an old `?q=abc` still means "abc". */
 const QUERY_PARAM = 'q';
@@ -27,7 +28,7 @@ export function queryFromUrl(search: string): string | null {
 }
 
 /** `q` as people can read it in the address bar: spaces as +, colons and commas as they are. */
-const encodeQuery = (query: string) => encodeURIComponent(query).replace(/%20/g, '+').replace(/%3A/gi, ':').replace(/%2C/gi, ',');
+const encodeQuery = (query: string) => encodeUriComponentSafe(query).replace(/%20/g, '+').replace(/%3A/gi, ':').replace(/%2C/gi, ',');
 
 /**
  * The address's search part with this query in `q` (none when empty) and the old view parameters dropped; others kept.

@@ -46,3 +46,10 @@ describe('view links', () => {
     expect(readViewLink(`?view=${'x'.repeat(500)}`)?.name).toHaveLength(MAX_VIEW_NAME);
   });
 });
+
+describe('a view name cut in the middle of a pair', () => {
+  it('still makes a link (U+FFFD in place of the half), instead of throwing "URI malformed"', () => {
+    const link = viewLink('https://console.example', { ...view, name: 'Needs 😀'.slice(0, 7) });
+    expect(readViewLink(new URL(link).search)?.name).toBe('Needs \ufffd');
+  });
+});

@@ -1,6 +1,7 @@
 import { queryFromUrl, searchWithQuery } from './query-url';
 import { queryToControls, withSort } from './query-controls';
 import { MAX_QUERY_LENGTH } from './query-limits';
+import { encodeUriComponentSafe } from '@/lib/uri-component';
 
 /** A view's name in its link (`/tasks?view=3002+last+hour&q=…`); the query and its sort are in `q`. */
 export const VIEW_PARAM = 'view';
@@ -27,7 +28,7 @@ export function viewParts(text: string): Pick<LinkedView, 'query' | 'sort'> {
  */
 export function viewLink(origin: string, view: LinkedView, shareHash = ''): string {
   const q = searchWithQuery('', viewQuery(view));
-  const name = `${VIEW_PARAM}=${encodeURIComponent(view.name).replace(/%20/g, '+')}`;
+  const name = `${VIEW_PARAM}=${encodeUriComponentSafe(view.name).replace(/%20/g, '+')}`;
   return `${origin}/tasks?${name}${q ? `&${q.slice(1)}` : ''}${shareHash}`;
 }
 
