@@ -1,4 +1,6 @@
 import { countSourceTextChars, SOURCE_TEXT_MAX_CHARS } from '@/contract';
+import { LONG_TEXT_MAX_CHARS } from '../split-text';
+import { ruleTextFits } from './lexicon-limits';
 
 /** A pronunciation rule: where `written` appears, `said` is sent instead. */
 export type LexiconRule = {
@@ -14,7 +16,12 @@ export type LexiconRule = {
 /** A rule that fired: its index in the rules, and where in the original text and in the text sent. */
 export type FiredRule = { rule: number; from: number; to: number; sentFrom: number; sentTo: number };
 
-export type Rewritten = { text: string; fired: FiredRule[] };
+/**
+ * The text sent and the rules that fired. `tooLong`: the rewritten text passed the bound it was built
+ * under and building stopped there; `text` is then the part built, already longer than the bound
+ * (trimmed too), so a check of its length still refuses it.
+ */
+export type Rewritten = { text: string; fired: FiredRule[]; tooLong?: true };
 
 const WIDE = /[\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\uFF00-\uFF60]|[\u{20000}-\u{3FFFD}]/u;
 const WORD_CHAR = /[\p{L}\p{N}\p{M}_]/u;
@@ -61,38 +68,125 @@ function isWholeWord(text: string, from: number, to: number): boolean {
   return edge(first, before, from) && edge(last, after, to);
 }
 
+/** Whether a rule is applied at all: a rule stored before MAX_RULE_TEXT_CHARS whose written or said is longer is set aside. */
+export const ruleApplied = (rule: LexiconRule): boolean => ruleTextFits(rule.written) && ruleTextFits(rule.said);
+
+/** One rule's next match at or after a place: the rule's regex and where its next (whole-word) match starts and ends. */
+type Cursor = { rule: number; re: RegExp; wholeWord: boolean; from: number; to: number };
+
+/** Moves a cursor to its rule's first match starting at or after `at` (from = Infinity: none left). */
+function seek(c: Cursor, text: string, at: number): void {
+  for (let start = at; ;) {
+    c.re.lastIndex = start;
+    const m = c.re.exec(text);
+    if (m === null) {
+      c.from = Infinity;
+      return;
+    }
+    const to = m.index + m[0].length;
+    if (!c.wholeWord || isWholeWord(text, m.index, to)) {
+      c.from = m.index;
+      c.to = to;
+      return;
+    }
+    // On one code point, to find overlapping places too. Not +1: in the middle of a surrogate pair a
+    // /u regex starts again at the pair, the same match for ever.
+    start = m.index + (text.codePointAt(m.index)! > 0xffff ? 2 : 1);
+  }
+}
+
+/** The cursor that goes first: the earliest place, then the longest match, then the earlier rule. */
+const before = (a: Cursor, b: Cursor) => a.from - b.from || b.to - b.from - (a.to - a.from) || a.rule - b.rule;
+
+/** A binary min-heap of cursors by `before`. */
+class Cursors {
+  private readonly heap: Cursor[] = [];
+  push(c: Cursor): void {
+    const h = this.heap;
+    let i = h.push(c) - 1;
+    while (i > 0) {
+      const up = (i - 1) >> 1;
+      if (before(h[up]!, c) <= 0) break;
+      h[i] = h[up]!;
+      i = up;
+    }
+    h[i] = c;
+  }
+  pop(): Cursor | undefined {
+    const h = this.heap;
+    const top = h[0];
+    const last = h.pop();
+    if (h.length === 0 || last === undefined) return top;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= h.length) break;
+      const child = l + 1 < h.length && before(h[l + 1]!, h[l]!) < 0 ? l + 1 : l;
+      if (before(last, h[child]!) <= 0) break;
+      h[i] = h[child]!;
+      i = child;
+    }
+    h[i] = last;
+    return top;
+  }
+}
+
 /**
  * The text as sent: one pass from left to right over the original; where several rules match at a
  * place the longest match wins (then the earlier rule), and replaced text is never matched again,
  * so "NASA → N.A.S.A." and "A. → ay" cannot chain and the order of rules matters only for ties.
+ *
+ * Bounded while it is built (issue 36): once the text sent, without its outer whitespace, passes
+ * `maxChars` code points (by default the longest text the studio sends, in parts), building stops and
+ * the result says `tooLong`; a rule longer than MAX_RULE_TEXT_CHARS (stored before that cap) is not
+ * applied. Each rule keeps a cursor on its next match, moved only forward, and the next place comes
+ * from a heap: the work follows the text and the matches taken, never the text times the rules.
  */
-export function applyLexicon(text: string, rules: readonly LexiconRule[], language?: string): Rewritten {
-  type Match = { rule: number; from: number; to: number };
-  const matches: Match[] = [];
+export function applyLexicon(text: string, rules: readonly LexiconRule[], language?: string, maxChars = LONG_TEXT_MAX_CHARS): Rewritten {
+  const cursors = new Cursors();
+  // Two rules that match the same places: only the first can ever fire (ties go to the earlier rule).
+  const same = new Set<string>();
   for (const [i, rule] of rules.entries()) {
-    if (rule.written === '' || !ruleApplies(rule, language)) continue;
+    if (rule.written === '' || !ruleApplies(rule, language) || !ruleApplied(rule)) continue;
+    const key = JSON.stringify([rule.caseSensitive ? rule.written : rule.written.toLowerCase(), rule.wholeWord, rule.caseSensitive]);
+    if (same.has(key)) continue;
+    same.add(key);
     const re = new RegExp(escapeRegExp(rule.written), rule.caseSensitive ? 'gu' : 'giu');
-    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-      const to = m.index + m[0].length;
-      if (!rule.wholeWord || isWholeWord(text, m.index, to)) matches.push({ rule: i, from: m.index, to });
-      // On one code point, to find overlapping places too (the longest is chosen below). Not +1: in
-      // the middle of a surrogate pair a /u regex starts again at the pair, the same match for ever.
-      re.lastIndex = m.index + (text.codePointAt(m.index)! > 0xffff ? 2 : 1);
-    }
+    const c: Cursor = { rule: i, re, wholeWord: rule.wholeWord, from: 0, to: 0 };
+    seek(c, text, 0);
+    if (c.from !== Infinity) cursors.push(c);
   }
-  matches.sort((a, b) => a.from - b.from || b.to - b.from - (a.to - a.from) || a.rule - b.rule);
   let out = '';
   let at = 0;
+  // Code points of `out` after its leading whitespace, and of the whitespace it ends with: their
+  // difference is the length of the trimmed text, what the limit sees.
+  let chars = 0;
+  let trailing = 0;
+  const append = (piece: string) => {
+    if (piece === '') return;
+    out += piece;
+    const counted = chars === 0 ? piece.trimStart() : piece;
+    for (const _ of counted) chars++;
+    // Whitespace is all in the BMP: UTF-16 units are code points here.
+    const kept = counted.trimEnd();
+    trailing = kept === '' ? trailing + counted.length : counted.length - kept.length;
+  };
+  const over = () => chars - trailing > maxChars;
   const fired: FiredRule[] = [];
-  for (const m of matches) {
-    if (m.from < at) continue;
-    out += text.slice(at, m.from);
-    const sentFrom = out.length;
-    out += rules[m.rule]!.said;
-    fired.push({ ...m, sentFrom, sentTo: out.length });
-    at = m.to;
+  for (let c = cursors.pop(); c !== undefined; c = cursors.pop()) {
+    if (c.from >= at) {
+      append(text.slice(at, c.from));
+      const sentFrom = out.length;
+      append(rules[c.rule]!.said);
+      fired.push({ rule: c.rule, from: c.from, to: c.to, sentFrom, sentTo: out.length });
+      at = c.to;
+      if (over()) return { text: out.trim(), fired, tooLong: true };
+    }
+    seek(c, text, at);
+    if (c.from !== Infinity) cursors.push(c);
   }
-  return { text: out + text.slice(at), fired };
+  append(text.slice(at));
+  return over() ? { text: out.trim(), fired, tooLong: true } : { text: out, fired };
 }
 
 export type SentLength = { ok: true; chars: number } | { ok: false; chars: number; max: number };
