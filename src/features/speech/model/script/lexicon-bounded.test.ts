@@ -18,7 +18,8 @@ describe('applyLexicon, bounded while it builds', () => {
   it('stops once the text sent passes the longest text the studio sends, and says so', () => {
     const long = rule('the', 'y'.repeat(MAX_RULE_TEXT_CHARS));
     const result = applyLexicon('the '.repeat(2000), [long]);
-    expect(result.tooLong).toBe(true);
+    // The whole length is still said (counted, not built): 2,000 × ("y" × 500 + " "), the last space not sent.
+    expect(result).toMatchObject({ tooLong: true, chars: 2000 * (MAX_RULE_TEXT_CHARS + 1) - 1 });
     const chars = countSourceTextChars(result.text);
     expect(chars).toBeGreaterThan(LONG_TEXT_MAX_CHARS);
     // Stopped at the first rule past the bound, not after all 2,000.

@@ -55,22 +55,24 @@ function* lexemes(xml: string, meter: ReadMeter, onRoot: (tag: string) => void):
     return end;
   };
   let lexeme: Lexeme | null = null;
-  let capture: { kind: 'grapheme' | 'alias'; parts: string[] } | null = null;
+  // The grapheme or alias whose text is being read. Kept in an object: TypeScript narrows a `let` to its
+  // first value across the generator's loop and its closure.
+  const open: { capture: { kind: 'grapheme' | 'alias'; parts: string[] } | null } = { capture: null };
   let rootSeen = false;
   const text = (raw: string, cdata: boolean) => {
-    if (!capture || !lexeme) return;
-    if (cdata) capture.parts.push(raw);
+    if (!open.capture || !lexeme) return;
+    if (cdata) open.capture.parts.push(raw);
     else {
       const { text, bad } = decodeEntities(raw);
       lexeme.badEntity ??= bad;
-      capture.parts.push(text);
+      open.capture.parts.push(text);
     }
   };
   while (i < n) {
     const lt = xml.indexOf('<', i);
     const textEnd = lt < 0 ? n : lt;
     meter.steps += textEnd - i;
-    if (textEnd > i && capture) text(xml.slice(i, textEnd), false);
+    if (textEnd > i && open.capture) text(xml.slice(i, textEnd), false);
     if (lt < 0) break;
     if (xml.startsWith('<!--', lt)) {
       i = skipTo('-->', lt + 4);
@@ -80,7 +82,7 @@ function* lexemes(xml: string, meter: ReadMeter, onRoot: (tag: string) => void):
       const end = xml.indexOf(']]>', lt + 9);
       const contentEnd = end < 0 ? n : end;
       meter.steps += contentEnd - lt;
-      if (capture) text(xml.slice(lt + 9, contentEnd), true);
+      if (open.capture) text(xml.slice(lt + 9, contentEnd), true);
       i = end < 0 ? n : end + 3;
       continue;
     }
@@ -104,19 +106,19 @@ function* lexemes(xml: string, meter: ReadMeter, onRoot: (tag: string) => void):
       if (closing || empty) {
         const done = lexeme ?? (empty ? { line: lineOf(lt), graphemes: [], aliases: [], phoneme: false, badEntity: null } : null);
         lexeme = null;
-        capture = null;
+        open.capture = null;
         if (done) yield done;
       } else {
         lexeme = { line: lineOf(lt), graphemes: [], aliases: [], phoneme: false, badEntity: null };
-        capture = null;
+        open.capture = null;
       }
     } else if (lexeme && (name === 'grapheme' || name === 'alias')) {
-      if (closing && capture?.kind === name) {
-        (name === 'grapheme' ? lexeme.graphemes : lexeme.aliases).push(clean(capture.parts));
-        capture = null;
-      } else if (!closing && !capture) {
+      if (closing && open.capture?.kind === name) {
+        (name === 'grapheme' ? lexeme.graphemes : lexeme.aliases).push(clean(open.capture.parts));
+        open.capture = null;
+      } else if (!closing && !open.capture) {
         if (empty) (name === 'grapheme' ? lexeme.graphemes : lexeme.aliases).push('');
-        else capture = { kind: name, parts: [] };
+        else open.capture = { kind: name, parts: [] };
       }
     } else if (lexeme && name === 'phoneme' && !closing) lexeme.phoneme = true;
   }

@@ -18,10 +18,12 @@ export type FiredRule = { rule: number; from: number; to: number; sentFrom: numb
 
 /**
  * The text sent and the rules that fired. `tooLong`: the rewritten text passed the bound it was built
- * under and building stopped there; `text` is then the part built, already longer than the bound
- * (trimmed too), so a check of its length still refuses it.
+ * under and building stopped there; `text` is then the part built (trimmed), already longer than the
+ * bound, so a check of its length still refuses it, `fired` the rules up to there, and `chars` the
+ * length the whole text would have (code points, trimmed), counted without building it.
  */
-export type Rewritten = { text: string; fired: FiredRule[]; tooLong?: true };
+export type Rewritten =
+  { text: string; fired: FiredRule[]; tooLong?: false } | { text: string; fired: FiredRule[]; tooLong: true; chars: number };
 
 const WIDE = /[\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\uFF00-\uFF60]|[\u{20000}-\u{3FFFD}]/u;
 const WORD_CHAR = /[\p{L}\p{N}\p{M}_]/u;
@@ -158,41 +160,44 @@ export function applyLexicon(text: string, rules: readonly LexiconRule[], langua
   }
   let out = '';
   let at = 0;
-  // Code points of `out` after its leading whitespace, and of the whitespace it ends with: their
-  // difference is the length of the trimmed text, what the limit sees.
+  // Code points of the text sent after its leading whitespace, and of the whitespace it ends with:
+  // their difference is the length of the trimmed text, what the limit sees.
   let chars = 0;
   let trailing = 0;
+  // Past the bound the text is no longer built, only counted (the walk is bounded by the original text).
+  let built: string | null = null;
   const append = (piece: string) => {
     if (piece === '') return;
-    out += piece;
+    if (built === null) out += piece;
     const counted = chars === 0 ? piece.trimStart() : piece;
     for (const _ of counted) chars++;
     // Whitespace is all in the BMP: UTF-16 units are code points here.
     const kept = counted.trimEnd();
     trailing = kept === '' ? trailing + counted.length : counted.length - kept.length;
   };
-  const over = () => chars - trailing > maxChars;
   const fired: FiredRule[] = [];
   for (let c = cursors.pop(); c !== undefined; c = cursors.pop()) {
     if (c.from >= at) {
       append(text.slice(at, c.from));
       const sentFrom = out.length;
       append(rules[c.rule]!.said);
-      fired.push({ rule: c.rule, from: c.from, to: c.to, sentFrom, sentTo: out.length });
+      if (built === null) fired.push({ rule: c.rule, from: c.from, to: c.to, sentFrom, sentTo: out.length });
       at = c.to;
-      if (over()) return { text: out.trim(), fired, tooLong: true };
+      if (built === null && chars - trailing > maxChars) built = out.trim();
     }
     seek(c, text, at);
     if (c.from !== Infinity) cursors.push(c);
   }
   append(text.slice(at));
-  return over() ? { text: out.trim(), fired, tooLong: true } : { text: out, fired };
+  if (built === null && chars - trailing > maxChars) built = out.trim();
+  return built === null ? { text: out, fired } : { text: built, fired, tooLong: true, chars: chars - trailing };
 }
 
 export type SentLength = { ok: true; chars: number } | { ok: false; chars: number; max: number };
 
 /** The 5,000-character limit on the text actually sent (the form's validation uses this). */
 export function sentTextLength(text: string, rules: readonly LexiconRule[], language?: string, max = SOURCE_TEXT_MAX_CHARS): SentLength {
-  const chars = countSourceTextChars(applyLexicon(text.trim(), rules, language).text.trim());
+  const rewritten = applyLexicon(text.trim(), rules, language, max);
+  const chars = rewritten.tooLong ? rewritten.chars : countSourceTextChars(rewritten.text.trim());
   return chars <= max ? { ok: true, chars } : { ok: false, chars, max };
 }
