@@ -1,3 +1,4 @@
+import { countSourceTextChars } from '@/contract';
 import type { LexiconRule } from './lexicon';
 import { MAX_LEXICON_ENTRIES, MAX_LEXICON_FILE_CHARS, MAX_RULE_TEXT_CHARS, ruleTextFits } from './lexicon-limits';
 import { drain, type LexiconReading } from './lexicon-reading';
@@ -85,10 +86,10 @@ export function* readLexiconCsv(input: string): LexiconReading {
     const said = unprotect(cell('said').trim());
     if (written === '') errors.push({ line, code: 'missingWritten' });
     else if (!ruleTextFits(written))
-      errors.push({ line, code: 'textTooLong', column: 'written', chars: [...written].length, max: MAX_RULE_TEXT_CHARS });
+      errors.push({ line, code: 'textTooLong', column: 'written', chars: countSourceTextChars(written), max: MAX_RULE_TEXT_CHARS });
     if (said === '') errors.push({ line, code: 'missingSaid' });
     else if (!ruleTextFits(said))
-      errors.push({ line, code: 'textTooLong', column: 'said', chars: [...said].length, max: MAX_RULE_TEXT_CHARS });
+      errors.push({ line, code: 'textTooLong', column: 'said', chars: countSourceTextChars(said), max: MAX_RULE_TEXT_CHARS });
     const language = cell('language').trim().toLowerCase();
     const rule: LexiconRule = {
       written,

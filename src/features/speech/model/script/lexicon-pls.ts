@@ -1,3 +1,4 @@
+import { countSourceTextChars } from '@/contract';
 import type { LexiconRule } from './lexicon';
 import { MAX_LEXICON_RULES, ruleKey, type LexiconEntryError, type LexiconImport } from './lexicon-csv';
 import { MAX_LEXICON_ENTRIES, MAX_LEXICON_FILE_CHARS, MAX_RULE_TEXT_CHARS, ruleTextFits } from './lexicon-limits';
@@ -161,12 +162,12 @@ export function* readLexiconPls(input: string, meter: ReadMeter = { steps: 0 }):
     if (said === undefined) errors.push({ line, code: phoneme ? 'phonemeOnly' : 'missingSaid' });
     if (graphemes.length === 0 || said === undefined) continue;
     if (!ruleTextFits(said)) {
-      errors.push({ line, code: 'textTooLong', column: 'said', chars: [...said].length, max: MAX_RULE_TEXT_CHARS });
+      errors.push({ line, code: 'textTooLong', column: 'said', chars: countSourceTextChars(said), max: MAX_RULE_TEXT_CHARS });
       continue;
     }
     for (const written of graphemes) {
       if (!ruleTextFits(written)) {
-        errors.push({ line, code: 'textTooLong', column: 'written', chars: [...written].length, max: MAX_RULE_TEXT_CHARS });
+        errors.push({ line, code: 'textTooLong', column: 'written', chars: countSourceTextChars(written), max: MAX_RULE_TEXT_CHARS });
         continue;
       }
       if (rules.length >= MAX_LEXICON_RULES) return { rules, errors: [...errors, { line: 0, code: 'tooManyEntries' }] };

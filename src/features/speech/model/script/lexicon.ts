@@ -58,20 +58,54 @@ function segmenterBoundary(text: string, at: number): boolean {
  * the edge must be a word boundary of Intl.Segmenter's dictionary segmentation.
  */
 function isWholeWord(text: string, from: number, to: number): boolean {
-  const edge = (inside: string | undefined, outside: string | undefined, at: number) => {
-    if (outside === undefined) return true;
-    if ((inside !== undefined && WIDE.test(inside)) || WIDE.test(outside)) return segmenterBoundary(text, at);
-    return !WORD_CHAR.test(outside) || (inside !== undefined && !WORD_CHAR.test(inside));
-  };
-  const first = String.fromCodePoint(text.codePointAt(from)!);
-  const last = [...text.slice(Math.max(from, to - 2), to)].at(-1);
-  const before = from > 0 ? [...text.slice(Math.max(0, from - 2), from)].at(-1) : undefined;
-  const after = to < text.length ? String.fromCodePoint(text.codePointAt(to)!) : undefined;
-  return edge(first, before, from) && edge(last, after, to);
+  return (
+    edgeHolds(text, from, pointAt(text, from), pointBefore(text, from)) && edgeHolds(text, to, pointBefore(text, to), pointAt(text, to))
+  );
+}
+
+/** One edge of a match at `at`: `inside` is its character there, `outside` the one beyond (none at the text's ends). */
+function edgeHolds(text: string, at: number, inside: string | undefined, outside: string | undefined): boolean {
+  if (outside === undefined) return true;
+  if ((inside !== undefined && isWide(inside)) || isWide(outside)) return segmenterBoundary(text, at);
+  return !isWordChar(outside) || (inside !== undefined && !isWordChar(inside));
+}
+
+// ASCII first: most text is, and a regex per edge is most of the work on a rule that fires everywhere.
+const isWide = (ch: string) => ch.charCodeAt(0) >= 0x2e80 && WIDE.test(ch);
+const isWordChar = (ch: string) => {
+  const c = ch.charCodeAt(0);
+  if (c < 0x80) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+  return WORD_CHAR.test(ch);
+};
+
+/** The code point starting at `at` (undefined at the end). */
+function pointAt(text: string, at: number): string | undefined {
+  if (at >= text.length) return undefined;
+  const c = text.charCodeAt(at);
+  return c >= 0xd800 && c <= 0xdbff && at + 1 < text.length ? text.slice(at, at + 2) : text[at];
+}
+
+/** The code point ending at `at` (undefined at the start). */
+function pointBefore(text: string, at: number): string | undefined {
+  if (at <= 0) return undefined;
+  const c = text.charCodeAt(at - 1);
+  return c >= 0xdc00 && c <= 0xdfff && at >= 2 && text.charCodeAt(at - 2) >= 0xd800 && text.charCodeAt(at - 2) <= 0xdbff
+    ? text.slice(at - 2, at)
+    : text[at - 1];
 }
 
 /** Whether a rule is applied at all: a rule stored before MAX_RULE_TEXT_CHARS whose written or said is longer is set aside. */
 export const ruleApplied = (rule: LexiconRule): boolean => ruleTextFits(rule.written) && ruleTextFits(rule.said);
+
+type Measure = { chars: number; lead: number; trail: number; blank: boolean };
+
+/** A piece of the text sent: its code points, its leading and trailing whitespace (all in the BMP: units are code points), whether it is all whitespace. */
+function measured(piece: string): Measure {
+  let chars = 0;
+  for (const _ of piece) chars++;
+  const lead = piece.length - piece.trimStart().length;
+  return { chars, lead, trail: piece.length - piece.trimEnd().length, blank: lead === piece.length };
+}
 
 /** One rule's next match at or after a place: the rule's regex and where its next (whole-word) match starts and ends. */
 type Cursor = { rule: number; re: RegExp; wholeWord: boolean; from: number; to: number };
@@ -95,6 +129,19 @@ function seek(c: Cursor, text: string, at: number): void {
     // /u regex starts again at the pair, the same match for ever.
     start = m.index + (text.codePointAt(m.index)! > 0xffff ? 2 : 1);
   }
+}
+
+/** Each rule's regex, made once per list of rules (a text is rewritten on each keystroke); checked against the rule, should the list be changed in place. */
+const regexes = new WeakMap<readonly LexiconRule[], { rule: LexiconRule; written: string; caseSensitive: boolean; re: RegExp }[]>();
+function regexOf(rules: readonly LexiconRule[], i: number): RegExp {
+  let made = regexes.get(rules);
+  if (made === undefined) regexes.set(rules, (made = []));
+  const rule = rules[i]!;
+  const had = made[i];
+  if (had && had.rule === rule && had.written === rule.written && had.caseSensitive === rule.caseSensitive) return had.re;
+  const re = new RegExp(escapeRegExp(rule.written), rule.caseSensitive ? 'gu' : 'giu');
+  made[i] = { rule, written: rule.written, caseSensitive: rule.caseSensitive, re };
+  return re;
 }
 
 /** The cursor that goes first: the earliest place, then the longest match, then the earlier rule. */
@@ -153,7 +200,7 @@ export function applyLexicon(text: string, rules: readonly LexiconRule[], langua
     const key = JSON.stringify([rule.caseSensitive ? rule.written : rule.written.toLowerCase(), rule.wholeWord, rule.caseSensitive]);
     if (same.has(key)) continue;
     same.add(key);
-    const re = new RegExp(escapeRegExp(rule.written), rule.caseSensitive ? 'gu' : 'giu');
+    const re = regexOf(rules, i);
     const c: Cursor = { rule: i, re, wholeWord: rule.wholeWord, from: 0, to: 0 };
     seek(c, text, 0);
     if (c.from !== Infinity) cursors.push(c);
@@ -166,21 +213,26 @@ export function applyLexicon(text: string, rules: readonly LexiconRule[], langua
   let trailing = 0;
   // Past the bound the text is no longer built, only counted (the walk is bounded by the original text).
   let built: string | null = null;
-  const append = (piece: string) => {
+  const append = (piece: string, measure = measured(piece)) => {
     if (piece === '') return;
     if (built === null) out += piece;
-    const counted = chars === 0 ? piece.trimStart() : piece;
-    for (const _ of counted) chars++;
-    // Whitespace is all in the BMP: UTF-16 units are code points here.
-    const kept = counted.trimEnd();
-    trailing = kept === '' ? trailing + counted.length : counted.length - kept.length;
+    if (chars === 0 && measure.lead > 0) measure = measured(piece.trimStart());
+    chars += measure.chars;
+    trailing = measure.blank ? trailing + measure.chars : measure.trail;
+  };
+  // A rule's said is measured once, not each time it fires (past the bound the walk only counts).
+  const saids = new Map<number, Measure>();
+  const said = (rule: number) => {
+    let m = saids.get(rule);
+    if (m === undefined) saids.set(rule, (m = measured(rules[rule]!.said)));
+    return m;
   };
   const fired: FiredRule[] = [];
   for (let c = cursors.pop(); c !== undefined; c = cursors.pop()) {
     if (c.from >= at) {
       append(text.slice(at, c.from));
       const sentFrom = out.length;
-      append(rules[c.rule]!.said);
+      append(rules[c.rule]!.said, said(c.rule));
       if (built === null) fired.push({ rule: c.rule, from: c.from, to: c.to, sentFrom, sentTo: out.length });
       at = c.to;
       if (built === null && chars - trailing > maxChars) built = out.trim();
