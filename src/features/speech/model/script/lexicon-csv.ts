@@ -1,7 +1,7 @@
 import { countSourceTextChars } from '@/contract';
 import type { LexiconRule } from './lexicon';
 import { MAX_LEXICON_ENTRIES, MAX_LEXICON_FILE_CHARS, MAX_RULE_TEXT_CHARS, ruleTextFits } from './lexicon-limits';
-import { drain, type LexiconReading } from './lexicon-reading';
+import { drain, type Reading } from './lexicon-reading';
 import { delimitedRecords, detectDelimiter, firstLine } from './parse-delimited';
 
 /** Why one entry of an imported lexicon was not taken (codes for the catalog; `line` is 1-based). */
@@ -18,6 +18,9 @@ export type LexiconEntryError =
   | { line: 0; code: 'noHeader' | 'doctype' | 'notPls' | 'tooLarge' | 'tooManyEntries' };
 
 export type LexiconImport = { rules: LexiconRule[]; errors: LexiconEntryError[] };
+
+/** A lexicon file being read (lexicon-reading.ts runs it at once or in slices). */
+export type LexiconReading = Reading<LexiconImport>;
 
 /** Most rules one lexicon takes (each is a pass over the text). */
 export const MAX_LEXICON_RULES = 2000;

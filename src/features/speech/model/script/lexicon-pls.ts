@@ -1,8 +1,8 @@
 import { countSourceTextChars } from '@/contract';
 import type { LexiconRule } from './lexicon';
-import { MAX_LEXICON_RULES, ruleKey, type LexiconEntryError, type LexiconImport } from './lexicon-csv';
+import { MAX_LEXICON_RULES, ruleKey, type LexiconEntryError, type LexiconImport, type LexiconReading } from './lexicon-csv';
 import { MAX_LEXICON_ENTRIES, MAX_LEXICON_FILE_CHARS, MAX_RULE_TEXT_CHARS, ruleTextFits } from './lexicon-limits';
-import { drain, type LexiconReading, type ReadMeter } from './lexicon-reading';
+import { drain, type ReadMeter } from './lexicon-reading';
 
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
