@@ -51,6 +51,7 @@ const ENTRY_KEY = {
   notPls: 'speech.lexicon.entry.notPls',
   tooLarge: 'speech.lexicon.entry.tooLarge',
   tooManyEntries: 'speech.lexicon.entry.tooManyEntries',
+  unclosed: 'speech.lexicon.bounds.unclosed',
 } as const satisfies Record<
   Exclude<LexiconEntryError['code'], 'notABoolean' | 'duplicate' | 'badEntity' | 'textTooLong' | 'tooManyLines'>,
   MessageKey

@@ -15,6 +15,8 @@ export type LexiconEntryError =
   | { line: number; code: 'textTooLong'; column: 'written' | 'said'; chars: number; max: number }
   /** Reading stopped here: the file has more than MAX_LEXICON_ENTRIES entries. */
   | { line: number; code: 'tooManyLines' }
+  /** PLS: the file ends inside the lexeme that starts at this line (an unclosed element or CDATA). */
+  | { line: number; code: 'unclosed' }
   | { line: 0; code: 'noHeader' | 'doctype' | 'notPls' | 'tooLarge' | 'tooManyEntries' };
 
 export type LexiconImport = { rules: LexiconRule[]; errors: LexiconEntryError[] };

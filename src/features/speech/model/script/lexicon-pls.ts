@@ -21,7 +21,7 @@ function decodeEntities(part: string): { text: string; bad: string | null } {
 }
 
 /** One <lexeme> as read: the line it starts on, its graphemes and aliases (text), whether it gives a phoneme, its first unknown entity. */
-type Lexeme = { line: number; graphemes: string[]; aliases: string[]; phoneme: boolean; badEntity: string | null };
+type Lexeme = { line: number; graphemes: string[]; aliases: string[]; phoneme: boolean; badEntity: string | null; unclosed?: true };
 
 const NAME = /^\/?(?:[\w.-]+:)?([\w.-]+)/;
 const clean = (parts: readonly string[]) => parts.join('').replace(/\s+/g, ' ').trim();
@@ -123,6 +123,8 @@ function* lexemes(xml: string, meter: ReadMeter, onRoot: (tag: string) => void):
       }
     } else if (lexeme && name === 'phoneme' && !closing) lexeme.phoneme = true;
   }
+  // The file ends inside a lexeme (an unclosed element or CDATA): said, not read.
+  if (lexeme) yield { ...lexeme, unclosed: true };
 }
 
 /**
@@ -146,10 +148,14 @@ export function* readLexiconPls(input: string, meter: ReadMeter = { steps: 0 }):
   const errors: LexiconEntryError[] = [];
   const seen = new Map<string, number>();
   let entries = 0;
-  for (const { line, graphemes: allGraphemes, aliases, phoneme, badEntity } of lexemes(input, meter, onRoot)) {
+  for (const { line, graphemes: allGraphemes, aliases, phoneme, badEntity, unclosed } of lexemes(input, meter, onRoot)) {
     yield;
     if (++entries > MAX_LEXICON_ENTRIES) {
       errors.push({ line, code: 'tooManyLines' });
+      break;
+    }
+    if (unclosed) {
+      errors.push({ line, code: 'unclosed' });
       break;
     }
     if (badEntity !== null) {

@@ -92,6 +92,15 @@ describe('lexicon readers: caps decided up front', () => {
     });
   });
 
+  it('say where a PLS file ends inside a lexeme (unclosed element or CDATA) instead of a silent nothing', () => {
+    expect(importLexiconPls(unclosedCdata(3))).toEqual({ rules: [], errors: [{ line: 2, code: 'unclosed' }] });
+    const pls = `${HEAD}<lexeme><grapheme>a</grapheme><alias>b</alias></lexeme>\n<lexeme><grapheme>c</grapheme>`;
+    expect(importLexiconPls(pls)).toEqual({
+      rules: [{ written: 'a', said: 'b', wholeWord: true, caseSensitive: true, language: 'en' }],
+      errors: [{ line: 3, code: 'unclosed' }],
+    });
+  });
+
   it('read in slices to the same result, pausing between entries', async () => {
     const input = emptyLexemes(3000).replace('<lexeme/>', '<lexeme><grapheme>a</grapheme><alias>b</alias></lexeme>');
     let pauses = 0;
