@@ -327,7 +327,7 @@ test('a hostile lexicon already stored: /speech opens, says what is set aside an
     'the cat '.repeat(300),
   );
   const setAside =
-    '1 pronunciation rule is not applied because the written or said text is over 500 characters: the. Edit or delete it under Pronunciation; it stays in the list and in exports.';
+    '1 pronunciation rule is not applied because the written or said text is over 500 characters: the. Edit or delete that rule under Pronunciation; it stays in the list and in exports.';
   const tooLong = 'With the pronunciation rules applied the text is 151,499 characters, more than 100,000.';
   for (const tab of [page, await context.newPage()]) {
     await tab.goto('/speech');
