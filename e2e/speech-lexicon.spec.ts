@@ -267,3 +267,79 @@ test('axe clean in English with rules, a report and the preview', async ({ brows
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
+
+// Issue 36, fall 4: a rule "the" → 1,000,000 characters was accepted, and a stored one crashed /speech for good.
+
+test('a rule whose said text is over 500 characters is refused, at import and in the editor, naming it', async ({ page }) => {
+  await open(page);
+  const p = panel(page);
+  await p.getByLabel('Import CSV').setInputFiles(csvFile('huge.csv', `written,said\nok,fine\nthe,${'x'.repeat(1_000_000)}\n`));
+  const report = p.getByRole('region', { name: 'Import report: huge.csv' });
+  await expect(report).toContainText('1 rule added.');
+  await expect(report.getByRole('listitem')).toHaveText([
+    'Entry at line 3: its Said text is 1,000,000 characters, more than 500; not taken. Shorten it.',
+  ]);
+  await expect(rows(page)).toHaveCount(2);
+  expect(await storedRules(page)).toEqual(['ok']);
+
+  await addRule(page, 'the', 'y'.repeat(501));
+  await expect(p.getByRole('alert')).toHaveText('At most 500 characters (501 now): shorten it.');
+  await expect(rows(page)).toHaveCount(2);
+});
+
+/** Writes the active profile's lexicon and the Speech draft as the app keeps them (IndexedDB, localStorage). */
+async function storeHostile(page: Page, rules: { written: string; said: string }[], draftText: string): Promise<void> {
+  await page.evaluate(
+    async ({ rules, draftText }) => {
+      localStorage.setItem('console.speech.draft', JSON.stringify({ sourceText: draftText, voiceName: 'en-us' }));
+      await new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('console.speech.lexicon', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('lexicons', { keyPath: 'profileId' });
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('lexicons', 'readwrite');
+          const stored = rules.map((r) => ({ ...r, wholeWord: true, caseSensitive: false }));
+          tx.objectStore('lexicons').put({ profileId: 'local', rules: stored, updatedAt: Date.now() });
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      });
+    },
+    { rules, draftText },
+  );
+}
+
+test('a hostile lexicon already stored: /speech opens, says what is set aside and what is too long, and stays usable in a second tab', async ({
+  page,
+  context,
+}) => {
+  await open(page);
+  // "the" → a million characters (stored before the cap), "cat" → 500 (within it) but 300 times past 100,000.
+  await storeHostile(
+    page,
+    [
+      { written: 'the', said: 'x'.repeat(1_000_000) },
+      { written: 'cat', said: 'y'.repeat(500) },
+    ],
+    'the cat '.repeat(300),
+  );
+  const setAside =
+    '1 pronunciation rule is not applied because the written or said text is over 500 characters: the. Edit or delete that rule under Pronunciation; it stays in the list and in exports.';
+  const tooLong = 'With the pronunciation rules applied the text is 151,499 characters, more than 100,000.';
+  for (const tab of [page, await context.newPage()]) {
+    await tab.goto('/speech');
+    await expect(tab.getByRole('alert').filter({ hasText: 'not applied' })).toHaveText(setAside);
+    await expect(tab.getByRole('alert').filter({ hasText: 'more than 100,000' })).toHaveText(tooLong);
+    await expect(tab.getByLabel('Text to synthesize')).toHaveValue('the cat '.repeat(300));
+    await expect(panel(tab).getByRole('table')).toContainText('Not applied: over 500 characters');
+  }
+  // Still answers: an edit is counted and previewed at once, the text and the rules kept.
+  await page.getByLabel('Text to synthesize').fill('the cat');
+  await expect(page.getByText(/^7 \/ 100,000 characters/)).toContainText('504 as sent');
+  await expect(page.getByRole('region', { name: 'Text sent' })).toContainText(`the ${'y'.repeat(500)}`);
+  await expect(page.getByRole('alert').filter({ hasText: 'more than 100,000' })).toHaveCount(0);
+  expect(await storedRules(page)).toEqual(['the', 'cat']);
+});

@@ -109,8 +109,10 @@ export const sentSpeechFormSchema = z.pipe(
   z.transform((request: SpeechRequest, ctx) => {
     const rules = lexiconStore.get();
     if (rules.length === 0) return request;
-    const sourceText = applyLexicon(request.sourceText, rules, request.targetLanguage).text.trim();
-    const chars = countSourceTextChars(sourceText);
+    // Bounded while it is built: past LONG_TEXT_MAX_CHARS the rewrite stops and only counts (tooLong, chars).
+    const rewritten = applyLexicon(request.sourceText, rules, request.targetLanguage);
+    const sourceText = rewritten.text.trim();
+    const chars = rewritten.tooLong ? rewritten.chars : countSourceTextChars(sourceText);
     if (chars > LONG_TEXT_MAX_CHARS || chars === 0) {
       ctx.issues.push({
         code: 'custom',

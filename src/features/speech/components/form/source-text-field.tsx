@@ -6,6 +6,7 @@ import { applyLexicon } from '../../model/script/lexicon';
 import { LONG_TEXT_MAX_CHARS, splitText } from '../../model/split-text';
 import { useLexiconRules } from '../../hooks/use-lexicon';
 import { SentPreview } from '../lexicon/sent-preview';
+import { SetAsideRules } from '../lexicon/set-aside-rules';
 import { FieldError } from './field-error';
 import { useT } from '@/hooks/use-t';
 import styles from './form.module.css';
@@ -33,7 +34,8 @@ export function SourceTextField() {
     [lexiconText, rules, language],
   );
   const sent = rewritten && rewritten.fired.length > 0 ? rewritten.text.trim() : lexiconText;
-  const sentCount = sent === lexiconText ? count : countSourceTextChars(sent);
+  // Past the limit the rewrite stops building (issue 36) and gives the whole length it counted.
+  const sentCount = rewritten?.tooLong ? rewritten.chars : sent === lexiconText ? count : countSourceTextChars(sent);
   const sentOver = !over && sentCount > LONG_TEXT_MAX_CHARS;
   const parts = useMemo(
     () => (sentCount > SOURCE_TEXT_MAX_CHARS && sentCount <= LONG_TEXT_MAX_CHARS ? splitText(sent).length : 1),
@@ -70,7 +72,8 @@ export function SourceTextField() {
           message={sentOver ? t('speech.lexicon.sentTooLong', { chars: sentCount, max: LONG_TEXT_MAX_CHARS }) : error}
         />
       )}
-      {rewritten && <SentPreview id="speech-text-sent" rewritten={rewritten} rules={rules} />}
+      <SetAsideRules rules={rules} />
+      {rewritten && !rewritten.tooLong && <SentPreview id="speech-text-sent" rewritten={rewritten} rules={rules} />}
     </div>
   );
 }

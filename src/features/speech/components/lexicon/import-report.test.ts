@@ -15,6 +15,9 @@ const every: LexiconEntryError[] = [
   { line: 0, code: 'notPls' },
   { line: 0, code: 'tooLarge' },
   { line: 0, code: 'tooManyEntries' },
+  { line: 8, code: 'textTooLong', column: 'said', chars: 1000000, max: 500 },
+  { line: 10002, code: 'tooManyLines' },
+  { line: 9, code: 'unclosed' },
 ];
 
 describe('entryMessage', () => {
@@ -33,6 +36,9 @@ describe('entryMessage', () => {
       'Not a pronunciation lexicon (no <lexicon> element).',
       'The file is larger than 2 MB; it was not read.',
       'The file has more than 2,000 rules; the rest was not read.',
+      'Entry at line 8: its Said text is 1,000,000 characters, more than 500; not taken. Shorten it.',
+      'The file has more than 10,000 entries: reading stopped at line 10,002 and the rest was not read. Split the file into smaller ones.',
+      'Entry at line 9 is not closed before the file ends (an element or CDATA left open); it and the rest were not read.',
     ]);
   });
 

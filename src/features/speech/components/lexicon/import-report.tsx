@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useT } from '@/hooks/use-t';
 import type { MessageKey, Translate } from '@/i18n/i18n-store';
 import { MAX_LEXICON_RULES, type LexiconEntryError } from '../../model/script/lexicon-csv';
+import { MAX_LEXICON_ENTRIES } from '../../model/script/lexicon-limits';
 import styles from './lexicon.module.css';
 
 export type ImportReportData = {
@@ -27,6 +28,15 @@ export function entryMessage(e: LexiconEntryError, t: Translate): string {
       return t('speech.lexicon.entry.duplicate', { line: e.line, of: e.of });
     case 'badEntity':
       return t('speech.lexicon.entry.badEntity', { line: e.line, entity: e.entity });
+    case 'textTooLong':
+      return t('speech.lexicon.bounds.textTooLong', {
+        line: e.line,
+        chars: e.chars,
+        max: e.max,
+        column: t(e.column === 'written' ? 'speech.lexicon.col.written' : 'speech.lexicon.col.said'),
+      });
+    case 'tooManyLines':
+      return t('speech.lexicon.bounds.tooManyLines', { line: e.line, max: MAX_LEXICON_ENTRIES });
     default:
       return t(ENTRY_KEY[e.code], { line: e.line });
   }
@@ -41,7 +51,22 @@ const ENTRY_KEY = {
   notPls: 'speech.lexicon.entry.notPls',
   tooLarge: 'speech.lexicon.entry.tooLarge',
   tooManyEntries: 'speech.lexicon.entry.tooManyEntries',
-} as const satisfies Record<Exclude<LexiconEntryError['code'], 'notABoolean' | 'duplicate' | 'badEntity'>, MessageKey>;
+  unclosed: 'speech.lexicon.bounds.unclosed',
+} as const satisfies Record<
+  Exclude<LexiconEntryError['code'], 'notABoolean' | 'duplicate' | 'badEntity' | 'textTooLong' | 'tooManyLines'>,
+  MessageKey
+>;
+
+/** Most problems listed: a file of 10,000 broken entries is reported by a count past these, not 10,000 list items. */
+const MAX_LISTED = 100;
+
+/** The problems listed: the first ones, and a problem that stopped the reading (the file's cap) always among them. */
+function listed(errors: readonly LexiconEntryError[]): readonly LexiconEntryError[] {
+  if (errors.length <= MAX_LISTED) return errors;
+  const stop = errors.find((e) => e.code === 'tooManyLines' || e.code === 'tooManyEntries');
+  const first = errors.slice(0, stop ? MAX_LISTED - 1 : MAX_LISTED);
+  return stop && !first.includes(stop) ? [stop, ...first] : first;
+}
 
 type Props = { report: ImportReportData; onClose: () => void };
 
@@ -66,9 +91,12 @@ export function ImportReport({ report, onClose }: Props) {
           </p>
           {report.errors.length > 0 && (
             <ul aria-label={t('speech.lexicon.report.problems', { count: report.errors.length })}>
-              {report.errors.map((e, i) => (
+              {listed(report.errors).map((e, i) => (
                 <li key={i}>{entryMessage(e, t)}</li>
               ))}
+              {report.errors.length > MAX_LISTED && (
+                <li>{t('speech.lexicon.bounds.moreProblems', { count: report.errors.length - MAX_LISTED })}</li>
+              )}
             </ul>
           )}
         </>

@@ -2,8 +2,10 @@ import { useState, type ChangeEvent } from 'react';
 import { useT } from '@/hooks/use-t';
 import { t as translate } from '@/i18n/i18n-store';
 import type { LexiconRule } from '../../model/script/lexicon';
-import { exportLexiconCsv, importLexiconCsv, type LexiconImport } from '../../model/script/lexicon-csv';
-import { exportLexiconPls, importLexiconPls } from '../../model/script/lexicon-pls';
+import { exportLexiconCsv, readLexiconCsv, type LexiconImport, type LexiconReading } from '../../model/script/lexicon-csv';
+import { MAX_LEXICON_FILE_CHARS } from '../../model/script/lexicon-limits';
+import { exportLexiconPls, readLexiconPls } from '../../model/script/lexicon-pls';
+import { drainInSlices } from '../../model/script/lexicon-reading';
 import { saveText } from '@/lib/save-file';
 import { ImportReport, type ImportReportData } from './import-report';
 import { mergeRules } from './rule-check';
@@ -16,8 +18,9 @@ type Props = {
   onStatus: (message: string) => void;
 };
 
-/** Largest lexicon file read (as the PLS reader's own limit). */
-const MAX_FILE_BYTES = 2_000_000;
+type LexiconFormat = 'csv' | 'pls';
+
+const READERS: Record<LexiconFormat, (text: string) => LexiconReading> = { csv: readLexiconCsv, pls: readLexiconPls };
 
 /** A profile's name made safe for a file name (letters, digits, - and _ kept). */
 const fileSlug = (name: string) => name.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'profile';
@@ -27,22 +30,27 @@ export function LexiconFiles({ rules, profileName, onImported, onStatus }: Props
   const t = useT();
   const [report, setReport] = useState<ImportReportData | null>(null);
 
-  const importFile = (kind: 'csv' | 'pls') => async (e: ChangeEvent<HTMLInputElement>) => {
+  const [reading, setReading] = useState<string | null>(null);
+
+  const importFile = (kind: LexiconFormat) => async (e: ChangeEvent<HTMLInputElement>) => {
     const input = e.currentTarget;
     const file = input.files?.[0];
     if (!file) return;
     onStatus('');
     let parsed: LexiconImport;
     try {
-      if (file.size > MAX_FILE_BYTES) parsed = { rules: [], errors: [{ line: 0, code: 'tooLarge' }] };
+      // The size cap before a byte is read (a UTF-8 file has at most as many characters as bytes).
+      if (file.size > MAX_LEXICON_FILE_CHARS) parsed = { rules: [], errors: [{ line: 0, code: 'tooLarge' }] };
       else {
-        const text = await file.text();
-        parsed = kind === 'csv' ? importLexiconCsv(text) : importLexiconPls(text);
+        setReading(file.name);
+        // Read in slices: input and paint go on while a large file is read.
+        parsed = await drainInSlices(READERS[kind](await file.text()));
       }
     } catch (error) {
       setReport({ file: file.name, errors: [], added: 0, alreadyThere: 0, notAdded: 0, unreadable: String(error) });
       return;
     } finally {
+      setReading(null);
       // The same file can be chosen again after it is fixed.
       input.value = '';
     }
@@ -105,6 +113,9 @@ export function LexiconFiles({ rules, profileName, onImported, onStatus }: Props
           </button>
         </div>
       </div>
+      <p role="status" className={styles.reading}>
+        {reading !== null && t('speech.lexicon.bounds.reading', { file: reading })}
+      </p>
       {report && (
         <ImportReport
           report={report}

@@ -4,7 +4,8 @@ import { useT } from '@/hooks/use-t';
 import { t as translate } from '@/i18n/i18n-store';
 import { activeProfile } from '@/lib/connection-store';
 import { useLexiconRules } from '../../hooks/use-lexicon';
-import type { LexiconRule } from '../../model/script/lexicon';
+import { ruleApplied, type LexiconRule } from '../../model/script/lexicon';
+import { MAX_RULE_TEXT_CHARS } from '../../model/script/lexicon-limits';
 import { setActiveLexicon } from '../../stores/lexicon-sync';
 import { LexiconFiles } from './lexicon-files';
 import { RuleEditor, WRITTEN_ID } from './rule-editor';
@@ -20,6 +21,9 @@ export function LexiconPanel() {
   // Another profile starts afresh: no edit, report or message of the previous one carries over.
   return <ProfileLexicon key={profile.id} profileName={profile.name} />;
 }
+
+/** A rule's text as the table shows it: a text stored before the cap is cut, so one rule cannot fill the page. */
+const shown = (text: string) => (text.length > MAX_RULE_TEXT_CHARS ? `${text.slice(0, MAX_RULE_TEXT_CHARS)}…` : text);
 
 function ProfileLexicon({ profileName }: { profileName: string }) {
   const t = useT();
@@ -47,7 +51,7 @@ function ProfileLexicon({ profileName }: { profileName: string }) {
     if (!rule) return;
     void save(rules.filter((_, i) => i !== index));
     if (editing !== null) setEditing(null);
-    setStatus(t('speech.lexicon.deleted', { written: rule.written }));
+    setStatus(t('speech.lexicon.deleted', { written: shown(rule.written) }));
     // The row (and its button) goes: focus waits in the editor's first field.
     focusWritten();
   };
@@ -80,17 +84,30 @@ function ProfileLexicon({ profileName }: { profileName: string }) {
             <tbody>
               {rules.map((r, i) => (
                 <tr key={`${i}:${r.written}`}>
-                  <td>{r.written}</td>
-                  <td>{r.said}</td>
+                  <td>{shown(r.written)}</td>
+                  <td>
+                    {shown(r.said)}
+                    {!ruleApplied(r) && (
+                      <span className={styles.notApplied}>{t('speech.lexicon.bounds.notApplied', { max: MAX_RULE_TEXT_CHARS })}</span>
+                    )}
+                  </td>
                   <td>{r.wholeWord ? t('speech.lexicon.yes') : t('speech.lexicon.no')}</td>
                   <td>{r.caseSensitive ? t('speech.lexicon.yes') : t('speech.lexicon.no')}</td>
                   <td>{r.language ?? t('speech.lexicon.allLanguages')}</td>
                   <td>
                     <span className={styles.actions}>
-                      <button type="button" aria-label={t('speech.lexicon.editRule', { written: r.written })} onClick={() => edit(i)}>
+                      <button
+                        type="button"
+                        aria-label={t('speech.lexicon.editRule', { written: shown(r.written) })}
+                        onClick={() => edit(i)}
+                      >
                         {t('speech.lexicon.edit')}
                       </button>
-                      <button type="button" aria-label={t('speech.lexicon.deleteRule', { written: r.written })} onClick={() => remove(i)}>
+                      <button
+                        type="button"
+                        aria-label={t('speech.lexicon.deleteRule', { written: shown(r.written) })}
+                        onClick={() => remove(i)}
+                      >
                         {t('speech.lexicon.delete')}
                       </button>
                     </span>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LexiconRule } from '../../model/script/lexicon';
 import { MAX_LEXICON_RULES } from '../../model/script/lexicon-csv';
+import { MAX_RULE_TEXT_CHARS } from '../../model/script/lexicon-limits';
 import { checkRule, EMPTY_DRAFT, mergeRules, ruleOf } from './rule-check';
 
 const rule = (written: string, said = 'x', extra: Partial<LexiconRule> = {}): LexiconRule => ({
@@ -16,6 +17,13 @@ describe('checkRule', () => {
     const d = { ...EMPTY_DRAFT, written: ' ACME ', said: 'Ack me', language: 'en-US' };
     expect(checkRule(d, [], null)).toEqual({ problems: {} });
     expect(ruleOf(d)).toEqual({ written: 'ACME', said: 'Ack me', wholeWord: true, caseSensitive: false, language: 'en-us' });
+  });
+
+  it('refuses a written or said text over the cap (issue 36: "the" → a million characters), and takes one at it', () => {
+    const long = 'y'.repeat(MAX_RULE_TEXT_CHARS + 1);
+    expect(checkRule({ ...EMPTY_DRAFT, written: 'the', said: long }, [], null).problems).toEqual({ said: 'tooLong' });
+    expect(checkRule({ ...EMPTY_DRAFT, written: long, said: 'x' }, [], null).problems).toEqual({ written: 'tooLong' });
+    expect(checkRule({ ...EMPTY_DRAFT, written: 'the', said: long.slice(1) }, [], null).problems).toEqual({});
   });
 
   it('names each field that is wrong', () => {

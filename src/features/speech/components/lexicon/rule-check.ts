@@ -1,5 +1,6 @@
 import type { LexiconRule } from '../../model/script/lexicon';
 import { MAX_LEXICON_RULES, ruleKey } from '../../model/script/lexicon-csv';
+import { ruleTextFits } from '../../model/script/lexicon-limits';
 
 /** A rule as the editor's fields hold it. */
 export type RuleDraft = { written: string; said: string; wholeWord: boolean; caseSensitive: boolean; language: string };
@@ -8,8 +9,8 @@ export const EMPTY_DRAFT: RuleDraft = { written: '', said: '', wholeWord: true, 
 
 /** Why the editor cannot take a rule, by field (codes for the catalog). */
 type RuleProblems = Partial<{
-  written: 'missingWritten' | 'duplicate';
-  said: 'missingSaid';
+  written: 'missingWritten' | 'duplicate' | 'tooLong';
+  said: 'missingSaid' | 'tooLong';
   language: 'badLanguage';
   rules: 'tooMany';
 }>;
@@ -31,7 +32,8 @@ export function ruleOf(d: RuleDraft): LexiconRule {
 }
 
 /**
- * What stops a draft from joining `rules` (or replacing `rules[editing]`): empty written or said, a
+ * What stops a draft from joining `rules` (or replacing `rules[editing]`): empty written or said, one
+ * longer than MAX_RULE_TEXT_CHARS, a
  * language that is not a code, the same rule already there (the index of the one it repeats), the
  * list full. Empty when it can be saved.
  */
@@ -43,7 +45,9 @@ export function checkRule(
   const rule = ruleOf(d);
   const problems: RuleProblems = {};
   if (rule.written === '') problems.written = 'missingWritten';
+  else if (!ruleTextFits(rule.written)) problems.written = 'tooLong';
   if (rule.said === '') problems.said = 'missingSaid';
+  else if (!ruleTextFits(rule.said)) problems.said = 'tooLong';
   if (rule.language && !LANGUAGE.test(rule.language)) problems.language = 'badLanguage';
   if (editing === null && rules.length >= MAX_LEXICON_RULES) problems.rules = 'tooMany';
   const key = ruleKey(rule);

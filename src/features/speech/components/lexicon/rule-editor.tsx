@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useT } from '@/hooks/use-t';
 import type { LexiconRule } from '../../model/script/lexicon';
 import { MAX_LEXICON_RULES } from '../../model/script/lexicon-csv';
+import { MAX_RULE_TEXT_CHARS } from '../../model/script/lexicon-limits';
 import { FieldError } from '../form/field-error';
 import { checkRule, draftOf, EMPTY_DRAFT, ruleOf, type RuleDraft } from './rule-check';
 import styles from './lexicon.module.css';
@@ -40,12 +41,17 @@ export function RuleEditor({ rules, editing, onSave, onCancel }: Props) {
     document.getElementById(WRITTEN_ID)?.focus();
   };
   const repeated = repeats === undefined ? undefined : rules[repeats];
+  const tooLong = (text: string) => t('speech.lexicon.bounds.fieldTooLong', { max: MAX_RULE_TEXT_CHARS, count: [...text.trim()].length });
   const writtenError =
     shown.written === 'duplicate' && repeated
       ? t('speech.lexicon.problem.duplicate', { written: repeated.written, said: repeated.said })
       : shown.written === 'missingWritten'
         ? t('speech.lexicon.problem.missingWritten')
-        : undefined;
+        : shown.written === 'tooLong'
+          ? tooLong(draft.written)
+          : undefined;
+  const saidError =
+    shown.said === 'missingSaid' ? t('speech.lexicon.problem.missingSaid') : shown.said === 'tooLong' ? tooLong(draft.said) : undefined;
 
   return (
     <form className={styles.ruleForm} aria-labelledby="lexicon-editor-title" noValidate onSubmit={submit}>
@@ -69,10 +75,10 @@ export function RuleEditor({ rules, editing, onSave, onCancel }: Props) {
           id="lexicon-said"
           value={draft.said}
           onChange={(e) => set({ said: e.target.value })}
-          aria-invalid={Boolean(shown.said)}
+          aria-invalid={Boolean(saidError)}
           aria-describedby="lexicon-said-error"
         />
-        <FieldError id="lexicon-said-error" message={shown.said && t('speech.lexicon.problem.missingSaid')} />
+        <FieldError id="lexicon-said-error" message={saidError} />
       </div>
       <label className="field-checkbox">
         <input type="checkbox" checked={draft.wholeWord} onChange={(e) => set({ wholeWord: e.target.checked })} />

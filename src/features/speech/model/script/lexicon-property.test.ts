@@ -33,6 +33,39 @@ describe('applyLexicon on any text and rules', () => {
   });
 });
 
+/** The first applyLexicon (every match of every rule collected, sorted, taken left to right), for rules that match anywhere. */
+function allMatches(t: string, rules: readonly LexiconRule[]): string {
+  const found: { rule: number; from: number; to: number }[] = [];
+  for (const [i, r] of rules.entries()) {
+    const re = new RegExp(r.written.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), r.caseSensitive ? 'gu' : 'giu');
+    for (let m = re.exec(t); m !== null; m = re.exec(t)) {
+      found.push({ rule: i, from: m.index, to: m.index + m[0].length });
+      re.lastIndex = m.index + (t.codePointAt(m.index)! > 0xffff ? 2 : 1);
+    }
+  }
+  found.sort((a, b) => a.from - b.from || b.to - b.from - (a.to - a.from) || a.rule - b.rule);
+  let out = '';
+  let at = 0;
+  for (const m of found) {
+    if (m.from < at) continue;
+    out += t.slice(at, m.from) + rules[m.rule]!.said;
+    at = m.to;
+  }
+  return out + t.slice(at);
+}
+
+describe('applyLexicon against collecting every match (issue 36: it now walks one cursor per rule)', () => {
+  it('sends the same text', () => {
+    const anywhere = rule.map((r) => ({ ...r, wholeWord: false }));
+    fc.assert(
+      fc.property(text, fc.array(anywhere, { maxLength: 6 }), (t, rules: LexiconRule[]) => {
+        expect(applyLexicon(t, rules).text).toBe(allMatches(t, rules));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
 describe('wrapLines on any text', () => {
   it('keeps every line within 42 columns and every character but spaces, in order', () => {
     fc.assert(

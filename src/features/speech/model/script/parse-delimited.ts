@@ -10,8 +10,17 @@ export type Delimiter = ',' | '\t' | ';';
  * A leading BOM is dropped. A final line break ends the last record; it does not start an empty one.
  */
 export function parseDelimited(input: string, delimiter: Delimiter): DelimitedRecord[] {
+  return [...delimitedRecords(input, delimiter)];
+}
+
+/**
+ * parseDelimited one record at a time, so a reader can stop at a cap or pause between records (a
+ * long file read in slices). One pass: each character is visited once; a field is copied out in runs
+ * between the characters that matter (quote, delimiter, line break), never character by character.
+ */
+export function* delimitedRecords(input: string, delimiter: Delimiter): Generator<DelimitedRecord, void, undefined> {
   const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
-  const records: DelimitedRecord[] = [];
+  const n = text.length;
   let fields: string[] = [];
   let field = '';
   let line = 1;
@@ -19,31 +28,32 @@ export function parseDelimited(input: string, delimiter: Delimiter): DelimitedRe
   let i = 0;
   let atFieldStart = true;
   let quoted = false;
-  const endRecord = (unterminatedQuote: boolean) => {
+  const take = (): DelimitedRecord => {
     fields.push(field);
-    records.push({ line: recordLine, fields, unterminatedQuote });
+    const record = { line: recordLine, fields, unterminatedQuote: false };
     fields = [];
     field = '';
     atFieldStart = true;
+    return record;
   };
-  while (i < text.length) {
-    const ch = text[i]!;
+  while (i < n) {
     if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
+      // Up to the next quote: line breaks inside are counted, the run is copied once.
+      const q = text.indexOf('"', i);
+      const end = q < 0 ? n : q;
+      line += lineBreaks(text, i, end);
+      field += text.slice(i, end);
+      if (q < 0) break;
+      if (text[q + 1] === '"') {
+        field += '"';
+        i = q + 2;
+      } else {
         quoted = false;
-        i++;
-        continue;
+        i = q + 1;
       }
-      if (ch === '\n' || (ch === '\r' && text[i + 1] !== '\n')) line++;
-      field += ch;
-      i++;
       continue;
     }
+    const ch = text[i]!;
     if (ch === '"' && atFieldStart) {
       quoted = true;
       atFieldStart = false;
@@ -58,19 +68,37 @@ export function parseDelimited(input: string, delimiter: Delimiter): DelimitedRe
       continue;
     }
     if (ch === '\r' || ch === '\n') {
-      endRecord(false);
+      yield take();
       i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
       line++;
       recordLine = line;
       continue;
     }
-    field += ch;
+    // An unquoted run: to the next delimiter or line break.
+    let end = i + 1;
+    while (end < n) {
+      const c = text[end];
+      if (c === delimiter || c === '\r' || c === '\n') break;
+      end++;
+    }
+    field += text.slice(i, end);
     atFieldStart = false;
-    i++;
+    i = end;
   }
-  if (quoted) endRecord(true);
-  else if (field !== '' || fields.length > 0) endRecord(false);
-  return records;
+  if (quoted) {
+    fields.push(field);
+    yield { line: recordLine, fields, unterminatedQuote: true };
+  } else if (field !== '' || fields.length > 0) yield take();
+}
+
+/** Line breaks (CRLF, LF or CR each one) in text[from, to). */
+function lineBreaks(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) count++;
+  }
+  return count;
 }
 
 const DELIMITERS: readonly Delimiter[] = ['\t', ';', ','];
