@@ -4,11 +4,11 @@ import { useT } from '@/hooks/use-t';
 import { t as translate } from '@/i18n/i18n-store';
 import { activeProfile } from '@/lib/connection-store';
 import { useLexiconRules } from '../../hooks/use-lexicon';
-import { ruleApplied, type LexiconRule } from '../../model/script/lexicon';
-import { MAX_RULE_TEXT_CHARS } from '../../model/script/lexicon-limits';
+import type { LexiconRule } from '../../model/script/lexicon';
 import { setActiveLexicon } from '../../stores/lexicon-sync';
 import { LexiconFiles } from './lexicon-files';
 import { RuleEditor, WRITTEN_ID } from './rule-editor';
+import { RuleTable, shownRuleText } from './rule-table';
 import page from '../speech-page.module.css';
 import styles from './lexicon.module.css';
 
@@ -21,9 +21,6 @@ export function LexiconPanel() {
   // Another profile starts afresh: no edit, report or message of the previous one carries over.
   return <ProfileLexicon key={profile.id} profileName={profile.name} />;
 }
-
-/** A rule's text as the table shows it: a text stored before the cap is cut, so one rule cannot fill the page. */
-const shown = (text: string) => (text.length > MAX_RULE_TEXT_CHARS ? `${text.slice(0, MAX_RULE_TEXT_CHARS)}…` : text);
 
 function ProfileLexicon({ profileName }: { profileName: string }) {
   const t = useT();
@@ -51,7 +48,7 @@ function ProfileLexicon({ profileName }: { profileName: string }) {
     if (!rule) return;
     void save(rules.filter((_, i) => i !== index));
     if (editing !== null) setEditing(null);
-    setStatus(t('speech.lexicon.deleted', { written: shown(rule.written) }));
+    setStatus(t('speech.lexicon.deleted', { written: shownRuleText(rule.written) }));
     // The row (and its button) goes: focus waits in the editor's first field.
     focusWritten();
   };
@@ -69,54 +66,7 @@ function ProfileLexicon({ profileName }: { profileName: string }) {
       {rules.length === 0 ? (
         <p>{t('speech.lexicon.empty')}</p>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table} aria-labelledby="lexicon-title">
-            <thead>
-              <tr>
-                <th scope="col">{t('speech.lexicon.col.written')}</th>
-                <th scope="col">{t('speech.lexicon.col.said')}</th>
-                <th scope="col">{t('speech.lexicon.col.wholeWord')}</th>
-                <th scope="col">{t('speech.lexicon.col.caseSensitive')}</th>
-                <th scope="col">{t('speech.lexicon.col.language')}</th>
-                <th scope="col">{t('speech.lexicon.col.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rules.map((r, i) => (
-                <tr key={`${i}:${r.written}`}>
-                  <td>{shown(r.written)}</td>
-                  <td>
-                    {shown(r.said)}
-                    {!ruleApplied(r) && (
-                      <span className={styles.notApplied}>{t('speech.lexicon.bounds.notApplied', { max: MAX_RULE_TEXT_CHARS })}</span>
-                    )}
-                  </td>
-                  <td>{r.wholeWord ? t('speech.lexicon.yes') : t('speech.lexicon.no')}</td>
-                  <td>{r.caseSensitive ? t('speech.lexicon.yes') : t('speech.lexicon.no')}</td>
-                  <td>{r.language ?? t('speech.lexicon.allLanguages')}</td>
-                  <td>
-                    <span className={styles.actions}>
-                      <button
-                        type="button"
-                        aria-label={t('speech.lexicon.editRule', { written: shown(r.written) })}
-                        onClick={() => edit(i)}
-                      >
-                        {t('speech.lexicon.edit')}
-                      </button>
-                      <button
-                        type="button"
-                        aria-label={t('speech.lexicon.deleteRule', { written: shown(r.written) })}
-                        onClick={() => remove(i)}
-                      >
-                        {t('speech.lexicon.delete')}
-                      </button>
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RuleTable rules={rules} labelledBy="lexicon-title" onEdit={edit} onRemove={remove} />
       )}
       <RuleEditor
         key={editing === null ? 'new' : `edit-${editing}`}
