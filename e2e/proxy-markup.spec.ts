@@ -47,21 +47,33 @@ async function speechAnswerNaming(file: string): Promise<string> {
 
 const pwned = (page: Page) => page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned);
 
-test("the relay's copy of a gateway's JavaScript does not run as a script on a console page", async ({ page }) => {
+test("the relay's copy of a gateway's JavaScript does not run as a script on a console page", async ({ page, browser }) => {
   const relayUrl = await speechAnswerNaming('evil.js');
-  await page.goto(`${consoleOrigin}/`);
   // A script from the console's own path counts as 'self' under its CSP: what an injection would add.
-  const outcome = await page.evaluate(
-    (src) =>
-      new Promise<string>((resolve) => {
-        const script = document.createElement('script');
+  const inject = (src: string) =>
+    new Promise<string>((resolve) => {
+      const script = document.createElement('script');
+      try {
         script.src = src;
-        script.onload = () => resolve('ran');
-        script.onerror = () => resolve('refused');
-        document.head.append(script);
-      }),
-    relayUrl,
-  );
+      } catch (err) {
+        resolve(err instanceof TypeError ? 'refused by Trusted Types' : String(err));
+        return;
+      }
+      script.onload = () => resolve('ran');
+      script.onerror = () => resolve('refused');
+      document.head.append(script);
+    });
+  // First layer: the console's CSP requires Trusted Types for script, so the assignment itself fails.
+  await page.goto(`${consoleOrigin}/`);
+  expect(await page.evaluate(inject, relayUrl)).toBe('refused by Trusted Types');
+  // Behind it, with the CSP out of the way (as if an injection got past it): the relay's bytes
+  // are an attachment with nosniff, which no browser runs as a script.
+  const bare = await browser.newContext({ bypassCSP: true });
+  const unguarded = await bare.newPage();
+  await unguarded.goto(`${consoleOrigin}/`);
+  const outcome = await unguarded.evaluate(inject, relayUrl);
+  expect(await pwned(unguarded)).toBeUndefined();
+  await bare.close();
   expect(await pwned(page)).toBeUndefined();
   expect(outcome).toBe('refused');
   expect(gateway.collected).toBe(0);
