@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium, NO_CHROMIUM_MESSAGE } from './scripts/lib/find-chromium.mjs';
 import { servedDist } from './e2e/served-dist';
+import { LONGEST_FIRST } from './e2e/longest-first';
 
 const port = Number(process.env.E2E_PORT ?? 4318);
 // Set once in the runner; workers inherit it, so they all see the same server's data directory.
@@ -45,7 +46,12 @@ export default defineConfig({
       args: ['--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  // Two projects of one browser, the longest specs' first: Playwright queues a project's tests before the next one's
+  // (a file list alone does not: files run in name order). One project more costs each worker one restart.
+  projects: [
+    { name: 'chromium', testMatch: [...LONGEST_FIRST], use: { ...devices['Desktop Chrome'] } },
+    { name: 'chromium', testIgnore: [...LONGEST_FIRST], use: { ...devices['Desktop Chrome'] } },
+  ],
   webServer: {
     // What `npm start` does, on the build chosen above (distDir).
     command: `${buildStep}node_modules/.bin/tsx server/start.ts`,
