@@ -1,8 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium, NO_CHROMIUM_MESSAGE } from './scripts/lib/find-chromium.mjs';
+import { servedDist } from './e2e/served-dist';
+import { LONGEST_FIRST } from './e2e/longest-first';
 
 const port = Number(process.env.E2E_PORT ?? 4318);
 // Set once in the runner; workers inherit it, so they all see the same server's data directory.
@@ -19,7 +21,11 @@ if (process.env.E2E_WORK_DIR === undefined) {
   process.once('exit', () => rmSync(made, { recursive: true, force: true }));
 }
 const workDir = process.env.E2E_WORK_DIR;
-const distDir = join(workDir, 'dist');
+
+// CI's build when .ci/run names it (E2E_DIST_DIR), else this checkout built fresh into the run's directory (e2e/served-dist.ts).
+const { dir: distDir, prebuilt } = servedDist();
+if (prebuilt && !existsSync(join(distDir, 'index.html'))) throw new Error(`E2E_DIST_DIR=${distDir} holds no build (no index.html)`);
+const buildStep = prebuilt ? '' : `node_modules/.bin/vite build --logLevel warn --outDir ${distDir} --emptyOutDir && `;
 
 const chromium = findChromium();
 if (!chromium) throw new Error(NO_CHROMIUM_MESSAGE);
@@ -40,11 +46,15 @@ export default defineConfig({
       args: ['--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  // Two projects of one browser, the longest specs' first: Playwright queues a project's tests before the next one's
+  // (a file list alone does not: files run in name order). One project more costs each worker one restart.
+  projects: [
+    { name: 'chromium', testMatch: [...LONGEST_FIRST], use: { ...devices['Desktop Chrome'] } },
+    { name: 'chromium', testIgnore: [...LONGEST_FIRST], use: { ...devices['Desktop Chrome'] } },
+  ],
   webServer: {
-    // What `npm start` does, with this checkout's source built into a private directory so a
-    // run never serves a stale dist/ and never disturbs someone else's.
-    command: `node_modules/.bin/vite build --logLevel warn --outDir ${distDir} --emptyOutDir && node_modules/.bin/tsx server/start.ts`,
+    // What `npm start` does, on the build chosen above (distDir).
+    command: `${buildStep}node_modules/.bin/tsx server/start.ts`,
     url: `http://127.0.0.1:${port}/api/_console/info`,
     env: {
       PORT: String(port),

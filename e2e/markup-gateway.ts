@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { listenOnLoopback } from './hostile-helpers';
+import { listenOnLoopback } from '../src/testing/hostile-gateway/listen-on-loopback';
 
 /**
  * A gateway that tries to get its markup and script run at the console's origin, for the

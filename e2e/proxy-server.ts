@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { servedDist } from './served-dist';
 
 /**
  * A second console server for proxy-mode specs: `npm start` (the built console of this run) on its
@@ -56,7 +57,7 @@ export async function startServer(port: number, env: Record<string, string>): Pr
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'proxy-e2e-')),
-      DIST_DIR: join(process.env.E2E_WORK_DIR ?? '.', 'dist'),
+      DIST_DIR: servedDist().dir,
       GATEWAY_TOKENS: 'dev-token',
       STATUS_AUTH: 'optional',
       ...env,

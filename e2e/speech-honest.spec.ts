@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { ChildProcess } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
-import { startHostileGateway, type HostileGateway } from './hostile-gateway';
+import { startHostileGateway, type HostileGateway } from '../src/testing/hostile-gateway/hostile-gateway';
 import { expectNoUnsafeUrls, expectNothingRan, openWithGateway } from './hostile-helpers';
 import { freePort, startServer } from './proxy-server';
 import { fillAndSynthesize, openStudio, seedConnection, uniqueUserId } from './speech-helpers';

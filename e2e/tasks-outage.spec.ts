@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { untilListening } from './proxy-server';
+import { servedDist } from './served-dist';
 import { createTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
 
 /** A port nobody listens on now; the gateway below comes back on the same one after its stop. */
@@ -29,7 +30,7 @@ async function startGateway(): Promise<ChildProcess> {
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DIST_DIR: join(process.env.E2E_WORK_DIR ?? '.', 'dist'),
+      DIST_DIR: servedDist().dir,
       GATEWAY_URL: '',
       GATEWAY_TOKENS: 'dev-token',
       STATUS_AUTH: 'optional',

@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { listenOnLoopback } from './hostile-helpers';
+import { listenOnLoopback } from './listen-on-loopback';
 import { hostileCases, htmlPage, type Operation } from './hostile-cases';
 import { OPERATION_NAMES, operations } from '#contract';
 
 /**
- * A gateway that answers both operations badly, for browser tests. Started in-process on port 0
- * by each spec file, so parallel workers never share one. The case is chosen by the path:
+ * A gateway that answers both operations badly, for browser and unit tests. Started in-process on
+ * port 0 by each spec or test file, so parallel workers never share one. The case is chosen by the path:
  *
  *   {origin}/case/<name>/textRemoval/taskStatus          always answers as <name>
  *   {origin}/switch/<key>/speechSynthesis/textToSpeech   answers as whatever setSwitch(key, name) last chose ('good' at first)

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+// Node's timers (unref), also when a unit test runs this gateway inside jsdom, whose setTimeout returns a number.
+import { setTimeout } from 'node:timers';
 
 import type { OperationName } from '#contract';
 
