@@ -7,6 +7,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { noLiteralUiText } from './scripts/lint/no-literal-ui-text.js';
 import { noProseInTs } from './scripts/lint/no-prose-in-ts.js';
+import { noFormatComparison } from './scripts/lint/no-format-comparison.js';
 import { I18N_NON_UI_TS_FILES, I18N_PENDING_FILES, I18N_PENDING_TS_FILES } from './scripts/lint/i18n-pending-files.js';
 
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
@@ -126,5 +127,12 @@ export default tseslint.config(
     ignores: [...testFiles, '**/*.d.ts', ...I18N_PENDING_TS_FILES, ...Object.keys(I18N_NON_UI_TS_FILES)],
     plugins: { 'i18n-ts': { rules: { 'no-prose-in-ts': noProseInTs } } },
     rules: { 'i18n-ts/no-prose-in-ts': 'error' },
+  },
+  // A per-format decision is a Record over the format list or an exhaustive switch, never `format === 'mp3'`.
+  {
+    files: ['src/**/*.{ts,tsx,mjs}', 'server/**/*.{ts,mjs}'],
+    ignores: testFiles,
+    plugins: { formats: { rules: { 'no-format-comparison': noFormatComparison } } },
+    rules: { 'formats/no-format-comparison': 'error' },
   },
 );

@@ -1,13 +1,19 @@
+import type { AudioFormat } from '@/contract';
 import type { LoadedTake, LoudnessNote } from '../model/take';
 import type { NormalizedTake } from '../model/script/take-loudness';
 import { normalizeLoudness } from './loudness-client';
 
 type Normalize = typeof normalizeLoudness;
 
+type Reason = Extract<LoudnessNote, { normalized: false }>['reason'];
+
+/** Why a take of each format may be refused: MP3 would be re-encoded; WAV and PCM only for their sample width. */
+const REFUSED_BECAUSE: Record<AudioFormat, Reason> = { mp3: 'mp3', wav: 'bits', pcm: 'bits' };
+
 /** Why a take was not normalised, from the worker's answer. */
-function reasonOf(result: Extract<NormalizedTake, { ok: false }>): Extract<LoudnessNote, { normalized: false }>['reason'] {
+function reasonOf(result: Extract<NormalizedTake, { ok: false }>): Reason {
   if (result.error.code === 'unreadableAudio') return 'unreadable';
-  return result.error.format === 'mp3' ? 'mp3' : 'bits';
+  return REFUSED_BECAUSE[result.error.format];
 }
 
 /**

@@ -5,6 +5,7 @@ import { GatewayRequestError } from '@/lib/gateway-error';
 import { joinAudio } from '../model/join-audio';
 import { partRequest, type LongJob } from '../model/long-job';
 import { mergeSegments } from '../model/merge-segments';
+import { SAMPLE_CONTAINER } from '../model/sample-container';
 import { sniffAudioFormat } from '../model/sniff-audio';
 import type { LoadedTake, Take } from '../model/take';
 import type { StoredPart } from '../stores/speech-db';
@@ -87,8 +88,9 @@ export async function runLongSynthesis(job: LongJob, connection: Connection, sig
   if (failure !== null) throw failure;
   // The whole joined take is brought to the loudness target (in a worker), before it is kept or played.
   const target = loudnessTarget(loudnessSettingStore.get());
-  // MP3 is not re-encoded (normalizeLoadedTake only notes it): no "bringing to the target" is said for it.
-  const normalizeTo = normalizeAudioFormat(job.request.format) === 'mp3' ? null : target;
+  // Only samples are brought to the target; an encoded format (MP3) is not re-encoded (normalizeLoadedTake only
+  // notes it): no "bringing to the target" is said for it.
+  const normalizeTo = SAMPLE_CONTAINER[normalizeAudioFormat(job.request.format)] ? target : null;
   hooks.onProgress({ done: total, total, msLeft: null, finishing: { normalizeTo } });
   return normalizeLoadedTake(await joinParts(job, inOrder(total)), target);
 }

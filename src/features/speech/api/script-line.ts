@@ -1,3 +1,4 @@
+import type { AudioFormat } from '@/contract';
 import type { Connection } from '@/lib/connection-profile';
 import { GatewayRequestError } from '@/lib/gateway-error';
 import type { ScriptRow } from '../model/script/import-script';
@@ -6,7 +7,7 @@ import type { LexiconRule } from '../model/script/lexicon';
 import type { SynthesisOutcome } from '../model/script/script-queue-state';
 import { outcomeOfError } from '../model/script/synthesis-outcome';
 import { pcmDurationSeconds, type PcmFormat } from '../model/pcm-to-wav';
-import { readWavLayout } from '../model/wav-layout';
+import { SAMPLE_CONTAINER } from '../model/sample-container';
 import type { StoredScriptTake } from '../stores/speech-db';
 import { makeTake } from './make-take';
 
@@ -44,18 +45,19 @@ export async function synthesizeLine(row: ScriptRow, deps: ScriptLineDeps, signa
   }
 }
 
-/** The audio's length: from the WAV header or the PCM size, else where the last segment ends; null when nothing says. */
+/** The audio's length: from its samples (a WAV header, the PCM size), else where the last segment ends; null when nothing says. */
 async function durationOf(
   audio: Blob | null,
-  format: string,
+  format: AudioFormat,
   pcmFormat: PcmFormat,
   speeches: readonly unknown[] | null | undefined,
 ): Promise<number | null> {
-  if (audio && format === 'wav') {
-    const layout = await readWavLayout(audio).catch(() => null);
+  // An encoded format (MP3) is not measured from its size: its segments say.
+  const container = SAMPLE_CONTAINER[format];
+  if (audio && container) {
+    const layout = await container.layout(audio, pcmFormat).catch(() => null);
     if (layout) return Math.round(pcmDurationSeconds(layout.dataBytes, layout.format) * 1000);
   }
-  if (audio && format === 'pcm') return Math.round(pcmDurationSeconds(audio.size, pcmFormat) * 1000);
   const ends = (speeches ?? []).map((s) => (s as { endMs?: unknown } | null)?.endMs).filter((e): e is number => typeof e === 'number');
   return ends.length > 0 ? Math.max(...ends) : null;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { AudioFormat } from '@/contract';
 import { measureChannels, measureLoudness } from '../api/loudness-client';
 import type { TakeLoudness } from '../model/script/take-loudness';
 import type { Take } from '../model/take';
@@ -15,6 +16,21 @@ const versionOf = (take: Take) =>
     take.loudness?.normalized ?? '',
   ].join('|');
 
+/**
+ * Where each format's loudness is measured: WAV and PCM samples in the worker; MP3 decoded by the
+ * page first (OfflineAudioContext: workers have no decoder), the worker measuring the samples.
+ */
+const MEASURE: Record<AudioFormat, (take: Take, audio: Blob) => Promise<TakeLoudness>> = {
+  wav: inWorker,
+  pcm: inWorker,
+  mp3: (_take, audio) =>
+    import('../api/decode-for-loudness').then(({ decodeMp3Channels }) => decodeMp3Channels(audio)).then(measureChannels),
+};
+
+function inWorker(take: Take, audio: Blob): Promise<TakeLoudness> {
+  return measureLoudness({ format: take.format, pcmFormat: take.pcmFormat, audio });
+}
+
 // One measurement per version of a take's audio for the page's life: the result panel and the
 // history item show the same take, and a re-render never measures again.
 const measurements = new Map<string, Promise<Measured>>();
@@ -27,12 +43,7 @@ function measure(take: Take, audio: Blob | null | undefined): Promise<Measured> 
     found = (async (): Promise<Measured> => {
       const blob = audio ?? (take.audio.kept ? await readAudio(take.id).catch(() => null) : null);
       if (!blob) return null;
-      // MP3: only the page can decode it (OfflineAudioContext); the worker measures the samples.
-      const measured =
-        take.format === 'mp3'
-          ? import('../api/decode-for-loudness').then(({ decodeMp3Channels }) => decodeMp3Channels(blob)).then(measureChannels)
-          : measureLoudness({ format: take.format, pcmFormat: take.pcmFormat, audio: blob });
-      return measured.catch((): TakeLoudness => ({
+      return MEASURE[take.format](take, blob).catch((): TakeLoudness => ({
         ok: false,
         error: { code: 'unreadableAudio' },
       }));

@@ -1,10 +1,10 @@
 import { t } from '@/i18n/i18n-store';
-import { assertNever, type AudioFormat } from '@/contract';
+import type { AudioFormat } from '@/contract';
 import { xingFrame } from '@/contract/mp3-xing-frame.mjs';
 import { findMp3Frames } from './mp3-frames';
-import { wavHeader, wholeFrameBytes, type PcmFormat } from './pcm-to-wav';
+import type { PcmFormat } from './pcm-to-wav';
+import { SAMPLE_CONTAINER, type SampleFormat } from './sample-container';
 import { MIME_TYPE } from './sniff-audio';
-import { readWavLayout, type WavLayout } from './wav-layout';
 
 /** One audio for the whole text, and where each part starts in it. */
 type JoinedAudio = { audio: Blob; startsMs: number[]; durationMs: number };
@@ -16,26 +16,21 @@ export const JOIN_FADE_MS = 5;
  * Joins parts of one format into one file, built from Blob slices of the parts plus a header and
  * the few faded bytes at each join: the samples themselves are never copied into JavaScript.
  */
-export async function joinAudio(parts: Blob[], format: AudioFormat, pcm: PcmFormat): Promise<JoinedAudio> {
-  switch (format) {
-    case 'mp3':
-      return joinMp3(parts);
-    case 'wav':
-      return joinSamples(parts, await Promise.all(parts.map(readWavLayout)), pcm, 'wav');
-    case 'pcm':
-      return joinSamples(
-        parts,
-        parts.map((p): WavLayout => ({ format: pcm, dataOffset: 0, dataBytes: wholeFrameBytes(p.size, pcm) })),
-        pcm,
-        'pcm',
-      );
-    default:
-      return assertNever(format);
-  }
+export function joinAudio(parts: Blob[], format: AudioFormat, pcm: PcmFormat): Promise<JoinedAudio> {
+  return JOIN[format](parts, pcm);
 }
 
-/** Parts of samples (WAV files or raw PCM, by their layouts) as one, with a WAV header or raw. */
-async function joinSamples(parts: Blob[], layouts: WavLayout[], pcm: PcmFormat, as: 'wav' | 'pcm'): Promise<JoinedAudio> {
+/** How parts of each format join: samples end to end with short fades (WAV, PCM), MP3 by its frames. */
+const JOIN: Record<AudioFormat, (parts: Blob[], pcm: PcmFormat) => Promise<JoinedAudio>> = {
+  wav: (parts, pcm) => joinSamples(parts, 'wav', pcm),
+  pcm: (parts, pcm) => joinSamples(parts, 'pcm', pcm),
+  mp3: (parts) => joinMp3(parts),
+};
+
+/** Parts of samples (WAV files or raw PCM, read by their container) as one, with the container's header. */
+async function joinSamples(parts: Blob[], as: SampleFormat, pcm: PcmFormat): Promise<JoinedAudio> {
+  const container = SAMPLE_CONTAINER[as];
+  const layouts = await Promise.all(parts.map((p) => container.layout(p, pcm)));
   const first = layouts[0]?.format ?? pcm;
   if (layouts.some((l) => !samePcm(l.format, first))) throw new Error(t('speech.long.sampleFormatsDiffer'));
   const blockAlign = first.channels * (first.bitsPerSample / 8);
@@ -56,9 +51,8 @@ async function joinSamples(parts: Blob[], layouts: WavLayout[], pcm: PcmFormat, 
     dataBytes += size;
   }
   const durationMs = ((dataBytes / blockAlign) * 1000) / first.sampleRate;
-  if (as === 'pcm') return { audio: new Blob(pieces, { type: MIME_TYPE.pcm }), startsMs, durationMs };
-  if (dataBytes > 0xffffffff - 36) throw new Error(t('speech.long.tooLarge'));
-  return { audio: new Blob([wavHeader(dataBytes, first), ...pieces], { type: MIME_TYPE.wav }), startsMs, durationMs };
+  if (dataBytes > container.maxDataBytes) throw new Error(t('speech.long.tooLarge'));
+  return { audio: new Blob([...container.header(dataBytes, first), ...pieces], { type: MIME_TYPE[as] }), startsMs, durationMs };
 }
 
 // A growing preview joins the same parts again: each part's frames are found once.

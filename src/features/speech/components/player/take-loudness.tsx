@@ -1,9 +1,24 @@
+import type { AudioFormat } from '@/contract';
 import { useFormat } from '@/hooks/use-format';
 import { useT } from '@/hooks/use-t';
+import type { MessageKey } from '@/i18n/i18n-store';
 import { useTakeLoudness } from '../../hooks/use-take-loudness';
 import type { LoudnessNote, Take } from '../../model/take';
 
 const ONE_DECIMAL = { minimumFractionDigits: 1, maximumFractionDigits: 1 } as const;
+
+/** Why a take of each format may go unmeasured: MP3 not decoded here, WAV and PCM only at 16 bits. */
+const UNKNOWN_BECAUSE: Record<AudioFormat, MessageKey> = {
+  mp3: 'speech.takes.unknownMp3',
+  wav: 'speech.takes.unknownBits',
+  pcm: 'speech.takes.unknownBits',
+};
+
+const NOT_NORMALIZED_BECAUSE: Record<Extract<LoudnessNote, { normalized: false }>['reason'], MessageKey> = {
+  mp3: 'speech.takes.notNormalizedMp3',
+  bits: 'speech.takes.notNormalizedBits',
+  unreadable: 'speech.takes.notNormalizedUnreadable',
+};
 
 /** The take's loudness as the worker measured it ("−18.3 LUFS · −2.1 dBTP"), or why it is unknown: never a guess. */
 export function MeasuredLoudness({ take, audio }: { take: Take; audio?: Blob | null }) {
@@ -15,7 +30,7 @@ export function MeasuredLoudness({ take, audio }: { take: Take; audio?: Blob | n
   if (!measured.ok) {
     const { error } = measured;
     if (error.code === 'unreadableAudio') return <>{t('speech.takes.unknownUnreadable')}</>;
-    return <>{error.format === 'mp3' ? t('speech.takes.unknownMp3') : t('speech.takes.unknownBits')}</>;
+    return <>{t(UNKNOWN_BECAUSE[error.format])}</>;
   }
   // Silence has no loudness (−∞ LUFS) and no peak to speak of.
   if (!Number.isFinite(measured.lufs) || !Number.isFinite(measured.truePeakDbtp)) return <>{t('speech.takes.silent')}</>;
@@ -30,8 +45,7 @@ export function LoudnessNoteText({ note }: { note: LoudnessNote }) {
   const f = useFormat();
   const n = (v: number) => (Number.isFinite(v) ? f.number(v, ONE_DECIMAL) : t('speech.takes.silent'));
   if (!note.normalized) {
-    if (note.reason === 'mp3') return <>{t('speech.takes.notNormalizedMp3')}</>;
-    return <>{note.reason === 'bits' ? t('speech.takes.notNormalizedBits') : t('speech.takes.notNormalizedUnreadable')}</>;
+    return <>{t(NOT_NORMALIZED_BECAUSE[note.reason])}</>;
   }
   const target = f.number(note.targetLufs);
   if (note.limitedByPeak) return <>{t('speech.takes.limited', { lufs: n(note.lufs), target })}</>;

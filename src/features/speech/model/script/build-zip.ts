@@ -1,5 +1,6 @@
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { AudioFormat, SpeechRequest } from '@/contract';
+import { FILE_EXTENSION } from '../audio-file-name';
 import { csvCell } from './lexicon-csv';
 import { safeBaseName, uniqueBaseNames } from './safe-file-name';
 import type { Cue } from './subtitle-cues';
@@ -24,10 +25,11 @@ export type ZipTake = {
 };
 
 const READ_SLICE_BYTES = 1 << 20;
-const KNOWN_EXTENSION = /\.(wav|mp3|pcm|srt|vtt)$/i;
 const MANIFEST = 'manifest.csv';
 /** The subtitles every take's base name is kept free for, whether it has cues or not (a name never depends on another take's cues). */
 const SUBTITLE_EXTENSIONS = ['srt', 'vtt'] as const;
+/** An extension the console writes, dropped from a line's file name before its own is added. */
+const KNOWN_EXTENSION = new RegExp(`\\.(${[...Object.values(FILE_EXTENSION), ...SUBTITLE_EXTENSIONS].join('|')})$`, 'i');
 const MANIFEST_HEADER = [
   'line',
   'file',
@@ -56,7 +58,7 @@ export function zipBaseNames(takes: readonly Pick<ZipTake, 'line' | 'fileName' |
     const cleaned = safeBaseName(t.fileName ?? '');
     const base =
       (cleaned === null ? null : safeBaseName(cleaned.replace(KNOWN_EXTENSION, ''))) ?? `line-${String(t.line).padStart(width, '0')}`;
-    return unique(base, [t.format, ...SUBTITLE_EXTENSIONS]);
+    return unique(base, [FILE_EXTENSION[t.format], ...SUBTITLE_EXTENSIONS]);
   });
 }
 
@@ -82,7 +84,7 @@ export async function buildZip(takes: readonly ZipTake[], mtime = new Date()): P
   const withLoudness = takes.some((t) => t.loudness !== undefined);
   const rows = [[...MANIFEST_HEADER, ...(withLoudness ? ['loudness'] : [])].join(',')];
   for (const [i, take] of takes.entries()) {
-    const file = `${bases[i]!}.${take.format}`;
+    const file = `${bases[i]!}.${FILE_EXTENSION[take.format]}`;
     const entry = new ZipPassThrough(file);
     entry.mtime = mtime;
     zip.add(entry);

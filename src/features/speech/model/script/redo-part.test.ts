@@ -3,6 +3,7 @@ import type { AudioFormat } from '@/contract';
 import { joinAudio } from '../join-audio';
 import { mergeSegments } from '../merge-segments';
 import { pcmToWav, type PcmFormat } from '../pcm-to-wav';
+import type { SampleFormat } from '../sample-container';
 import type { TakePart } from '../take';
 import { readWavLayout } from '../wav-layout';
 import { redoPart, type JoinedTake } from './redo-part';
@@ -24,10 +25,19 @@ const segmentsOf = (frames: number, label: string) => [
 ];
 const bytesOf = async (blob: Blob) => new Uint8Array(await blob.arrayBuffer());
 
+/** Per sample format: a file of raw samples, where its data starts, and what its header says of the data's size. */
+const SAMPLE_FILE: Record<
+  SampleFormat,
+  { of: (raw: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer>; dataOffset: (audio: Blob) => Promise<number> }
+> = {
+  wav: { of: (raw) => pcmToWav(raw, PCM), dataOffset: async (audio) => (await readWavLayout(audio)).dataOffset },
+  pcm: { of: (raw) => raw, dataOffset: () => Promise.resolve(0) },
+};
+
 /** A joined take of parts as the long synthesis makes it (the real joiner). */
-async function joinedTake(format: AudioFormat, lengths: number[]): Promise<JoinedTake> {
+async function joinedTake(format: SampleFormat, lengths: number[]): Promise<JoinedTake & { format: SampleFormat }> {
   const raw = lengths.map((n, i) => samples(n, i + 1));
-  const audios = raw.map((r) => new Blob([format === 'wav' ? pcmToWav(r, PCM) : r]));
+  const audios = raw.map((r) => new Blob([SAMPLE_FILE[format].of(r)]));
   const joined = await joinAudio(audios, format, PCM);
   const parts: TakePart[] = lengths.map((_, i) => ({ text: `Part ${i + 1}.`, startMs: joined.startsMs[i]!, taskId: `t${i + 1}` }));
   const speeches = mergeSegments(lengths.map((n, i) => ({ speeches: segmentsOf(n, `p${i + 1}`), startMs: joined.startsMs[i]! })));
@@ -35,8 +45,8 @@ async function joinedTake(format: AudioFormat, lengths: number[]): Promise<Joine
 }
 
 /** The data bytes of each part in a joined WAV/PCM, cut at the parts' starts. */
-async function partBytes(take: JoinedTake): Promise<Uint8Array[]> {
-  const offset = take.format === 'wav' ? (await readWavLayout(take.audio)).dataOffset : 0;
+async function partBytes(take: JoinedTake & { format: SampleFormat }): Promise<Uint8Array[]> {
+  const offset = await SAMPLE_FILE[take.format].dataOffset(take.audio);
   const data = (await bytesOf(take.audio)).subarray(offset);
   const at = (ms: number) => Math.round((ms * PCM.sampleRate) / 1000) * 2;
   return take.parts.map((p, i) => data.subarray(at(p.startMs), i + 1 < take.parts.length ? at(take.parts[i + 1]!.startMs) : data.length));
@@ -49,7 +59,7 @@ describe('redoPart', () => {
     const replacement = samples(2000, 9);
     const out = await redoPart(take, 1, {
       format,
-      audio: new Blob([format === 'wav' ? pcmToWav(replacement, PCM) : replacement]),
+      audio: new Blob([SAMPLE_FILE[format].of(replacement)]),
       speeches: segmentsOf(2000, 'new'),
       taskId: 'redo-1',
       text: 'Part two, edited.',
@@ -82,7 +92,9 @@ describe('redoPart', () => {
       ['p3 a', 250 + delta, 287.5 + delta, 4],
       ['p3 b', 287.5 + delta, 325 + delta, 5],
     ]);
-    if (format === 'wav') expect(new DataView((await bytesOf(out.audio)).buffer).getUint32(40, true)).toBe((800 + 2000 + 600) * 2);
+    // The WAV header says the new data size (PCM has none to say it).
+    const offset = await SAMPLE_FILE[format].dataOffset(out.audio);
+    if (offset > 0) expect(new DataView((await bytesOf(out.audio)).buffer).getUint32(offset - 4, true)).toBe((800 + 2000 + 600) * 2);
   });
 
   it('keeps segments of a shape it does not know with the part before them', async () => {

@@ -2,10 +2,10 @@ import { speechSegmentSchema, type AudioFormat } from '@/contract';
 import { xingFrame } from '@/contract/mp3-xing-frame.mjs';
 import { faded, JOIN_FADE_MS } from '../join-audio';
 import { findMp3Frames } from '../mp3-frames';
-import { wavHeader, wholeFrameBytes, type PcmFormat } from '../pcm-to-wav';
+import type { PcmFormat } from '../pcm-to-wav';
+import { SAMPLE_CONTAINER, type SampleFormat } from '../sample-container';
 import { MIME_TYPE } from '../sniff-audio';
 import type { TakePart } from '../take';
-import { readWavLayout } from '../wav-layout';
 
 /** A joined long take as history keeps it: one audio, where each part starts, segments on the joined clock. */
 export type JoinedTake = {
@@ -48,8 +48,7 @@ export async function redoPart(take: JoinedTake, index: number, replacement: Par
   if (!Number.isInteger(index) || index < 0 || index >= count) return { ok: false, error: { code: 'noSuchPart', index, parts: count } };
   if (replacement.format !== take.format)
     return { ok: false, error: { code: 'formatMismatch', expected: take.format, got: replacement.format } };
-  const rejoined =
-    take.format === 'mp3' ? await rejoinMp3(take, index, replacement.audio) : await rejoinSamples(take, index, replacement.audio);
+  const rejoined = await REJOIN[take.format](take, index, replacement.audio);
   if ('code' in rejoined) return { ok: false, error: rejoined };
   const text = replacement.text ?? take.parts[index]!.text;
   const parts = take.parts.map((p, k): TakePart => {
@@ -66,14 +65,17 @@ export async function redoPart(take: JoinedTake, index: number, replacement: Par
   };
 }
 
-async function rejoinSamples(take: JoinedTake, index: number, audio: Blob): Promise<Rejoined | RedoError> {
-  const wav = take.format === 'wav';
-  const joined = wav
-    ? await readWavLayout(take.audio)
-    : { format: take.pcmFormat, dataOffset: 0, dataBytes: wholeFrameBytes(take.audio.size, take.pcmFormat) };
-  const own = wav
-    ? await readWavLayout(audio)
-    : { format: take.pcmFormat, dataOffset: 0, dataBytes: wholeFrameBytes(audio.size, take.pcmFormat) };
+/** How a part of each format is put back: samples with fades at its joins (WAV, PCM), MP3 by its frames. */
+const REJOIN: Record<AudioFormat, (take: JoinedTake, index: number, audio: Blob) => Promise<Rejoined | RedoError>> = {
+  wav: (take, index, audio) => rejoinSamples(take, index, audio, 'wav'),
+  pcm: (take, index, audio) => rejoinSamples(take, index, audio, 'pcm'),
+  mp3: (take, index, audio) => rejoinMp3(take, index, audio),
+};
+
+async function rejoinSamples(take: JoinedTake, index: number, audio: Blob, as: SampleFormat): Promise<Rejoined | RedoError> {
+  const container = SAMPLE_CONTAINER[as];
+  const joined = await container.layout(take.audio, take.pcmFormat);
+  const own = await container.layout(audio, take.pcmFormat);
   const f = joined.format;
   if (own.format.sampleRate !== f.sampleRate || own.format.channels !== f.channels || own.format.bitsPerSample !== f.bitsPerSample)
     return { code: 'sampleFormatMismatch', expected: f, got: own.format };
@@ -105,8 +107,7 @@ async function rejoinSamples(take: JoinedTake, index: number, audio: Blob): Prom
     dataBytes += size;
   }
   const durationMs = ((dataBytes / blockAlign) * 1000) / f.sampleRate;
-  if (!wav) return { audio: new Blob(pieces, { type: MIME_TYPE.pcm }), startsMs, durationMs };
-  return { audio: new Blob([wavHeader(dataBytes, f), ...pieces], { type: MIME_TYPE.wav }), startsMs, durationMs };
+  return { audio: new Blob([...container.header(dataBytes, f), ...pieces], { type: MIME_TYPE[as] }), startsMs, durationMs };
 }
 
 async function rejoinMp3(take: JoinedTake, index: number, audio: Blob): Promise<Rejoined | RedoError> {

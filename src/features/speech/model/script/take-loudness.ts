@@ -1,6 +1,6 @@
 import type { AudioFormat } from '@/contract';
-import { wavHeader, wholeFrameBytes, type PcmFormat } from '../pcm-to-wav';
-import { readWavLayout } from '../wav-layout';
+import type { PcmFormat } from '../pcm-to-wav';
+import { SAMPLE_CONTAINER } from '../sample-container';
 import { integratedLoudness, truePeak, TRUE_PEAK_CEILING_DBTP } from './loudness';
 import { normalizePcm16, pcm16ToChannels, type Normalization } from './normalize-wav';
 
@@ -16,21 +16,17 @@ export type TakeLoudnessError =
 
 export type TakeLoudness = { ok: true; lufs: number; truePeakDbtp: number; durationMs: number } | { ok: false; error: TakeLoudnessError };
 
-type Samples = { bytes: Uint8Array; format: PcmFormat; header: boolean };
+type Samples = { bytes: Uint8Array; format: PcmFormat; header: (dataBytes: number, pcm: PcmFormat) => Uint8Array<ArrayBuffer>[] };
 
 async function samplesOf({ format, pcmFormat, audio }: TakeAudio): Promise<Samples | TakeLoudnessError> {
-  if (format === 'mp3') return { code: 'unsupportedFormat', format };
-  let layout = { format: pcmFormat, dataOffset: 0, dataBytes: wholeFrameBytes(audio.size, pcmFormat) };
-  if (format === 'wav') {
-    try {
-      layout = await readWavLayout(audio);
-    } catch {
-      return { code: 'unreadableAudio' };
-    }
-  }
+  // An encoded format (MP3) has no samples to read here: never read or gain-scaled as PCM.
+  const container = SAMPLE_CONTAINER[format];
+  if (!container) return { code: 'unsupportedFormat', format };
+  const layout = await container.layout(audio, pcmFormat).catch(() => null);
+  if (!layout) return { code: 'unreadableAudio' };
   if (layout.format.bitsPerSample !== 16) return { code: 'unsupportedFormat', format, bitsPerSample: layout.format.bitsPerSample };
   const bytes = new Uint8Array(await audio.slice(layout.dataOffset, layout.dataOffset + layout.dataBytes).arrayBuffer());
-  return { bytes, format: layout.format, header: format === 'wav' };
+  return { bytes, format: layout.format, header: container.header };
 }
 
 /** The take's integrated loudness (LUFS, −Infinity when silent) and true peak (dBTP), to show beside it. */
@@ -67,6 +63,6 @@ export async function normalizeTake(take: TakeAudio, targetLufs: number, ceiling
     truePeakDbtp: gain.limiter ? gain.limiter.resultTruePeak : gain.measuredTruePeak + gain.gainDb,
   };
   if (!out) return { ok: true, audio: take.audio, gain, loudness };
-  const parts: BlobPart[] = samples.header ? [wavHeader(out.byteLength, samples.format), out] : [out];
+  const parts: BlobPart[] = [...samples.header(out.byteLength, samples.format), out];
   return { ok: true, audio: new Blob(parts, { type: take.audio.type }), gain, loudness };
 }
