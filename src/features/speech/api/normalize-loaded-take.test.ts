@@ -40,7 +40,9 @@ describe('normalizeLoadedTake', () => {
     expect(out.take.loudness.truePeakDbtp).toBeLessThanOrEqual(-1);
     const measured = await measureLoudness({ format: 'wav', pcmFormat: PCM, audio: out.audio! });
     expect(measured.ok && Math.abs(measured.lufs + 16)).toBeLessThan(0.1);
-  });
+    // Two loudness passes and a true-peak check over the fixture: seconds on a quiet machine, 15 s
+    // at load 20 (it timed out at the 5 s default in three branches' runs).
+  }, 30_000);
 
   it('does not re-encode an MP3 take: same audio, "not normalized (mp3)"', async () => {
     const mp3 = loaded('mp3', new Blob([new Uint8Array(64)], { type: 'audio/mpeg' }));
