@@ -14,6 +14,32 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/**
+ * Layers, lowest first: a layer imports only layers below it (and itself), so arrows point down.
+ * Browser: lib (no words, no React state of its own) → i18n (words; reads lib's stores) → hooks →
+ * components (features and app sit above all four, zones below). Server: security → observability
+ * (metrics, readiness: it is handed its probes) → proxy and gateway (two backends, side by side:
+ * neither imports the other); the top files (create-api.ts, start.ts) compose them. Code a lower
+ * layer needs from a higher one is passed in as a parameter, or the code moves up.
+ */
+function layerZones(root, layers) {
+  const names = layers.map((layer) => [layer].flat());
+  return names.flatMap((group, i) => {
+    const above = names.slice(i + 1).flat();
+    if (above.length === 0 && group.length === 1) return [];
+    return group.map((name) => {
+      const from = [...above, ...group.filter((other) => other !== name)].map((dir) => `${root}/${dir}`);
+      return {
+        target: `${root}/${name}`,
+        from,
+        message: `${root.slice(2)}/${name} must not import a layer above it or beside it (layers, lowest first: ${names
+          .map((g) => g.join(' | '))
+          .join(' → ')}): pass what it needs in as a parameter, or move the code to the layer that owns it.`,
+      };
+    });
+  });
+}
+
 const boundaryZones = [
   // The contract is the only thing the browser and the server share.
   { target: './src', from: './server', message: 'The browser app must not import server code.' },
@@ -38,6 +64,13 @@ const boundaryZones = [
     from: ['./src/features', './src/app'],
     message: 'Shared code must not import features or app.',
   })),
+];
+
+// Production code only: a test is a consumer like the composition root (a header test may build the
+// whole server to check it), so tests may import any layer.
+const layeredZones = [
+  ...layerZones('./src', ['lib', 'i18n', 'hooks', 'components']),
+  ...layerZones('./server', ['security', 'observability', ['proxy', 'gateway']]),
 ];
 
 // Test scaffolding lives in marked homes that only tests, e2e and scripts may import.
@@ -106,7 +139,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, ...scaffoldingZones] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, ...layeredZones, ...scaffoldingZones] }],
     },
   },
   {

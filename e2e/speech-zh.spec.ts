@@ -103,7 +103,7 @@ test('a speech error in Chinese: not enough points (10091), with its advice, axe
   await expect(result(page)).toContainText('网关按每次语音合成扣除积分');
   await expect(result(page)).toContainText('这次尝试没有扣除积分');
   await expect(history(page)).toContainText('0 条录音');
-  // `.alert-next` is the shared error wording of src/lib/describe-error*.ts, converted apart from the speech page (issue 27).
+  // `.alert-next` is the shared error wording of src/i18n/describe-error*.ts, converted apart from the speech page (issue 27).
   expect(await englishRuns(result(page), ['.alert-next'])).toEqual([]);
   await expectAxeClean(page);
 });

@@ -5,16 +5,17 @@ import type { Hono } from 'hono';
 import { createGatewayApp } from './gateway/app';
 import { createGatewayDeps } from './gateway/create-gateway-deps';
 import { createSpeechService } from './gateway/speech/speech-service';
+import { databaseWritable } from './gateway/storage/database-writable';
 import { openGatewayDatabase } from './gateway/storage/gateway-database';
 import { embeddedInfo, proxyInfo, type ConsoleInfo } from './console-info';
 import type { ServerConfig } from './config';
 import { consoleSecret } from './console-secret';
+import { gatewayAnswers } from './proxy/gateway-answers';
 import { createGatewayProxy } from './proxy/gateway-proxy';
 import { fetchTransport } from './proxy/upstream-transport';
 import { createStatusFastPath, type FastPath, type FastPathOptions } from './gateway/routes/status-fast-path';
 import { createConsoleMetrics, type ConsoleMetrics, type ConsoleMode } from './observability/console-metrics';
 import { createReadiness, type Readiness } from './observability/readiness';
-import { databaseWritable, gatewayAnswers } from './observability/readiness-checks';
 
 /** How long a readiness check's outcome is reused (docs/decisions.md, "Readiness"). */
 const READY_CACHE_MS = { embedded: 2_000, proxy: 5_000 } as const satisfies Record<ConsoleMode, number>;

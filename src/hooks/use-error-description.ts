@@ -1,33 +1,8 @@
 import { useEffect, useReducer } from 'react';
-import { loadNamespace, type Translate } from '@/i18n/i18n-store';
+import type { Translate } from '@/i18n/i18n-store';
+import { loadDescribeError, loadedDescribeError } from '@/i18n/load-describe-error';
 import { useT } from '@/hooks/use-t';
-import type { ErrorDescription } from '@/lib/describe-error';
-
-type DescribeModule = typeof import('@/lib/describe-error');
-let loaded: DescribeModule | undefined;
-let failed = false;
-let loading: Promise<DescribeModule> | undefined;
-
-/**
- * describe-error.ts on first need, or soon after start-up (preloadErrorWording): errors are rare,
- * and its wording stays out of the first-load bundle. Its messages (the `errors` namespace, in the
- * operator's language) come with it: the chunk counts as loaded only once both are here.
- */
-export function loadDescribeError(): Promise<DescribeModule> {
-  loading ??= Promise.all([import('@/lib/describe-error'), loadNamespace('errors')]).then(
-    ([m]) => (loaded = m),
-    (error: unknown) => {
-      failed = true;
-      throw error;
-    },
-  );
-  return loading;
-}
-
-/** Fetch the wording while the console's server is surely reachable: an outage must still be described. */
-export function preloadErrorWording(): void {
-  void loadDescribeError().catch(() => undefined);
-}
+import type { ErrorDescription } from '@/i18n/describe-error';
 
 // If the wording could not be loaded at all (the console's own server went away first), say what is
 // known with first-load (`common`) messages: one short title, and the crash screen's "Reload the page".
@@ -41,11 +16,11 @@ const fallback = (error: unknown, t: Translate): ErrorDescription => ({
 export function useErrorDescription(error: unknown): ErrorDescription | null {
   const t = useT();
   const [, rerender] = useReducer((n: number) => n + 1, 0);
-  const missing = error != null && !loaded && !failed;
+  const describer = loadedDescribeError();
+  const missing = error != null && describer === undefined;
   useEffect(() => {
     if (missing) loadDescribeError().then(rerender, rerender);
   }, [missing]);
-  if (error == null) return null;
-  if (loaded) return loaded.describeError(error, t);
-  return failed ? fallback(error, t) : null;
+  if (error == null || describer === undefined) return null;
+  return describer === 'failed' ? fallback(error, t) : describer.describeError(error, t);
 }

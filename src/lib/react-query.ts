@@ -1,6 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { GatewayRequestError } from './gateway-error';
-import { loadDescribeError } from '@/hooks/use-error-description';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -9,25 +8,19 @@ declare module '@tanstack/react-query' {
 }
 
 /**
- * The one place every query and mutation failure passes. Pages render their own ErrorAlert; here
- * each failure leaves one line in the browser console for support. The line is built from the
- * error (status, code, message, URL), never from request headers, so it cannot carry the token.
+ * The query client. Every query and mutation failure passes one handler, which hands it to
+ * `report` (the app's is i18n/load-describe-error.ts's `warnInConsole`: one line in the browser
+ * console for support, in words this layer does not hold); a cancelled request is not reported.
+ * Pages render their own ErrorAlert.
  */
-function handleQueryError(error: unknown): void {
-  if (error instanceof GatewayRequestError && error.kind === 'aborted') return;
-  void loadDescribeError().then(
-    ({ describeError }) => {
-      const { title, detail } = describeError(error);
-      console.warn(`Service AI Console: ${title}. ${detail}`);
-    },
-    () => console.warn(`Service AI Console: ${error instanceof Error ? error.message : String(error)}`),
-  );
-}
-
-export function createQueryClient(): QueryClient {
+export function createQueryClient(report: (error: unknown) => void): QueryClient {
+  const onError = (error: unknown) => {
+    if (error instanceof GatewayRequestError && error.kind === 'aborted') return;
+    report(error);
+  };
   return new QueryClient({
-    queryCache: new QueryCache({ onError: handleQueryError }),
-    mutationCache: new MutationCache({ onError: handleQueryError }),
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         // Gateway errors carry a code; retrying a 2001 never helps, and polling has its own backoff.

@@ -5,7 +5,6 @@ type Rules = { createScriptURL(input: string): string };
 /** A fresh copy of the module, so each test sees the trustedTypes it set up (the policy is made once). */
 const load = async () => {
   vi.resetModules();
-  await (await import('@/i18n/i18n-store')).loadNamespace('common', 'en');
   return import('./script-url');
 };
 
@@ -23,9 +22,14 @@ describe('worker script URLs', () => {
   it('refuses a script of another origin, or not http(s), with or without Trusted Types', async () => {
     for (const tt of [undefined, { createPolicy: (_name: string, rules: Rules) => rules }]) {
       vi.stubGlobal('trustedTypes', tt);
-      const { workerScriptUrl } = await load();
-      for (const url of ['https://evil.example/x.js', '//evil.example/x.js', 'data:text/javascript,1', 'blob:https://evil.example/1'])
-        expect(() => workerScriptUrl(url), url).toThrow(/is not one of the console’s own scripts/);
+      const { workerScriptUrl, ForeignScriptError } = await load();
+      for (const [url, origin] of [
+        ['https://evil.example/x.js', 'https://evil.example'],
+        ['//evil.example/x.js', 'http://evil.example'],
+        ['data:text/javascript,1', 'null'],
+        ['blob:https://evil.example/1', 'https://evil.example'],
+      ] as const)
+        expect(() => workerScriptUrl(url), url).toThrow(expect.objectContaining({ constructor: ForeignScriptError, origin }));
     }
   });
 

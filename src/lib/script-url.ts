@@ -6,8 +6,6 @@
  * Types (Firefox, Safari) the same check runs and the URL itself is used.
  */
 
-import { t } from '@/i18n/i18n-store';
-
 /** The policy's name, as the CSP's `trusted-types` directive names it. */
 const POLICY_NAME = 'console-script-url';
 
@@ -17,11 +15,21 @@ type TrustedTypesFactory = { createPolicy(name: string, rules: { createScriptURL
 
 let policy: ScriptUrlPolicy | null | undefined;
 
+/**
+ * A worker script URL of another origin (or not http(s)), refused. It carries the origin as data and
+ * no sentence: it is worded where it is shown (i18n/describe-error.ts), in the operator's language.
+ */
+export class ForeignScriptError extends TypeError {
+  override name = 'ForeignScriptError';
+  constructor(readonly origin: string) {
+    super(origin);
+  }
+}
+
 /** The URL resolved against the page, when it is an http(s) script of this origin; else it throws. */
 function sameOriginScript(input: string): string {
   const url = new URL(input, location.href);
-  if (url.origin !== location.origin || !/^https?:$/.test(url.protocol))
-    throw new TypeError(t('common.scriptUrl.foreignOrigin', { origin: url.origin }));
+  if (url.origin !== location.origin || !/^https?:$/.test(url.protocol)) throw new ForeignScriptError(url.origin);
   return url.href;
 }
 

@@ -4,7 +4,7 @@ import { taskStatusDataSchema } from '@/contract';
 import { ErrorAlert } from '@/components/error-alert';
 import { callGateway } from './api-client';
 import type { Connection } from './connection-profile';
-import { describeError } from './describe-error';
+import { describeError } from '@/i18n/describe-error';
 import { GatewayRequestError } from './gateway-error';
 
 // Distinctive, so a match anywhere means the Authorization value was copied into an error.

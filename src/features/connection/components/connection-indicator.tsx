@@ -3,7 +3,7 @@ import { activeProfile } from '@/lib/connection-store';
 import { useActiveConnection, useConnectionState } from '@/hooks/use-connection';
 import type { GatewayHealth, TokenCheck } from '@/lib/connection-health';
 import { useGatewayHealth } from '@/hooks/use-gateway-health';
-import type { ErrorDescription } from '@/lib/describe-error';
+import type { ErrorDescription } from '@/i18n/describe-error';
 import { useErrorDescription } from '@/hooks/use-error-description';
 import { Link } from '@/lib/router';
 import { type Translate } from '@/i18n/i18n-store';

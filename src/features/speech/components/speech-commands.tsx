@@ -1,7 +1,8 @@
 import { t } from '@/i18n/i18n-store';
 import { useCommandSource } from '@/hooks/use-command-source';
 import { historyStore } from '../stores/history-store';
-import type { Take } from '../model/take';
+import { useSpeechSession } from '../hooks/use-speech-session';
+import { showReplay } from './history/session-history';
 
 /** Waits (a few seconds at most) for the result panel's player to show the take, then plays it. */
 function playWhenShown(waitMs = 5_000): void {
@@ -15,7 +16,8 @@ function playWhenShown(waitMs = 5_000): void {
 }
 
 /** The Speech page's commands in the command palette, while the page is open: play the newest take in history. */
-export function SpeechCommands({ onReplay }: { onReplay: (take: Take) => Promise<void> }) {
+export function SpeechCommands() {
+  const session = useSpeechSession();
   useCommandSource(() => {
     const last = historyStore.get().takes[0];
     return last
@@ -25,7 +27,7 @@ export function SpeechCommands({ onReplay }: { onReplay: (take: Take) => Promise
             kind: 'action',
             label: t('speech.palette.playLast'),
             run: async () => {
-              await onReplay(last);
+              await showReplay(session, last);
               playWhenShown();
             },
           },

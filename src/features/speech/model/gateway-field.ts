@@ -1,5 +1,5 @@
 import { ErrorCode } from '@/contract';
-import { parameterIn } from '@/lib/describe-error-code';
+import { parameterIn } from '@/i18n/describe-error-code';
 import { GatewayRequestError } from '@/lib/gateway-error';
 import { SPEECH_FORM_DEFAULTS, type SpeechFormField } from '../api/speech-form-schema';
 

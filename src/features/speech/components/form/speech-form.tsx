@@ -8,6 +8,7 @@ import { tNodes } from '@/i18n/t-nodes';
 import { GatewayRequestError } from '@/lib/gateway-error';
 import { sentSpeechFormSchema, speechFormErrorMap, type SpeechFormValues } from '../../api/speech-form-schema';
 import { draftStore } from '../../stores/draft-store';
+import type { FormPreset } from '../../stores/speech-session';
 import { fieldOfGatewayError } from '../../model/gateway-field';
 import { LONG_TEXT_MAX_CHARS } from '../../model/split-text';
 import { ENGINE_LABEL, VOICE_SCOPE_LABEL } from '../../model/speech-labels';
@@ -20,12 +21,10 @@ import { VoiceFields } from './voice-fields';
 import page from '../speech-page.module.css';
 import styles from './form.module.css';
 
-export type FormPreset = { values: SpeechFormValues; key: number };
-
 type Props = {
   preset: FormPreset | null;
   pending: boolean;
-  onSynthesize: (request: SpeechRequest) => Promise<void>;
+  onSynthesize: (request: SpeechRequest) => Promise<unknown>;
   onCancel: () => void;
   /** Shown under the buttons while a long text is sent (its progress). */
   status?: ReactNode;

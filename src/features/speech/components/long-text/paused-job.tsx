@@ -1,5 +1,5 @@
 import { useT } from '@/hooks/use-t';
-import type { PausedJob } from '../../hooks/use-long-synthesis';
+import type { PausedJob } from '../../stores/speech-session';
 import styles from './long-text.module.css';
 
 type Props = { paused: PausedJob; onResume: () => void; onDiscard: () => void };

@@ -1,10 +1,10 @@
 import { ErrorCode, GatewayAddedCode, MAX_TASK_IDS_PER_QUERY, TASK_ID_PREFIX } from '@/contract';
-import type { MessageKey, Translate } from '@/i18n/i18n-store';
-import type { GatewayOperation } from './gateway-error';
+import type { MessageKey, Translate } from './i18n-store';
+import type { GatewayOperation } from '@/lib/gateway-error';
 
 export type ErrorDescription = { title: string; detail: string; nextStep: string };
 
-// Messages in the `errors` namespace, loaded with this chunk (use-error-description.ts).
+// Messages in the `errors` namespace, loaded with this chunk (load-describe-error.ts).
 const OPERATION_NAME: Record<GatewayOperation, MessageKey> = {
   taskStatus: 'errors.operation.taskStatus',
   textToSpeech: 'errors.operation.textToSpeech',

@@ -1,11 +1,12 @@
-import { t as currentT, type MessageKey, type Translate } from '@/i18n/i18n-store';
-import { GatewayRequestError, type ConsoleDetailId } from './gateway-error';
-import { isCodeNotLoaded } from './code-not-loaded';
+import { t as currentT, type MessageKey, type Translate } from './i18n-store';
+import { GatewayRequestError, type ConsoleDetailId } from '@/lib/gateway-error';
+import { isCodeNotLoaded } from '@/lib/code-not-loaded';
+import { ForeignScriptError } from '@/lib/script-url';
 import { describeCode, type ErrorDescription } from './describe-error-code';
 
 export type { ErrorDescription } from './describe-error-code';
 
-// Messages in the `errors` namespace: it is loaded with this chunk (use-error-description.ts).
+// Messages in the `errors` namespace: it is loaded with this chunk (load-describe-error.ts).
 const DETAIL: Record<ConsoleDetailId, MessageKey> = {
   noTokenSent: 'errors.detail.noTokenSent',
   unsendableHeader: 'errors.detail.unsendableHeader',
@@ -27,7 +28,12 @@ const DETAIL: Record<ConsoleDetailId, MessageKey> = {
  */
 export function describeError(error: unknown, t: Translate = currentT): ErrorDescription {
   if (!(error instanceof GatewayRequestError)) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail =
+      error instanceof ForeignScriptError
+        ? t('common.scriptUrl.foreignOrigin', { origin: error.origin })
+        : error instanceof Error
+          ? error.message
+          : String(error);
     return {
       title: t('errors.generic.title'),
       detail,

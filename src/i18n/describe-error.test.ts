@@ -1,9 +1,10 @@
 import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setLocale } from '@/i18n/i18n-store';
+import { setLocale } from './i18n-store';
 import { describeError } from './describe-error';
 import { parameterIn } from './describe-error-code';
-import { GatewayRequestError, type GatewayErrorKind } from './gateway-error';
+import { GatewayRequestError, type GatewayErrorKind } from '@/lib/gateway-error';
+import { ForeignScriptError } from '@/lib/script-url';
 
 const envelope = (code: number, message: string, httpStatus = 200, operation: 'taskStatus' | 'textToSpeech' = 'textToSpeech') =>
   new GatewayRequestError({ operation, kind: 'envelope', code, httpStatus, message });
@@ -81,6 +82,15 @@ describe('describeError: the console’s own failures', () => {
     expect(chunk.detail).toContain('check-now-x.js');
     expect(describeError(new TypeError('Importing a module script failed.')).nextStep).toMatch(/Reload the page/);
     expect(describeError(new Error('clipboard denied')).nextStep).toBe('Try again.');
+  });
+
+  it('words a refused worker script (script-url.ts throws only its origin) in the operator language', async () => {
+    expect(describeError(new ForeignScriptError('https://evil.example')).detail).toBe(
+      'https://evil.example is not one of the console’s own scripts: workers start only from its own files.',
+    );
+    await act(() => setLocale('zh-CN'));
+    expect(describeError(new ForeignScriptError('https://evil.example')).detail).toMatch(/^https:\/\/evil\.example 不是控制台自己的脚本/);
+    await act(() => setLocale('en'));
   });
 });
 
