@@ -8,7 +8,7 @@ import styles from './lexicon.module.css';
  * Rows drawn at a time. A 2,000-rule import drew 2,000 rows (12,000 cells, 4,000 buttons) in one
  * task of 226–287 ms on this machine; 100 rows keep each draw far under the 200 ms the issue allows.
  */
-export const RULE_ROWS_PER_PAGE = 100;
+const RULE_ROWS_PER_PAGE = 100;
 
 /** A rule's text as the table shows it: a text stored before the cap is cut, so one rule cannot fill the page. */
 export const shownRuleText = (text: string) => (text.length > MAX_RULE_TEXT_CHARS ? `${text.slice(0, MAX_RULE_TEXT_CHARS)}…` : text);
