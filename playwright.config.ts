@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type TestConfigWebServer } from '@playwright/test';
 import { findChromium, NO_CHROMIUM_MESSAGE } from './scripts/lib/find-chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4318);
@@ -24,7 +24,7 @@ const distDir = join(workDir, 'dist');
 const chromium = findChromium();
 if (!chromium) throw new Error(NO_CHROMIUM_MESSAGE);
 
-export default defineConfig({
+const config = defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
@@ -64,4 +64,26 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
   },
+});
+
+// ── The stand-in speech engine (issue 37) ───────────────────────────────────────────────────
+// A second server on the next port, serving the same build, whose embedded gateway speaks with
+// the deterministic stand-in (SPEECH_ENGINE=stand-in; the joiner, encoders and audio store still
+// run). Specs whose subject is the page use it through e2e/speech-engine.ts; the journeys that say
+// "synthesizes and it plays" keep the real engine on `port`. docs/performance.md lists them.
+// Playwright starts the servers in order, so the build is there before this one starts.
+const standInPort = Number(process.env.E2E_STAND_IN_PORT ?? port + 1);
+process.env.E2E_STAND_IN_URL = `http://127.0.0.1:${standInPort}`;
+const realEngine = config.webServer as TestConfigWebServer;
+export default defineConfig({
+  ...config,
+  webServer: [
+    realEngine,
+    {
+      ...realEngine,
+      command: 'node_modules/.bin/tsx server/start.ts',
+      url: `${process.env.E2E_STAND_IN_URL}/api/_console/info`,
+      env: { ...realEngine.env, PORT: String(standInPort), DATA_DIR: join(workDir, 'data-stand-in'), SPEECH_ENGINE: 'stand-in' },
+    },
+  ],
 });
