@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineConfig, devices, type TestConfigWebServer } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 import { findChromium, NO_CHROMIUM_MESSAGE } from './scripts/lib/find-chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4318);
@@ -74,7 +74,7 @@ const config = defineConfig({
 // Playwright starts the servers in order, so the build is there before this one starts.
 const standInPort = Number(process.env.E2E_STAND_IN_PORT ?? port + 1);
 process.env.E2E_STAND_IN_URL = `http://127.0.0.1:${standInPort}`;
-const realEngine = config.webServer as TestConfigWebServer;
+const realEngine = config.webServer as Extract<PlaywrightTestConfig['webServer'], { command: string }>;
 export default defineConfig({
   ...config,
   webServer: [
