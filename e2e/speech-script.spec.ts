@@ -148,19 +148,20 @@ test.describe('speech scripts', () => {
     await expect(lexicon.getByRole('region', { name: 'Import report: names.csv' })).toContainText('1 rule added.');
     await scriptTab(page).click();
 
-    // What the gateway answered each line: segments per task, and the 429s the page met.
+    // What the gateway answered each line: segments per task, and the 429s the page met. Read here
+    // before the page gets it: a body read after the page has it is lost when the page reloads
+    // meanwhile (with quick syntheses, answers arrive around the reload below).
     const segments = new Map<string, number>();
     const refusals: (string | undefined)[] = [];
-    page.on('response', (r) => {
-      if (!r.url().endsWith(SPEECH)) return;
-      if (r.status() === 429) refusals.push(r.headers()['retry-after']);
-      else
-        void r
-          .json()
-          .then((b: { data?: { taskId?: string; speeches?: unknown[] } }) => {
-            if (b.data?.taskId) segments.set(b.data.taskId, b.data.speeches?.length ?? 0);
-          })
-          .catch(() => undefined);
+    await page.route(`**${SPEECH}`, async (route) => {
+      const response = await route.fetch();
+      if (response.status() === 429) refusals.push(response.headers()['retry-after']);
+      else {
+        const body = (await response.json()) as { data?: { taskId?: string; speeches?: unknown[] } };
+        if (body.data?.taskId) segments.set(body.data.taskId, body.data.speeches?.length ?? 0);
+      }
+      // The page may have reloaded meanwhile: then nobody waits for this answer (the line is sent again).
+      await route.fulfill({ response }).catch(() => undefined);
     });
 
     const lines = Array.from({ length: 50 }, (_, i) => `Line number ${i + 1}.`);
