@@ -7,8 +7,6 @@
 import { encodeWav } from './audio-encode.mjs';
 import { msToSamples, SAMPLE_RATE } from './pcm-ops.mjs';
 
-/** @typedef {import('./espeak-runner.mjs').OnOutput} OnOutput */
-
 /** The rate espeak's lengths below were measured at (voice-settings.ts's 1×). */
 const BASE_WPM = 175;
 // Milliseconds at BASE_WPM, fitted to espeak-ng 1.0.2's en-us and cmn (stand-in-engine.test.ts).
@@ -36,9 +34,9 @@ const CLAUSE_END = /[,;:，、；：—–]/u;
 const RANGE_DEPTH = /** @type {Record<string, number>} */ ({ 'x-low': 0.04, low: 0.08, medium: 0.13, high: 0.2, 'x-high': 0.28 });
 
 /**
- * What is said, in order: a word (its length) or a pause; `breakMs` pauses add up, the others
+ * What is said, in order: a word (its length) or a pause; SSML breaks add up, the others
  * merge (the longest of a run of punctuation and spaces counts), as espeak's do.
- * @typedef {{ word: number } | { pause: number; breakMs: boolean }} Event
+ * @typedef {{ word: number } | { pause: number; isBreak: boolean }} Event
  */
 
 /**
@@ -54,7 +52,7 @@ function sayText(text, events) {
   /** @param {number} ms */
   const pause = (ms) => {
     endWord();
-    events.push({ pause: ms, breakMs: false });
+    events.push({ pause: ms, isBreak: false });
   };
   for (const ch of text) {
     if (/\s/u.test(ch)) pause(WORD_GAP_MS);
@@ -62,7 +60,7 @@ function sayText(text, events) {
     else if (CLAUSE_END.test(ch)) pause(CLAUSE_PAUSE_MS);
     else if (SYLLABIC.test(ch)) {
       endWord();
-      events.push({ word: SYLLABLE_MS - WORD_GAP_MS }, { pause: WORD_GAP_MS, breakMs: false });
+      events.push({ word: SYLLABLE_MS - WORD_GAP_MS }, { pause: WORD_GAP_MS, isBreak: false });
     } else if (/\p{N}/u.test(ch)) word += DIGIT_MS;
     else if (/\p{L}|\p{M}/u.test(ch)) word += LETTER_MS;
     else if (/\p{S}/u.test(ch)) word += SYMBOL_MS;
@@ -89,7 +87,7 @@ function parse(input, ssml) {
   for (const piece of input.split(/(<[^>]*>)/)) {
     if (piece.startsWith('<')) {
       const ms = /^<break\b[^>]*\btime="(\d+)ms"/.exec(piece)?.[1];
-      if (ms !== undefined) events.push({ pause: Number(ms), breakMs: true });
+      if (ms !== undefined) events.push({ pause: Number(ms), isBreak: true });
     } else sayText(piece.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'), events);
   }
   return { events, range };
@@ -119,7 +117,7 @@ function layout(events, wpm) {
     if ('word' in e) {
       endPause();
       out.push({ word: true, samples: msToSamples(e.word * scale) });
-    } else if (e.breakMs) breaks += e.pause;
+    } else if (e.isBreak) breaks += e.pause;
     else longest = Math.max(longest, e.pause * scale);
   }
   endPause();
