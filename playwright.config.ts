@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 import { findChromium, NO_CHROMIUM_MESSAGE } from './scripts/lib/find-chromium.mjs';
 import { servedDist } from './e2e/served-dist';
 import { LONGEST_FIRST } from './e2e/longest-first';
@@ -30,7 +30,7 @@ const buildStep = prebuilt ? '' : `node_modules/.bin/vite build --logLevel warn 
 const chromium = findChromium();
 if (!chromium) throw new Error(NO_CHROMIUM_MESSAGE);
 
-export default defineConfig({
+const config = defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
@@ -74,4 +74,26 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
   },
+});
+
+// ── The stand-in speech engine (issue 37) ───────────────────────────────────────────────────
+// A second server on the next port, serving the same build, whose embedded gateway speaks with
+// the deterministic stand-in (SPEECH_ENGINE=stand-in; the joiner, encoders and audio store still
+// run). Specs whose subject is the page use it through e2e/speech-engine.ts; the journeys that say
+// "synthesizes and it plays" keep the real engine on `port`. docs/performance.md lists them.
+// Playwright starts the servers in order, so the build is there before this one starts.
+const standInPort = Number(process.env.E2E_STAND_IN_PORT ?? port + 1);
+process.env.E2E_STAND_IN_URL = `http://127.0.0.1:${standInPort}`;
+const realEngine = config.webServer as Extract<PlaywrightTestConfig['webServer'], { command: string }>;
+export default defineConfig({
+  ...config,
+  webServer: [
+    realEngine,
+    {
+      ...realEngine,
+      command: 'node_modules/.bin/tsx server/start.ts',
+      url: `${process.env.E2E_STAND_IN_URL}/api/_console/info`,
+      env: { ...realEngine.env, PORT: String(standInPort), DATA_DIR: join(workDir, 'data-stand-in'), SPEECH_ENGINE: 'stand-in' },
+    },
+  ],
 });

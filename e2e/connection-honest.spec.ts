@@ -4,6 +4,10 @@ import { consoleInfo, indicatorState, seedGatewayProfile, useLocalGateway } from
 import { startStrictGateway, type StrictGateway } from './strict-gateway';
 import { fillAndSynthesize } from './speech-helpers';
 import { createTasks, pasteIds } from './tasks-helpers';
+import { STAND_IN_ENGINE } from './speech-engine';
+
+// What the header claims after a synthesis: the stand-in engine answers it (docs/performance.md).
+test.use(STAND_IN_ENGINE);
 
 /** Every speech request the page itself sends (the connection check runs on the page, not in the status worker). */
 function recordSpeechRequests(page: Page): string[] {

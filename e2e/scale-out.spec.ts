@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { startNginx, type Balancer } from './nginx-balancer';
 import { freePort, startServer } from './proxy-server';
+import { STAND_IN_ENV } from './speech-engine';
 import { expectPlays, fillAndSynthesize, storedTakes } from './speech-helpers';
 import { createTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
 import { indicatorState } from './connection-helpers';
@@ -24,7 +25,8 @@ test.beforeAll(async () => {
   const [gatewayPort, a, b, frontPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   gatewayOrigin = `http://127.0.0.1:${gatewayPort}`;
   front = `http://127.0.0.1:${frontPort}`;
-  gateway = await startServer(gatewayPort, { GATEWAY_URL: '' });
+  // The journey through nginx is the subject: the gateway speaks with the stand-in engine (docs/performance.md).
+  gateway = await startServer(gatewayPort, { GATEWAY_URL: '', ...STAND_IN_ENV });
   for (const port of [a, b]) {
     const child = await startServer(port, { GATEWAY_URL: `${gatewayOrigin}/api`, CONSOLE_SECRET: SECRET, SHUTDOWN_GRACE_SECONDS: '5' });
     consoles.push({ port, child });

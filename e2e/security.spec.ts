@@ -5,6 +5,10 @@ import { seedProfileScript } from '../scripts/lib/seed-profile';
 import { useLocalGateway } from './connection-helpers';
 import { expectPlays, fillAndSynthesize } from './speech-helpers';
 import { createTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
+import { STAND_IN_ENGINE } from './speech-engine';
+
+// The CSP and Trusted Types while a take is made and played: the stand-in engine's audio (docs/performance.md).
+test.use(STAND_IN_ENGINE);
 
 type Watch = { violations: string[]; consoleErrors: string[]; pageErrors: string[]; urls: string[] };
 

@@ -1,5 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectPlays, fillAndSynthesize, openStudio } from './speech-helpers';
+import { STAND_IN_ENGINE } from './speech-engine';
+
+// The page's handling of CORS, cancels and odd answers: the stand-in engine's audio serves (docs/performance.md).
+test.use(STAND_IN_ENGINE);
 
 const TTS = /\/api\/speechSynthesis\/textToSpeech$/;
 

@@ -5,9 +5,12 @@ import { startHostileGateway, type HostileGateway } from '../src/testing/hostile
 import { expectNoUnsafeUrls, expectNothingRan, openWithGateway } from './hostile-helpers';
 import { freePort, startServer } from './proxy-server';
 import { fillAndSynthesize, openStudio, seedConnection, uniqueUserId } from './speech-helpers';
+import { STAND_IN_ENGINE } from './speech-engine';
 
 // The page's own rendering must keep the gateway's HTML inert (e2e/security.spec.ts covers the CSP).
 test.use({ bypassCSP: true });
+// Where alerts and focus go: the good takes come from the stand-in engine (docs/performance.md).
+test.use(STAND_IN_ENGINE);
 
 let gateway: HostileGateway;
 test.beforeAll(async () => {

@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { localProfile } from '../scripts/lib/seed-profile';
 import { uniqueUserId } from './speech-helpers';
+import { STAND_IN_ENGINE } from './speech-engine';
 
 // The "Pronunciation" lexicon of issue 30: rules per profile, the text sent, files in and out.
 
@@ -21,6 +22,9 @@ async function open(page: Page): Promise<void> {
   await page.goto('/speech');
   await expect(page.getByRole('heading', { name: 'Pronunciation' })).toBeVisible();
 }
+
+// What the rules make of the text sent is the subject: the stand-in engine speaks it (docs/performance.md).
+test.use(STAND_IN_ENGINE);
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Pronunciation' });
 const rows = (page: Page) => panel(page).getByRole('table').getByRole('row');

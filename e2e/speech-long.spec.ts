@@ -1,11 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { expectJoinedTake, fillLong, prose, recordSpeechRequests, storedJobs, storedParts } from './speech-long-helpers';
+import { STAND_IN_ENGINE } from './speech-engine';
 import { openStudio, uniqueUserId } from './speech-helpers';
 
 const SENTENCE_END = /[.!?;。！？；…]["'”’)\]）」』》】]*$/u;
 const codePoints = (s: string) => [...s].length;
 
+// The long-text journey with the real engine (espeak-ng): 12,000 characters of speech, joined and played.
 test.describe('long texts in parts', () => {
   test.describe.configure({ timeout: 180_000 });
 
@@ -33,6 +35,12 @@ test.describe('long texts in parts', () => {
       .analyze();
     expect(axe.violations).toEqual([]);
   });
+});
+
+// Pausing, resuming and the voice sample: the page's own work, with the stand-in engine's audio (docs/performance.md).
+test.describe('long texts in parts', () => {
+  test.describe.configure({ timeout: 180_000 });
+  test.use(STAND_IN_ENGINE);
 
   test('an engine failure (2107) on one part pauses; "Try again" continues with the rest', async ({ page }) => {
     await openStudio(page);
@@ -103,34 +111,38 @@ test.describe('long texts in parts', () => {
   });
 });
 
-test('the voice field offers the target language voices, and "Hear this voice" synthesizes a sample once', async ({ page }) => {
-  await openStudio(page);
-  await page.getByRole('combobox', { name: 'Target language' }).selectOption('de');
-  const options = page.locator('#speech-voice-list option');
-  await expect(options).toHaveCount(9);
-  expect(await options.evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value))).toContain('de+f3');
-  await page.getByLabel('Voice name').fill('de+f3');
-  const sent = recordSpeechRequests(page);
-  const hear = page.getByRole('button', { name: 'Hear this voice' });
-  await hear.click();
-  await expect(page.getByRole('status').filter({ hasText: 'Playing a sample of de+f3' })).toBeVisible({ timeout: 20_000 });
-  await hear.click();
-  await expect(page.getByRole('status').filter({ hasText: 'Playing a sample of de+f3' })).toBeVisible();
-  expect(sent).toEqual(['Hallo, so klingt meine Stimme.']);
-  // Free entry stays possible: a name outside the list is kept as typed.
-  await page.getByLabel('Voice name').fill('my-own-voice');
-  await expect(page.getByLabel('Voice name')).toHaveValue('my-own-voice');
-});
+test.describe('voices and refusals', () => {
+  test.use(STAND_IN_ENGINE);
 
-test('a long text the gateway refuses (2001) shows at its field and leaves nothing to resume', async ({ page }) => {
-  await openStudio(page);
-  await fillLong(page, prose(6_000));
-  await page.getByLabel('Voice name').fill('no-such-voice');
-  await page.getByRole('button', { name: 'Synthesize' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Gateway: Invalid Parameter' })).toContainText('voiceName');
-  await expect.poll(() => storedJobs(page)).toBe(0);
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'Speech studio' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'History' })).toContainText('0 takes');
-  await expect(page.getByRole('region', { name: 'Unfinished long text' })).toHaveCount(0);
+  test('the voice field offers the target language voices, and "Hear this voice" synthesizes a sample once', async ({ page }) => {
+    await openStudio(page);
+    await page.getByRole('combobox', { name: 'Target language' }).selectOption('de');
+    const options = page.locator('#speech-voice-list option');
+    await expect(options).toHaveCount(9);
+    expect(await options.evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value))).toContain('de+f3');
+    await page.getByLabel('Voice name').fill('de+f3');
+    const sent = recordSpeechRequests(page);
+    const hear = page.getByRole('button', { name: 'Hear this voice' });
+    await hear.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Playing a sample of de+f3' })).toBeVisible({ timeout: 20_000 });
+    await hear.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Playing a sample of de+f3' })).toBeVisible();
+    expect(sent).toEqual(['Hallo, so klingt meine Stimme.']);
+    // Free entry stays possible: a name outside the list is kept as typed.
+    await page.getByLabel('Voice name').fill('my-own-voice');
+    await expect(page.getByLabel('Voice name')).toHaveValue('my-own-voice');
+  });
+
+  test('a long text the gateway refuses (2001) shows at its field and leaves nothing to resume', async ({ page }) => {
+    await openStudio(page);
+    await fillLong(page, prose(6_000));
+    await page.getByLabel('Voice name').fill('no-such-voice');
+    await page.getByRole('button', { name: 'Synthesize' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Gateway: Invalid Parameter' })).toContainText('voiceName');
+    await expect.poll(() => storedJobs(page)).toBe(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Speech studio' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'History' })).toContainText('0 takes');
+    await expect(page.getByRole('region', { name: 'Unfinished long text' })).toHaveCount(0);
+  });
 });

@@ -7,6 +7,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { seedProfileScript } from '../scripts/lib/seed-profile';
 import { openStudio, uniqueUserId } from './speech-helpers';
+import { STAND_IN_ENGINE } from './speech-engine';
+
+// The script queue (import, 429s, resume, zip) is the subject: the stand-in engine speaks (docs/performance.md).
+test.use(STAND_IN_ENGINE);
 
 const SPEECH = '/api/speechSynthesis/textToSpeech';
 // Debian's, when present: the zip's audio decoded and measured by tools other than the console.
@@ -144,19 +148,20 @@ test.describe('speech scripts', () => {
     await expect(lexicon.getByRole('region', { name: 'Import report: names.csv' })).toContainText('1 rule added.');
     await scriptTab(page).click();
 
-    // What the gateway answered each line: segments per task, and the 429s the page met.
+    // What the gateway answered each line: segments per task, and the 429s the page met. Read here
+    // before the page gets it: a body read after the page has it is lost when the page reloads
+    // meanwhile (with quick syntheses, answers arrive around the reload below).
     const segments = new Map<string, number>();
     const refusals: (string | undefined)[] = [];
-    page.on('response', (r) => {
-      if (!r.url().endsWith(SPEECH)) return;
-      if (r.status() === 429) refusals.push(r.headers()['retry-after']);
-      else
-        void r
-          .json()
-          .then((b: { data?: { taskId?: string; speeches?: unknown[] } }) => {
-            if (b.data?.taskId) segments.set(b.data.taskId, b.data.speeches?.length ?? 0);
-          })
-          .catch(() => undefined);
+    await page.route(`**${SPEECH}`, async (route) => {
+      const response = await route.fetch();
+      if (response.status() === 429) refusals.push(response.headers()['retry-after']);
+      else {
+        const body = (await response.json()) as { data?: { taskId?: string; speeches?: unknown[] } };
+        if (body.data?.taskId) segments.set(body.data.taskId, body.data.speeches?.length ?? 0);
+      }
+      // The page may have reloaded meanwhile: then nobody waits for this answer (the line is sent again).
+      await route.fulfill({ response }).catch(() => undefined);
     });
 
     const lines = Array.from({ length: 50 }, (_, i) => `Line number ${i + 1}.`);
@@ -167,10 +172,12 @@ test.describe('speech scripts', () => {
     await page.getByLabel('Import CSV or TSV').setInputFiles({ name: 'fifty.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await expect(page.getByRole('region', { name: 'Import report' })).toContainText('50 lines accepted');
 
-    // The embedded gateway made busy for real: this user's two places (SPEECH_QUEUE_PER_USER) held by long texts.
+    // The embedded gateway made busy for real: this user's two places (SPEECH_QUEUE_PER_USER) held by
+    // long texts, as MP3: about 5 minutes of audio each through the real LAME encoder, which keeps
+    // them for seconds with the stand-in engine too (espeak made the WAV of this take about as long).
     const headers = { Authorization: 'Bearer dev-token', 'X-User-Id': user };
     const long = 'This sentence keeps the engine busy for a while. '.repeat(95);
-    const holds = [0, 1].map(() => request.post(SPEECH, { headers, data: { sourceText: long, voiceName: 'en-us', format: 'wav' } }));
+    const holds = [0, 1].map(() => request.post(SPEECH, { headers, data: { sourceText: long, voiceName: 'en-us', format: 'mp3' } }));
     await expect
       .poll(async () => {
         const probe = await request.post(SPEECH, { headers, data: { sourceText: 'Probe.', voiceName: 'en-us', format: 'wav' } });

@@ -1,12 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { SPEC_AUDIO_FORMATS, type AudioFormat } from '#contract';
+import { STAND_IN_ENGINE } from './speech-engine';
 import { expectPlays, fillAndSynthesize, openStudio, resultAudio, seedConnection, storedTakes, uniqueUserId } from './speech-helpers';
 
 const SENTENCES = 'The quick brown fox jumps over the lazy dog. It was a sunny day in the park. Birds were singing everywhere.';
 /** The download link a take of each format offers first: raw PCM also offers a WAV copy. */
 const DOWNLOAD_LINK: Record<AudioFormat, string> = { pcm: 'Download raw PCM (.pcm)', wav: 'Download .wav', mp3: 'Download .mp3' };
 
+// One journey per format with the real engine (espeak-ng): real speech, encoded, played.
 test.describe('speech studio against the embedded gateway', () => {
   for (const spec of SPEC_AUDIO_FORMATS) {
     const format = spec.toUpperCase();
@@ -24,6 +26,11 @@ test.describe('speech studio against the embedded gateway', () => {
       await expect(result.locator('[data-state]')).toHaveAttribute('data-state', 'ready');
     });
   }
+});
+
+// The page around a take (segments, history, compare, form, axe): the stand-in engine's audio.
+test.describe('speech studio against the embedded gateway', () => {
+  test.use(STAND_IN_ENGINE);
 
   test('a segment click seeks there and the playing segment is highlighted', async ({ page }) => {
     await openStudio(page);

@@ -41,7 +41,17 @@ describe('server configuration', () => {
       CONSOLE_SECRET: undefined,
       AUDIO_RELAY_TICKET_HOURS: 168,
       SHUTDOWN_GRACE_SECONDS: 10,
+      SPEECH_ENGINE: 'espeak-ng',
     });
+  });
+
+  it('speaks with espeak-ng unless SPEECH_ENGINE names the stand-in, a test aid refused in production', () => {
+    expect(loadConfig({ SPEECH_ENGINE: 'stand-in' }).SPEECH_ENGINE).toBe('stand-in');
+    expect(loadConfig({ SPEECH_ENGINE: 'espeak-ng', NODE_ENV: 'production' }).SPEECH_ENGINE).toBe('espeak-ng');
+    expect(() => loadConfig({ SPEECH_ENGINE: 'espeak' })).toThrow(/SPEECH_ENGINE: .*"espeak-ng"\|"stand-in"/);
+    expect(() => loadConfig({ SPEECH_ENGINE: 'stand-in', NODE_ENV: 'production', PORT: 'x' })).toThrow(
+      /PORT[\s\S]*SPEECH_ENGINE: the stand-in engine is a test aid \(it makes no speech\); not with NODE_ENV=production/,
+    );
   });
 
   it('keeps /metrics off without a token, refuses a short or empty one, and quiets the access log under tests', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SPEECH_ENGINES } from './gateway/speech/speech-engine';
 import { MAKE_A_SECRET, secretWeakness } from './secret-strength';
 import { isLocalHost } from './security/local-address';
 
@@ -154,6 +155,11 @@ const envSchema = z.object({
   AUDIO_RELAY_TICKET_HOURS: count(168),
   /** On SIGTERM/SIGINT, how long in-flight requests may take before their connections are closed. */
   SHUTDOWN_GRACE_SECONDS: count(10),
+  /**
+   * Embedded mode: what speaks. `stand-in` (a test aid: deterministic speech-like sound, no words;
+   * docs/operations.md) is refused with NODE_ENV=production (see loadConfig).
+   */
+  SPEECH_ENGINE: z.enum(SPEECH_ENGINES).default('espeak-ng'),
 });
 
 type Bound =
@@ -191,6 +197,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (value.success && max.success && value.data !== undefined && max.data !== undefined && value.data > max.data)
       lines.push(`  ${key}: must not exceed ${limit}`);
   }
+  if (env.SPEECH_ENGINE === 'stand-in' && env.NODE_ENV === 'production')
+    lines.push('  SPEECH_ENGINE: the stand-in engine is a test aid (it makes no speech); not with NODE_ENV=production');
   if (lines.length > 0 || !result.success) throw new Error(`Invalid server configuration:\n${lines.join('\n')}`);
   const { NODE_ENV, ACCESS_LOG, ...config } = result.data;
   return { ...config, ACCESS_LOG: ACCESS_LOG ?? (NODE_ENV === 'test' ? 'off' : 'json') };

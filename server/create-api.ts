@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Hono } from 'hono';
 import { createGatewayApp } from './gateway/app';
 import { createGatewayDeps } from './gateway/create-gateway-deps';
+import type { SpeechEngine } from './gateway/speech/speech-engine';
 import { createSpeechService } from './gateway/speech/speech-service';
 import { databaseWritable } from './gateway/storage/database-writable';
 import { openGatewayDatabase } from './gateway/storage/gateway-database';
@@ -36,6 +37,12 @@ type ServerApi = {
 };
 
 /** /api is the embedded reference gateway, or a proxy to GATEWAY_URL when it is set. */
+/** Said in the start-up line, so a server speaking with the test aid never passes for a real one. */
+const STAND_IN_NOTE: Record<SpeechEngine, string> = {
+  'espeak-ng': '',
+  'stand-in': ', speech by the stand-in engine (SPEECH_ENGINE=stand-in, a test aid: no words)',
+};
+
 export async function createApi(config: ServerConfig): Promise<ServerApi> {
   const metricsFor = (mode: ConsoleMode) => (config.METRICS_TOKEN ? createConsoleMetrics({ version: consoleVersion(), mode }) : undefined);
   if (config.GATEWAY_URL) {
@@ -73,6 +80,7 @@ export async function createApi(config: ServerConfig): Promise<ServerApi> {
       dataDir,
       database: database.db,
       maxOutputSeconds: config.SPEECH_MAX_OUTPUT_SECONDS,
+      engine: config.SPEECH_ENGINE,
       retention: { maxAgeMs: config.AUDIO_MAX_AGE_HOURS * hours, maxTotalBytes: config.AUDIO_MAX_TOTAL_MB * 1024 * 1024 },
     }),
     limits: {
@@ -90,7 +98,7 @@ export async function createApi(config: ServerConfig): Promise<ServerApi> {
   return {
     api: createGatewayApp(deps),
     info: embeddedInfo(config.GATEWAY_TOKENS, config.SPEECH_QUEUE_PER_USER),
-    description: `embedded gateway at /api, data in ${dataDir}`,
+    description: `embedded gateway at /api, data in ${dataDir}${STAND_IN_NOTE[config.SPEECH_ENGINE]}`,
     fastPath: (options) => createStatusFastPath(deps, options),
     ...(metrics ? { metrics } : {}),
     readiness: readinessOf(metrics, { check: databaseWritable(database.db), cacheMs: READY_CACHE_MS.embedded }),

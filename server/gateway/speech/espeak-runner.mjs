@@ -12,6 +12,8 @@ const WAV_HEADER_BYTES = 44;
  * @typedef {import('espeak-ng').EmscriptenFs} EmscriptenFs
  * @typedef {import('espeak-ng').StreamWrite} StreamWrite
  * @typedef {(bytes: Uint8Array, position: number) => void} OnOutput
+ * @typedef {{ input: string; voice: string; wpm: number; pitch: number; ssml?: boolean; onOutput?: OnOutput; keepOutput?: boolean }} EngineCall
+ * What an engine is asked (engines.mjs): the stand-in takes the same.
  */
 
 /**
@@ -62,7 +64,7 @@ function watchWrites(FS, path, onOutput, keep) {
  * false and an `onOutput`, only the header: the audio went to `onOutput` alone).
  * Text goes through a file and -f so text starting with '-' is never an option; output goes
  * under /tmp/ because writing to / of the virtual FS fails silently.
- * @param {{ input: string; voice: string; wpm: number; pitch: number; ssml?: boolean; onOutput?: OnOutput; keepOutput?: boolean }} options
+ * @param {EngineCall} options
  * @returns {Promise<Uint8Array>}
  */
 export async function runEspeak({ input, voice, wpm, pitch, ssml, onOutput, keepOutput = true }) {

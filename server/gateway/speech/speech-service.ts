@@ -4,6 +4,7 @@ import type { EmbeddedAudioFormat } from './embedded-formats';
 import { openGatewayDatabase, type Db } from '../storage/gateway-database';
 import { createAudioStore, DEFAULT_AUDIO_RETENTION, type AudioRetention, type StoredAudio } from './audio-store';
 import { detectLanguage } from './detect-language';
+import type { SpeechEngine } from './speech-engine';
 import { OutputTooLongError } from './speech-errors';
 import { splitSentences } from './split-sentences';
 import { engineProsody, findVoice, isEmbeddedLanguage, voiceFor, type EngineProsody } from './voice-settings';
@@ -86,6 +87,8 @@ export type SpeechServiceOptions = {
   poolSize?: number;
   maxOutputSeconds?: number;
   retention?: AudioRetention;
+  /** The real engine unless a test says otherwise (SPEECH_ENGINE). */
+  engine?: SpeechEngine;
 };
 
 export function createSpeechService(options: SpeechServiceOptions): SpeechService {
@@ -96,7 +99,7 @@ export function createSpeechService(options: SpeechServiceOptions): SpeechServic
     ...options.retention,
   });
   // One core stays with the event loop, so status answers keep flowing while speech is made.
-  const pool = createWorkerPool(options.poolSize ?? Math.max(1, availableParallelism() - 1));
+  const pool = createWorkerPool(options.poolSize ?? Math.max(1, availableParallelism() - 1), { engine: options.engine ?? 'espeak-ng' });
   const sweep = () =>
     void store.sweep().catch((err: unknown) => console.error('audio: sweep failed', err instanceof Error ? err.message : err));
   const sweeper = setInterval(sweep, SWEEP_EVERY_MS).unref();

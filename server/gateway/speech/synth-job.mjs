@@ -1,5 +1,5 @@
 // One synthesis job, start to finish, as the worker runs it. Plain JS: no TS loader in workers.
-import { runEspeak } from './espeak-runner.mjs';
+import { ENGINES } from './engines.mjs';
 import { applyGain, joinWithGaps, msToSamples, samplesToMs, splitAtBreaks, wavSamples } from './pcm-ops.mjs';
 import { encodePcm, encodeWav, mp3File } from './audio-encode.mjs';
 import { createBreakJoiner, createWavStreamReader } from './break-joiner.mjs';
@@ -13,6 +13,7 @@ export const MARKER_BREAK_MS = 2500;
  * @typedef {import('./pcm-ops.mjs').Span} Span
  * @typedef {import('./job-timeline.mjs').TimelineEvent} TimelineEvent
  * @typedef {import('./embedded-formats.ts').EmbeddedAudioFormat} EmbeddedAudioFormat
+ * @typedef {import('./engines.mjs').Engine['speak']} Speak
  * @typedef {{
  *   sentences: string[];
  *   voice: string;
@@ -50,16 +51,15 @@ export function buildSsml(sentences, range) {
 /**
  * Slow path (≈40 ms per sentence): one engine call per sentence, when the breaks were not all found.
  * @param {SynthJobInput} job
+ * @param {Speak} speak
  * @returns {Promise<SentenceParts>}
  */
-async function eachSentence(job) {
+async function eachSentence(job, speak) {
   /** @type {Int16Array[]} */
   const each = [];
   for (const sentence of job.sentences) {
     each.push(
-      wavSamples(
-        await runEspeak({ voice: job.voice, wpm: job.wpm, pitch: job.pitch, ssml: true, input: buildSsml([sentence], job.range) }),
-      ),
+      wavSamples(await speak({ voice: job.voice, wpm: job.wpm, pitch: job.pitch, ssml: true, input: buildSsml([sentence], job.range) })),
     );
   }
   return { parts: each, engineCalls: job.sentences.length };
@@ -68,15 +68,16 @@ async function eachSentence(job) {
 /**
  * `callsBefore`: engine calls this job already made.
  * @param {SynthJobInput} job
+ * @param {Speak} speak
  * @returns {Promise<SentenceParts>}
  */
-async function sentenceParts(job, callsBefore = 0) {
+async function sentenceParts(job, speak, callsBefore = 0) {
   const voice = { voice: job.voice, wpm: job.wpm, pitch: job.pitch, ssml: true };
   // Fast path: one engine call for the whole text, cut at the marker breaks.
-  const all = wavSamples(await runEspeak({ ...voice, input: buildSsml(job.sentences, job.range) }));
+  const all = wavSamples(await speak({ ...voice, input: buildSsml(job.sentences, job.range) }));
   const parts = splitAtBreaks(all, job.sentences.length, msToSamples(MARKER_BREAK_MS));
   if (parts) return { parts, engineCalls: callsBefore + 1 };
-  return eachSentence(job);
+  return eachSentence(job, speak);
 }
 
 /**
@@ -86,9 +87,10 @@ async function sentenceParts(job, callsBefore = 0) {
  * (or the engine wrote a layout that is not streamed) it answers the sentences' audio parts instead.
  * @param {SynthJobInput} job
  * @param {import('./mp3-pipeline.mjs').Mp3Pipeline | null} pipeline
+ * @param {Speak} speak
  * @returns {Promise<JoinedAudio & { streamed: boolean }>}
  */
-async function streamedJoin(job, pipeline) {
+async function streamedJoin(job, pipeline, speak) {
   const joiner = createBreakJoiner({
     sentenceCount: job.sentences.length,
     breakSamples: msToSamples(MARKER_BREAK_MS),
@@ -103,7 +105,7 @@ async function streamedJoin(job, pipeline) {
   });
   const engineStart = clock();
   try {
-    await runEspeak({
+    await speak({
       voice: job.voice,
       wpm: job.wpm,
       pitch: job.pitch,
@@ -126,16 +128,17 @@ async function streamedJoin(job, pipeline) {
   pipeline?.cancel();
   // A layout not streamed (espeak 1.0.2 always writes the canonical one): the batch way, else one
   // call per sentence.
-  return { streamed: false, ...joined(reader.streamable ? await eachSentence(job) : await sentenceParts(job, 1), job) };
+  return { streamed: false, ...joined(reader.streamable ? await eachSentence(job, speak) : await sentenceParts(job, speak, 1), job) };
 }
 
 /**
  * @param {SynthJobInput} job
+ * @param {Speak} speak
  * @returns {Promise<SynthJobResult>}
  */
-async function streamedMp3(job) {
+async function streamedMp3(job, speak) {
   const pipeline = createMp3Pipeline();
-  const { streamed, samples, ...rest } = await streamedJoin(job, pipeline);
+  const { streamed, samples, ...rest } = await streamedJoin(job, pipeline, speak);
   // Not streamed: the pipeline was cancelled, the whole audio is encoded in parts on both threads.
   if (!streamed) return { bytes: mp3File(await encodeMp3InParts(samples)), ...rest };
   const frames = await pipeline.finish(samples);
@@ -157,41 +160,35 @@ function joined({ parts, engineCalls }, job) {
 }
 
 /**
- * One job, start to finish.
+ * One job, start to finish, spoken by `engine` (the stand-in only where SPEECH_ENGINE says so).
  * @param {SynthJobInput} job
+ * @param {import('./speech-engine.ts').SpeechEngine} [engine]
  * @returns {Promise<SynthJobResult>}
  */
-export async function runSynthJob(job) {
-  const result = await synthJob(job);
+export async function runSynthJob(job, engine = 'espeak-ng') {
+  const result = await SYNTH_BY_FORMAT[job.format](job, ENGINES[engine].speak);
   return TIMELINE_ON ? { ...result, timeline: takeTimeline() } : result;
-}
-
-/**
- * @param {SynthJobInput} job
- * @returns {Promise<SynthJobResult>}
- */
-function synthJob(job) {
-  return SYNTH_BY_FORMAT[job.format](job);
 }
 
 /**
  * How each format the gateway offers is made: MP3 is encoded while espeak still speaks, the others
  * from the joined samples. A format added to EMBEDDED_AUDIO_FORMATS fails the typecheck here.
- * @type {Record<EmbeddedAudioFormat, (job: SynthJobInput) => Promise<SynthJobResult>>}
+ * @type {Record<EmbeddedAudioFormat, (job: SynthJobInput, speak: Speak) => Promise<SynthJobResult>>}
  */
 const SYNTH_BY_FORMAT = {
-  pcm: (job) => encodedJoin(job, encodePcm),
-  wav: (job) => encodedJoin(job, encodeWav),
+  pcm: (job, speak) => encodedJoin(job, speak, encodePcm),
+  wav: (job, speak) => encodedJoin(job, speak, encodeWav),
   mp3: streamedMp3,
 };
 
 /**
  * @param {SynthJobInput} job
+ * @param {Speak} speak
  * @param {(samples: Int16Array) => Uint8Array} encode
  * @returns {Promise<SynthJobResult>}
  */
-async function encodedJoin(job, encode) {
-  const { samples, spans, durationMs, engineCalls } = await streamedJoin(job, null);
+async function encodedJoin(job, speak, encode) {
+  const { samples, spans, durationMs, engineCalls } = await streamedJoin(job, null, speak);
   const t = clock();
   const bytes = encode(samples);
   mark('synth', `encode ${job.format}`, t);

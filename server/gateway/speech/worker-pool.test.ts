@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SynthesisCancelledError } from './speech-errors';
 import { createWorkerPool, type SynthJob } from './worker-pool';
 
-const pool = createWorkerPool(1, 20_000);
+const pool = createWorkerPool(1, { jobTimeoutMs: 20_000 });
 afterAll(() => pool.close());
 const job: SynthJob = { sentences: ['Hi.'], voice: 'en-us', wpm: 175, pitch: 50, range: 'medium', volumeDb: 0, format: 'pcm', gapMs: 300 };
 
@@ -46,7 +46,7 @@ describe('worker pool', () => {
 
   it('times a job out, queued or running, with its own timer, and serves the next', async () => {
     // The timeout counts from run(): long enough for a worker to start, far shorter than `longer`.
-    const quick = createWorkerPool(1, 3000);
+    const quick = createWorkerPool(1, { jobTimeoutMs: 3000 });
     const longer = { ...job, sentences: Array.from({ length: 1500 }, (_, i) => `Sentence number ${i} is rather long to say.`) };
     try {
       const running = quick.run(longer);
@@ -68,7 +68,7 @@ describe('worker pool', () => {
   });
 
   it('fails waiting jobs at once, with the reason, when no worker can start', async () => {
-    const broken = createWorkerPool(1, 60_000, new URL('../../testing/broken-worker.mjs', import.meta.url));
+    const broken = createWorkerPool(1, { jobTimeoutMs: 60_000, workerUrl: new URL('../../testing/broken-worker.mjs', import.meta.url) });
     try {
       await expect(broken.run(job)).rejects.toThrow(/could not start: .*no engine here/);
       expect(broken.load()).toEqual({ running: 0, queued: 0 });

@@ -1,8 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import { FairQueue } from './fair-queue';
+import type { SpeechEngine } from './speech-engine';
 import { SynthesisCancelledError } from './speech-errors';
 import type { SynthJobInput, SynthJobResult } from './synth-job.mjs';
-import type { WorkerAnswer } from './synth-worker.mjs';
+import type { SynthWorkerData, WorkerAnswer } from './synth-worker.mjs';
 
 // One job shape: the worker's own JSDoc types (synth-job.mjs, type-checked) are the source.
 export type SynthJob = SynthJobInput;
@@ -13,6 +14,15 @@ type RunOptions = {
   signal?: AbortSignal;
   /** Whom the queue is fair between (see FairQueue); all jobs share one turn when absent. */
   key?: string;
+};
+
+type PoolOptions = {
+  /** A job still queued or running after this is dropped with an error. */
+  jobTimeoutMs?: number;
+  /** The worker script (tests pass a broken one). */
+  workerUrl?: URL;
+  /** What the workers speak with; the real engine unless SPEECH_ENGINE says otherwise. */
+  engine?: SpeechEngine;
 };
 
 export type WorkerPool = {
@@ -55,17 +65,20 @@ type Slot = {
  *
  * Here a worker leaves the pool the moment it is stopped (cancel, timeout, crash), so no job is
  * ever given to it; a replacement starts at once, and a job waits only for a ready worker. A job
- * whose signal aborts or whose time (jobTimeoutMs from run()) runs out, queued or running, leaves
+ * whose signal aborts or whose time (jobTimeoutMs) runs out, queued or running, leaves
  * with its own timer (not AbortSignal.any, which loses its timeout after GC on Node 20).
  */
-export function createWorkerPool(size = 2, jobTimeoutMs = 120_000, workerUrl: URL = WORKER_URL): WorkerPool {
+export function createWorkerPool(
+  size = 2,
+  { jobTimeoutMs = 120_000, workerUrl = WORKER_URL, engine = 'espeak-ng' }: PoolOptions = {},
+): WorkerPool {
   const slots = new Set<Slot>();
   const queue = new FairQueue<Task>();
   let nextId = 1;
   let closed = false;
 
   function start(): void {
-    const worker = new Worker(workerUrl);
+    const worker = new Worker(workerUrl, { workerData: { engine } satisfies SynthWorkerData });
     const slot: Slot = { worker, ready: false, task: null, idleTimer: null };
     slots.add(slot);
     worker.on('message', (message: WorkerAnswer) => {
