@@ -73,26 +73,29 @@ function idleKeepAlive(port: number): Promise<Socket> {
 function silentFlood(port: number, count: number, everyMs: number) {
   const held = new Set<Socket>();
   let waiting = 0;
-  let renewed = 0;
   let stopped = false;
+  let closedOne: () => void = () => undefined;
+  const serverClosedOne = new Promise<void>((resolve) => (closedOne = resolve));
   const open = async () => {
     const socket = await silentConnection(port);
     held.add(socket);
     socket.once('close', () => {
       held.delete(socket);
-      if (!stopped) waiting += 1;
+      if (stopped) return;
+      waiting += 1;
+      closedOne();
     });
     return socket;
   };
   const renew = setInterval(() => {
     if (waiting === 0) return;
     waiting -= 1;
-    renewed += 1;
     void open().catch(() => (waiting += 1));
   }, everyMs);
   return {
     ready: Promise.all(Array.from({ length: count }, open)),
-    renewed: () => renewed,
+    /** Settles when the server has closed one of the silent connections (to make room). */
+    serverClosedOne,
     stop() {
       stopped = true;
       clearInterval(renew);
@@ -107,9 +110,10 @@ describe('connection admission', () => {
     const flood = silentFlood(port, LIMITS.maxConnections, 50);
     await flood.ready;
     for (let probe = 0; probe < 5; probe++) expect(await promptRequest(port, GET_AND_CLOSE)).toMatch(OK);
+    // The server made room by closing silent connections (the flood renews each one it sees closed;
+    // the close can reach the client after the probes were answered, so it is awaited, not counted).
+    await flood.serverClosedOne;
     flood.stop();
-    // The flood did renew: the server closed silent connections to make room.
-    expect(flood.renewed()).toBeGreaterThan(0);
   });
 
   it('keeps at most maxUnprovenPerAddress silent connections from one address, closing its oldest first', async () => {

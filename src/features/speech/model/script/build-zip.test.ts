@@ -199,5 +199,6 @@ describe('buildZip: entry names', () => {
       }),
       { numRuns: 150 },
     );
-  });
+    // 150 real zips: about a second on a quiet machine, over 5 s under load (a clean-clone run timed out).
+  }, 30_000);
 });
