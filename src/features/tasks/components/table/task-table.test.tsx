@@ -25,7 +25,8 @@ describe('TaskTable', () => {
         onRemove={noop}
       />,
     );
-    const table = screen.getByRole('table');
+    // Named, since the Tasks page has other tables (failures by code, the charts' data).
+    const table = screen.getByRole('table', { name: 'Watched tasks' });
     expect(table).toHaveAttribute('aria-rowcount', '10001');
     const rows = within(table).getAllByRole('row');
     expect(rows.length).toBeLessThan(60);

@@ -51,7 +51,7 @@ export function TaskTable({ rows, selected, changed, stallMs, stale, onSelect, o
       role="region"
       aria-label={t('tasks.table.region')}
     >
-      <table className={styles.taskTable} aria-rowcount={rows.length + 1}>
+      <table className={styles.taskTable} aria-rowcount={rows.length + 1} aria-label={t('tasks.table.region')}>
         <thead>
           <tr aria-rowindex={1}>
             {TASK_COLUMNS.map((c) => (
