@@ -46,13 +46,13 @@ test.describe('speech studio against the embedded gateway', () => {
     await expect(segments.nth(0)).not.toHaveAttribute('aria-current', 'true');
   });
 
-  test('100,001 characters are blocked and "Trim to 100000" fixes it', async ({ page }) => {
+  test('100,001 characters are blocked and "Trim to 100,000" fixes it', async ({ page }) => {
     await openStudio(page);
     await page.getByLabel('Text to synthesize').fill('a'.repeat(99_999) + '😀b');
     await expect(page.getByText('100,001 / 100,000 characters')).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'sending is blocked' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Synthesize' })).toBeDisabled();
-    await page.getByRole('button', { name: 'Trim to 100000' }).click();
+    await page.getByRole('button', { name: 'Trim to 100,000' }).click();
     await expect(page.getByText(/^100,000 \/ 100,000 characters/)).toBeVisible();
     await expect(page.getByLabel('Text to synthesize')).toHaveValue('a'.repeat(99_999) + '😀');
     await expect(page.getByRole('button', { name: 'Synthesize' })).toBeEnabled();

@@ -63,7 +63,7 @@ export function SourceTextField() {
         <div id="speech-text-over" role="alert" className={styles.overLimit}>
           <p>{t('speech.text.over', { count, extra: count - LONG_TEXT_MAX_CHARS, max: LONG_TEXT_MAX_CHARS })}</p>
           <button type="button" onClick={trim}>
-            {t('speech.text.trim', { max: String(LONG_TEXT_MAX_CHARS) })}
+            {t('speech.text.trim', { max: LONG_TEXT_MAX_CHARS })}
           </button>
         </div>
       ) : (

@@ -32,7 +32,7 @@ describe('SpeechForm', () => {
     expect(screen.getByText('100,001 / 100,000 characters')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('sending is blocked');
     expect(screen.getByRole('button', { name: 'Synthesize' })).toBeDisabled();
-    fireEvent.click(screen.getByRole('button', { name: 'Trim to 100000' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Trim to 100,000' }));
     await waitFor(() => expect(screen.getByText(/^100,000 \/ 100,000 characters/)).toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Synthesize' })).toBeEnabled();
   });
