@@ -7,6 +7,7 @@ import { STALL_CHOICES_MS } from '../../model/stall-choices';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
 import type { TaskBoard } from '../../model/task-snapshot';
+import { useActiveConnection } from '@/hooks/use-connection';
 import { useClock } from '@/hooks/use-now';
 import { scheduledPace, type WaitingCounts } from '../../model/poll-pace';
 import styles from '../tasks-page.module.css';
@@ -46,14 +47,18 @@ export function PollControls({ poll, settings, waiting, onRefresh }: Props) {
   // Read from the clock as text: the line renders again when its words change, not on every tick.
   const pace = scheduledPace(waiting, settings.intervalMs, t, f.duration);
   const checked = waiting.live + waiting.notFound + waiting.awaitingUrl > 0 && settings.intervalMs > 0;
+  // The poller asks nothing without a user ID (api/poll-watch-list.ts): the line must not say it checks.
+  const noUserId = useActiveConnection().userId === '';
   const state = useClock((now) =>
     busy
       ? t('tasks.poll.checking')
-      : !checked
-        ? pace
-        : failures > 0
-          ? t('tasks.poll.backoff', { count: failures, duration: f.duration(Math.max(0, retryAt - now)) })
-          : t(settings.notify ? 'tasks.poll.everyPage' : 'tasks.poll.visible', { pace }),
+      : noUserId
+        ? t('tasks.poll.noUserId')
+        : !checked
+          ? pace
+          : failures > 0
+            ? t('tasks.poll.backoff', { count: failures, duration: f.duration(Math.max(0, retryAt - now)) })
+            : t(settings.notify ? 'tasks.poll.everyPage' : 'tasks.poll.visible', { pace }),
   );
   // As the time setting says: "5 seconds ago", or the date and time.
   const lastUpdate = useClock((now) => (polledAt > 0 ? f.when(polledAt, now) : ''));
