@@ -1,13 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
 import { fillAndSynthesize, openStudio, resultAudio } from './speech-helpers';
 import { STAND_IN_ENGINE } from './speech-engine';
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expectAxeClean } from './axe';
 
 // "Play the last take" replays a take from history: the stand-in engine made it (docs/performance.md).
 test.use(STAND_IN_ENGINE);

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { indicatorState, seedGatewayProfile } from './connection-helpers';
+import { expectAxeClean } from './axe';
 
 // An error's advice and the header's states in a zh-CN browser (issue 27): Chinese words, the
 // advice in role="alert", axe clean. What may stay English: URLs, codes, parameter names, the
@@ -11,11 +11,6 @@ function englishSentences(text: string, passedThrough: readonly string[] = []): 
   let rest = text.replace(/https?:\/\/\S+/g, ' ');
   for (const quoted of passedThrough) rest = rest.split(quoted).join(' ');
   return rest.match(/[A-Za-z][a-z']+(?:[ ,]+[A-Za-z][a-z']+){2,}/g) ?? [];
-}
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function openInChinese(browser: Browser): Promise<Page> {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectAxeClean } from './axe';
 
 /** Records the first text React renders into #root, to prove the first paint is in the chosen language. */
 async function recordFirstText(page: Page): Promise<void> {
@@ -16,11 +16,6 @@ async function recordFirstText(page: Page): Promise<void> {
   });
 }
 const firstText = (page: Page) => page.evaluate(() => (window as unknown as { __firstText?: string }).__firstText ?? '');
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function open(browser: Browser, locale: string): Promise<Page> {
   // axe needs a page of a context made here; `locale` sets navigator.languages in Chromium.

@@ -1,20 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { integratedLoudness } from '../src/features/speech/model/script/loudness';
 import { fillAndSynthesize, openStudio, seedConnection, uniqueUserId } from './speech-helpers';
 import { expectJoinedTake, fillLong, prose } from './speech-long-helpers';
 import { STAND_IN_ENGINE } from './speech-engine';
+import { expectAxeClean } from './axe';
 
 // Issue 30, items 3, 5 and 6 for one take: subtitles, redo one part of a long take, loudness.
 
 type Segment = { startMs: number; endMs: number; text: string };
 type StoredTake = { id: string; parts?: { startMs: number; redone?: number }[]; result: { speeches?: Segment[] } };
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** The newest take history holds, and SHA-256 digests of its audio: the whole, and bytes [from, to). */
 function newestTake(page: Page, range?: [number, number]) {

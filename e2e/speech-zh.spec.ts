@@ -1,14 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { seedConnection, uniqueUserId } from './speech-helpers';
 import { STAND_IN_ENGINE } from './speech-engine';
+import { expectAxeClean } from './axe';
 
 // The speech journeys of e2e/speech.spec.ts in a browser whose language is Chinese (issue 27).
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /**
  * Runs of three or more English words in what a region shows, leaving out what may stay English:

@@ -1,12 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { createTasks, seedConsole, shareLinkOf, uniqueUserId } from './tasks-helpers';
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expectAxeClean } from './axe';
 
 /** Runs of three or more English words in a region's text (IDs, URLs and codes have no spaces between words). */
 async function englishRuns(region: Locator): Promise<string[]> {

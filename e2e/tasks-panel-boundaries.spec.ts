@@ -1,16 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
+import { expectAxeClean } from './axe';
 
 const queryBox = (page: Page) => page.getByRole('combobox', { name: 'Query' });
 const rows = (page: Page) => page.getByRole('progressbar', { name: /^Progress of / });
 const watchListHeading = (page: Page) => page.getByRole('heading', { level: 2, name: /^Watch list/ });
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('a chart library that cannot draw fails alone: the charts say so; the list, query box and add form still work', async ({
   page,

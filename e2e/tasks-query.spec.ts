@@ -1,16 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createTasks, pasteIds, seedConsole, uniqueUserId, watchFailedWithCodes } from './tasks-helpers';
+import { expectAxeClean } from './axe';
 
 const watchListHeading = (page: Page) => page.getByRole('heading', { level: 2, name: /^Watch list/ });
 const queryBox = (page: Page) => page.getByRole('combobox', { name: 'Query' });
 const rows = (page: Page) => page.getByRole('progressbar', { name: /^Progress of / });
 const queryInUrl = (page: Page) => new URL(page.url()).searchParams.get('q');
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('status:failed code:3002 updated:<1h shows only those rows, counted; chips and query move together; the address keeps it', async ({
   page,
