@@ -66,11 +66,37 @@ const boundaryZones = [
   })),
 ];
 
+/**
+ * Concepts: a folder directly inside a feature that has an index.ts (or index.tsx) is a concept (speech/lexicon,
+ * tasks/polling…): it keeps its components, hooks, model and store together, and the rest of the feature
+ * (other concepts, the page at the feature's root) reaches it only through that index, its public face.
+ * Inside a concept, files import each other freely.
+ */
+function conceptZones(feature) {
+  const root = new URL(`./src/features/${feature}/`, import.meta.url);
+  const dirs = readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  const indexOf = (dir) => readdirSync(new URL(`${dir}/`, root)).find((name) => name === 'index.ts' || name === 'index.tsx');
+  return dirs.flatMap((concept) => {
+    const index = indexOf(concept.name);
+    if (!index) return [];
+    const others = dirs.filter((dir) => dir.name !== concept.name).map((dir) => `./src/features/${feature}/${dir.name}`);
+    return [
+      {
+        target: [`./src/features/${feature}/*.{ts,tsx}`, ...others],
+        from: `./src/features/${feature}/${concept.name}`,
+        except: [`./${index}`],
+        message: `Import ${feature}/${concept.name} through its index (${feature}/${concept.name}/${index}): it is the concept's public face; export what you need from there.`,
+      },
+    ];
+  });
+}
+
 // Production code only: a test is a consumer like the composition root (a header test may build the
 // whole server to check it), so tests may import any layer.
 const layeredZones = [
   ...layerZones('./src', ['lib', 'i18n', 'hooks', 'components']),
   ...layerZones('./server', ['security', 'observability', ['proxy', 'gateway']]),
+  ...features.flatMap(conceptZones),
 ];
 
 // Test scaffolding lives in marked homes that only tests, e2e and scripts may import.
@@ -83,8 +109,9 @@ const scaffoldingZones = [
 ];
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', 'server/testing/**', 'src/testing/**'];
 
-// Hooks live in hooks/ (src/hooks or a feature's hooks/), and hooks/ holds only hooks. An api/ endpoint
-// file may export its query hook beside its fetcher and queryOptions (one file per endpoint).
+// A hook lives in a file named for it (use-….ts(x), beside the rest of its concept) or in a hooks/ folder, and
+// such a file or folder holds only hooks. An api/ endpoint file may export its query hook beside its fetcher and
+// queryOptions (one file per endpoint).
 const hookName = '/^use[A-Z]/';
 const exportsHook = [
   `ExportNamedDeclaration > FunctionDeclaration[id.name=${hookName}]`,
@@ -94,20 +121,20 @@ const exportsHook = [
 ];
 const hookOutsideHooks = exportsHook.map((selector) => ({
   selector,
-  message: "A module exporting a React hook (use…) belongs in a hooks/ folder (src/hooks or the feature's hooks/).",
+  message: 'A module exporting a React hook (use…) is named for it (use-….ts or .tsx) or sits in a hooks/ folder.',
 }));
 const nonHookInHooks = {
   selector: `Program:not(:has(${exportsHook.join(', ')}))`,
-  message: 'hooks/ holds only hooks: this module exports no use… function; move it to model/, stores/, api/ or lib/.',
+  message: 'A use-… file or a hooks/ folder holds only hooks: this module exports no use… function; rename or move it.',
 };
 const hookFolderRules = [
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: [...testFiles, 'src/hooks/**', 'src/features/*/hooks/**', 'src/features/*/api/**'],
+    ignores: [...testFiles, 'src/hooks/**', 'src/features/*/hooks/**', 'src/features/*/api/**', 'src/**/use-*.{ts,tsx}'],
     rules: { 'no-restricted-syntax': ['error', ...hookOutsideHooks] },
   },
   {
-    files: ['src/hooks/**/*.{ts,tsx}', 'src/features/*/hooks/**/*.{ts,tsx}'],
+    files: ['src/hooks/**/*.{ts,tsx}', 'src/features/*/hooks/**/*.{ts,tsx}', 'src/**/use-*.{ts,tsx}'],
     ignores: testFiles,
     rules: { 'no-restricted-syntax': ['error', nonHookInHooks] },
   },
