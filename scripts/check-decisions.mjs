@@ -25,10 +25,8 @@ export function entryProblems(file, text) {
     const title = body.slice(4, body.indexOf('\n') === -1 ? undefined : body.indexOf('\n')).trim();
     // Counted in code points, as a reader counts characters.
     const length = [...body].length;
-    if (length >= MAX_ENTRY_CHARS)
-      problems.push(`${file}: "${title}" is ${length} characters; an entry stays under ${MAX_ENTRY_CHARS}`);
-    for (const part of PARTS)
-      if (!new RegExp(`^${part}`, 'm').test(body)) problems.push(`${file}: "${title}" has no "${part}" line`);
+    if (length >= MAX_ENTRY_CHARS) problems.push(`${file}: "${title}" is ${length} characters; an entry stays under ${MAX_ENTRY_CHARS}`);
+    for (const part of PARTS) if (!new RegExp(`^${part}`, 'm').test(body)) problems.push(`${file}: "${title}" has no "${part}" line`);
   }
   return problems;
 }
@@ -38,7 +36,7 @@ export function entryProblems(file, text) {
  * @param {string} dir docs/decisions
  * @returns {string[]}
  */
-export function decisionProblems(dir) {
+function decisionProblems(dir) {
   const index = readFileSync(join(dir, 'README.md'), 'utf8');
   const problems = [];
   for (const name of readdirSync(dir).sort()) {
