@@ -69,6 +69,11 @@ export default defineConfig({
           globalSetup: ['server/testing/vitest-temp-dir.ts'],
         },
       },
+      {
+        extends: true,
+        // Tests of the repository's own checks (scripts/check-*.mjs): plain Node, no DOM.
+        test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' },
+      },
     ],
   },
 });

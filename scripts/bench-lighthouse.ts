@@ -8,7 +8,7 @@
 // measure a server that is already running instead of building and starting one. --throttling devtools
 // throttles the browser itself (Lighthouse's slow 4G: 562.5 ms per request, 1.47 Mbps, CPU 4x) and reports what it observed, instead of
 // Lighthouse's default simulation from an unthrottled load: a second view when the simulation's guess of
-// what the first paint waited for swings the score (see docs/decisions.md, "Mobile page load").
+// what the first paint waited for swings the score (see docs/decisions/performance.md, "No modulepreload in route HTML").
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -16,7 +16,7 @@ const LAME_PACKAGE = 'lame@1.2.4';
 const LAME_INTEGRITY = 'sha512-z33fJha/XgKUvS2pCpbuxBPqhiNndkNOdNlCk7q6wWF2vkB7p8RKmPuRSeQaRKaB/mXjKkM50crC7jL2JRLWfw==';
 const CLANG_PACKAGE = '@yowasp/clang@22.0.0-git20542-10';
 // -O3 for speed (wasm-media-encoders builds with -Oz); -ffast-math as LAME's own configure uses for
-// gcc; -msimd128 lets clang vectorize loops (Node 20 runs WebAssembly SIMD). Measured in docs/decisions.md ("MP3 encoding").
+// gcc; -msimd128 lets clang vectorize loops (Node 20 runs WebAssembly SIMD). Measured in docs/decisions/gateway-speech.md ("Our own LAME WebAssembly build").
 const CFLAGS = ['-O3', '-msimd128', '-ffast-math', '-DNDEBUG', '-DHAVE_CONFIG_H', '-w'];
 
 const here = fileURLToPath(new URL('../server/gateway/speech/lame/', import.meta.url));

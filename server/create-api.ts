@@ -18,7 +18,7 @@ import { createStatusFastPath, type FastPath, type FastPathOptions } from './gat
 import { createConsoleMetrics, type ConsoleMetrics, type ConsoleMode } from './observability/console-metrics';
 import { createReadiness, type Readiness } from './observability/readiness';
 
-/** How long a readiness check's outcome is reused (docs/decisions.md, "Readiness"). */
+/** How long a readiness check's outcome is reused (docs/decisions/operations.md, "Readiness: embedded", "Readiness: proxy"). */
 const READY_CACHE_MS = { embedded: 2_000, proxy: 5_000 } as const satisfies Record<ConsoleMode, number>;
 /** How long proxy mode's readiness waits for the gateway's answer. */
 const READY_GATEWAY_TIMEOUT_MS = 2_000;

@@ -8,8 +8,8 @@ export const ErrorCode = {
 } as const;
 
 /**
- * Envelope codes the embedded gateway adds where the spec is silent (docs/decisions.md, "HTTP status
- * of failures"), each equal to its HTTP status. One definition for the gateway that sends them and
+ * Envelope codes the embedded gateway adds where the spec is silent (docs/decisions/gateway.md), each
+ * equal to its HTTP status. One definition for the gateway that sends them and
  * the console that explains them.
  */
 export const GatewayAddedCode = {

@@ -11,7 +11,7 @@ export const MP3_VBR_QUALITY = 6;
 /**
  * LAME's algorithm quality (0 best … 9 fastest; its VBR default is 3). At 7 each band's step size
  * is computed rather than searched for: LAME takes ≈ 28 % less CPU, and with VBR 6 in place of
- * VBR 7 the speech is as large and measures as close to the source or closer (docs/decisions.md, "MP3 encoding").
+ * VBR 7 the speech is as large and measures as close to the source or closer (docs/decisions/gateway-speech.md, "MP3 encoding").
  */
 export const MP3_ALGORITHM_QUALITY = 7;
 

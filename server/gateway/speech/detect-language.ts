@@ -10,7 +10,7 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
 /**
  * Source language of the text as an ISO 639-1 code, by tinyld. Text tinyld cannot place (digits
  * only), or a short Latin-script text it is not sure of, is reported as `fallback`: the voice's
- * language, or en (docs/decisions.md, "Language list").
+ * language, or en (docs/decisions/gateway-speech.md, "Source language detection").
  */
 export function detectLanguage(text: string, fallback: string): string {
   const sample = text.slice(0, 2000);

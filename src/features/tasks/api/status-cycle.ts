@@ -70,7 +70,7 @@ function workerFailed(kind: 'shared' | 'dedicated'): void {
 /**
  * A shared worker where the browser has one, else a dedicated worker. Chrome reports each of a dedicated worker's
  * requests to the page's frame (four small tasks on the page's main thread per request, ~3.5 ms of a poll update at 10
- * requests); a shared worker's requests are not (docs/decisions.md, "Status requests off the main thread"). The
+ * requests); a shared worker's requests are not (docs/decisions/tasks.md, "Status requests off the main thread"). The
  * console's tabs share the worker, each on a port of its own, and a page's cycles are its own (the ids are per port).
  */
 function startWorker(): StatusThread | null {

@@ -7,7 +7,7 @@ import type { TaskSnapshot } from './task-snapshot';
 
 /**
  * When the live tasks of a batch will be done, or why that cannot be said. Two estimators, each used only where it
- * holds, and a refusal everywhere else (see docs/decisions.md, "Overview"):
+ * holds, and a refusal everywhere else (see docs/decisions/task-board.md, "Batch ETA"):
  * - every live task is Running with its own progress rate: the batch ends when its slowest task does;
  * - some are not running yet (Created, Queued, not checked): live tasks ÷ the rate tasks ended over the last 10 min,
  *   only when that rate is steady enough to stand on (enough endings, enough time, spread out, not contradicted by

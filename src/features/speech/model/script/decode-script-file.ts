@@ -13,7 +13,7 @@ export function scriptFileTooLarge(bytes: number): ScriptRefusal | null {
  * (ASCII written as UTF-16), is decoded and named; NUL bytes in no such pattern (a workbook, an
  * image) are not text; any other byte UTF-8 does not allow is refused with its line: Windows-1252,
  * Latin-1 and GBK files are not guessed at, since a wrong guess is spoken and charged as gibberish
- * (docs/decisions.md, "Script import: encoding").
+ * (docs/decisions/scripts.md, "Script import: encoding").
  */
 export function decodeScriptFile(bytes: Uint8Array): Decoded {
   const tooLarge = scriptFileTooLarge(bytes.length);

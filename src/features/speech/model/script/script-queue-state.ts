@@ -21,7 +21,7 @@ const lineStateSchema = z.object({
   busyRetries: z.number(),
   /** Not sent before this time (epoch ms), after a 429. */
   notBefore: z.optional(z.number()),
-  /** It was in flight when the page went away, and went back to pending (docs/decisions.md: it may be charged twice). */
+  /** It was in flight when the page went away, and went back to pending (docs/decisions/scripts.md: it may be charged twice). */
   resentAfterReload: z.optional(z.boolean()),
   result: z.optional(z.object({ taskId: z.string(), targetAudioUrl: z.string() })),
   error: z.optional(z.object({ code: z.optional(z.number()), httpStatus: z.optional(z.number()) })),

@@ -52,7 +52,7 @@ export type NormalizedTake =
 /**
  * The take brought to `targetLufs` under the true-peak ceiling (a gain, and the true-peak limiter
  * when the gain alone would pass the ceiling). WAV and 16-bit PCM only; MP3 is refused with a code
- * (see docs/decisions.md, "Loudness of MP3 takes").
+ * (see docs/decisions/loudness.md, "Loudness of MP3 takes").
  */
 export async function normalizeTake(take: TakeAudio, targetLufs: number, ceilingDbtp = TRUE_PEAK_CEILING_DBTP): Promise<NormalizedTake> {
   const samples = await samplesOf(take);

@@ -4,7 +4,7 @@ import { parseQuery } from './parse-query';
 import type { Query } from './query-ast';
 
 /**
- * The saved views' live counts: how many watched rows each view's query matches (docs/decisions.md, "Saved views' live counts").
+ * The saved views' live counts: how many watched rows each view's query matches (docs/decisions/task-queries.md, "Saved views' live counts").
  *
  * At 50 views and 100,000 rows a full count is 5 million tests, too much for one poll update (≤ 16 ms), so each view is
  * counted in full once, in slices between which the page runs (`step(due)`), and keeps each row's match; after that an

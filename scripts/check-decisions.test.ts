@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_ENTRY_CHARS, entryProblems } from './check-decisions.mjs';
+
+const entry = (title: string, why: string) =>
+  `### ${title}\n\nChoice: One poller for the whole list.\n\nWhy: ${why}\n\nSee: \`src/lib/slicer.ts\`\n`;
+
+describe('entryProblems', () => {
+  it('passes a short entry with Choice, Why and See', () => {
+    expect(entryProblems('tasks.md', `# Tasks\n\nIntro.\n\n${entry('Polling pace', 'Fewer requests.')}`)).toEqual([]);
+  });
+
+  it('names the file and title of an entry of 600 characters or more', () => {
+    const long = entry('Watch list', 'x'.repeat(MAX_ENTRY_CHARS));
+    const problems = entryProblems('tasks.md', `# Tasks\n\n${entry('Polling pace', 'Short.')}\n${long}`);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^tasks\.md: "Watch list" is \d+ characters/);
+  });
+
+  it('counts code points, so 599 Chinese characters are under the limit', () => {
+    const head = entry('中文', '');
+    const padded = entry('中文', '字'.repeat(MAX_ENTRY_CHARS - 1 - [...head.trim()].length));
+    expect([...padded.trim()]).toHaveLength(MAX_ENTRY_CHARS - 1);
+    expect(entryProblems('i18n.md', padded)).toEqual([]);
+  });
+
+  it('names an entry without its Choice or Why line', () => {
+    const problems = entryProblems('speech.md', '### Long texts\n\nParts of 5,000.\n\nWhy: the limit.\n\nSee: `x`\n');
+    expect(problems).toEqual(['speech.md: "Long texts" has no "Choice:" line']);
+    expect(entryProblems('speech.md', '### A\n\nChoice: a.\n\nSee: `x`\n')).toEqual(['speech.md: "A" has no "Why:" line']);
+  });
+
+  it('refuses a topic file with no entries', () => {
+    expect(entryProblems('empty.md', '# Empty\n\nNothing here.\n')).toEqual(['empty.md: no entries (each starts with a "### " title)']);
+  });
+});
