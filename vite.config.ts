@@ -9,13 +9,14 @@ import { catalogs } from './src/i18n/vite-plugin-catalogs.ts';
 const NODE_UNIT_TESTS = ['src/**/model/**/*.test.ts', 'src/contract/**/*.test.ts'];
 
 export default defineConfig({
-  // catalogs(): each locale's messages split by namespace into lazy chunks (src/i18n/vite-plugin-catalogs.ts).
-  plugins: [react(), precompressAssets(), catalogs(fileURLToPath(new URL('./src/i18n/catalogs', import.meta.url)))],
+  // catalogs(): each locale's messages (src/i18n/catalogs, src/features/*/messages) split by namespace into lazy
+  // chunks (src/i18n/vite-plugin-catalogs.ts).
+  plugins: [react(), precompressAssets(), catalogs(fileURLToPath(new URL('./src', import.meta.url)))],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // The status worker (src/features/tasks/api/task-status.worker.ts) as an ES module worker, like the page's own chunks.
   // Workers get the catalogs plugin too: the script zip's and the loudness worker reach i18n-store through wav-layout.ts
   // (WAV header errors are worded through the catalogs; the messages stay lazy chunks, never loaded there).
-  worker: { format: 'es', plugins: () => [catalogs(fileURLToPath(new URL('./src/i18n/catalogs', import.meta.url)))] },
+  worker: { format: 'es', plugins: () => [catalogs(fileURLToPath(new URL('./src', import.meta.url)))] },
   build: {
     outDir: 'dist',
     sourcemap: true,

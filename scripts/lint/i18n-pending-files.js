@@ -19,4 +19,5 @@ export const I18N_NON_UI_TS_FILES = {
   'src/contract/task-status.ts': "the gateway's 2001 wording for task IDs, shared with the server",
   'src/lib/connection-profile.ts': "the schema's English messages as ids (ProfileProblem); Settings words them (problem-text.ts)",
   'src/features/speech/model/split-text.ts': 'abbreviations the sentence splitter knows, not text for people',
+  'src/i18n/vite-plugin-catalogs.ts': "the build's own errors about the catalogs' layout, read by developers in a terminal",
 };

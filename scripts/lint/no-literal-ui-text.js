@@ -34,7 +34,8 @@ export const noLiteralUiText = {
     type: 'problem',
     docs: { description: 'User-visible text comes from a message catalog (docs/i18n.md).' },
     messages: {
-      literal: 'User-visible text "{{text}}" belongs in src/i18n/catalogs: use t(\'namespace.key\') (docs/i18n.md).',
+      literal:
+        "User-visible text \"{{text}}\" belongs in the message catalogs (a feature's messages/ folder, or src/i18n/catalogs): use t('namespace.key') (docs/i18n.md).",
     },
     schema: [],
   },

@@ -50,7 +50,7 @@ export const noProseInTs = {
     docs: { description: 'Prose an operator may read comes from a message catalog, in .ts files too (docs/i18n.md).' },
     messages: {
       prose:
-        'English prose "{{text}}" belongs in src/i18n/catalogs: use t(\'namespace.key\') (docs/i18n.md), or list the file in scripts/lint/i18n-pending-files.js with why.',
+        "English prose \"{{text}}\" belongs in the message catalogs (a feature's messages/ folder, or src/i18n/catalogs): use t('namespace.key') (docs/i18n.md), or list the file in scripts/lint/i18n-pending-files.js with why.",
     },
     schema: [],
   },

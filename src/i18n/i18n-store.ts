@@ -1,6 +1,6 @@
 import loaders from 'virtual:catalogs';
 import { createStore, local, readJson, writeJson } from '@/lib/persisted-store';
-import type en from './catalogs/en.json';
+import type { English } from './english-catalogs';
 import { formatParts, type MessageValue } from './message-format';
 import { browserLanguages } from './browser-language';
 import { DEFAULT_LOCALE, isLocale, pickLocale, type Locale } from './locales';
@@ -10,9 +10,9 @@ type Leaves<T, P extends string = ''> = {
 }[keyof T & string];
 
 /** A catalog's top-level key: the messages one lazy chunk loads (common = shell, header, shared components). */
-export type Namespace = keyof typeof en;
-/** 'namespace.path.to.message', checked against en.json: a wrong key fails the typecheck. */
-export type MessageKey = Leaves<typeof en>;
+export type Namespace = keyof English;
+/** 'namespace.path.to.message', checked against the English catalogs: a wrong key fails the typecheck. */
+export type MessageKey = Leaves<English>;
 
 const STORAGE_KEY = 'console.locale';
 

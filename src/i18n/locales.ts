@@ -1,6 +1,7 @@
 /**
- * The console's languages: code (BCP 47, also the catalog's file name in ./catalogs/) → native name.
- * A new locale is one line here and one catalog file; the first entry is the fallback.
+ * The console's languages: code (BCP 47, also the catalog files' name: <code>.json in ./catalogs/ and in
+ * each src/features/<feature>/messages/) → native name. A new locale is one line here and one file in
+ * every catalog folder (docs/i18n.md); the first entry is the fallback.
  */
 export const LOCALES = {
   en: 'English',
