@@ -85,7 +85,6 @@ test.describe('speech scripts', () => {
     await expect(bad.filter({ hasText: /^Line 5: a quote is opened and never closed/ })).toHaveCount(1);
     await expect(report.getByRole('list', { name: 'Columns' })).toContainText('Column 4 (“mood”) is not one the console knows');
     await expect(page.getByRole('button', { name: 'Make 1 take' })).toBeVisible();
-    await page.screenshot({ path: '/tmp/s-report.png', fullPage: true });
     const axe = await new AxeBuilder({ page }).include('#speech-panel-script').include('[role="tablist"]').analyze();
     expect(axe.violations).toEqual([]);
   });
@@ -195,7 +194,6 @@ test.describe('speech scripts', () => {
     await expect(queueRegion(page)).toContainText('left unfinished when the page closed');
     await expect(overall(page)).toContainText('Paused');
     const before = await through(page);
-    await page.screenshot({ path: '/tmp/s-queue.png', fullPage: true });
     expect(before).toBeGreaterThanOrEqual(10);
     expect(before).toBeLessThan(50);
     await queueRegion(page).getByRole('button', { name: 'Resume' }).click();
@@ -343,7 +341,6 @@ test.describe('speech scripts', () => {
       timeout: 30_000,
     });
     await expect(page.getByRole('button', { name: '全部下载（zip）' })).toBeEnabled();
-    await page.screenshot({ path: '/tmp/s-zh.png', fullPage: true });
     const axe = await new AxeBuilder({ page }).include('#speech-panel-script').include('[role="tablist"]').analyze();
     expect(axe.violations).toEqual([]);
     await context.close();
