@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import { localProfile } from '../scripts/lib/seed-profile';
 import { uniqueUserId } from './speech-helpers';
@@ -256,7 +256,7 @@ test('in Chinese, and axe clean with rules, a report and the preview', async ({ 
   await page.getByLabel('要合成的文本').fill('欢迎来到 ACME。');
   await expect(page.getByRole('region', { name: '实际发送的文本' })).toContainText('欢迎来到 艾克密。');
   await expect(page.getByRole('region', { name: '实际发送的文本' })).toContainText('已应用 1 条规则：');
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 
@@ -268,7 +268,7 @@ test('axe clean in English with rules, a report and the preview', async ({ brows
   await panel(page).getByLabel('Import CSV').setInputFiles(csvFile('bad.csv', 'written,said\n,x\nNASA,N.A.S.A.\n'));
   await page.getByLabel('Text to synthesize').fill('ACME and NASA.');
   await expect(page.getByRole('region', { name: 'Text sent' })).toContainText('Ack me and N.A.S.A..');
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 

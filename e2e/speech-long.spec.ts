@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from './axe';
 import { expect, test } from '@playwright/test';
 import {
   expectJoinedTake,
@@ -40,7 +40,7 @@ test.describe('long texts in parts', () => {
     const history = page.getByRole('region', { name: 'History' });
     await expect(history).toContainText('1 take');
     await expect.poll(() => storedParts(page)).toBe(0);
-    const axe = await new AxeBuilder({ page })
+    const axe = await axeBuilder(page)
       .include('[aria-labelledby="result-title"]')
       .include('[aria-labelledby="speech-form-title"]')
       .analyze();

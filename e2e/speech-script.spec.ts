@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { seedProfileScript } from '../scripts/lib/seed-profile';
@@ -84,7 +84,7 @@ test.describe('speech scripts', () => {
     await expect(bad.filter({ hasText: /^Line 5: a quote is opened and never closed/ })).toHaveCount(1);
     await expect(report.getByRole('list', { name: 'Columns' })).toContainText('Column 4 (“mood”) is not one the console knows');
     await expect(page.getByRole('button', { name: 'Make 1 take' })).toBeVisible();
-    const axe = await new AxeBuilder({ page }).include('#speech-panel-script').include('[role="tablist"]').analyze();
+    const axe = await axeBuilder(page).include('#speech-panel-script').include('[role="tablist"]').analyze();
     expect(axe.violations).toEqual([]);
   });
 
@@ -203,7 +203,7 @@ test.describe('speech scripts', () => {
       '50 of 50 (0 failed)',
     );
 
-    const axe = await new AxeBuilder({ page }).include('#speech-panel-script').analyze();
+    const axe = await axeBuilder(page).include('#speech-panel-script').analyze();
     expect(axe.violations).toEqual([]);
 
     const downloading = page.waitForEvent('download');
@@ -295,7 +295,7 @@ test.describe('speech scripts', () => {
     const paused = await through(page);
     expect(paused).toBeLessThan(12);
     await expect(queue.getByRole('listitem').filter({ hasText: 'Waiting' })).toHaveCount(12 - paused);
-    const axe = await new AxeBuilder({ page }).include('#speech-panel-script').analyze();
+    const axe = await axeBuilder(page).include('#speech-panel-script').analyze();
     expect(axe.violations).toEqual([]);
 
     await queue.getByRole('button', { name: 'Cancel script' }).click();
@@ -342,7 +342,7 @@ test.describe('speech scripts', () => {
       timeout: 30_000,
     });
     await expect(page.getByRole('button', { name: '全部下载（zip）' })).toBeEnabled();
-    const axe = await new AxeBuilder({ page }).include('#speech-panel-script').include('[role="tablist"]').analyze();
+    const axe = await axeBuilder(page).include('#speech-panel-script').include('[role="tablist"]').analyze();
     expect(axe.violations).toEqual([]);
     await context.close();
   });
