@@ -291,7 +291,7 @@ test.describe('speech scripts', () => {
     await queue.getByRole('button', { name: 'Pause' }).click();
     await expect(overall(page)).toContainText('Paused');
     // Lines in flight finish; nothing new is sent.
-    await expect(queue.getByRole('listitem').filter({ hasText: 'Sending…' })).toHaveCount(0);
+    await expect(queue.getByRole('listitem').filter({ hasText: 'Sending…' })).toHaveCount(0, { timeout: 20_000 });
     const paused = await through(page);
     expect(paused).toBeLessThan(12);
     await expect(queue.getByRole('listitem').filter({ hasText: 'Waiting' })).toHaveCount(12 - paused);
