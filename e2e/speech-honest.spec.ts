@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from './axe';
 import type { ChildProcess } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { startHostileGateway, type HostileGateway } from '../src/testing/hostile-gateway/hostile-gateway';
@@ -121,7 +121,7 @@ test('axe finds no violations with a failure focused in the result panel', async
   await page.goto('/speech');
   await fillAndSynthesize(page, { text: 'No points left for this.' });
   await expect(result(page).getByRole('alert')).toContainText('code 10091');
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await context.close();
 });

@@ -1,20 +1,31 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from './axe';
 import { expect, test } from '@playwright/test';
-import { expectJoinedTake, fillLong, prose, recordSpeechRequests, storedJobs, storedParts } from './speech-long-helpers';
+import {
+  expectJoinedTake,
+  fillLong,
+  prose,
+  recordSpeechRequests,
+  storedJobs,
+  storedParts,
+  THREE_PARTS,
+  TWO_PARTS,
+} from './speech-long-helpers';
 import { STAND_IN_ENGINE } from './speech-engine';
 import { openStudio, uniqueUserId } from './speech-helpers';
 
 const SENTENCE_END = /[.!?;。！？；…]["'”’)\]）」』》】]*$/u;
 const codePoints = (s: string) => [...s].length;
 
-// The long-text journey with the real engine (espeak-ng): 12,000 characters of speech, joined and played.
+// The long-text journey with the real engine (espeak-ng): over 10,000 characters of speech (three parts), joined and played.
 test.describe('long texts in parts', () => {
   test.describe.configure({ timeout: 180_000 });
 
-  test('12,000 characters go out as 3+ requests of at most 5,000 ending at sentence ends, and come back as one audio', async ({ page }) => {
+  test('over 10,000 characters go out as 3+ requests of at most 5,000 ending at sentence ends, and come back as one audio', async ({
+    page,
+  }) => {
     await openStudio(page);
     const sent = recordSpeechRequests(page);
-    const text = prose(12_000);
+    const text = prose(THREE_PARTS);
     await fillLong(page, text);
     await expect(page.getByText(/sent as 3 parts of at most 5,000/)).toBeVisible();
     await page.getByRole('button', { name: 'Synthesize' }).click();
@@ -29,7 +40,7 @@ test.describe('long texts in parts', () => {
     const history = page.getByRole('region', { name: 'History' });
     await expect(history).toContainText('1 take');
     await expect.poll(() => storedParts(page)).toBe(0);
-    const axe = await new AxeBuilder({ page })
+    const axe = await axeBuilder(page)
       .include('[aria-labelledby="result-title"]')
       .include('[aria-labelledby="speech-form-title"]')
       .analyze();
@@ -44,7 +55,7 @@ test.describe('long texts in parts', () => {
 
   test('an engine failure (2107) on one part pauses; "Try again" continues with the rest', async ({ page }) => {
     await openStudio(page);
-    await fillLong(page, prose(12_000));
+    await fillLong(page, prose(THREE_PARTS), 'WAV', { speed: 2 });
     let calls = 0;
     await page.route('**/speechSynthesis/textToSpeech', async (route) => {
       calls += 1;
@@ -62,8 +73,8 @@ test.describe('long texts in parts', () => {
 
   test('cancel keeps the finished part; after a reload, resume sends only the rest', async ({ page }) => {
     await openStudio(page);
-    const text = prose(12_000);
-    await fillLong(page, text, 'MP3');
+    const text = prose(THREE_PARTS);
+    await fillLong(page, text, 'MP3', { speed: 2 });
     // Hold every part but the first, so Cancel comes with exactly one part finished.
     let first = '';
     await page.route('**/speechSynthesis/textToSpeech', async (route) => {
@@ -95,7 +106,7 @@ test.describe('long texts in parts', () => {
     // Enough for one part of about 5,000 characters (1 point per 10), not for two.
     expect((await request.put(`/api/_emulator/users/${userId}`, { data: { points: 550 } })).ok()).toBe(true);
     await openStudio(page, userId);
-    await fillLong(page, prose(12_000));
+    await fillLong(page, prose(THREE_PARTS), 'WAV', { speed: 2 });
     await page.getByRole('button', { name: 'Synthesize' }).click();
     await expect(page.getByRole('alert').filter({ hasText: `Not enough points for user ${userId}` })).toBeVisible({ timeout: 60_000 });
     const notice = page.getByRole('region', { name: 'Unfinished long text' });
@@ -135,7 +146,7 @@ test.describe('voices and refusals', () => {
 
   test('a long text the gateway refuses (2001) shows at its field and leaves nothing to resume', async ({ page }) => {
     await openStudio(page);
-    await fillLong(page, prose(6_000));
+    await fillLong(page, prose(TWO_PARTS));
     await page.getByLabel('Voice name').fill('no-such-voice');
     await page.getByRole('button', { name: 'Synthesize' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Gateway: Invalid Parameter' })).toContainText('voiceName');

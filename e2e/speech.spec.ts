@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from './axe';
 import { expect, test } from '@playwright/test';
 import { SPEC_AUDIO_FORMATS, type AudioFormat } from '#contract';
 import { STAND_IN_ENGINE } from './speech-engine';
@@ -155,7 +155,7 @@ test.describe('speech studio against the embedded gateway', () => {
     await fillAndSynthesize(page, { text: SENTENCES });
     await expect(page.getByRole('region', { name: /Segments/ })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem')).toHaveCount(1);
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeBuilder(page).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await context.close();
   });
