@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { localProfile } from '../scripts/lib/seed-profile';
-import { createTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
+import { createTasks, endTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
 
 // Saved views (issue 28, item 2): saved per profile in IndexedDB, listed with live counts beside the watch list,
 // renamed, moved and deleted from the keyboard, and opened from a link by another operator.
@@ -30,8 +30,9 @@ async function saveAs(page: Page, name: string) {
 test('a view is saved, kept over a reload with its live count, and renamed, moved and deleted by keyboard', async ({ page, request }) => {
   test.setTimeout(120_000);
   const user = uniqueUserId();
-  // Three tasks that fail after some seconds (none has failed when the view is saved), two that keep running.
-  const failing = await createTasks(request, user, 3, 24_000, 'failed');
+  // Three tasks that will fail (ended by the emulator after the reload: none has failed when the view is saved),
+  // two that keep running.
+  const failing = await createTasks(request, user, 3, 600_000, 'failed');
   const running = await createTasks(request, user, 2, 600_000);
   await seedConsole(page, user);
   await page.goto(`/tasks?q=${encodeURIComponent('status:failed updated:<1h')}`);
@@ -49,8 +50,10 @@ test('a view is saved, kept over a reload with its live count, and renamed, move
 
   await page.reload();
   await expect(saved).toBeVisible({ timeout: 15_000 });
+  await expect(saved).toHaveAccessibleName('3002 last hour 0 tasks');
   // As the tasks fail, the count follows (no reload).
-  await expect(saved).toHaveAccessibleName('3002 last hour 3 tasks', { timeout: 30_000 });
+  expect(await endTasks(request, user, failing)).toEqual(failing);
+  await expect(saved).toHaveAccessibleName('3002 last hour 3 tasks', { timeout: 15_000 });
 
   // Names are unique (ignoring case): the error is beside the field, which keeps the focus.
   await saveAs(page, '3002 LAST HOUR');

@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { createTasks, seedConsole, uniqueUserId } from './tasks-helpers';
+import { createTasks, endTasks, seedConsole, uniqueUserId } from './tasks-helpers';
 import { expectAxeClean } from './axe';
 
 /** Runs of two or more English words in a region's text, once IDs, URLs and codes are taken out. */
@@ -14,7 +14,8 @@ test('a zh-CN operator pastes IDs and watches them finish: form, report, list, t
 }) => {
   test.setTimeout(60_000);
   const user = uniqueUserId();
-  const ids = await createTasks(request, user, 5, 4_000, 'finished');
+  // Live at the first check, then ended by the emulator.
+  const ids = await createTasks(request, user, 5, 600_000, 'finished');
   const context = await browser.newContext({ locale: 'zh-CN' });
   const page = await context.newPage();
   await seedConsole(page, user);
@@ -39,6 +40,8 @@ test('a zh-CN operator pastes IDs and watches them finish: form, report, list, t
   await expect(firstBar).toBeVisible();
   const table = page.getByRole('region', { name: '关注的任务' });
   await expect(table.getByRole('columnheader', { name: '状态' })).toBeVisible();
+  await expect(table.getByText('已创建', { exact: true })).toHaveCount(5);
+  await endTasks(request, user, ids);
   await expect(table.getByText('已完成', { exact: true })).toHaveCount(5, { timeout: 20_000 });
   await expect(firstBar).toHaveAttribute('aria-valuenow', '100');
   await expect(table.getByRole('link', { name: `下载 ${ids[0]} 的视频` })).toBeVisible();

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PointsLedger } from '../users/points-ledger';
+import { TaskEngine } from '../tasks/task-engine';
 import { envelopeOf, makeTestGateway, type TestGateway } from '../../testing/test-gateway';
 
 let gw: TestGateway;
@@ -55,6 +56,63 @@ describe('POST /_emulator/tasks', () => {
     expect((await envelopeOf(await send('POST', '/tasks', { count: 1 }, {}))).code).toBe(2000);
     expect((await envelopeOf(await send('POST', '/tasks', { count: 1 }, { 'X-User-Id': 'me' }))).code).toBe(2001);
   });
+});
+
+describe('POST /_emulator/tasks/end', () => {
+  // makeTestGateway's clock starts here.
+  const T0 = Date.UTC(2026, 0, 1);
+  type Item = { taskId: string; taskStatus: number; taskProgress: number; updateTime: number };
+  const states = async (ids: string[], user = '1001') =>
+    ((await envelopeOf<Item[]>(await gw.status({ taskIds: ids }, { 'X-User-Id': user }))).data ?? []).map((i) => [
+      i.taskStatus,
+      i.taskProgress,
+    ]);
+
+  it('ends the caller’s live tasks now, each as its outcome says, past the answers already given and a restart', async () => {
+    const [finished] = await gw.createTasks('1001', { count: 1, durationMs: 600_000, outcome: 'finished' });
+    const [failed] = await gw.createTasks('1001', { count: 1, durationMs: 600_000, outcome: 'failed' });
+    const [aborted] = await gw.createTasks('1001', { count: 1, durationMs: 600_000, outcome: 'aborted' });
+    const ids = [finished!, failed!, aborted!];
+    // 50 s into 600 s lives: all queued (none aborts before 10% of its life, 60 s).
+    gw.advance(50_000);
+    // Asked twice: the second answer is the stored one, which the end must not outlive.
+    expect(await states(ids)).toEqual([
+      [2, 0],
+      [2, 0],
+      [2, 0],
+    ]);
+    expect(await states(ids)).toEqual([
+      [2, 0],
+      [2, 0],
+      [2, 0],
+    ]);
+    const res = await envelopeOf<{ ended: string[] }>(await send('POST', '/tasks/end', { taskIds: ids }));
+    expect(res).toEqual({ code: 0, message: 'OK', data: { ended: ids } });
+    const after = await envelopeOf<Item[]>(await gw.status({ taskIds: ids }));
+    expect(after.data!.map((i) => i.taskStatus)).toEqual([4, 5, 6]);
+    expect(after.data![0]!.taskProgress).toBe(100);
+    // Ended now: the time of the change is the clock's, never before what was already said.
+    for (const item of after.data!) expect(item.updateTime).toBe(T0 + 50_000);
+    expect((await TaskEngine.open(gw.dataDir, () => T0 + 50_000)).stateOf('1001', finished!)?.taskStatus).toBe(4);
+  });
+
+  it('leaves ended tasks, other users’ tasks and unknown IDs as they are', async () => {
+    const [done] = await gw.createTasks('1001', { count: 1, durationMs: 500, outcome: 'finished' });
+    const [theirs] = await gw.createTasks('2002', { count: 1, durationMs: 600_000 });
+    gw.advance(1_000);
+    const before = await envelopeOf<Item[]>(await gw.status({ taskIds: [done] }));
+    const res = await envelopeOf<{ ended: string[] }>(await send('POST', '/tasks/end', { taskIds: [done, theirs, 'Service_AI_nobody'] }));
+    expect(res.data).toEqual({ ended: [] });
+    expect((await envelopeOf<Item[]>(await gw.status({ taskIds: [done] }))).data).toEqual(before.data);
+    expect((await states([theirs!], '2002'))[0]![0]).not.toBe(4);
+  });
+
+  it.each([[{}], [{ taskIds: [] }], [{ taskIds: 'Service_AI_x' }], [{ taskIds: Array(1001).fill('Service_AI_x') }]])(
+    'refuses %j',
+    async (body) => {
+      expect((await envelopeOf(await send('POST', '/tasks/end', body))).code).toBeGreaterThanOrEqual(2000);
+    },
+  );
 });
 
 describe('PUT /_emulator/users/:userId', () => {

@@ -16,6 +16,8 @@ const createTasksSchema = z.object({
   outcome: z.enum(TASK_OUTCOMES).optional(),
 });
 
+const endTasksSchema = z.object({ taskIds: z.array(z.string().max(200)).min(1).max(MAX_TASKS_PER_CALL) });
+
 const setPointsSchema = z.object({ points: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
 
 /**
@@ -33,6 +35,13 @@ export function emulatorRoutes(deps: GatewayDeps) {
     const userId = readUserId(c);
     const input = validateBody(createTasksSchema, await readJsonObject(c));
     return ok(c, { taskIds: await deps.tasks.create(userId, input) });
+  });
+
+  // Tests end tasks when their story needs it instead of waiting out a life long enough for a busy machine.
+  app.post('/tasks/end', async (c) => {
+    const userId = readUserId(c);
+    const { taskIds } = validateBody(endTasksSchema, await readJsonObject(c));
+    return ok(c, { ended: deps.tasks.endNow(userId, taskIds) });
   });
 
   app.put('/users/:userId', async (c) => {

@@ -3,7 +3,7 @@ import { inTransaction, scalar, openGatewayDatabase, type Db, type Stmt } from '
 import { guardStorage } from '../storage/storage-error';
 import { DEFAULT_TASK_DURATION_MS, type TaskOutcome, type TaskRecord } from './task-record';
 import { newSeed, newTaskId } from './task-id';
-import { taskStateAt, type TaskState } from './task-status-at';
+import { settledAt, taskStateAt, type TaskState } from './task-status-at';
 import { TaskReadIndex, type IndexedTask } from './task-read-index';
 
 export type CreateTasksInput = { count: number; durationMs?: number; outcome?: TaskOutcome };
@@ -43,8 +43,9 @@ export class TaskEngine {
   private readonly dropOldestOfUser: Stmt;
   private readonly dropOldest: Stmt;
   private readonly dropExpired: Stmt;
+  private readonly moveBack: Stmt;
   private readonly index: TaskReadIndex;
-  /** How many creations and deletions have committed: a cached answer is only as fresh as these. */
+  /** How many creations and deletions (or endNow moves) have committed: a cached answer is only as fresh as these. */
   private changes = { created: 0, deleted: 0 };
 
   constructor(
@@ -79,6 +80,7 @@ export class TaskEngine {
     this.dropExpired = db
       .prepare('DELETE FROM tasks WHERE task_id IN (SELECT task_id FROM tasks WHERE ends_at < ? LIMIT ?) RETURNING task_id')
       .raw(true);
+    this.moveBack = db.prepare('UPDATE tasks SET created_at = ?, ends_at = ? WHERE task_id = ?');
   }
 
   /** A store of its own on dataDir (tests and tools); the server shares one database (create-gateway-deps). */
@@ -117,6 +119,30 @@ export class TaskEngine {
     for (const r of records) this.index.add(r);
     this.changes = { created: this.changes.created + 1, deleted: this.changes.deleted };
     return records.map((r) => r.taskId);
+  }
+
+  /**
+   * Emulator control (tests): the tasks of `taskIds` that belong to userId and have not ended end now, each as its
+   * outcome says (finished, failed with its code, aborted). Its record moves back by what was left of its life, so its
+   * state stays a function of record and clock and its end's updateTime is now. The read index takes the moved
+   * record, and the deletion counter moves so that no stored status answer outlives it. The IDs moved.
+   */
+  endNow(userId: string, taskIds: readonly string[]): string[] {
+    const nowMs = Math.floor(this.now());
+    const live = this.ownedTasks(userId, [...new Set(taskIds)]).owned.filter((entry) => entry.settlesAt > nowMs);
+    const moved = live.map(({ record }) => ({ ...record, createdAt: record.createdAt - (settledAt(record) - nowMs) }));
+    if (moved.length === 0) return [];
+    guardStorage('the ended tasks', () =>
+      inTransaction(this.db, () => {
+        for (const r of moved) this.moveBack.run(r.createdAt, r.createdAt + r.durationMs, r.taskId);
+      }),
+    );
+    for (const r of moved) {
+      this.index.delete(r.taskId);
+      this.index.add(r);
+    }
+    this.changes = { created: this.changes.created, deleted: this.changes.deleted + 1 };
+    return moved.map((r) => r.taskId);
   }
 
   /** Inside the creating transaction: drop the oldest finished tasks the bounds require, or refuse. */

@@ -16,8 +16,9 @@ export type IndexedTask = {
 /**
  * Tasks read recently, by ID, in memory: SQLite stays the store (every write commits there first,
  * and a miss reads from it), this only spares the status route a query per request. A task's
- * record never changes, so an entry is only ever added (after its commit) or dropped (when its
- * row is deleted); the bound drops the entries added longest ago, which are read again on demand.
+ * record never changes (but for the emulator's end control, which deletes and re-adds it), so an
+ * entry is only ever added (after its commit) or dropped (when its row is deleted or moved); the
+ * bound drops the entries added longest ago, which are read again on demand.
  */
 export class TaskReadIndex {
   private readonly tasks: BoundedMap<string, IndexedTask>;

@@ -9,7 +9,8 @@ export const TASK_DURATION_MS = { min: 500, max: 3_600_000 } as const;
 
 /**
  * Everything persisted about a task. Its status at any moment is derived from this record and
- * the clock (see task-status-at.ts), so nothing but creation is ever written.
+ * the clock (see task-status-at.ts), so nothing but creation is ever written (the emulator's end
+ * control, for tests, moves a record's createdAt back: TaskEngine.endNow).
  */
 export const taskRecordSchema = z.object({
   taskId: z.string().startsWith(TASK_ID_PREFIX),

@@ -103,11 +103,12 @@ describe('the status worker against a hostile gateway', () => {
     expect(alert.text).toContain('No answer within 20 s');
   });
 
-  // The page's stale banner and recovery are browser journeys (html-502 and drop-mid-answer there); here, that
-  // each hostile answer between good ones fails only its own cycle and the next good one reads again.
+  // The page's stale banner and recovery are a browser journey (drop-mid-answer there); here, that each hostile
+  // answer between good ones fails only its own cycle and the next good one reads again.
   it.each([
     ['huge', /more than 2 MiB/],
     ['error-markup', /code 99999/],
+    ['html-502', /HTTP 502 from the gateway/],
   ] as const)('%s between good answers fails only its own cycle', async (name, says) => {
     const key = `unit-${name}`;
     gateway.setSwitch(key, 'good');
