@@ -6,8 +6,8 @@ import { register } from 'node:module';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import type { WatchedTask } from '../src/features/tasks/model/task-rows';
-import type { TaskSnapshot } from '../src/features/tasks/model/task-snapshot';
+import type { WatchedTask } from '../src/features/tasks/rows/task-rows';
+import type { TaskSnapshot } from '../src/features/tasks/task/task-snapshot';
 import type { QueryContext } from '../src/features/tasks/model/query/compile-query';
 
 // The models reach the i18n store, which imports the catalogs' loader table: a Vite virtual module, empty here (no words are shown).
@@ -17,7 +17,7 @@ register(
     `export async function resolve(s, c, next) { return s === 'virtual:catalogs' ? { url: ${JSON.stringify(STUB)}, shortCircuit: true } : next(s, c); }`,
   )}`,
 );
-const { buildRow } = await import('../src/features/tasks/model/task-rows');
+const { buildRow } = await import('../src/features/tasks/rows/task-rows');
 const { createViewCounts, RECOUNT_MS } = await import('../src/features/tasks/model/query/view-counts');
 
 const { values: flags } = parseArgs({

@@ -5,8 +5,8 @@
 // (the query box typed into in Chromium) are dashboard-query.ts's.
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { buildRow, type WatchedTask } from '../../src/features/tasks/model/task-rows';
-import type { TaskSnapshot } from '../../src/features/tasks/model/task-snapshot';
+import { buildRow, type WatchedTask } from '../../src/features/tasks/rows/task-rows';
+import type { TaskSnapshot } from '../../src/features/tasks/task/task-snapshot';
 import { parseQuery } from '../../src/features/tasks/model/query/parse-query';
 import { filterRows, type QueryContext } from '../../src/features/tasks/model/query/compile-query';
 import { percentile } from './main-thread-trace';

@@ -1,7 +1,7 @@
 import { batchIds } from '../model/batch-ids';
-import { recordDelta } from '../model/board-delta';
+import { recordDelta } from '../rows/board-delta';
 import { mergeBoard } from '../model/merge-board';
-import type { TaskBoard } from '../model/task-snapshot';
+import type { TaskBoard } from '../task/task-snapshot';
 import type { Connection } from '@/lib/connection-profile';
 import type { StatusSlice } from './fetch-status-batches';
 import { pollInSlices } from './poll-in-slices';

@@ -1,7 +1,7 @@
-import { recordDelta } from '../model/board-delta';
-import { boardRows } from '../model/board-rows';
+import { recordDelta } from '../rows/board-delta';
+import { boardRows } from '../rows/board-rows';
 import { mergeBoard } from '../model/merge-board';
-import type { TaskBoard } from '../model/task-snapshot';
+import type { TaskBoard } from '../task/task-snapshot';
 import { watchListStore } from '../stores/watch-list-store';
 import type { StatusSlice } from './fetch-status-batches';
 

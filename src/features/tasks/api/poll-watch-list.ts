@@ -1,10 +1,10 @@
 import { queryOptions, useQuery, type QueryState } from '@tanstack/react-query';
 import { connectionScope, type Connection } from '@/lib/connection';
 import { useActiveConnection } from '@/hooks/use-connection';
-import { recordDelta } from '../model/board-delta';
-import { boardRows } from '../model/board-rows';
+import { recordDelta } from '../rows/board-delta';
+import { boardRows } from '../rows/board-rows';
 import { backoffDelay, dueTaskIds, nextPollDelay } from '../model/poll-schedule';
-import { EMPTY_BOARD, type TaskBoard } from '../model/task-snapshot';
+import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
 import { watchListStore } from '../stores/watch-list-store';
 import type { DashboardSettings } from '../stores/dashboard-settings-store';
 

@@ -7,7 +7,7 @@ import { useWatchListPoll } from '../api/poll-watch-list';
 import { openWatchList } from '../stores/watch-list-store';
 import { useWatchList } from '../hooks/use-watch-list';
 import { useDashboardSettings } from '../hooks/use-dashboard-settings';
-import { EMPTY_BOARD } from '../model/task-snapshot';
+import { EMPTY_BOARD } from '../task/task-snapshot';
 
 // Tab-title counts and notifications: only once there is something to count (room in the first-load budget); they
 // speak from the `tasks` messages, which load with them.

@@ -3,7 +3,7 @@ import { t } from '@/i18n/i18n-store';
 import type { Command } from '@/lib/command-registry';
 import type { Connection } from '@/lib/connection';
 import { watchListStore } from '../stores/watch-list-state';
-import { copyAndAnnounce } from '../stores/announcer-store';
+import { copyAndAnnounce } from '../announcer/announcer-store';
 import { dashboardSettingsStore, updateDashboardSettings } from '../stores/dashboard-settings-store';
 import { DEFAULT_INTERVAL_MS } from '../model/poll-schedule';
 import { ADD_FIELD_ID, QUERY_INPUT_ID, SAVE_VIEW_BUTTON_ID } from './element-ids';

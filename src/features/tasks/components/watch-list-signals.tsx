@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTaskNotifications } from '../hooks/use-task-notifications';
 import { useTabTitle } from '../hooks/use-tab-title';
-import { boardRows } from '../model/board-rows';
-import type { TaskBoard } from '../model/task-snapshot';
+import { boardRows } from '../rows/board-rows';
+import type { TaskBoard } from '../task/task-snapshot';
 
 type Props = { ids: readonly string[]; board: TaskBoard; notify: boolean };
 

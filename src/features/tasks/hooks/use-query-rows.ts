@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useClock } from '@/hooks/use-now';
-import type { WatchedTask } from '../model/task-rows';
-import { queryRows } from '../model/task-rows';
+import type { WatchedTask } from '../rows/task-rows';
+import { queryRows } from '../rows/task-rows';
 import { parseQuery, type ParsedQuery } from '../model/query/parse-query';
 import { printQuery } from '../model/query/print-query';
 import { compileQuery, readsClock, type QueryContext } from '../model/query/compile-query';

@@ -1,7 +1,7 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { item, snap } from '../testing/snapshots';
-import { buildRow, type WatchedTask } from '../model/task-rows';
+import { buildRow, type WatchedTask } from '../rows/task-rows';
 import { useSavedViewCounts } from './use-saved-view-counts';
 
 const NOW = Date.now();

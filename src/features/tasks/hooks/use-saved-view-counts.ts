@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { yieldToBrowser } from '@/lib/yield-to-browser';
-import type { WatchedTask } from '../model/task-rows';
+import type { WatchedTask } from '../rows/task-rows';
 import type { QueryContext } from '../model/query/compile-query';
 import { createViewCounts } from '../model/query/view-counts';
 import { taskHistoryStore } from '../stores/task-history-recorder';

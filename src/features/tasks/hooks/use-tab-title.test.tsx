@@ -2,8 +2,8 @@ import { act, render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { titlePrefixStore } from '@/hooks/use-document-title';
 import { setLocale } from '@/i18n/i18n-store';
-import { summaryOf, type Summary } from '../model/summarize';
-import type { StatusGroup } from '../model/status-group';
+import { summaryOf, type Summary } from '../rows/summarize';
+import type { StatusGroup } from '../task/status-group';
 import { useTabTitle } from './use-tab-title';
 
 function Title({ summary }: { summary: Summary }) {

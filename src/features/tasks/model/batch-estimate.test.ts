@@ -4,8 +4,8 @@ import timeline from '../testing/batch-timeline.json';
 import { addFlowSample, addTransitions, EMPTY_SERIES, flowCounts, type BatchSeries } from './batch-series';
 import { digestLive, estimateBatch, estimateFromDigest } from './batch-estimate';
 import { mergeBoard } from './merge-board';
-import { taskPhase } from './task-phase';
-import { EMPTY_BOARD, type TaskBoard } from './task-snapshot';
+import { taskPhase } from '../task/task-phase';
+import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
 
 const STALL_MS = 5 * 60_000;
 const NOW = 30 * 60_000;

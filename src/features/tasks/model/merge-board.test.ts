@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { item } from '../testing/snapshots';
 import { checkedLink, LINK_AS_GIVEN, mergeBoard } from './merge-board';
-import { EMPTY_BOARD } from './task-snapshot';
+import { EMPTY_BOARD } from '../task/task-snapshot';
 
 describe('mergeBoard', () => {
   it('records answers, not-found IDs, changes and transitions', () => {

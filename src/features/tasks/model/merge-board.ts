@@ -1,8 +1,8 @@
 import { TaskStatus, type TaskStatusItem, type TaskStatusItemProblem } from '@/contract';
-import type { TaskBoard, TaskSnapshot, Transition } from './task-snapshot';
-import { safeDownloadUrl } from './task-phase';
-import { recordDelta, writableTasks } from './board-delta';
-import { statusWentBack } from './status-went-back';
+import type { TaskBoard, TaskSnapshot, Transition } from '../task/task-snapshot';
+import { safeDownloadUrl } from '../task/task-phase';
+import { recordDelta, writableTasks } from '../rows/board-delta';
+import { statusWentBack } from '../task/status-went-back';
 
 const MAX_TRANSITIONS = 50;
 

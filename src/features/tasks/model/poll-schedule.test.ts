@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { item, snap } from '../testing/snapshots';
 import { backoffDelay, dueTaskIds, MAX_BACKOFF_MS, nextPollDelay } from './poll-schedule';
-import type { TaskSnapshot } from './task-snapshot';
+import type { TaskSnapshot } from '../task/task-snapshot';
 
 const tasks = new Map<string, TaskSnapshot>([
   ['Service_AI_run', snap(item('Service_AI_run', 3), 10_000)],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { item, snap } from '../testing/snapshots';
-import { EMPTY_BOARD, type TaskBoard } from './task-snapshot';
+import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
 import { halve, MAX_SAMPLES_PER_TASK, mergeFeeds, observeTask, restoreBoard, type TaskRecord } from './task-history';
 
 const ID = 'Service_AI_1';

@@ -1,6 +1,6 @@
 import { loadNamespace, t } from '@/i18n/i18n-store';
 import { addTextToWatchList } from './add-to-watch-list';
-import { announce } from './announcer-store';
+import { announce } from '../announcer/announcer-store';
 import { unpackIds } from '../model/share-codec';
 import { SHARE_PARAM } from '../model/share-param';
 

@@ -2,7 +2,7 @@ import { openDB, unwrap, type DBSchema } from 'idb';
 import { measureSince } from '../model/measure-cost';
 import type { TaskRecord } from '../model/task-history';
 import type { BatchSeries } from '../model/batch-series';
-import type { Transition } from '../model/task-snapshot';
+import type { Transition } from '../task/task-snapshot';
 
 const DB_NAME = 'console.tasks.history';
 

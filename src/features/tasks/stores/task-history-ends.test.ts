@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { item } from '../testing/snapshots';
 import { mergeBoard } from '../model/merge-board';
-import { EMPTY_BOARD, type TaskBoard } from '../model/task-snapshot';
+import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
 import type { TaskRecord } from '../model/task-history';
 import type { StoredBatch } from './task-history-db';
 import { resetTaskHistoryForTests, startTaskHistory, taskHistoryStore } from './task-history-recorder';

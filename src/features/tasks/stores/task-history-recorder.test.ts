@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { item } from '../testing/snapshots';
 import { flowCounts } from '../model/batch-series';
 import { mergeBoard } from '../model/merge-board';
-import { EMPTY_BOARD, type TaskBoard } from '../model/task-snapshot';
+import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
 import {
   historyScope,
   resetTaskHistoryForTests,

@@ -1,10 +1,10 @@
 import type { Query, QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-query';
 import { createStore } from '@/lib/persisted-store';
 import { addFlowSample, addTransitions, bandsOf, EMPTY_SERIES, type BatchSeries } from '../model/batch-series';
-import { boardRows } from '../model/board-rows';
-import { touchedSince } from '../model/board-delta';
+import { boardRows } from '../rows/board-rows';
+import { touchedSince } from '../rows/board-delta';
 import { isEnd, observeTask, restoreBoard, type TaskRecord } from '../model/task-history';
-import type { TaskBoard, TaskSnapshot, Transition } from '../model/task-snapshot';
+import type { TaskBoard, TaskSnapshot, Transition } from '../task/task-snapshot';
 import { measureSince } from '../model/measure-cost';
 import { createSlicer } from '@/lib/slicer';
 import { deleteRecords, loadHistory, saveHistory } from './task-history-db';

@@ -1,6 +1,6 @@
 import type { TaskStatusItem } from '@/contract';
-import type { TaskSnapshot } from '../model/task-snapshot';
-import { safeDownloadUrl } from '../model/task-phase';
+import type { TaskSnapshot } from '../task/task-snapshot';
+import { safeDownloadUrl } from '../task/task-phase';
 
 export function item(taskId: string, taskStatus: number, extra: Partial<TaskStatusItem> = {}): TaskStatusItem {
   return {

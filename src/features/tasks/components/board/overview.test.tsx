@@ -3,9 +3,9 @@ import { setLocale } from '@/i18n/i18n-store';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { item, snap } from '../../testing/snapshots';
-import { buildRows } from '../../model/task-rows';
-import { summarize } from '../../model/summarize';
-import { EMPTY_BOARD, type TaskBoard } from '../../model/task-snapshot';
+import { buildRows } from '../../rows/task-rows';
+import { summarize } from '../../rows/summarize';
+import { EMPTY_BOARD, type TaskBoard } from '../../task/task-snapshot';
 import { Overview } from './overview';
 
 // The charts chunk draws on a canvas, which jsdom has not; it has tests of its own.

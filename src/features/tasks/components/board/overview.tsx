@@ -3,10 +3,10 @@ import { lazyWithMessages } from '@/i18n/lazy-with-messages';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
 import { PanelBoundary } from '@/components/panel-boundary';
-import { STATUS_GROUPS, statusGroupName, type StatusGroup } from '../../model/status-group';
-import { progressLine } from '../../model/progress-line';
-import type { Summary } from '../../model/summarize';
-import type { WatchedTask } from '../../model/task-rows';
+import { STATUS_GROUPS, statusGroupName, type StatusGroup } from '../../task/status-group';
+import { progressLine } from '../../rows/progress-line';
+import type { Summary } from '../../rows/summarize';
+import type { WatchedTask } from '../../rows/task-rows';
 import styles from '../board.module.css';
 
 // The charts and their library are a chunk of their own, fetched after the table is on screen.

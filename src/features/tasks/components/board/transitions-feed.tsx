@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
-import type { Transition } from '../../model/task-snapshot';
-import { statusName } from '../../model/status-name';
+import type { Transition } from '../../task/task-snapshot';
+import { statusName } from '../../task/status-name';
 import { useClock } from '@/hooks/use-now';
 import page from '../tasks-page.module.css';
 import styles from '../board.module.css';

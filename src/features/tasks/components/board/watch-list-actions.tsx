@@ -1,14 +1,14 @@
 import { memo, useState } from 'react';
 import { t as currentT } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
-import type { WatchedTask } from '../../model/task-rows';
+import type { WatchedTask } from '../../rows/task-rows';
 import { removeFromWatchList } from '../../stores/watch-list-store';
-import { announce } from '../../stores/announcer-store';
+import { announce } from '../../announcer/announcer-store';
 import { updateDashboardSettings } from '../../stores/dashboard-settings-store';
 import { shareLink } from '../../model/share-link';
 import { askNotificationPermission } from '../../hooks/use-task-notifications';
 import { ConfirmButton } from '@/components/confirm-button';
-import { CopyButton } from '../copy/copy-button';
+import { CopyButton } from '../../copy/copy-button';
 import styles from '../tasks-page.module.css';
 
 const LONG_LINK = 8_000;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import { setLocale } from '@/i18n/i18n-store';
 import { item, snap } from '../../testing/snapshots';
-import { buildRow } from '../../model/task-rows';
+import { buildRow } from '../../rows/task-rows';
 import type { TaskRecord } from '../../model/task-history';
 import { TaskDetailsDialog } from './task-details-dialog';
 

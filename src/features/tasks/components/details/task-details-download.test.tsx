@@ -3,8 +3,8 @@ import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { item } from '../../testing/snapshots';
 import { mergeBoard } from '../../model/merge-board';
-import { buildRow } from '../../model/task-rows';
-import { EMPTY_BOARD } from '../../model/task-snapshot';
+import { buildRow } from '../../rows/task-rows';
+import { EMPTY_BOARD } from '../../task/task-snapshot';
 import { TaskDetailsDialog } from './task-details-dialog';
 
 const ID = 'Service_AI_details';

@@ -5,9 +5,9 @@ import { formatClock, formatDuration, formatNumber, type TimeSetting } from '@/i
 import { useTimeSetting } from '@/hooks/use-time-setting';
 import { digestLive, estimateFromDigest, type BatchEstimate } from '../../model/batch-estimate';
 import type { BatchSeries } from '../../model/batch-series';
-import type { StatusGroup } from '../../model/status-group';
-import type { TaskSnapshot } from '../../model/task-snapshot';
-import type { WatchedTask } from '../../model/task-rows';
+import type { StatusGroup } from '../../task/status-group';
+import type { TaskSnapshot } from '../../task/task-snapshot';
+import type { WatchedTask } from '../../rows/task-rows';
 import { useClock } from '@/hooks/use-now';
 import { useDashboardSettings } from '../../hooks/use-dashboard-settings';
 import styles from './overview.module.css';

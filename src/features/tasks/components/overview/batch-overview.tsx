@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { PanelBoundary } from '@/components/panel-boundary';
 import { useT } from '@/hooks/use-t';
 import { useTaskHistorySeries } from '../../hooks/use-task-history';
-import type { WatchedTask } from '../../model/task-rows';
+import type { WatchedTask } from '../../rows/task-rows';
 import { BatchEta as BatchEtaView } from './batch-eta';
 import { FailuresTable as FailuresTableView } from './failures-table';
 import { FlowChart as FlowChartView } from './flow-chart';

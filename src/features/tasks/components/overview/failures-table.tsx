@@ -2,9 +2,9 @@ import { useDeferredValue, useMemo } from 'react';
 import { outcomeOf } from '@/contract';
 import { useLocale, useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
-import { errorAdvice } from '../../model/error-advice';
-import type { WatchedTask } from '../../model/task-rows';
-import { CopyButton } from '../copy/copy-button';
+import { errorAdvice } from '../../task/error-advice';
+import type { WatchedTask } from '../../rows/task-rows';
+import { CopyButton } from '../../copy/copy-button';
 import { timed } from '../../model/measure-cost';
 import styles from './overview.module.css';
 

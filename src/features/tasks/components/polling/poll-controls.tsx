@@ -6,7 +6,7 @@ import { failuresInARow } from '../../api/poll-watch-list';
 import { STALL_CHOICES_MS } from '../../model/stall-choices';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
-import type { TaskBoard } from '../../model/task-snapshot';
+import type { TaskBoard } from '../../task/task-snapshot';
 import { useActiveConnection } from '@/hooks/use-connection';
 import { useClock } from '@/hooks/use-now';
 import { scheduledPace, type WaitingCounts } from '../../model/poll-pace';

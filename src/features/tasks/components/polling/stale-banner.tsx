@@ -4,7 +4,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { backoffDelay } from '../../model/poll-schedule';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
-import type { TaskBoard } from '../../model/task-snapshot';
+import type { TaskBoard } from '../../task/task-snapshot';
 import { useNow } from '@/hooks/use-now';
 import styles from '../tasks-page.module.css';
 

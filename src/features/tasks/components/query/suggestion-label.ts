@@ -4,7 +4,7 @@ import type { CompareOp } from '../../model/query/query-ast';
 import type { QualifierName } from '../../model/query/qualifiers';
 import { HAS_VALUES, SORT_DESCENDING_SUFFIX, STATUS_VALUES } from '../../model/query/qualifiers';
 import type { Suggestion } from '../../model/query/suggest-query';
-import { STATUS_GROUP_KEY } from '../../model/status-group';
+import { STATUS_GROUP_KEY } from '../../task/status-group';
 import { SORT_OPTIONS } from '../table/task-columns';
 
 const QUALIFIER_KEY: Record<QualifierName, MessageKey> = {

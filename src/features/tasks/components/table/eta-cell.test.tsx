@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { item, snap } from '../../testing/snapshots';
-import { buildRow } from '../../model/task-rows';
+import { buildRow } from '../../rows/task-rows';
 import { TASK_COLUMNS } from './task-columns';
 
 afterEach(() => vi.useRealTimers());

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { setLocale } from '@/i18n/i18n-store';
 import { item } from '../../testing/snapshots';
 import { mergeBoard } from '../../model/merge-board';
-import { buildRows } from '../../model/task-rows';
-import { EMPTY_BOARD } from '../../model/task-snapshot';
+import { buildRows } from '../../rows/task-rows';
+import { EMPTY_BOARD } from '../../task/task-snapshot';
 import { csvFile, tasksToCsv, tasksToJson } from './export-tasks';
 
 const board = mergeBoard(

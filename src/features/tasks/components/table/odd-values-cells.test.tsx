@@ -5,8 +5,8 @@ import { timeSettingStore } from '@/i18n/time-setting';
 import type { TaskStatusItem } from '@/contract';
 import { item } from '../../testing/snapshots';
 import { mergeBoard } from '../../model/merge-board';
-import { buildRows } from '../../model/task-rows';
-import { EMPTY_BOARD } from '../../model/task-snapshot';
+import { buildRows } from '../../rows/task-rows';
+import { EMPTY_BOARD } from '../../task/task-snapshot';
 import { TASK_COLUMNS, type CellContext } from './task-columns';
 import { StatusCell } from './clock-cells';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { item, snap } from '../../testing/snapshots';
-import { buildRow } from '../../model/task-rows';
+import { buildRow } from '../../rows/task-rows';
 import { TASK_COLUMNS, type CellContext } from './task-columns';
 
 const noop = vi.fn();

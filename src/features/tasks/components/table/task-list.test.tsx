@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { item } from '../../testing/snapshots';
-import { boardRows } from '../../model/board-rows';
+import { boardRows } from '../../rows/board-rows';
 import { mergeBoard } from '../../model/merge-board';
-import { EMPTY_BOARD } from '../../model/task-snapshot';
+import { EMPTY_BOARD } from '../../task/task-snapshot';
 import { TaskList } from './task-list';
 
 const ids = ['Service_AI_a', 'Service_AI_b', 'Service_AI_c'];

@@ -1,6 +1,6 @@
 import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useT } from '@/hooks/use-t';
-import type { WatchedTask } from '../../model/task-rows';
+import type { WatchedTask } from '../../rows/task-rows';
 import { queryToControls, withSearch, withSort } from '../../model/query/query-controls';
 import { codesSeen } from '../../model/query/suggest-query';
 import { useQueryRows } from '../../hooks/use-query-rows';

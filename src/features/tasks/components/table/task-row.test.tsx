@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { item } from '../../testing/snapshots';
 import { mergeBoard } from '../../model/merge-board';
-import { buildRow } from '../../model/task-rows';
-import { EMPTY_BOARD } from '../../model/task-snapshot';
+import { buildRow } from '../../rows/task-rows';
+import { EMPTY_BOARD } from '../../task/task-snapshot';
 import { TaskRow } from './task-row';
 
 const ID = 'Service_AI_row';

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { item } from '../../testing/snapshots';
 import { mergeBoard } from '../../model/merge-board';
-import { buildRows } from '../../model/task-rows';
-import { EMPTY_BOARD } from '../../model/task-snapshot';
+import { buildRows } from '../../rows/task-rows';
+import { EMPTY_BOARD } from '../../task/task-snapshot';
 import type { TaskStatusItem } from '@/contract';
 import { OutcomeCell, StatusBadge } from './task-status-cell';
 

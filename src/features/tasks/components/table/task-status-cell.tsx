@@ -1,10 +1,10 @@
 import { isKnownTaskStatus, outcomeOf } from '@/contract';
 import { taskStatusLabel } from '@/i18n/labels/task-labels';
 import { useT } from '@/hooks/use-t';
-import { errorAdvice } from '../../model/error-advice';
-import { rawPreview, refusedLinkReason } from '../../model/refused-link';
-import { STATUS_GROUP_KEY } from '../../model/status-group';
-import type { WatchedTask } from '../../model/task-rows';
+import { errorAdvice } from '../../task/error-advice';
+import { rawPreview, refusedLinkReason } from '../../task/refused-link';
+import { STATUS_GROUP_KEY } from '../../task/status-group';
+import type { WatchedTask } from '../../rows/task-rows';
 import page from '../tasks-page.module.css';
 import styles from '../board.module.css';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import { buildRows } from '../../model/task-rows';
-import { EMPTY_BOARD } from '../../model/task-snapshot';
+import { buildRows } from '../../rows/task-rows';
+import { EMPTY_BOARD } from '../../task/task-snapshot';
 import { TASK_COLUMNS } from './task-columns';
 import { TaskTable } from './task-table';
 

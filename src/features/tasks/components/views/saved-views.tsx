@@ -1,7 +1,7 @@
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { t as currentT } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
-import type { WatchedTask } from '../../model/task-rows';
+import type { WatchedTask } from '../../rows/task-rows';
 import { viewLink, viewParts, viewQuery } from '../../model/query/view-link';
 import { shareLink } from '../../model/share-link';
 import { taskQueryStore } from '../../stores/task-query-store';
@@ -11,7 +11,7 @@ import { useOpenedViewLink } from '../../hooks/use-opened-view-link';
 import { openedViewStore, openSavedView } from '../../stores/open-saved-view';
 import { deleteView, renameView, reorderViews, saveView, type SavedView } from '../../stores/saved-views';
 import { overviewPartsStore } from '../../stores/overview-parts';
-import { announce } from '../../stores/announcer-store';
+import { announce } from '../../announcer/announcer-store';
 import { ViewItem, type FocusTarget } from './view-item';
 import { ViewNameForm } from './view-name-form';
 import { OpenedViewBanner } from './opened-view-banner';

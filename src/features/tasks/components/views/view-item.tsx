@@ -4,7 +4,7 @@ import { useFormat } from '@/hooks/use-format';
 import { ConfirmButton } from '@/components/confirm-button';
 import type { SavedView, ViewProblem } from '../../stores/saved-views';
 import { viewLink } from '../../model/query/view-link';
-import { CopyButton } from '../copy/copy-button';
+import { CopyButton } from '../../copy/copy-button';
 import { ViewNameForm } from './view-name-form';
 import styles from './views.module.css';
 

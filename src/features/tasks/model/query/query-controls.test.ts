@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { STATUS_GROUPS } from '../status-group';
+import { STATUS_GROUPS } from '../../task/status-group';
 import { controlsToQuery, queryToControls, withSearch, withSort, withStatuses, type ControlsState } from './query-controls';
 import { SORT_KEYS } from './qualifiers';
 import { SORT_OPTIONS } from '../../components/table/task-columns';

@@ -1,4 +1,4 @@
-import { STATUS_GROUPS, type StatusGroup } from '../status-group';
+import { STATUS_GROUPS, type StatusGroup } from '../../task/status-group';
 import { controlsToQuery } from './query-controls';
 import { MAX_QUERY_LENGTH } from './query-limits';
 import { encodeUriComponentSafe } from '@/lib/uri-component';

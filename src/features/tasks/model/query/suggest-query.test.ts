@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { item, snap } from '../../testing/snapshots';
-import { buildRow } from '../task-rows';
+import { buildRow } from '../../rows/task-rows';
 import { codesSeen, suggestQuery } from './suggest-query';
 
 const texts = (text: string, caret = text.length, codes: number[] = []) => suggestQuery(text, caret, codes).items.map((s) => s.text);

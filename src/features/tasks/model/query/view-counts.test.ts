@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { item, snap } from '../../testing/snapshots';
-import { buildRow, type WatchedTask } from '../task-rows';
+import { buildRow, type WatchedTask } from '../../rows/task-rows';
 import { filterRows, type QueryContext } from './compile-query';
 import { parseQuery } from './parse-query';
 import { createViewCounts } from './view-counts';

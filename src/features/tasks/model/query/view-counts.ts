@@ -1,4 +1,4 @@
-import type { WatchedTask } from '../task-rows';
+import type { WatchedTask } from '../../rows/task-rows';
 import { compileQuery, readsClock, type QueryContext, type RowPredicate } from './compile-query';
 import { parseQuery } from './parse-query';
 import type { Query } from './query-ast';

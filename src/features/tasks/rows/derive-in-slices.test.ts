@@ -3,11 +3,11 @@ import fc from 'fast-check';
 import { item } from '../testing/snapshots';
 import { boardRows } from './board-rows';
 import { deriveInSlices } from './derive-in-slices';
-import { mergeBoard } from './merge-board';
+import { mergeBoard } from '../model/merge-board';
 import { summarize } from './summarize';
 import { buildRows } from './task-rows';
-import { taskPhase } from './task-phase';
-import { EMPTY_BOARD } from './task-snapshot';
+import { taskPhase } from '../task/task-phase';
+import { EMPTY_BOARD } from '../task/task-snapshot';
 
 const counted = (counts: ReadonlyMap<unknown, number>) => Object.fromEntries([...counts].filter(([, n]) => n > 0));
 

@@ -1,5 +1,5 @@
-import type { TaskBoard, TaskSnapshot } from './task-snapshot';
-import { statusGroupOf, type StatusGroup } from './status-group';
+import type { TaskBoard, TaskSnapshot } from '../task/task-snapshot';
+import { statusGroupOf, type StatusGroup } from '../task/status-group';
 import { usableTime } from '@/lib/format-time';
 
 export type WatchedTask = {

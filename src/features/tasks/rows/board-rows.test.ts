@@ -3,10 +3,10 @@ import fc from 'fast-check';
 import { fullDerive } from '../testing/full-derive';
 import { item } from '../testing/snapshots';
 import { boardRows } from './board-rows';
-import { mergeBoard } from './merge-board';
-import { dueTaskIds } from './poll-schedule';
+import { mergeBoard } from '../model/merge-board';
+import { dueTaskIds } from '../model/poll-schedule';
 import { buildRows } from './task-rows';
-import { EMPTY_BOARD } from './task-snapshot';
+import { EMPTY_BOARD } from '../task/task-snapshot';
 
 const ids = Array.from({ length: 60 }, (_, i) => `Service_AI_${i}`);
 /** Every task's first answer: Running. */

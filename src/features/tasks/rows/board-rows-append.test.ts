@@ -4,8 +4,8 @@ import { fullDerive } from '../testing/full-derive';
 import { item } from '../testing/snapshots';
 import { appendRows } from './board-rows-append';
 import { boardRows, lastDerived } from './board-rows';
-import { mergeBoard } from './merge-board';
-import { EMPTY_BOARD, type TaskBoard } from './task-snapshot';
+import { mergeBoard } from '../model/merge-board';
+import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
 
 const pool = Array.from({ length: 80 }, (_, i) => `Service_AI_${i}`);
 /** A slicer that pauses after every item, running `onPause` each time (a board arriving between slices). */
