@@ -2,7 +2,7 @@ import { recordDelta } from '../rows/board-delta';
 import { boardRows } from '../rows/board-rows';
 import { mergeBoard } from '../model/merge-board';
 import type { TaskBoard } from '../task/task-snapshot';
-import { watchListStore } from '../stores/watch-list-store';
+import { watchListStore } from '../watch-list/watch-list-store';
 import type { StatusSlice } from './fetch-status-batches';
 
 /**

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { Connection } from '@/lib/connection-profile';
-import { watchListStore } from '../stores/watch-list-store';
+import { watchListStore } from '../watch-list/watch-list-store';
 import { checkAddedTasks, refreshAll } from './check-now';
 import { watchListPollQueryOptions } from './poll-watch-list';
 

@@ -5,7 +5,7 @@ import { recordDelta } from '../rows/board-delta';
 import { boardRows } from '../rows/board-rows';
 import { backoffDelay, dueTaskIds, nextPollDelay } from '../model/poll-schedule';
 import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
-import { watchListStore } from '../stores/watch-list-store';
+import { watchListStore } from '../watch-list/watch-list-store';
 import type { DashboardSettings } from '../stores/dashboard-settings-store';
 
 /** The poller's query key: the profile's gateway and user, never the token. */

@@ -5,7 +5,7 @@ import { renderWithClient } from '@/testing/render-with-client';
 import { TaskWatcher } from './task-watcher';
 
 const { startTaskHistory } = vi.hoisted(() => ({ startTaskHistory: vi.fn() }));
-vi.mock('../stores/task-history-recorder', () => ({ startTaskHistory }));
+vi.mock('../history/task-history-recorder', () => ({ startTaskHistory }));
 
 beforeEach(() => {
   localStorage.clear();

@@ -4,14 +4,14 @@ import { connectionScopeKey } from '@/lib/connection';
 import { lazyWithMessages } from '@/i18n/lazy-with-messages';
 import { useActiveConnection } from '@/hooks/use-connection';
 import { useWatchListPoll } from '../api/poll-watch-list';
-import { openWatchList } from '../stores/watch-list-store';
-import { useWatchList } from '../hooks/use-watch-list';
+import { openWatchList } from '../watch-list/watch-list-store';
+import { useWatchList } from '../watch-list/use-watch-list';
 import { useDashboardSettings } from '../hooks/use-dashboard-settings';
 import { EMPTY_BOARD } from '../task/task-snapshot';
 
 // Tab-title counts and notifications: only once there is something to count (room in the first-load budget); they
 // speak from the `tasks` messages, which load with them.
-const WatchListSignals = lazyWithMessages('tasks', () => import('./watch-list-signals').then((m) => ({ default: m.WatchListSignals })));
+const WatchListSignals = lazyWithMessages('tasks', () => import('../notifications/watch-list-signals').then((m) => ({ default: m.WatchListSignals })));
 
 /**
  * The app's one watcher of the watch list, mounted by the app on every page: it drives the poll,
@@ -25,7 +25,7 @@ export function TaskWatcher() {
   const hasUser = connection.userId !== '';
   // Without a user ID nothing is polled, so there is nothing to record: a first visit skips the chunk and IndexedDB.
   useEffect(() => {
-    if (hasUser) void import('../stores/task-history-recorder').then((m) => m.startTaskHistory(client));
+    if (hasUser) void import('../history/task-history-recorder').then((m) => m.startTaskHistory(client));
   }, [client, hasUser]);
   useEffect(() => void openWatchList(scope, hasUser), [scope, hasUser]);
   const { ids } = useWatchList();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { dashboardSettingsStore } from '../stores/dashboard-settings-store';
-import { watchListStore } from '../stores/watch-list-state';
+import { watchListStore } from '../watch-list/watch-list-state';
 import { tasksCommands } from './tasks-command-list';
 
 const connection = { gatewayUrl: '/api', token: '', userId: 'u1', channel: '', appSource: '' };

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { t } from '@/i18n/i18n-store';
 import type { Command } from '@/lib/command-registry';
 import type { Connection } from '@/lib/connection';
-import { watchListStore } from '../stores/watch-list-state';
+import { watchListStore } from '../watch-list/watch-list-state';
 import { copyAndAnnounce } from '../announcer/announcer-store';
 import { dashboardSettingsStore, updateDashboardSettings } from '../stores/dashboard-settings-store';
 import { DEFAULT_INTERVAL_MS } from '../model/poll-schedule';

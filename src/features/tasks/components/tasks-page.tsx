@@ -2,7 +2,7 @@ import { Suspense, useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActiveConnection } from '@/hooks/use-connection';
 import { useWatchListBoard } from '../api/poll-watch-list';
-import { useWatchList } from '../hooks/use-watch-list';
+import { useWatchList } from '../watch-list/use-watch-list';
 import { useDashboardSettings } from '../hooks/use-dashboard-settings';
 import { announcerStore } from '../announcer/announcer-store';
 import { useSharedLinkImport } from '../hooks/use-shared-link';
@@ -11,7 +11,7 @@ import { EMPTY_BOARD } from '../task/task-snapshot';
 import { lazyWithMessages } from '@/i18n/lazy-with-messages';
 import { useT } from '@/hooks/use-t';
 import { PanelBoundary } from '@/components/panel-boundary';
-import { AddTaskIds } from './add/add-task-ids';
+import { AddTaskIds } from '../add/add-task-ids';
 import { TasksCommands } from './tasks-commands';
 import styles from './tasks-page.module.css';
 

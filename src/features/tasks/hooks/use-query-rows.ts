@@ -6,7 +6,7 @@ import { parseQuery, type ParsedQuery } from '../model/query/parse-query';
 import { printQuery } from '../model/query/print-query';
 import { compileQuery, readsClock, type QueryContext } from '../model/query/compile-query';
 import type { SortKey } from '../model/query/query-ast';
-import { taskHistoryStore } from '../stores/task-history-recorder';
+import { taskHistoryStore } from '../history/task-history-recorder';
 import { compareBy } from '../components/table/task-columns';
 
 /** When this console first saw a task (for `age:`): read when a query is compiled, so the list does not render with each history write. */

@@ -3,7 +3,7 @@ import { yieldToBrowser } from '@/lib/yield-to-browser';
 import type { WatchedTask } from '../rows/task-rows';
 import type { QueryContext } from '../model/query/compile-query';
 import { createViewCounts } from '../model/query/view-counts';
-import { taskHistoryStore } from '../stores/task-history-recorder';
+import { taskHistoryStore } from '../history/task-history-recorder';
 
 /** Most main-thread time a slice of counting takes before the page runs again. */
 const SLICE_MS = 8;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { item, snap } from '../testing/snapshots';
 import timeline from '../testing/batch-timeline.json';
-import { addFlowSample, addTransitions, EMPTY_SERIES, flowCounts, type BatchSeries } from './batch-series';
+import { addFlowSample, addTransitions, EMPTY_SERIES, flowCounts, type BatchSeries } from '../history/batch-series';
 import { digestLive, estimateBatch, estimateFromDigest } from './batch-estimate';
 import { mergeBoard } from './merge-board';
 import { taskPhase } from '../task/task-phase';

@@ -1,7 +1,7 @@
 import { TaskStatus } from '@/contract';
 import { getLocale, t } from '@/i18n/i18n-store';
 import { formatDuration } from '@/i18n/format';
-import { batchEta, type BatchSeries } from './batch-series';
+import { batchEta, type BatchSeries } from '../history/batch-series';
 import { etaDueAt } from '../task/eta';
 import type { TaskSnapshot } from '../task/task-snapshot';
 

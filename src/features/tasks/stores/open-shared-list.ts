@@ -1,5 +1,5 @@
 import { loadNamespace, t } from '@/i18n/i18n-store';
-import { addTextToWatchList } from './add-to-watch-list';
+import { addTextToWatchList } from '../add/add-to-watch-list';
 import { announce } from '../announcer/announcer-store';
 import { unpackIds } from '../model/share-codec';
 import { SHARE_PARAM } from '../model/share-param';

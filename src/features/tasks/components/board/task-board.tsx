@@ -8,7 +8,7 @@ import type { Summary } from '../../rows/summarize';
 import type { StatusGroup } from '../../task/status-group';
 import type { TaskBoard } from '../../task/task-snapshot';
 import type { DashboardSettings } from '../../stores/dashboard-settings-store';
-import { useTaskHistoryRecorder } from '../../hooks/use-task-history';
+import { useTaskHistoryRecorder } from '../../history/use-task-history';
 import { TaskDetailsDialog, taskIdFromPath } from '../details/task-details-dialog';
 import { Overview } from './overview';
 import { TaskList } from '../table/task-list';

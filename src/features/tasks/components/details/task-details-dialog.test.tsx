@@ -3,11 +3,11 @@ import { act, render, screen, within } from '@testing-library/react';
 import { setLocale } from '@/i18n/i18n-store';
 import { item, snap } from '../../testing/snapshots';
 import { buildRow } from '../../rows/task-rows';
-import type { TaskRecord } from '../../model/task-history';
+import type { TaskRecord } from '../../history/task-history';
 import { TaskDetailsDialog } from './task-details-dialog';
 
 const records = new Map<string, TaskRecord>();
-vi.mock('../../hooks/use-task-history', () => ({
+vi.mock('../../history/use-task-history', () => ({
   useTaskHistory: () => ({ scope: '', version: 0, records, series: { flow: [], perMinute: [] } }),
 }));
 

@@ -4,7 +4,7 @@ import { useT } from '@/hooks/use-t';
 import { tNodes } from '@/i18n/t-nodes';
 import { useFormat } from '@/hooks/use-format';
 import { useNow } from '@/hooks/use-now';
-import { useTaskHistory } from '../../hooks/use-task-history';
+import { useTaskHistory } from '../../history/use-task-history';
 import { errorAdvice } from '../../task/error-advice';
 import { statusGroupName, statusGroupOf } from '../../task/status-group';
 import { statusName } from '../../task/status-name';

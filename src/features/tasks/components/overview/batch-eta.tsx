@@ -4,7 +4,7 @@ import { useT } from '@/hooks/use-t';
 import { formatClock, formatDuration, formatNumber, type TimeSetting } from '@/i18n/format';
 import { useTimeSetting } from '@/hooks/use-time-setting';
 import { digestLive, estimateFromDigest, type BatchEstimate } from '../../model/batch-estimate';
-import type { BatchSeries } from '../../model/batch-series';
+import type { BatchSeries } from '../../history/batch-series';
 import type { StatusGroup } from '../../task/status-group';
 import type { TaskSnapshot } from '../../task/task-snapshot';
 import type { WatchedTask } from '../../rows/task-rows';

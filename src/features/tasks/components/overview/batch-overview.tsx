@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { PanelBoundary } from '@/components/panel-boundary';
 import { useT } from '@/hooks/use-t';
-import { useTaskHistorySeries } from '../../hooks/use-task-history';
+import { useTaskHistorySeries } from '../../history/use-task-history';
 import type { WatchedTask } from '../../rows/task-rows';
 import { BatchEta as BatchEtaView } from './batch-eta';
 import { FailuresTable as FailuresTableView } from './failures-table';

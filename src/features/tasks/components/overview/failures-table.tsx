@@ -5,7 +5,7 @@ import { useFormat } from '@/hooks/use-format';
 import { errorAdvice } from '../../task/error-advice';
 import type { WatchedTask } from '../../rows/task-rows';
 import { CopyButton } from '../../copy/copy-button';
-import { timed } from '../../model/measure-cost';
+import { timed } from '../../history/measure-cost';
 import styles from './overview.module.css';
 
 type FailureGroup = { code: number; meaning: string; advice: string; ids: string[] };

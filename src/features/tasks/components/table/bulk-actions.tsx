@@ -1,7 +1,7 @@
 import { TaskStatus } from '@/contract';
 import { useT } from '@/hooks/use-t';
 import type { WatchedTask } from '../../rows/task-rows';
-import { removeFromWatchList } from '../../stores/watch-list-store';
+import { removeFromWatchList } from '../../watch-list/watch-list-store';
 import { ConfirmButton } from '@/components/confirm-button';
 import { CopyButton } from '../../copy/copy-button';
 import page from '../tasks-page.module.css';

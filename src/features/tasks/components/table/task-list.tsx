@@ -4,7 +4,7 @@ import type { WatchedTask } from '../../rows/task-rows';
 import { queryToControls, withSearch, withSort } from '../../model/query/query-controls';
 import { codesSeen } from '../../model/query/suggest-query';
 import { useQueryRows } from '../../hooks/use-query-rows';
-import { removeFromWatchList } from '../../stores/watch-list-store';
+import { removeFromWatchList } from '../../watch-list/watch-list-store';
 import { QueryBox } from '../query/query-box';
 import { ListToolbar } from './list-toolbar';
 import { BulkActions } from './bulk-actions';

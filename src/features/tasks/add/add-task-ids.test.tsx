@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_WATCHED_TASKS, watchListStore } from '../../stores/watch-list-store';
+import { MAX_WATCHED_TASKS, watchListStore } from '../watch-list/watch-list-store';
 import { AddTaskIds } from './add-task-ids';
 
 const ids = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `Service_AI_t${from + i}`);

@@ -1,12 +1,12 @@
 import { memo, Suspense, useId, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
-import type { TextAdded } from '../../stores/add-to-watch-list';
+import type { TextAdded } from './add-to-watch-list';
 import { flushSync } from 'react-dom';
 import { TASK_ID_PREFIX } from '@/contract';
 import { loadNamespace } from '@/i18n/i18n-store';
 import { useLocale, useNamespace, useT } from '@/hooks/use-t';
 import { lazyWithMessages } from '@/i18n/lazy-with-messages';
-import styles from '../tasks-page.module.css';
-import { ADD_FIELD_ID } from '../element-ids';
+import styles from '../components/tasks-page.module.css';
+import { ADD_FIELD_ID } from '../components/element-ids';
 
 // Extraction and its report load on first use, keeping them out of the first-load bundle.
 const ImportReport = lazyWithMessages('tasks', () => import('./import-report').then((m) => ({ default: m.ImportReport })));
@@ -41,7 +41,7 @@ export const AddTaskIds = memo(function AddTaskIds({ onAdded }: { onAdded: () =>
     const next = queue.current.then(async () => {
       try {
         // The progress lines speak from the `tasks` messages: they load with the code.
-        const [{ addTextToWatchList }] = await Promise.all([import('../../stores/add-to-watch-list'), loadNamespace('tasks')]);
+        const [{ addTextToWatchList }] = await Promise.all([import('./add-to-watch-list'), loadNamespace('tasks')]);
         // Rendered at once: React's own scheduling would wait behind the slices (scheduler.yield runs them first).
         const added = await addTextToWatchList(await read(), (line) => flushSync(() => setProgress(line)));
         setReport({ source, ...added });

@@ -2,16 +2,16 @@ import { useMemo } from 'react';
 import { TASK_ID_PREFIX } from '@/contract';
 import { type MessageKey, type Translate } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
-import { taskQueryStore } from '../../stores/task-query-store';
-import { queryToControls, withSearch, withStatuses, type ControlsState } from '../../model/query/query-controls';
-import { parseQuery } from '../../model/query/parse-query';
-import { compileContains, globMatches } from '../../model/query/glob';
-import { STATUS_GROUP_KEY } from '../../task/status-group';
-import { MAX_TASK_ID_LENGTH, type IgnoreReason } from '../../task/extract-task-ids';
-import type { TextAdded } from '../../stores/add-to-watch-list';
-import { ADD_FIELD_ID } from '../element-ids';
-import { MAX_WATCHED_TASKS } from '../../stores/watch-list-store';
-import styles from '../tasks-page.module.css';
+import { taskQueryStore } from '../stores/task-query-store';
+import { queryToControls, withSearch, withStatuses, type ControlsState } from '../model/query/query-controls';
+import { parseQuery } from '../model/query/parse-query';
+import { compileContains, globMatches } from '../model/query/glob';
+import { STATUS_GROUP_KEY } from '../task/status-group';
+import { MAX_TASK_ID_LENGTH, type IgnoreReason } from '../task/extract-task-ids';
+import type { TextAdded } from './add-to-watch-list';
+import { ADD_FIELD_ID } from '../components/element-ids';
+import { MAX_WATCHED_TASKS } from '../watch-list/watch-list-store';
+import styles from '../components/tasks-page.module.css';
 
 type Props = { source: string } & TextAdded;
 

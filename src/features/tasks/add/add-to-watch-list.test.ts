@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addTextToWatchList, addToWatchList } from './add-to-watch-list';
-import { MAX_WATCHED_TASKS, watchListStore } from './watch-list-store';
+import { MAX_WATCHED_TASKS, watchListStore } from '../watch-list/watch-list-store';
 
 const id = (i: number) => `Service_AI_w${i}`;
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => id(from + i));

@@ -3,9 +3,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { item } from '../testing/snapshots';
 import { mergeBoard } from '../model/merge-board';
 import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
-import type { TaskRecord } from '../model/task-history';
+import type { TaskRecord } from './task-history';
 import { resetTaskHistoryForTests, startTaskHistory, taskHistoryStore } from './task-history-recorder';
-import { watchListStore } from './watch-list-store';
+import { watchListStore } from '../watch-list/watch-list-store';
 
 // What each write put, in order: the recorder's scheduling is what is under test, not IndexedDB (absent in jsdom).
 const writes: string[][] = [];

@@ -1,7 +1,7 @@
 import { openDB, unwrap, type DBSchema } from 'idb';
-import { measureSince } from '../model/measure-cost';
-import type { TaskRecord } from '../model/task-history';
-import type { BatchSeries } from '../model/batch-series';
+import { measureSince } from './measure-cost';
+import type { TaskRecord } from './task-history';
+import type { BatchSeries } from './batch-series';
 import type { Transition } from '../task/task-snapshot';
 
 const DB_NAME = 'console.tasks.history';

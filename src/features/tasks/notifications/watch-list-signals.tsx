@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { useTaskNotifications } from '../hooks/use-task-notifications';
-import { useTabTitle } from '../hooks/use-tab-title';
+import { useTaskNotifications } from './use-task-notifications';
+import { useTabTitle } from './use-tab-title';
 import { boardRows } from '../rows/board-rows';
 import type { TaskBoard } from '../task/task-snapshot';
 

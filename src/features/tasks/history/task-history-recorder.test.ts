@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { item } from '../testing/snapshots';
-import { flowCounts } from '../model/batch-series';
+import { flowCounts } from './batch-series';
 import { mergeBoard } from '../model/merge-board';
 import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
 import {
@@ -11,7 +11,7 @@ import {
   taskHistoryStore,
   tuneTaskHistoryForTests,
 } from './task-history-recorder';
-import { watchListStore } from './watch-list-store';
+import { watchListStore } from '../watch-list/watch-list-store';
 
 const key = ['task-status', '/api', '42', 'watch-list'] as const;
 const ids = Array.from({ length: 40 }, (_, i) => `Service_AI_${i}`);

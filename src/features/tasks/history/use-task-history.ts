@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { connectionScope } from '@/lib/connection-profile';
 import { useActiveConnection } from '@/hooks/use-connection';
-import { EMPTY_SERIES, type BatchSeries } from '../model/batch-series';
-import { startTaskHistory, taskHistoryStore, type TaskHistoryView } from '../stores/task-history-recorder';
+import { EMPTY_SERIES, type BatchSeries } from './batch-series';
+import { startTaskHistory, taskHistoryStore, type TaskHistoryView } from './task-history-recorder';
 
 const NONE: TaskHistoryView = { scope: '', version: 0, records: new Map(), series: EMPTY_SERIES };
 

@@ -3,7 +3,7 @@ import { formatPercent } from '@/i18n/format';
 import { createSlicer, type SliceOptions } from '@/lib/slicer';
 import { appendRows } from '../rows/board-rows-append';
 import { extractTaskIdsInSlices, type Extraction } from '../task/extract-task-ids';
-import { MAX_WATCHED_TASKS, saveWatchList, watchListStore, whenWatchListReady } from './watch-list-store';
+import { MAX_WATCHED_TASKS, saveWatchList, watchListStore, whenWatchListReady } from '../watch-list/watch-list-store';
 
 export type AddResult = { added: number; alreadyWatched: number; overLimit: number };
 

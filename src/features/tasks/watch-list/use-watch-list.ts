@@ -1,4 +1,4 @@
-import { watchListStore, type WatchListState } from '../stores/watch-list-store';
+import { watchListStore, type WatchListState } from './watch-list-store';
 
 export function useWatchList(): WatchListState {
   return watchListStore.use();

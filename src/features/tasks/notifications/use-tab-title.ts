@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { titlePrefixStore } from '@/hooks/use-document-title';
 import { useNamespace, useT } from '@/hooks/use-t';
 import type { Summary } from '../rows/summarize';
-import { tabTitlePrefix } from '../model/tab-title';
+import { tabTitlePrefix } from './tab-title';
 
 /**
  * The watch list's counts in the tab title, in the UI language: written again when the counts or the
