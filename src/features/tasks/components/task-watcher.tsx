@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { connectionScopeKey } from '@/lib/connection';
 import { lazyWithMessages } from '@/i18n/lazy-with-messages';
 import { useActiveConnection } from '@/hooks/use-connection';
-import { useWatchListPoll } from '../api/poll-watch-list';
+import { useWatchListPoll } from '../polling/poll-watch-list';
 import { openWatchList } from '../watch-list/watch-list-store';
 import { useWatchList } from '../watch-list/use-watch-list';
-import { useDashboardSettings } from '../hooks/use-dashboard-settings';
+import { useDashboardSettings } from '../polling/use-dashboard-settings';
 import { EMPTY_BOARD } from '../task/task-snapshot';
 
 // Tab-title counts and notifications: only once there is something to count (room in the first-load budget); they

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { dashboardSettingsStore } from '../stores/dashboard-settings-store';
+import { dashboardSettingsStore } from '../polling/dashboard-settings-store';
 import { watchListStore } from '../watch-list/watch-list-state';
 import { tasksCommands } from './tasks-command-list';
 

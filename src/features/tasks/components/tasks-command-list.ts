@@ -4,8 +4,8 @@ import type { Command } from '@/lib/command-registry';
 import type { Connection } from '@/lib/connection';
 import { watchListStore } from '../watch-list/watch-list-state';
 import { copyAndAnnounce } from '../announcer/announcer-store';
-import { dashboardSettingsStore, updateDashboardSettings } from '../stores/dashboard-settings-store';
-import { DEFAULT_INTERVAL_MS } from '../model/poll-schedule';
+import { dashboardSettingsStore, updateDashboardSettings } from '../polling/dashboard-settings-store';
+import { DEFAULT_INTERVAL_MS } from '../polling/poll-schedule';
 import { ADD_FIELD_ID, QUERY_INPUT_ID, SAVE_VIEW_BUTTON_ID } from './element-ids';
 
 // Loaded when the palette opens (tasks-commands.tsx, in the first visit, only registers it).
@@ -81,7 +81,7 @@ export function tasksCommands(client: QueryClient, connection: Connection): Comm
         id: 'tasks:refresh',
         kind: 'action',
         label: t('tasks.palette.refresh'),
-        run: () => import('../api/check-now').then(async (m) => void (await m.refreshAll(client, connection))),
+        run: () => import('../polling/check-now').then(async (m) => void (await m.refreshAll(client, connection))),
       },
       {
         id: 'tasks:share',

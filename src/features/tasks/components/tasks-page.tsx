@@ -1,9 +1,9 @@
 import { Suspense, useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActiveConnection } from '@/hooks/use-connection';
-import { useWatchListBoard } from '../api/poll-watch-list';
+import { useWatchListBoard } from '../polling/poll-watch-list';
 import { useWatchList } from '../watch-list/use-watch-list';
-import { useDashboardSettings } from '../hooks/use-dashboard-settings';
+import { useDashboardSettings } from '../polling/use-dashboard-settings';
 import { announcerStore } from '../announcer/announcer-store';
 import { useSharedLinkImport } from '../hooks/use-shared-link';
 import { boardRows } from '../rows/board-rows';
@@ -19,8 +19,8 @@ import styles from './tasks-page.module.css';
 const loadBoard = () => import('./board/task-board').then((m) => ({ default: m.TaskBoardView }));
 const TaskBoardView = lazyWithMessages('tasks', loadBoard);
 // The poll controls too: they show with the table (one Suspense boundary, so neither pushes the other down).
-const checkNowModule = () => import('../api/check-now');
-const pollControls = () => import('./polling/poll-controls');
+const checkNowModule = () => import('../polling/check-now');
+const pollControls = () => import('../polling/poll-controls');
 const PollControls = lazyWithMessages('tasks', () => pollControls().then((m) => ({ default: m.PollControls })));
 // The stale banner in the same chunk (one fetch, so it never suspends the table on its own): room in the first load.
 const StaleBanner = lazyWithMessages('tasks', () => pollControls().then((m) => ({ default: m.StaleBanner })));

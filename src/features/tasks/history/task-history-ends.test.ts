@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { item } from '../testing/snapshots';
-import { mergeBoard } from '../model/merge-board';
+import { mergeBoard } from '../status-worker/merge-board';
 import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
 import type { TaskRecord } from './task-history';
 import type { StoredBatch } from './task-history-db';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { item } from '../testing/snapshots';
 import { flowCounts } from './batch-series';
-import { mergeBoard } from '../model/merge-board';
+import { mergeBoard } from '../status-worker/merge-board';
 import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
 import {
   historyScope,

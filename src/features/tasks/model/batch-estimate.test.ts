@@ -3,7 +3,7 @@ import { item, snap } from '../testing/snapshots';
 import timeline from '../testing/batch-timeline.json';
 import { addFlowSample, addTransitions, EMPTY_SERIES, flowCounts, type BatchSeries } from '../history/batch-series';
 import { digestLive, estimateBatch, estimateFromDigest } from './batch-estimate';
-import { mergeBoard } from './merge-board';
+import { mergeBoard } from '../status-worker/merge-board';
 import { taskPhase } from '../task/task-phase';
 import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
 

@@ -4,7 +4,7 @@ import { fullDerive } from '../testing/full-derive';
 import { item } from '../testing/snapshots';
 import { appendRows } from './board-rows-append';
 import { boardRows, lastDerived } from './board-rows';
-import { mergeBoard } from '../model/merge-board';
+import { mergeBoard } from '../status-worker/merge-board';
 import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
 
 const pool = Array.from({ length: 80 }, (_, i) => `Service_AI_${i}`);

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { fullDerive } from '../testing/full-derive';
 import { item } from '../testing/snapshots';
 import { boardRows } from './board-rows';
-import { mergeBoard } from '../model/merge-board';
-import { dueTaskIds } from '../model/poll-schedule';
+import { mergeBoard } from '../status-worker/merge-board';
+import { dueTaskIds } from '../polling/poll-schedule';
 import { buildRows } from './task-rows';
 import { EMPTY_BOARD } from '../task/task-snapshot';
 

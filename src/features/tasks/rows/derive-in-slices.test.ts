@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { item } from '../testing/snapshots';
 import { boardRows } from './board-rows';
 import { deriveInSlices } from './derive-in-slices';
-import { mergeBoard } from '../model/merge-board';
+import { mergeBoard } from '../status-worker/merge-board';
 import { summarize } from './summarize';
 import { buildRows } from './task-rows';
 import { taskPhase } from '../task/task-phase';

@@ -7,7 +7,7 @@ import type { WatchedTask } from '../../rows/task-rows';
 import type { Summary } from '../../rows/summarize';
 import type { StatusGroup } from '../../task/status-group';
 import type { TaskBoard } from '../../task/task-snapshot';
-import type { DashboardSettings } from '../../stores/dashboard-settings-store';
+import type { DashboardSettings } from '../../polling/dashboard-settings-store';
 import { useTaskHistoryRecorder } from '../../history/use-task-history';
 import { TaskDetailsDialog, taskIdFromPath } from '../details/task-details-dialog';
 import { Overview } from './overview';

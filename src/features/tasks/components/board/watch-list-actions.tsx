@@ -4,7 +4,7 @@ import { useT } from '@/hooks/use-t';
 import type { WatchedTask } from '../../rows/task-rows';
 import { removeFromWatchList } from '../../watch-list/watch-list-store';
 import { announce } from '../../announcer/announcer-store';
-import { updateDashboardSettings } from '../../stores/dashboard-settings-store';
+import { updateDashboardSettings } from '../../polling/dashboard-settings-store';
 import { shareLink } from '../../model/share-link';
 import { askNotificationPermission } from '../../notifications/use-task-notifications';
 import { ConfirmButton } from '@/components/confirm-button';

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { item } from '../../testing/snapshots';
-import { mergeBoard } from '../../model/merge-board';
+import { mergeBoard } from '../../status-worker/merge-board';
 import { buildRow } from '../../rows/task-rows';
 import { EMPTY_BOARD } from '../../task/task-snapshot';
 import { TaskDetailsDialog } from './task-details-dialog';

@@ -9,7 +9,7 @@ import type { StatusGroup } from '../../task/status-group';
 import type { TaskSnapshot } from '../../task/task-snapshot';
 import type { WatchedTask } from '../../rows/task-rows';
 import { useClock } from '@/hooks/use-now';
-import { useDashboardSettings } from '../../hooks/use-dashboard-settings';
+import { useDashboardSettings } from '../../polling/use-dashboard-settings';
 import styles from './overview.module.css';
 
 /** The groups summary.live counts: polled every cycle. */

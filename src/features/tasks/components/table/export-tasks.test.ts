@@ -2,7 +2,7 @@ import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setLocale } from '@/i18n/i18n-store';
 import { item } from '../../testing/snapshots';
-import { mergeBoard } from '../../model/merge-board';
+import { mergeBoard } from '../../status-worker/merge-board';
 import { buildRows } from '../../rows/task-rows';
 import { EMPTY_BOARD } from '../../task/task-snapshot';
 import { csvFile, tasksToCsv, tasksToJson } from './export-tasks';

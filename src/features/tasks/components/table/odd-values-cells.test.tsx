@@ -4,7 +4,7 @@ import { setLocale } from '@/i18n/i18n-store';
 import { timeSettingStore } from '@/i18n/time-setting';
 import type { TaskStatusItem } from '@/contract';
 import { item } from '../../testing/snapshots';
-import { mergeBoard } from '../../model/merge-board';
+import { mergeBoard } from '../../status-worker/merge-board';
 import { buildRows } from '../../rows/task-rows';
 import { EMPTY_BOARD } from '../../task/task-snapshot';
 import { TASK_COLUMNS, type CellContext } from './task-columns';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { item } from '../../testing/snapshots';
 import { boardRows } from '../../rows/board-rows';
-import { mergeBoard } from '../../model/merge-board';
+import { mergeBoard } from '../../status-worker/merge-board';
 import { EMPTY_BOARD } from '../../task/task-snapshot';
 import { TaskList } from './task-list';
 

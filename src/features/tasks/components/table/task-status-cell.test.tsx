@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { item } from '../../testing/snapshots';
-import { mergeBoard } from '../../model/merge-board';
+import { mergeBoard } from '../../status-worker/merge-board';
 import { buildRows } from '../../rows/task-rows';
 import { EMPTY_BOARD } from '../../task/task-snapshot';
 import type { TaskStatusItem } from '@/contract';

@@ -1,16 +1,16 @@
 import { memo, useCallback, useEffect, useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { updateDashboardSettings, type DashboardSettings } from '../../stores/dashboard-settings-store';
-import { backoffDelay, INTERVAL_CHOICES_MS } from '../../model/poll-schedule';
-import { failuresInARow } from '../../api/poll-watch-list';
-import { STALL_CHOICES_MS } from '../../model/stall-choices';
+import { updateDashboardSettings, type DashboardSettings } from './dashboard-settings-store';
+import { backoffDelay, INTERVAL_CHOICES_MS } from './poll-schedule';
+import { failuresInARow } from './poll-watch-list';
+import { STALL_CHOICES_MS } from './stall-choices';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
-import type { TaskBoard } from '../../task/task-snapshot';
+import type { TaskBoard } from '../task/task-snapshot';
 import { useActiveConnection } from '@/hooks/use-connection';
 import { useClock } from '@/hooks/use-now';
-import { scheduledPace, type WaitingCounts } from '../../model/poll-pace';
-import styles from '../tasks-page.module.css';
+import { scheduledPace, type WaitingCounts } from './poll-pace';
+import styles from '../components/tasks-page.module.css';
 
 type Props = { poll: UseQueryResult<TaskBoard>; settings: DashboardSettings; waiting: WaitingCounts; onRefresh: () => void };
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { DEFAULT_INTERVAL_MS, INTERVAL_CHOICES_MS } from '../model/poll-schedule';
-import { DEFAULT_STALL_MS, STALL_CHOICES_MS } from '../model/stall-choices';
+import { DEFAULT_INTERVAL_MS, INTERVAL_CHOICES_MS } from './poll-schedule';
+import { DEFAULT_STALL_MS, STALL_CHOICES_MS } from './stall-choices';
 
 // The zod schema the store read console.tasks.settings with until a hand-written check replaced it
 // (zod is kept out of the first visit): the store must read every stored value the same way.

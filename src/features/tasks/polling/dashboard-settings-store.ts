@@ -1,6 +1,6 @@
 import { createPersistedStore } from '@/lib/persisted-store';
-import { DEFAULT_INTERVAL_MS, INTERVAL_CHOICES_MS } from '../model/poll-schedule';
-import { DEFAULT_STALL_MS, STALL_CHOICES_MS } from '../model/stall-choices';
+import { DEFAULT_INTERVAL_MS, INTERVAL_CHOICES_MS } from './poll-schedule';
+import { DEFAULT_STALL_MS, STALL_CHOICES_MS } from './stall-choices';
 
 export type DashboardSettings = { intervalMs: number; stallMs: number; notify: boolean };
 

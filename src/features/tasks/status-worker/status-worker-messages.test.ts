@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Connection } from '@/lib/connection-profile';
 import { describeError } from '@/i18n/describe-error';
 import { GatewayRequestError } from '@/lib/gateway-error';
-import { LINK_AS_GIVEN } from '../model/merge-board';
+import { LINK_AS_GIVEN } from './merge-board';
 import { fetchStatusBatches } from './fetch-status-batches';
 import { createStatusWorkerHandler, type StatusWorkerReply } from './status-worker-messages';
 

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PROFILE, saveProfile, selectProfile } from '@/lib/connection-store';
-import { EMPTY_BOARD, type TaskBoard } from '../../task/task-snapshot';
+import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
 import { PollControls } from './poll-controls';
 
 const poll = {

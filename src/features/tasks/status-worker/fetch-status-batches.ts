@@ -1,7 +1,7 @@
 import type { TaskStatusItem, TaskStatusItemProblem } from '@/contract';
 import type { Connection } from '@/lib/connection-profile';
-import { mapLimit } from '../model/batch-ids';
-import { checkedLink, type CheckedLink } from '../model/merge-board';
+import { mapLimit } from './batch-ids';
+import { checkedLink, type CheckedLink } from './merge-board';
 import { getTaskStatus } from './get-task-status';
 
 /** Batches in flight at once: enough to finish 10,000 IDs quickly without queueing behind the browser's per-host limit. */

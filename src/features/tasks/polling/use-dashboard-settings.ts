@@ -1,4 +1,4 @@
-import { dashboardSettingsStore, type DashboardSettings } from '../stores/dashboard-settings-store';
+import { dashboardSettingsStore, type DashboardSettings } from './dashboard-settings-store';
 
 export function useDashboardSettings(): DashboardSettings {
   return dashboardSettingsStore.use();

@@ -3,10 +3,10 @@ import { connectionScope, type Connection } from '@/lib/connection';
 import { useActiveConnection } from '@/hooks/use-connection';
 import { recordDelta } from '../rows/board-delta';
 import { boardRows } from '../rows/board-rows';
-import { backoffDelay, dueTaskIds, nextPollDelay } from '../model/poll-schedule';
+import { backoffDelay, dueTaskIds, nextPollDelay } from './poll-schedule';
 import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
 import { watchListStore } from '../watch-list/watch-list-store';
-import type { DashboardSettings } from '../stores/dashboard-settings-store';
+import type { DashboardSettings } from './dashboard-settings-store';
 
 /** The poller's query key: the profile's gateway and user, never the token. */
 export const watchListPollKey = (connection: Pick<Connection, 'gatewayUrl' | 'userId'>) =>

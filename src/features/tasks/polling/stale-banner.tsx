@@ -1,12 +1,12 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { failuresInARow } from '../../api/poll-watch-list';
+import { failuresInARow } from './poll-watch-list';
 import { ErrorAlert } from '@/components/error-alert';
-import { backoffDelay } from '../../model/poll-schedule';
+import { backoffDelay } from './poll-schedule';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
-import type { TaskBoard } from '../../task/task-snapshot';
+import type { TaskBoard } from '../task/task-snapshot';
 import { useNow } from '@/hooks/use-now';
-import styles from '../tasks-page.module.css';
+import styles from '../components/tasks-page.module.css';
 
 type Props = { poll: UseQueryResult<TaskBoard>; intervalMs: number };
 
