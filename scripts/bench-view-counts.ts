@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { WatchedTask } from '../src/features/tasks/rows/task-rows';
 import type { TaskSnapshot } from '../src/features/tasks/task/task-snapshot';
-import type { QueryContext } from '../src/features/tasks/model/query/compile-query';
+import type { QueryContext } from '../src/features/tasks/query/language/compile-query';
 
 // The models reach the i18n store, which imports the catalogs' loader table: a Vite virtual module, empty here (no words are shown).
 const STUB = `data:text/javascript,${encodeURIComponent('export default {};')}`;
@@ -18,7 +18,7 @@ register(
   )}`,
 );
 const { buildRow } = await import('../src/features/tasks/rows/task-rows');
-const { createViewCounts, RECOUNT_MS } = await import('../src/features/tasks/model/query/view-counts');
+const { createViewCounts, RECOUNT_MS } = await import('../src/features/tasks/views/view-counts');
 
 const { values: flags } = parseArgs({
   options: {

@@ -7,8 +7,8 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { buildRow, type WatchedTask } from '../../src/features/tasks/rows/task-rows';
 import type { TaskSnapshot } from '../../src/features/tasks/task/task-snapshot';
-import { parseQuery } from '../../src/features/tasks/model/query/parse-query';
-import { filterRows, type QueryContext } from '../../src/features/tasks/model/query/compile-query';
+import { parseQuery } from '../../src/features/tasks/query/language/parse-query';
+import { filterRows, type QueryContext } from '../../src/features/tasks/query/language/compile-query';
 import { percentile } from './main-thread-trace';
 
 /** Wall-clock figures, and the same in this process's CPU time (less swayed by other work on a shared machine). */

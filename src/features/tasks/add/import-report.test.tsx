@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { setLocale } from '@/i18n/i18n-store';
 import userEvent from '@testing-library/user-event';
-import { taskQueryStore } from '../stores/task-query-store';
+import { taskQueryStore } from '../query/task-query-store';
 import { ImportReport } from './import-report';
 
 const ids = ['Service_AI_alpha_1', 'Service_AI_alpha_2', 'Service_AI_beta_3'];

@@ -88,7 +88,7 @@ export function tasksCommands(client: QueryClient, connection: Connection): Comm
         kind: 'action',
         label: t('tasks.palette.copyLink'),
         run: async () => {
-          const { shareLink } = await import('../model/share-link');
+          const { shareLink } = await import('../shared-links/share-link');
           await copyAndAnnounce(await shareLink(ids), t('tasks.watchActions.copyWhat', { count: ids.length }));
         },
       },

@@ -5,7 +5,7 @@ import { useWatchListBoard } from '../polling/poll-watch-list';
 import { useWatchList } from '../watch-list/use-watch-list';
 import { useDashboardSettings } from '../polling/use-dashboard-settings';
 import { announcerStore } from '../announcer/announcer-store';
-import { useSharedLinkImport } from '../hooks/use-shared-link';
+import { useSharedLinkImport } from '../shared-links/use-shared-link';
 import { boardRows } from '../rows/board-rows';
 import { EMPTY_BOARD } from '../task/task-snapshot';
 import { lazyWithMessages } from '@/i18n/lazy-with-messages';

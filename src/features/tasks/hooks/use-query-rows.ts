@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import { useClock } from '@/hooks/use-now';
 import type { WatchedTask } from '../rows/task-rows';
 import { queryRows } from '../rows/task-rows';
-import { parseQuery, type ParsedQuery } from '../model/query/parse-query';
-import { printQuery } from '../model/query/print-query';
-import { compileQuery, readsClock, type QueryContext } from '../model/query/compile-query';
-import type { SortKey } from '../model/query/query-ast';
+import { parseQuery, type ParsedQuery } from '../query/language/parse-query';
+import { printQuery } from '../query/language/print-query';
+import { compileQuery, readsClock, type QueryContext } from '../query/language/compile-query';
+import type { SortKey } from '../query/language/query-ast';
 import { taskHistoryStore } from '../history/task-history-recorder';
 import { compareBy } from '../components/table/task-columns';
 

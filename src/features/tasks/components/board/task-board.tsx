@@ -1,8 +1,8 @@
 import { memo, useMemo } from 'react';
 import { navigate } from '@/lib/router';
 import { usePathname } from '@/hooks/use-pathname';
-import { useTaskQuery } from '../../hooks/use-task-query';
-import { queryToControls, withStatuses } from '../../model/query/query-controls';
+import { useTaskQuery } from '../../query/use-task-query';
+import { queryToControls, withStatuses } from '../../query/language/query-controls';
 import type { WatchedTask } from '../../rows/task-rows';
 import type { Summary } from '../../rows/summarize';
 import type { StatusGroup } from '../../task/status-group';
@@ -14,11 +14,11 @@ import { Overview } from './overview';
 import { TaskList } from '../table/task-list';
 import { TransitionsFeed } from './transitions-feed';
 import { WatchListActions } from './watch-list-actions';
-import { SavedViewsLazy } from '../views/saved-views-lazy';
+import { SavedViewsLazy } from '../../views/saved-views-lazy';
 import { PanelBoundary } from '@/components/panel-boundary';
 import { useT } from '@/hooks/use-t';
-import { taskQueryStored } from '../../stores/task-query-store';
-import { savedViewsStored } from '../../stores/saved-views-stored';
+import { taskQueryStored } from '../../query/task-query-store';
+import { savedViewsStored } from '../../views/saved-views-stored';
 import styles from '../board.module.css';
 
 type Props = {

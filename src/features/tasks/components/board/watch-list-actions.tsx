@@ -5,7 +5,7 @@ import type { WatchedTask } from '../../rows/task-rows';
 import { removeFromWatchList } from '../../watch-list/watch-list-store';
 import { announce } from '../../announcer/announcer-store';
 import { updateDashboardSettings } from '../../polling/dashboard-settings-store';
-import { shareLink } from '../../model/share-link';
+import { shareLink } from '../../shared-links/share-link';
 import { askNotificationPermission } from '../../notifications/use-task-notifications';
 import { ConfirmButton } from '@/components/confirm-button';
 import { CopyButton } from '../../copy/copy-button';

@@ -1,11 +1,11 @@
 import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useT } from '@/hooks/use-t';
 import type { WatchedTask } from '../../rows/task-rows';
-import { queryToControls, withSearch, withSort } from '../../model/query/query-controls';
-import { codesSeen } from '../../model/query/suggest-query';
+import { queryToControls, withSearch, withSort } from '../../query/language/query-controls';
+import { codesSeen } from '../../query/language/suggest-query';
 import { useQueryRows } from '../../hooks/use-query-rows';
 import { removeFromWatchList } from '../../watch-list/watch-list-store';
-import { QueryBox } from '../query/query-box';
+import { QueryBox } from '../../query/query-box';
 import { ListToolbar } from './list-toolbar';
 import { BulkActions } from './bulk-actions';
 import { TaskTable } from './task-table';
