@@ -9,9 +9,9 @@ import { compileContains, globMatches } from '../query/language/glob';
 import { STATUS_GROUP_KEY } from '../task/status-group';
 import { MAX_TASK_ID_LENGTH, type IgnoreReason } from '../task/extract-task-ids';
 import type { TextAdded } from './add-to-watch-list';
-import { ADD_FIELD_ID } from '../components/element-ids';
+import { ADD_FIELD_ID } from '../element-ids';
 import { MAX_WATCHED_TASKS } from '../watch-list/watch-list-store';
-import styles from '../components/tasks-page.module.css';
+import styles from '../tasks-page.module.css';
 
 type Props = { source: string } & TextAdded;
 

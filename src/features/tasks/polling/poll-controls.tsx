@@ -10,7 +10,7 @@ import type { TaskBoard } from '../task/task-snapshot';
 import { useActiveConnection } from '@/hooks/use-connection';
 import { useClock } from '@/hooks/use-now';
 import { scheduledPace, type WaitingCounts } from './poll-pace';
-import styles from '../components/tasks-page.module.css';
+import styles from '../tasks-page.module.css';
 
 type Props = { poll: UseQueryResult<TaskBoard>; settings: DashboardSettings; waiting: WaitingCounts; onRefresh: () => void };
 

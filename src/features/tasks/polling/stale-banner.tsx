@@ -6,7 +6,7 @@ import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
 import type { TaskBoard } from '../task/task-snapshot';
 import { useNow } from '@/hooks/use-now';
-import styles from '../components/tasks-page.module.css';
+import styles from '../tasks-page.module.css';
 
 type Props = { poll: UseQueryResult<TaskBoard>; intervalMs: number };
 

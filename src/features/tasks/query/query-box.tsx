@@ -6,7 +6,7 @@ import { suggestQuery, type Suggestion } from './language/suggest-query';
 import { limitJoinedRuns, MAX_JOINED_RUN } from './language/joined-runs';
 import { queryErrorText } from './query-error-text';
 import { suggestionLabel } from './suggestion-label';
-import { QUERY_INPUT_ID } from '../components/element-ids';
+import { QUERY_INPUT_ID } from '../element-ids';
 import styles from './query-box.module.css';
 
 type Props = {

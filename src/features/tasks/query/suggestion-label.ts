@@ -5,7 +5,7 @@ import type { QualifierName } from './language/qualifiers';
 import { HAS_VALUES, SORT_DESCENDING_SUFFIX, STATUS_VALUES } from './language/qualifiers';
 import type { Suggestion } from './language/suggest-query';
 import { STATUS_GROUP_KEY } from '../task/status-group';
-import { SORT_OPTIONS } from '../components/table/task-columns';
+import { SORT_OPTIONS } from '../board/table/task-columns';
 
 const QUALIFIER_KEY: Record<QualifierName, MessageKey> = {
   status: 'tasks.query.qualifier.status',

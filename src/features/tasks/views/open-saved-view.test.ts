@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openSavedView } from './open-saved-view';
-import { overviewPartsStore } from '../stores/overview-parts';
+import { overviewPartsStore } from '../overview/overview-parts';
 import { taskQueryStore } from '../query/task-query-store';
 
 const view = {

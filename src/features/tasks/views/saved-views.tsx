@@ -10,13 +10,13 @@ import { useSavedViewCounts } from './use-saved-view-counts';
 import { useOpenedViewLink } from './use-opened-view-link';
 import { openedViewStore, openSavedView } from './open-saved-view';
 import { deleteView, renameView, reorderViews, saveView, type SavedView } from './saved-views-store';
-import { overviewPartsStore } from '../stores/overview-parts';
+import { overviewPartsStore } from '../overview/overview-parts';
 import { announce } from '../announcer/announcer-store';
 import { ViewItem, type FocusTarget } from './view-item';
 import { ViewNameForm } from './view-name-form';
 import { OpenedViewBanner } from './opened-view-banner';
 import styles from './views.module.css';
-import { SAVE_VIEW_BUTTON_ID } from '../components/element-ids';
+import { SAVE_VIEW_BUTTON_ID } from '../element-ids';
 
 type Props = { ids: readonly string[]; rows: readonly WatchedTask[]; version: number; stallMs: number };
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { STATUS_GROUPS } from '../../task/status-group';
 import { controlsToQuery, queryToControls, withSearch, withSort, withStatuses, type ControlsState } from './query-controls';
 import { SORT_KEYS } from './qualifiers';
-import { SORT_OPTIONS } from '../../components/table/task-columns';
+import { SORT_OPTIONS } from '../../board/table/task-columns';
 
 describe('controls and query text', () => {
   it('writes the controls’ state as a query and reads it back', () => {
