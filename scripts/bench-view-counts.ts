@@ -1,4 +1,4 @@
-// Saved views' live counts (src/features/tasks/model/query/view-counts.ts) at 50 views × 100,000 rows, at the model level
+// Saved views' live counts (src/features/tasks/views/view-counts.ts) at 50 views × 100,000 rows, at the model level
 // (Node's V8): the first count, then poll updates that change 1,000 live rows. Per update: the main-thread work done at
 // once (update: changed rows × views) and the sliced full count of the clock-reading views every RECOUNT_MS (slices of 8 ms).
 // Usage: npx tsx scripts/bench-view-counts.ts [--rows 100000] [--live 1000] [--views 50] [--updates 10]

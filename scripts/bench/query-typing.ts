@@ -1,4 +1,4 @@
-// The query language at the model level (src/features/tasks/model/query): parse + compile + filter over
+// The query language at the model level (src/features/tasks/query/language/): parse + compile + filter over
 // the bench's mix of rows (N watched, M live and Running, the rest ended about 80% Finished, 12% Failed
 // with a 300x code, 8% Aborted), once per keystroke as the query is typed character by character, and
 // once per poll update (the whole query with a new clock). Node's V8, not the page: the page's own figures

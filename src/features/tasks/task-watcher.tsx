@@ -3,15 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { connectionScopeKey } from '@/lib/connection';
 import { lazyWithMessages } from '@/i18n/lazy-with-messages';
 import { useActiveConnection } from '@/hooks/use-connection';
-import { useWatchListPoll } from './polling/poll-watch-list';
-import { openWatchList } from './watch-list/watch-list-store';
-import { useWatchList } from './watch-list/use-watch-list';
-import { useDashboardSettings } from './polling/use-dashboard-settings';
-import { EMPTY_BOARD } from './task/task-snapshot';
+import { useWatchListPoll, useDashboardSettings } from './polling';
+import { openWatchList, useWatchList } from './watch-list';
+import { EMPTY_BOARD } from './task';
+import { loadWatchListSignals } from './notifications';
+import { startTaskHistoryLater } from './history';
 
 // Tab-title counts and notifications: only once there is something to count (room in the first-load budget); they
 // speak from the `tasks` messages, which load with them.
-const WatchListSignals = lazyWithMessages('tasks', () => import('./notifications/watch-list-signals').then((m) => ({ default: m.WatchListSignals })));
+const WatchListSignals = lazyWithMessages('tasks', loadWatchListSignals);
 
 /**
  * The app's one watcher of the watch list, mounted by the app on every page: it drives the poll,
@@ -25,7 +25,7 @@ export function TaskWatcher() {
   const hasUser = connection.userId !== '';
   // Without a user ID nothing is polled, so there is nothing to record: a first visit skips the chunk and IndexedDB.
   useEffect(() => {
-    if (hasUser) void import('./history/task-history-recorder').then((m) => m.startTaskHistory(client));
+    if (hasUser) void startTaskHistoryLater(client);
   }, [client, hasUser]);
   useEffect(() => void openWatchList(scope, hasUser), [scope, hasUser]);
   const { ids } = useWatchList();

@@ -2,11 +2,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { t } from '@/i18n/i18n-store';
 import type { Command } from '@/lib/command-registry';
 import type { Connection } from '@/lib/connection';
-import { watchListStore } from './watch-list/watch-list-state';
-import { copyAndAnnounce } from './announcer/announcer-store';
-import { dashboardSettingsStore, updateDashboardSettings } from './polling/dashboard-settings-store';
-import { DEFAULT_INTERVAL_MS } from './polling/poll-schedule';
-import { ADD_FIELD_ID, QUERY_INPUT_ID, SAVE_VIEW_BUTTON_ID } from './element-ids';
+import { watchListStore } from './watch-list';
+import { copyAndAnnounce } from './announcer';
+import { dashboardSettingsStore, updateDashboardSettings, DEFAULT_INTERVAL_MS, loadCheckNow } from './polling';
+import { ADD_FIELD_ID } from './add';
+import { QUERY_INPUT_ID } from './query';
+import { SAVE_VIEW_BUTTON_ID } from './views';
+import { loadShareLink } from './shared-links';
 
 // Loaded when the palette opens (tasks-commands.tsx, in the first visit, only registers it).
 
@@ -81,14 +83,14 @@ export function tasksCommands(client: QueryClient, connection: Connection): Comm
         id: 'tasks:refresh',
         kind: 'action',
         label: t('tasks.palette.refresh'),
-        run: () => import('./polling/check-now').then(async (m) => void (await m.refreshAll(client, connection))),
+        run: () => loadCheckNow().then(async (m) => void (await m.refreshAll(client, connection))),
       },
       {
         id: 'tasks:share',
         kind: 'action',
         label: t('tasks.palette.copyLink'),
         run: async () => {
-          const { shareLink } = await import('./shared-links/share-link');
+          const shareLink = await loadShareLink();
           await copyAndAnnounce(await shareLink(ids), t('tasks.watchActions.copyWhat', { count: ids.length }));
         },
       },

@@ -1,29 +1,26 @@
 import { Suspense, useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActiveConnection } from '@/hooks/use-connection';
-import { useWatchListBoard } from './polling/poll-watch-list';
-import { useWatchList } from './watch-list/use-watch-list';
-import { useDashboardSettings } from './polling/use-dashboard-settings';
-import { announcerStore } from './announcer/announcer-store';
-import { useSharedLinkImport } from './shared-links/use-shared-link';
-import { boardRows } from './rows/board-rows';
-import { EMPTY_BOARD } from './task/task-snapshot';
+import { useWatchListBoard, useDashboardSettings, loadCheckNow, loadPollControls } from './polling';
+import { useWatchList } from './watch-list';
+import { announcerStore } from './announcer';
+import { useSharedLinkImport } from './shared-links';
+import { boardRows } from './rows';
+import { EMPTY_BOARD } from './task';
 import { lazyWithMessages } from '@/i18n/lazy-with-messages';
 import { useT } from '@/hooks/use-t';
 import { PanelBoundary } from '@/components/panel-boundary';
-import { AddTaskIds } from './add/add-task-ids';
+import { AddTaskIds } from './add';
 import { TasksCommands } from './tasks-commands';
 import styles from './tasks-page.module.css';
+import { loadTaskBoardView } from './board';
 
 // The table and overview are a separate chunk so the first-load bundle stays in budget; they speak from the `tasks` messages.
-const loadBoard = () => import('./board/task-board').then((m) => ({ default: m.TaskBoardView }));
-const TaskBoardView = lazyWithMessages('tasks', loadBoard);
+const TaskBoardView = lazyWithMessages('tasks', loadTaskBoardView);
 // The poll controls too: they show with the table (one Suspense boundary, so neither pushes the other down).
-const checkNowModule = () => import('./polling/check-now');
-const pollControls = () => import('./polling/poll-controls');
-const PollControls = lazyWithMessages('tasks', () => pollControls().then((m) => ({ default: m.PollControls })));
+const PollControls = lazyWithMessages('tasks', () => loadPollControls().then((m) => ({ default: m.PollControls })));
 // The stale banner in the same chunk (one fetch, so it never suspends the table on its own): room in the first load.
-const StaleBanner = lazyWithMessages('tasks', () => pollControls().then((m) => ({ default: m.StaleBanner })));
+const StaleBanner = lazyWithMessages('tasks', () => loadPollControls().then((m) => ({ default: m.StaleBanner })));
 
 /** Still-checked tasks by pace (the open set is live, not-found and Finished-without-a-usable-link). */
 const waitingCounts = (live: number, notFound: number, open: number) => ({
@@ -44,7 +41,7 @@ export function TasksPage() {
   const announcement = announcerStore.use();
   const { gatewayUrl, userId } = connection;
   const checkNow = useCallback(
-    () => void checkNowModule().then((m) => m.checkAddedTasks(client, { gatewayUrl, userId })),
+    () => void loadCheckNow().then((m) => m.checkAddedTasks(client, { gatewayUrl, userId })),
     [client, gatewayUrl, userId],
   );
   useSharedLinkImport(checkNow);
@@ -75,7 +72,7 @@ export function TasksPage() {
             poll={poll}
             settings={settings}
             waiting={waitingCounts(summary.live, summary.counts.get('not-found') ?? 0, open.size)}
-            onRefresh={() => void checkNowModule().then((m) => m.refreshAll(client, connection))}
+            onRefresh={() => void loadCheckNow().then((m) => m.refreshAll(client, connection))}
           />
           <StaleBanner poll={poll} intervalMs={settings.intervalMs} />
         </PanelBoundary>

@@ -5,8 +5,8 @@ import { TASK_ID_PREFIX } from '@/contract';
 import { loadNamespace } from '@/i18n/i18n-store';
 import { useLocale, useNamespace, useT } from '@/hooks/use-t';
 import { lazyWithMessages } from '@/i18n/lazy-with-messages';
-import styles from '../tasks-page.module.css';
-import { ADD_FIELD_ID } from '../element-ids';
+import styles from './add.module.css';
+import { ADD_FIELD_ID } from './add-field-id';
 
 // Extraction and its report load on first use, keeping them out of the first-load bundle.
 const ImportReport = lazyWithMessages('tasks', () => import('./import-report').then((m) => ({ default: m.ImportReport })));

@@ -1,9 +1,9 @@
 import { getLocale, loadNamespace, t } from '@/i18n/i18n-store';
 import { formatPercent } from '@/i18n/format';
 import { createSlicer, type SliceOptions } from '@/lib/slicer';
-import { appendRows } from '../rows/board-rows-append';
-import { extractTaskIdsInSlices, type Extraction } from '../task/extract-task-ids';
-import { MAX_WATCHED_TASKS, saveWatchList, watchListStore, whenWatchListReady } from '../watch-list/watch-list-store';
+import { appendRows } from '../rows';
+import { extractTaskIdsInSlices, type Extraction } from '../task';
+import { MAX_WATCHED_TASKS, saveWatchList, watchListStore, whenWatchListReady } from '../watch-list';
 
 export type AddResult = { added: number; alreadyWatched: number; overLimit: number };
 

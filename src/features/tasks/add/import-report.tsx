@@ -2,16 +2,21 @@ import { useMemo } from 'react';
 import { TASK_ID_PREFIX } from '@/contract';
 import { type MessageKey, type Translate } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
-import { taskQueryStore } from '../query/task-query-store';
-import { queryToControls, withSearch, withStatuses, type ControlsState } from '../query/language/query-controls';
-import { parseQuery } from '../query/language/parse-query';
-import { compileContains, globMatches } from '../query/language/glob';
-import { STATUS_GROUP_KEY } from '../task/status-group';
-import { MAX_TASK_ID_LENGTH, type IgnoreReason } from '../task/extract-task-ids';
+import {
+  taskQueryStore,
+  queryToControls,
+  withSearch,
+  withStatuses,
+  type ControlsState,
+  parseQuery,
+  compileContains,
+  globMatches,
+} from '../query';
+import { STATUS_GROUP_KEY, MAX_TASK_ID_LENGTH, type IgnoreReason } from '../task';
 import type { TextAdded } from './add-to-watch-list';
-import { ADD_FIELD_ID } from '../element-ids';
-import { MAX_WATCHED_TASKS } from '../watch-list/watch-list-store';
-import styles from '../tasks-page.module.css';
+import { ADD_FIELD_ID } from './add-field-id';
+import { MAX_WATCHED_TASKS } from '../watch-list';
+import styles from './add.module.css';
 
 type Props = { source: string } & TextAdded;
 

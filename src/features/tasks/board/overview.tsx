@@ -3,14 +3,13 @@ import { lazyWithMessages } from '@/i18n/lazy-with-messages';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
 import { PanelBoundary } from '@/components/panel-boundary';
-import { STATUS_GROUPS, statusGroupName, type StatusGroup } from '../task/status-group';
-import { progressLine } from '../rows/progress-line';
-import type { Summary } from '../rows/summarize';
-import type { WatchedTask } from '../rows/task-rows';
+import { STATUS_GROUPS, statusGroupName, type StatusGroup } from '../task';
+import { progressLine, type Summary, type WatchedTask } from '../rows';
 import styles from './board.module.css';
+import { loadBatchOverview } from '../overview';
 
 // The charts and their library are a chunk of their own, fetched after the table is on screen.
-const BatchOverview = lazyWithMessages('tasks', () => import('../overview/batch-overview').then((m) => ({ default: m.BatchOverview })));
+const BatchOverview = lazyWithMessages('tasks', loadBatchOverview);
 
 type Props = {
   rows: readonly WatchedTask[];

@@ -1,24 +1,19 @@
 import { memo, useMemo } from 'react';
 import { navigate } from '@/lib/router';
 import { usePathname } from '@/hooks/use-pathname';
-import { useTaskQuery } from '../query/use-task-query';
-import { queryToControls, withStatuses } from '../query/language/query-controls';
-import type { WatchedTask } from '../rows/task-rows';
-import type { Summary } from '../rows/summarize';
-import type { StatusGroup } from '../task/status-group';
-import type { TaskBoard } from '../task/task-snapshot';
-import type { DashboardSettings } from '../polling/dashboard-settings-store';
-import { useTaskHistoryRecorder } from '../history/use-task-history';
-import { TaskDetailsDialog, taskIdFromPath } from '../details/task-details-dialog';
+import { useTaskQuery, queryToControls, withStatuses, taskQueryStored } from '../query';
+import type { WatchedTask, Summary } from '../rows';
+import type { StatusGroup, TaskBoard } from '../task';
+import type { DashboardSettings } from '../polling';
+import { useTaskHistoryRecorder } from '../history';
+import { TaskDetailsDialog, taskIdFromPath } from '../details';
 import { Overview } from './overview';
 import { TaskList } from './table/task-list';
 import { TransitionsFeed } from './transitions-feed';
 import { WatchListActions } from './watch-list-actions';
-import { SavedViewsLazy } from '../views/saved-views-lazy';
+import { SavedViewsLazy, savedViewsStored } from '../views';
 import { PanelBoundary } from '@/components/panel-boundary';
 import { useT } from '@/hooks/use-t';
-import { taskQueryStored } from '../query/task-query-store';
-import { savedViewsStored } from '../views/saved-views-stored';
 import styles from './board.module.css';
 
 type Props = {
@@ -52,7 +47,7 @@ function Board({ ids, rows, version, summary, board, settings, stale }: Props) {
   useTaskHistoryRecorder();
   const detailsId = taskIdFromPath(usePathname());
   const [query, setQuery] = useTaskQuery();
-  // The chips show the query's first plain status term and write it (model/query/query-controls.ts).
+  // The chips show the query's first plain status term and write it (query/language/query-controls.ts).
   const chips = useMemo(() => queryToControls(query).statuses, [query]);
   const statuses = useMemo(() => new Set(chips), [chips]);
   const toggleStatus = (g: StatusGroup) => setQuery(withStatuses(query, statuses.has(g) ? chips.filter((s) => s !== g) : [...chips, g]));

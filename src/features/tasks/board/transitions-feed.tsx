@@ -1,10 +1,8 @@
 import { memo } from 'react';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
-import type { Transition } from '../task/task-snapshot';
-import { statusName } from '../task/status-name';
+import { type Transition, statusName } from '../task';
 import { useClock } from '@/hooks/use-now';
-import page from '../tasks-page.module.css';
 import styles from './board.module.css';
 
 const SHOWN = 8;
@@ -28,7 +26,7 @@ export const TransitionsFeed = memo(function TransitionsFeed({ transitions }: { 
     <section className={styles.transitions} aria-labelledby="transitions-title">
       <h2 id="transitions-title">{t('tasks.feed.title')}</h2>
       {transitions.length === 0 ? (
-        <p className={page.hint}>{t('tasks.feed.empty')}</p>
+        <p className={styles.hint}>{t('tasks.feed.empty')}</p>
       ) : (
         <ol>
           {transitions.slice(0, SHOWN).map((tr) => (

@@ -1,15 +1,15 @@
 import { memo, useState } from 'react';
 import { t as currentT } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
-import type { WatchedTask } from '../rows/task-rows';
-import { removeFromWatchList } from '../watch-list/watch-list-store';
-import { announce } from '../announcer/announcer-store';
-import { updateDashboardSettings } from '../polling/dashboard-settings-store';
-import { shareLink } from '../shared-links/share-link';
-import { askNotificationPermission } from '../notifications/use-task-notifications';
+import type { WatchedTask } from '../rows';
+import { removeFromWatchList } from '../watch-list';
+import { announce } from '../announcer';
+import { updateDashboardSettings } from '../polling';
+import { shareLink } from '../shared-links';
+import { askNotificationPermission } from '../notifications';
 import { ConfirmButton } from '@/components/confirm-button';
-import { CopyButton } from '../copy/copy-button';
-import styles from '../tasks-page.module.css';
+import { CopyButton } from '../copy';
+import styles from './board.module.css';
 
 const LONG_LINK = 8_000;
 // Chromium opens addresses up to 2 MB (about 100,000 IDs of the usual length); others less.

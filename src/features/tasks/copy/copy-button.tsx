@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { copyText } from '@/lib/clipboard';
-import { copyOutcome } from '../announcer/announcer-store';
+import { copyOutcome } from '../announcer';
 import styles from './copy-button.module.css';
 
 /** How long "Copied …" stays beside the button. */

@@ -4,14 +4,19 @@ import { useT } from '@/hooks/use-t';
 import { tNodes } from '@/i18n/t-nodes';
 import { useFormat } from '@/hooks/use-format';
 import { useNow } from '@/hooks/use-now';
-import { useTaskHistory } from '../history/use-task-history';
-import { errorAdvice } from '../task/error-advice';
-import { statusGroupName, statusGroupOf } from '../task/status-group';
-import { statusName } from '../task/status-name';
-import { progressVerdict, statusWentBack, timeVerdict } from '../task/odd-values';
-import type { WatchedTask } from '../rows/task-rows';
-import { safeDownloadUrl } from '../task/task-phase';
-import { CopyButton } from '../copy/copy-button';
+import { useTaskHistory } from '../history';
+import {
+  errorAdvice,
+  statusGroupName,
+  statusGroupOf,
+  statusName,
+  progressVerdict,
+  statusWentBack,
+  timeVerdict,
+  safeDownloadUrl,
+} from '../task';
+import type { WatchedTask } from '../rows';
+import { CopyButton } from '../copy';
 import { ProgressSparkline } from './progress-sparkline';
 import styles from './task-details.module.css';
 import { encodeUriComponentSafe } from '@/lib/uri-component';

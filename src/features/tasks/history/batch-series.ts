@@ -1,7 +1,6 @@
 import { isKnownTaskStatus, type TaskStatusCode } from '@/contract';
 import { halve } from './task-history';
-import { statusGroupOf, type StatusGroup } from '../task/status-group';
-import type { TaskSnapshot, Transition } from '../task/task-snapshot';
+import { statusGroupOf, type StatusGroup, type TaskSnapshot, type Transition } from '../task';
 
 /** The bands of the flow diagram, bottom to top: done first, so finished work grows from the floor (names: flow-chart.tsx). */
 export const FLOW_BANDS = [

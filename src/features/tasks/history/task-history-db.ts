@@ -2,7 +2,7 @@ import { openDB, unwrap, type DBSchema } from 'idb';
 import { measureSince } from './measure-cost';
 import type { TaskRecord } from './task-history';
 import type { BatchSeries } from './batch-series';
-import type { Transition } from '../task/task-snapshot';
+import type { Transition } from '../task';
 
 const DB_NAME = 'console.tasks.history';
 

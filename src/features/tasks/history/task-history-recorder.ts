@@ -1,14 +1,13 @@
 import type { Query, QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-query';
 import { createStore } from '@/lib/persisted-store';
 import { addFlowSample, addTransitions, bandsOf, EMPTY_SERIES, type BatchSeries } from './batch-series';
-import { boardRows } from '../rows/board-rows';
-import { touchedSince } from '../rows/board-delta';
+import { boardRows, touchedSince } from '../rows';
 import { isEnd, observeTask, restoreBoard, type TaskRecord } from './task-history';
-import type { TaskBoard, TaskSnapshot, Transition } from '../task/task-snapshot';
+import type { TaskBoard, TaskSnapshot, Transition } from '../task';
 import { measureSince } from './measure-cost';
 import { createSlicer } from '@/lib/slicer';
 import { deleteRecords, loadHistory, saveHistory } from './task-history-db';
-import { watchListStore } from '../watch-list/watch-list-store';
+import { watchListStore } from '../watch-list';
 
 /** Writes are batched: at most one IndexedDB transaction per this long, plus one when the page is hidden. */
 const FLUSH_MS = 2_000;

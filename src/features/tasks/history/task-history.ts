@@ -1,6 +1,6 @@
 import { outcomeOf } from '@/contract';
-import type { TaskBoard, TaskSnapshot, Transition } from '../task/task-snapshot';
-import { recordDelta, writableTasks } from '../rows/board-delta';
+import type { TaskBoard, TaskSnapshot, Transition } from '../task';
+import { recordDelta, writableTasks } from '../rows';
 
 /** Progress samples kept per task; past this they are halved (every other one kept), so a task's record stays small. */
 export const MAX_SAMPLES_PER_TASK = 32;

@@ -1,5 +1,5 @@
 import { t } from '@/i18n/i18n-store';
-import type { Summary } from '../rows/summarize';
+import type { Summary } from '../rows';
 
 // Apart from summarize.ts (first visit): only the watch list's signals chunk writes the tab title.
 /** Counts for the tab title in the current UI language, e.g. "(3 live · 2/5 done · 1 failed · 1 aborted) "; empty without tasks. */

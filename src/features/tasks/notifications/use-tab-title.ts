@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { titlePrefixStore } from '@/hooks/use-document-title';
 import { useNamespace, useT } from '@/hooks/use-t';
-import type { Summary } from '../rows/summarize';
+import type { Summary } from '../rows';
 import { tabTitlePrefix } from './tab-title';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { outcomeOf } from '@/contract';
 import { t } from '@/i18n/i18n-store';
-import type { TaskBoard } from '../task/task-snapshot';
+import type { TaskBoard } from '../task';
 
 /** One browser notification per poll cycle in which watched tasks finished or failed (if enabled and granted). */
 export function useTaskNotifications(board: TaskBoard, enabled: boolean): void {

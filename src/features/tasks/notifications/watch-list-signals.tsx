@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTaskNotifications } from './use-task-notifications';
 import { useTabTitle } from './use-tab-title';
-import { boardRows } from '../rows/board-rows';
-import type { TaskBoard } from '../task/task-snapshot';
+import { boardRows } from '../rows';
+import type { TaskBoard } from '../task';
 
 type Props = { ids: readonly string[]; board: TaskBoard; notify: boolean };
 

@@ -1,9 +1,8 @@
 import { TaskStatus } from '@/contract';
 import { getLocale, t } from '@/i18n/i18n-store';
 import { formatDuration } from '@/i18n/format';
-import { batchEta, type BatchSeries } from '../history/batch-series';
-import { etaDueAt } from '../task/eta';
-import type { TaskSnapshot } from '../task/task-snapshot';
+import { batchEta, type BatchSeries } from '../history';
+import { etaDueAt, type TaskSnapshot } from '../task';
 
 /**
  * When the live tasks of a batch will be done, or why that cannot be said. Two estimators, each used only where it

@@ -4,12 +4,11 @@ import { useT } from '@/hooks/use-t';
 import { formatClock, formatDuration, formatNumber, type TimeSetting } from '@/i18n/format';
 import { useTimeSetting } from '@/hooks/use-time-setting';
 import { digestLive, estimateFromDigest, type BatchEstimate } from './batch-estimate';
-import type { BatchSeries } from '../history/batch-series';
-import type { StatusGroup } from '../task/status-group';
-import type { TaskSnapshot } from '../task/task-snapshot';
-import type { WatchedTask } from '../rows/task-rows';
+import type { BatchSeries } from '../history';
+import type { StatusGroup, TaskSnapshot } from '../task';
+import type { WatchedTask } from '../rows';
 import { useClock } from '@/hooks/use-now';
-import { useDashboardSettings } from '../polling/use-dashboard-settings';
+import { useDashboardSettings } from '../polling';
 import styles from './overview.module.css';
 
 /** The groups summary.live counts: polled every cycle. */

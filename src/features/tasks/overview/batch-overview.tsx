@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import { PanelBoundary } from '@/components/panel-boundary';
 import { useT } from '@/hooks/use-t';
-import { useTaskHistorySeries } from '../history/use-task-history';
-import type { WatchedTask } from '../rows/task-rows';
+import { useTaskHistorySeries } from '../history';
+import type { WatchedTask } from '../rows';
 import { BatchEta as BatchEtaView } from './batch-eta';
 import { FailuresTable as FailuresTableView } from './failures-table';
 import { FlowChart as FlowChartView } from './flow-chart';

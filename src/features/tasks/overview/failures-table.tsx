@@ -2,10 +2,10 @@ import { useDeferredValue, useMemo } from 'react';
 import { outcomeOf } from '@/contract';
 import { useLocale, useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
-import { errorAdvice } from '../task/error-advice';
-import type { WatchedTask } from '../rows/task-rows';
-import { CopyButton } from '../copy/copy-button';
-import { timed } from '../history/measure-cost';
+import { errorAdvice } from '../task';
+import type { WatchedTask } from '../rows';
+import { CopyButton } from '../copy';
+import { timed } from '../history';
 import styles from './overview.module.css';
 
 type FailureGroup = { code: number; meaning: string; advice: string; ids: string[] };

@@ -3,7 +3,7 @@ import type uPlot from 'uplot';
 import { t as currentT, type MessageKey, type Translate } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
-import { FLOW_BANDS, type FlowSample } from '../history/batch-series';
+import { FLOW_BANDS, type FlowSample } from '../history';
 import { axisStyle, bandColors, clockValues, fitLabels } from './chart-palette';
 import { useUplot } from './use-uplot';
 import { useOverviewPart } from './use-overview-part';

@@ -3,7 +3,7 @@ import uPlot from 'uplot';
 import { t as currentT, type Translate } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
-import type { MinuteBucket } from '../history/batch-series';
+import type { MinuteBucket } from '../history';
 import { axisStyle, bandColors, clockValues, fitLabels } from './chart-palette';
 import { useUplot } from './use-uplot';
 import { useOverviewPart } from './use-overview-part';

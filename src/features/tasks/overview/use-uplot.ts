@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { measureSince } from '../history/measure-cost';
+import { measureSince } from '../history';
 import { useColorScheme } from './use-color-scheme';
 
 const HEIGHT = 180;

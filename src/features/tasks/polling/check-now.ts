@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Connection } from '@/lib/connection-profile';
-import { recordDelta } from '../rows/board-delta';
-import type { TaskBoard } from '../task/task-snapshot';
+import { recordDelta } from '../rows';
+import type { TaskBoard } from '../task';
 import { watchListPollKey } from './poll-watch-list';
 
 // The operator's "check now" actions on the poller, loaded when first used (the first-visit bundle stays in budget).

@@ -6,11 +6,11 @@ import { failuresInARow } from './poll-watch-list';
 import { STALL_CHOICES_MS } from './stall-choices';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
-import type { TaskBoard } from '../task/task-snapshot';
+import type { TaskBoard } from '../task';
 import { useActiveConnection } from '@/hooks/use-connection';
 import { useClock } from '@/hooks/use-now';
 import { scheduledPace, type WaitingCounts } from './poll-pace';
-import styles from '../tasks-page.module.css';
+import styles from './polling.module.css';
 
 type Props = { poll: UseQueryResult<TaskBoard>; settings: DashboardSettings; waiting: WaitingCounts; onRefresh: () => void };
 
@@ -47,7 +47,7 @@ export function PollControls({ poll, settings, waiting, onRefresh }: Props) {
   // Read from the clock as text: the line renders again when its words change, not on every tick.
   const pace = scheduledPace(waiting, settings.intervalMs, t, f.duration);
   const checked = waiting.live + waiting.notFound + waiting.awaitingUrl > 0 && settings.intervalMs > 0;
-  // The poller asks nothing without a user ID (api/poll-watch-list.ts): the line must not say it checks.
+  // The poller asks nothing without a user ID (poll-watch-list.ts): the line must not say it checks.
   const noUserId = useActiveConnection().userId === '';
   const state = useClock((now) =>
     busy

@@ -1,11 +1,8 @@
-import { batchIds } from '../status-worker/batch-ids';
-import { recordDelta } from '../rows/board-delta';
-import { mergeBoard } from '../status-worker/merge-board';
-import type { TaskBoard } from '../task/task-snapshot';
+import { batchIds, mergeBoard, type StatusSlice, runStatusCycle } from '../status-worker';
+import { recordDelta } from '../rows';
+import type { TaskBoard } from '../task';
 import type { Connection } from '@/lib/connection-profile';
-import type { StatusSlice } from '../status-worker/fetch-status-batches';
 import { pollInSlices } from './poll-in-slices';
-import { runStatusCycle } from '../status-worker/status-cycle';
 
 /** Above this many batches a cycle is merged in slices as answers arrive (poll-in-slices.ts). */
 const SLICE_CYCLE_BATCHES = 20;

@@ -1,9 +1,7 @@
-import { recordDelta } from '../rows/board-delta';
-import { boardRows } from '../rows/board-rows';
-import { mergeBoard } from '../status-worker/merge-board';
-import type { TaskBoard } from '../task/task-snapshot';
-import { watchListStore } from '../watch-list/watch-list-store';
-import type { StatusSlice } from '../status-worker/fetch-status-batches';
+import { recordDelta, boardRows } from '../rows';
+import { mergeBoard, type StatusSlice } from '../status-worker';
+import type { TaskBoard } from '../task';
+import { watchListStore } from '../watch-list';
 
 /**
  * A cycle of many batches: the answers are merged, and the shared rows updated, a slice at a time

@@ -1,6 +1,4 @@
-import type { TaskPhase } from '../task/task-phase';
-import { taskPhase } from '../task/task-phase';
-import type { TaskSnapshot } from '../task/task-snapshot';
+import { type TaskPhase, taskPhase, type TaskSnapshot } from '../task';
 
 export const INTERVAL_CHOICES_MS = [0, 2_000, 5_000, 10_000, 30_000, 60_000] as const;
 export const DEFAULT_INTERVAL_MS = 5_000;

@@ -1,12 +1,9 @@
-import { queryOptions, useQuery, type QueryState } from '@tanstack/react-query';
+import { queryOptions, type QueryState } from '@tanstack/react-query';
 import { connectionScope, type Connection } from '@/lib/connection';
-import { useActiveConnection } from '@/hooks/use-connection';
-import { recordDelta } from '../rows/board-delta';
-import { boardRows } from '../rows/board-rows';
+import { recordDelta, boardRows } from '../rows';
 import { backoffDelay, dueTaskIds, nextPollDelay } from './poll-schedule';
-import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
-import { watchListStore } from '../watch-list/watch-list-store';
-import type { DashboardSettings } from './dashboard-settings-store';
+import { EMPTY_BOARD, type TaskBoard } from '../task';
+import { watchListStore } from '../watch-list';
 
 /** The poller's query key: the profile's gateway and user, never the token. */
 export const watchListPollKey = (connection: Pick<Connection, 'gatewayUrl' | 'userId'>) =>
@@ -57,24 +54,4 @@ export function watchListPollQueryOptions(connection: Connection, intervalMs: nu
     structuralSharing: false,
     retry: false,
   });
-}
-
-/**
- * The watcher's subscription (see task-watcher.tsx): it alone polls. A hidden tab keeps polling
- * while notifications are on (the browser may still stretch a background tab's timers), and
- * stays silent when they are off.
- */
-export function useWatchListPoll({ intervalMs, notify }: Pick<DashboardSettings, 'intervalMs' | 'notify'>, hasIds: boolean) {
-  const connection = useActiveConnection();
-  return useQuery({
-    ...watchListPollQueryOptions(connection, intervalMs),
-    enabled: hasIds && connection.userId !== '',
-    refetchIntervalInBackground: notify,
-  });
-}
-
-/** A page's view of the watcher's poll: the same query, never fetching on its own (refetch() still works). */
-export function useWatchListBoard(intervalMs: number) {
-  const connection = useActiveConnection();
-  return useQuery({ ...watchListPollQueryOptions(connection, intervalMs), enabled: false });
 }

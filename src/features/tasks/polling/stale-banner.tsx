@@ -4,9 +4,9 @@ import { ErrorAlert } from '@/components/error-alert';
 import { backoffDelay } from './poll-schedule';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
-import type { TaskBoard } from '../task/task-snapshot';
+import type { TaskBoard } from '../task';
 import { useNow } from '@/hooks/use-now';
-import styles from '../tasks-page.module.css';
+import styles from './polling.module.css';
 
 type Props = { poll: UseQueryResult<TaskBoard>; intervalMs: number };
 

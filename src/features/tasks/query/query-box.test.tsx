@@ -4,6 +4,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setLocale } from '@/i18n/i18n-store';
 import { QueryBox } from './query-box';
+import { SORT_OPTIONS } from '../board/table/task-columns';
 
 const codes = () => [3001, 3002];
 
@@ -12,7 +13,7 @@ function Harness({ initial = '' }: { initial?: string }) {
   const [query, setQuery] = useState(initial);
   return (
     <>
-      <QueryBox query={query} onQuery={setQuery} codes={codes} />
+      <QueryBox query={query} onQuery={setQuery} codes={codes} sortOptions={SORT_OPTIONS} />
       <output aria-label="Committed">{query}</output>
       <button type="button" onClick={() => setQuery('status:running')}>
         Elsewhere

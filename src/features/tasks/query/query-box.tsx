@@ -5,16 +5,18 @@ import { parseQuery } from './language/parse-query';
 import { suggestQuery, type Suggestion } from './language/suggest-query';
 import { limitJoinedRuns, MAX_JOINED_RUN } from './language/joined-runs';
 import { queryErrorText } from './query-error-text';
-import { suggestionLabel } from './suggestion-label';
-import { QUERY_INPUT_ID } from '../element-ids';
+import { suggestionLabel, type SortOption } from './suggestion-label';
+import { QUERY_INPUT_ID } from './query-input-id';
 import styles from './query-box.module.css';
 
 type Props = {
-  /** The shared query (hooks/use-task-query.ts). */
+  /** The shared query (use-task-query.ts). */
   query: string;
   onQuery: (text: string) => void;
   /** The error codes the rows have, offered after `code:` (read only then: a pass over the rows). */
   codes: () => readonly number[];
+  /** The list's sort keys and their names, shown beside `sort:` suggestions (the table's SORT_OPTIONS). */
+  sortOptions: readonly SortOption[];
 };
 
 const NONE: readonly number[] = [];
@@ -32,7 +34,7 @@ function accept(text: string, from: number, to: number, s: Suggestion): { text: 
  * suggestions (↓/↑ to move, Enter or Tab to take one, Escape to close), and the query's errors named under it.
  * No suggestion is chosen until the arrows choose one, so Tab still leaves the box.
  */
-export const QueryBox = memo(function QueryBox({ query, onQuery, codes }: Props) {
+export const QueryBox = memo(function QueryBox({ query, onQuery, codes, sortOptions }: Props) {
   const t = useT();
   const id = useId();
   const listId = `${id}-list`;
@@ -169,7 +171,7 @@ export const QueryBox = memo(function QueryBox({ query, onQuery, codes }: Props)
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => take(s)}
             >
-              <code>{s.text}</code> <span className={styles.optionLabel}>{suggestionLabel(s, t)}</span>
+              <code>{s.text}</code> <span className={styles.optionLabel}>{suggestionLabel(s, t, sortOptions)}</span>
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { STATUS_GROUPS, type StatusGroup } from '../task/status-group';
+import { STATUS_GROUPS, type StatusGroup } from '../task';
 import { controlsToQuery } from './language/query-controls';
 import { MAX_QUERY_LENGTH } from './language/query-limits';
 import { encodeUriComponentSafe } from '@/lib/uri-component';

@@ -4,8 +4,10 @@ import type { CompareOp } from './language/query-ast';
 import type { QualifierName } from './language/qualifiers';
 import { HAS_VALUES, SORT_DESCENDING_SUFFIX, STATUS_VALUES } from './language/qualifiers';
 import type { Suggestion } from './language/suggest-query';
-import { STATUS_GROUP_KEY } from '../task/status-group';
-import { SORT_OPTIONS } from '../board/table/task-columns';
+import { STATUS_GROUP_KEY } from '../task';
+
+/** A sort key the list offers and its name (the table's columns define them: passed in, so the query does not import the table). */
+export type SortOption = { key: string; label: MessageKey };
 
 const QUALIFIER_KEY: Record<QualifierName, MessageKey> = {
   status: 'tasks.query.qualifier.status',
@@ -27,7 +29,7 @@ const OP_KEY: Record<Exclude<CompareOp, '='>, MessageKey> = {
   '>=': 'tasks.query.op.ge',
 };
 
-function valueLabel(qualifier: QualifierName, value: string, t: Translate): string {
+function valueLabel(qualifier: QualifierName, value: string, t: Translate, sortOptions: readonly SortOption[]): string {
   switch (qualifier) {
     case 'status': {
       const group = STATUS_VALUES.get(value);
@@ -44,7 +46,7 @@ function valueLabel(qualifier: QualifierName, value: string, t: Translate): stri
     case 'sort': {
       const descending = value.endsWith(SORT_DESCENDING_SUFFIX);
       const key = descending ? value.slice(0, -SORT_DESCENDING_SUFFIX.length) : value;
-      const option = SORT_OPTIONS.find((o) => o.key === key);
+      const option = sortOptions.find((o) => o.key === key);
       if (!option) return '';
       return descending ? t('tasks.query.sortDesc', { by: t(option.label) }) : t(option.label);
     }
@@ -54,12 +56,12 @@ function valueLabel(qualifier: QualifierName, value: string, t: Translate): stri
 }
 
 /** What a suggestion means, in the UI language ("Status", "Failed", "less than", "minutes"), shown beside its text. */
-export function suggestionLabel(s: Suggestion, t: Translate): string {
+export function suggestionLabel(s: Suggestion, t: Translate, sortOptions: readonly SortOption[]): string {
   switch (s.kind) {
     case 'qualifier':
       return t(QUALIFIER_KEY[s.qualifier]);
     case 'value':
-      return valueLabel(s.qualifier, s.value, t);
+      return valueLabel(s.qualifier, s.value, t, sortOptions);
     case 'operator':
       return s.op === '=' ? '' : t(OP_KEY[s.op]);
     case 'unit':

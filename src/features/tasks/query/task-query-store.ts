@@ -27,7 +27,7 @@ function oldViewAsQuery(): string {
 /**
  * The watch list's query (filters and sort, one text: docs/query-language.md), remembered on this
  * device. The query box, the status chips, the search field, the sort, saved views and the command
- * palette all read and write this one value; the address's `q` mirrors it (hooks/use-task-query.ts).
+ * palette all read and write this one value; the address's `q` mirrors it (use-task-query.ts).
  */
 export const taskQueryStore = createPersistedStore<string>('console.tasks.query', asString, oldViewAsQuery());
 

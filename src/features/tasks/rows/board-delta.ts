@@ -1,4 +1,4 @@
-import type { TaskBoard, TaskSnapshot } from '../task/task-snapshot';
+import type { TaskBoard, TaskSnapshot } from '../task';
 
 // Copying a task map of 100,000 entries takes 50 ms or more, so the poller writes its own map in
 // place: each board it makes replaces the one before (the old board is not read again).

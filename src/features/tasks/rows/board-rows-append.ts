@@ -1,7 +1,7 @@
 import type { createSlicer } from '@/lib/slicer';
 import { lastDerived } from './board-rows';
 import { summaryOf } from './summarize';
-import { taskPhase } from '../task/task-phase';
+import { taskPhase } from '../task';
 import { buildRow, type WatchedTask } from './task-rows';
 /**
  * `prev` with `added` appended, its rows derived ahead in slices (for the last derived board) so the

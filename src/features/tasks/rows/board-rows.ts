@@ -1,9 +1,7 @@
 import { buildRow, type WatchedTask } from './task-rows';
 import { summaryOf, type Summary } from './summarize';
-import type { StatusGroup } from '../task/status-group';
-import { taskPhase } from '../task/task-phase';
+import { type StatusGroup, taskPhase, type TaskBoard } from '../task';
 import { touchedSince } from './board-delta';
-import type { TaskBoard } from '../task/task-snapshot';
 
 /**
  * Everything derived from each watched task: the rows, their counts, and the IDs still to be polled (not terminal).

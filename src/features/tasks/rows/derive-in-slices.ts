@@ -1,6 +1,6 @@
 import { yieldToBrowser } from '@/lib/yield-to-browser';
 import { finishPass, fullPass, startPass, type BoardRows } from './board-rows';
-import type { TaskBoard } from '../task/task-snapshot';
+import type { TaskBoard } from '../task';
 
 /** Rows made between two looks at the clock. */
 const STEP = 1_024;

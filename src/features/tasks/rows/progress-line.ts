@@ -1,5 +1,5 @@
 import { t, type MessageKey } from '@/i18n/i18n-store';
-import type { StatusGroup } from '../task/status-group';
+import type { StatusGroup } from '../task';
 import type { Summary } from './summarize';
 
 const EXTRA: [StatusGroup, MessageKey][] = [

@@ -1,4 +1,4 @@
-import type { StatusGroup } from '../task/status-group';
+import type { StatusGroup } from '../task';
 import type { WatchedTask } from './task-rows';
 
 export type Summary = { total: number; counts: ReadonlyMap<StatusGroup, number>; live: number };

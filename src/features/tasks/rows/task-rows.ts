@@ -1,5 +1,4 @@
-import type { TaskBoard, TaskSnapshot } from '../task/task-snapshot';
-import { statusGroupOf, type StatusGroup } from '../task/status-group';
+import { type TaskBoard, type TaskSnapshot, statusGroupOf, type StatusGroup } from '../task';
 import { usableTime } from '@/lib/format-time';
 
 export type WatchedTask = {
@@ -33,7 +32,7 @@ export function buildRows(ids: readonly string[], board: TaskBoard): WatchedTask
 type RowCompare = (a: WatchedTask, b: WatchedTask) => number;
 
 /**
- * Rows `keep` keeps (a compiled query: model/query/compile-query.ts; null keeps all), sorted by `compare`
+ * Rows `keep` keeps (a compiled query: query/language/compile-query.ts; null keeps all), sorted by `compare`
  * (ties keep list order), or in list order. Takes the predicate, not the query, so this first-visit module
  * does not pull the query language into the first load.
  */

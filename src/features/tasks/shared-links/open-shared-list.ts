@@ -1,6 +1,6 @@
 import { loadNamespace, t } from '@/i18n/i18n-store';
-import { addTextToWatchList } from '../add/add-to-watch-list';
-import { announce } from '../announcer/announcer-store';
+import { addTextToWatchListLater } from '../add';
+import { announce } from '../announcer';
 import { unpackIds } from './share-codec';
 import { SHARE_PARAM } from './share-param';
 
@@ -22,7 +22,7 @@ export async function openSharedList(hash: string, search: string, onAdded: () =
   await loadNamespace('tasks').catch(() => undefined);
   announce(t('tasks.shared.opening'));
   try {
-    const { result } = await addTextToWatchList(await sharedText(hash, search));
+    const { result } = await addTextToWatchListLater(await sharedText(hash, search));
     const { added: count, alreadyWatched: already } = result;
     announce(already ? t('tasks.shared.openedAlready', { count, already }) : t('tasks.shared.opened', { count }));
     // The first check of the new IDs in a task of its own, after the list change has rendered.

@@ -1,8 +1,6 @@
 import { TaskStatus, type TaskStatusItem, type TaskStatusItemProblem } from '@/contract';
-import type { TaskBoard, TaskSnapshot, Transition } from '../task/task-snapshot';
-import { safeDownloadUrl } from '../task/task-phase';
-import { recordDelta, writableTasks } from '../rows/board-delta';
-import { statusWentBack } from '../task/status-went-back';
+import { type TaskBoard, type TaskSnapshot, type Transition, safeDownloadUrl, statusWentBack } from '../task';
+import { recordDelta, writableTasks } from '../rows';
 
 const MAX_TRANSITIONS = 50;
 

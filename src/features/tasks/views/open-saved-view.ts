@@ -1,8 +1,8 @@
 import { createStore } from '@/lib/persisted-store';
 import { viewQuery } from './view-link';
 import type { SavedView } from './saved-views-store';
-import { taskQueryStore } from '../query/task-query-store';
-import { knownParts, overviewPartsStore } from '../overview/overview-parts';
+import { taskQueryStore } from '../query';
+import { knownParts, overviewPartsStore } from '../overview';
 
 /** The saved view opened last, from the views list or the palette (its ID): marked current while the query is still its. */
 export const openedViewStore = createStore<string | null>(null);

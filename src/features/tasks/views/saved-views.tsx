@@ -1,22 +1,22 @@
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { t as currentT } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
-import type { WatchedTask } from '../rows/task-rows';
+import type { WatchedTask } from '../rows';
 import { viewLink, viewParts, viewQuery } from './view-link';
-import { shareLink } from '../shared-links/share-link';
-import { taskQueryStore } from '../query/task-query-store';
+import { shareLink } from '../shared-links';
+import { taskQueryStore } from '../query';
 import { useSavedViews, useSavedViewsScope, type SavedViewsList } from './use-saved-views';
 import { useSavedViewCounts } from './use-saved-view-counts';
 import { useOpenedViewLink } from './use-opened-view-link';
 import { openedViewStore, openSavedView } from './open-saved-view';
 import { deleteView, renameView, reorderViews, saveView, type SavedView } from './saved-views-store';
-import { overviewPartsStore } from '../overview/overview-parts';
-import { announce } from '../announcer/announcer-store';
+import { overviewPartsStore } from '../overview';
+import { announce } from '../announcer';
 import { ViewItem, type FocusTarget } from './view-item';
 import { ViewNameForm } from './view-name-form';
 import { OpenedViewBanner } from './opened-view-banner';
 import styles from './views.module.css';
-import { SAVE_VIEW_BUTTON_ID } from '../element-ids';
+import { SAVE_VIEW_BUTTON_ID } from './save-view-button-id';
 
 type Props = { ids: readonly string[]; rows: readonly WatchedTask[]; version: number; stallMs: number };
 

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useState } from 'react';
 import { readViewLink, VIEW_PARAM, viewQuery, type LinkedView } from './view-link';
-import { searchWithQuery } from '../query/query-url';
+import { searchWithQuery } from '../query';
 
 /**
  * The view a link opened (`/tasks?view=…&q=…`), read once: its query (cut and parsed as readViewLink does) becomes the

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { yieldToBrowser } from '@/lib/yield-to-browser';
-import type { WatchedTask } from '../rows/task-rows';
-import type { QueryContext } from '../query/language/compile-query';
+import type { WatchedTask } from '../rows';
+import type { QueryContext } from '../query';
 import { createViewCounts } from './view-counts';
-import { taskHistoryStore } from '../history/task-history-recorder';
+import { taskHistoryStore } from '../history';
 
 /** Most main-thread time a slice of counting takes before the page runs again. */
 const SLICE_MS = 8;
@@ -17,7 +17,7 @@ const contextNow = (stallMs: number): QueryContext => {
 
 /**
  * Each query's count over the watched rows (null while not counted yet), kept up to date as the
- * rows change (model/query/view-counts.ts): changed rows at once, views that read the clock in slices.
+ * rows change (view-counts.ts): changed rows at once, views that read the clock in slices.
  */
 export function useSavedViewCounts(
   queries: readonly string[],

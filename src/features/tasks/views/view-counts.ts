@@ -1,7 +1,5 @@
-import type { WatchedTask } from '../rows/task-rows';
-import { compileQuery, readsClock, type QueryContext, type RowPredicate } from '../query/language/compile-query';
-import { parseQuery } from '../query/language/parse-query';
-import type { Query } from '../query/language/query-ast';
+import type { WatchedTask } from '../rows';
+import { compileQuery, readsClock, type QueryContext, type RowPredicate, parseQuery, type Query } from '../query';
 
 /**
  * The saved views' live counts: how many watched rows each view's query matches (docs/decisions.md, "Saved views' live counts").

@@ -4,7 +4,7 @@ import { useFormat } from '@/hooks/use-format';
 import { ConfirmButton } from '@/components/confirm-button';
 import type { SavedView, ViewProblem } from './saved-views-store';
 import { viewLink } from './view-link';
-import { CopyButton } from '../copy/copy-button';
+import { CopyButton } from '../copy';
 import { ViewNameForm } from './view-name-form';
 import styles from './views.module.css';
 

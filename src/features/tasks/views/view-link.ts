@@ -1,6 +1,4 @@
-import { queryFromUrl, searchWithQuery } from '../query/query-url';
-import { queryToControls, withSort } from '../query/language/query-controls';
-import { MAX_QUERY_LENGTH } from '../query/language/query-limits';
+import { queryFromUrl, searchWithQuery, queryToControls, withSort, MAX_QUERY_LENGTH } from '../query';
 import { encodeUriComponentSafe } from '@/lib/uri-component';
 
 /** A view's name in its link (`/tasks?view=3002+last+hour&q=…`); the query and its sort are in `q`. */
@@ -23,7 +21,7 @@ export function viewParts(text: string): Pick<LinkedView, 'query' | 'sort'> {
 
 /**
  * A link that opens this view: `origin/tasks?view=…&q=…`. `shareHash` (a share link's `#ids=…`, see
- * hooks/share-link.ts) makes it open the view on the sender's list; without it, on the receiver's own.
+ * shared-links/share-link.ts) makes it open the view on the sender's list; without it, on the receiver's own.
  * Only the name, query and sort travel: never a token or user ID.
  */
 export function viewLink(origin: string, view: LinkedView, shareHash = ''): string {

@@ -2,8 +2,8 @@ import { loadNamespace, t } from '@/i18n/i18n-store';
 import { hasTaskIdPrefix } from '@/contract';
 import { local, readJson, writeJson } from '@/lib/persisted-store';
 import { yieldToBrowser } from '@/lib/yield-to-browser';
-import { deriveInSlices } from '../rows/derive-in-slices';
-import { EMPTY_BOARD } from '../task/task-snapshot';
+import { deriveInSlices } from '../rows';
+import { EMPTY_BOARD } from '../task';
 import { profileLessScopes, readWatchListPieces } from './watch-list-db';
 import type { WatchListChange } from './watch-list-merge';
 

@@ -1,4 +1,4 @@
-import { announce } from '../announcer/announcer-store';
+import { announce } from '../announcer';
 import type { WatchListChange } from './watch-list-merge';
 import { MAX_WATCHED_TASKS, unsaved, watchListStore } from './watch-list-state';
 

@@ -1,10 +1,9 @@
 import { TaskStatus } from '@/contract';
 import { useT } from '@/hooks/use-t';
-import type { WatchedTask } from '../../rows/task-rows';
-import { removeFromWatchList } from '../../watch-list/watch-list-store';
+import type { WatchedTask } from '../../rows';
+import { removeFromWatchList } from '../../watch-list';
 import { ConfirmButton } from '@/components/confirm-button';
-import { CopyButton } from '../../copy/copy-button';
-import page from '../../tasks-page.module.css';
+import { CopyButton } from '../../copy';
 import styles from '../board.module.css';
 
 type Props = { rows: readonly WatchedTask[]; scope: 'selected' | 'shown'; onRemoved: () => void };
@@ -30,7 +29,7 @@ export function BulkActions({ rows, scope, onRemoved }: Props) {
   const n = rows.length;
   const t = useT();
   return (
-    <div className={page.toolbar} role="group" aria-label={t(scope === 'selected' ? 'tasks.bulk.selected' : 'tasks.bulk.shown')}>
+    <div className={styles.toolbar} role="group" aria-label={t(scope === 'selected' ? 'tasks.bulk.selected' : 'tasks.bulk.shown')}>
       <span className={styles.bulkScope}>{t(scope === 'selected' ? 'tasks.bulk.nSelected' : 'tasks.bulk.nShown', { count: n })}</span>
       <CopyButton disabled={n === 0} text={() => rows.map((r) => r.id).join('\n')} what={t('tasks.bulk.ids', { count: n })}>
         {t('tasks.bulk.copyIds')}

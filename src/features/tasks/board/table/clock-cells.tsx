@@ -1,10 +1,8 @@
 import { type Translate } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
-import { looksLikeSeconds, timeVerdict } from '../../task/odd-values';
-import { estimateRemainingMs, isStalled } from '../../task/eta';
-import type { TaskSnapshot } from '../../task/task-snapshot';
-import type { WatchedTask } from '../../rows/task-rows';
+import { looksLikeSeconds, timeVerdict, estimateRemainingMs, isStalled, type TaskSnapshot } from '../../task';
+import type { WatchedTask } from '../../rows';
 import { useClock } from '@/hooks/use-now';
 import { StatusBadge } from './task-status-cell';
 

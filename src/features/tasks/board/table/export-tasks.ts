@@ -1,8 +1,8 @@
 import { t as currentT, type MessageKey, type Translate } from '@/i18n/i18n-store';
 import { timeZoneLabel, type TimeSetting } from '@/i18n/format';
 import { timeSettingStore } from '@/i18n/time-setting';
-import type { WatchedTask } from '../../rows/task-rows';
-import { errorMeaning } from '../../task/error-advice';
+import type { WatchedTask } from '../../rows';
+import { errorMeaning } from '../../task';
 import { TASK_COLUMNS, type ExportField } from './task-columns';
 import { saveText } from '@/lib/save-file';
 

@@ -2,7 +2,7 @@ import { memo, useState } from 'react';
 import { TASK_ID_PREFIX } from '@/contract';
 import { useT } from '@/hooks/use-t';
 import { SORT_OPTIONS } from './task-columns';
-import styles from '../../tasks-page.module.css';
+import styles from '../board.module.css';
 
 type Props = {
   search: string;

@@ -4,13 +4,12 @@ import { t as translate, type MessageKey } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
 import { navigate } from '@/lib/router';
-import { STATUS_GROUP_RANK, STATUS_GROUP_KEY } from '../../task/status-group';
-import type { WatchedTask } from '../../rows/task-rows';
-import { copyAndAnnounce } from '../../announcer/announcer-store';
+import { STATUS_GROUP_RANK, STATUS_GROUP_KEY, progressVerdict } from '../../task';
+import type { WatchedTask } from '../../rows';
+import { copyAndAnnounce } from '../../announcer';
 import { OutcomeCell } from './task-status-cell';
 import { EtaText, StatusCell, UpdatedTime } from './clock-cells';
-import { progressVerdict } from '../../task/odd-values';
-import { taskDetailsPath } from '../../details/task-details-dialog';
+import { taskDetailsPath } from '../../details';
 import { TaskIdText } from './task-id-text';
 import styles from '../board.module.css';
 

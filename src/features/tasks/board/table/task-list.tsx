@@ -1,15 +1,14 @@
 import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useT } from '@/hooks/use-t';
-import type { WatchedTask } from '../../rows/task-rows';
-import { queryToControls, withSearch, withSort } from '../../query/language/query-controls';
-import { codesSeen } from '../../query/language/suggest-query';
+import type { WatchedTask } from '../../rows';
+import { queryToControls, withSearch, withSort, codesSeen, QueryBox } from '../../query';
 import { useQueryRows } from './use-query-rows';
-import { removeFromWatchList } from '../../watch-list/watch-list-store';
-import { QueryBox } from '../../query/query-box';
+import { removeFromWatchList } from '../../watch-list';
 import { ListToolbar } from './list-toolbar';
 import { BulkActions } from './bulk-actions';
 import { TaskTable } from './task-table';
-import styles from '../../tasks-page.module.css';
+import { SORT_OPTIONS } from './task-columns';
+import styles from '../board.module.css';
 
 type Props = {
   rows: readonly WatchedTask[];
@@ -84,7 +83,7 @@ export function TaskList({ rows, version, query, onQuery, changed, stallMs, stal
             : t('tasks.list.some', { shown: shown.length, total: rows.length })}
         </span>
       </h2>
-      <QueryBox query={query} onQuery={onQuery} codes={codes} />
+      <QueryBox query={query} onQuery={onQuery} codes={codes} sortOptions={SORT_OPTIONS} />
       <ListToolbar search={search} sort={sort} descending={descending} onSearch={onSearch} onSort={onSort} />
       <BulkActions
         rows={selectedRows.length ? selectedRows : shown}

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { WatchedTask } from '../../rows/task-rows';
+import type { WatchedTask } from '../../rows';
 import { TASK_COLUMNS, type CellContext, type TaskColumn } from './task-columns';
 import styles from '../board.module.css';
 

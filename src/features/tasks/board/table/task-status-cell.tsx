@@ -1,11 +1,8 @@
 import { isKnownTaskStatus, outcomeOf } from '@/contract';
 import { taskStatusLabel } from '@/i18n/labels/task-labels';
 import { useT } from '@/hooks/use-t';
-import { errorAdvice } from '../../task/error-advice';
-import { rawPreview, refusedLinkReason } from '../../task/refused-link';
-import { STATUS_GROUP_KEY } from '../../task/status-group';
-import type { WatchedTask } from '../../rows/task-rows';
-import page from '../../tasks-page.module.css';
+import { errorAdvice, rawPreview, refusedLinkReason, STATUS_GROUP_KEY } from '../../task';
+import type { WatchedTask } from '../../rows';
 import styles from '../board.module.css';
 
 export function StatusBadge({ row, stalled }: { row: WatchedTask; stalled: boolean }) {
@@ -71,7 +68,7 @@ export function OutcomeCell({ row }: { row: WatchedTask }) {
       </div>
     );
   }
-  if (row.group === 4) return <span className={page.hint}>{t('tasks.table.noLinkYet')}</span>;
-  if (row.group === 'not-found') return <span className={page.hint}>{t('tasks.table.unknownId')}</span>;
+  if (row.group === 4) return <span className={styles.hint}>{t('tasks.table.noLinkYet')}</span>;
+  if (row.group === 'not-found') return <span className={styles.hint}>{t('tasks.table.unknownId')}</span>;
   return null;
 }

@@ -1,7 +1,7 @@
 import { useRef, useSyncExternalStore } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useT } from '@/hooks/use-t';
-import type { WatchedTask } from '../../rows/task-rows';
+import type { WatchedTask } from '../../rows';
 import { NARROW_SCREEN, TaskRow, ROW_HEIGHT, ROW_HEIGHT_NARROW } from './task-row';
 import { TASK_COLUMNS } from './task-columns';
 import styles from '../board.module.css';

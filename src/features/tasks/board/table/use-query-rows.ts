@@ -1,12 +1,8 @@
 import { useMemo } from 'react';
 import { useClock } from '@/hooks/use-now';
-import type { WatchedTask } from '../../rows/task-rows';
-import { queryRows } from '../../rows/task-rows';
-import { parseQuery, type ParsedQuery } from '../../query/language/parse-query';
-import { printQuery } from '../../query/language/print-query';
-import { compileQuery, readsClock, type QueryContext } from '../../query/language/compile-query';
-import type { SortKey } from '../../query/language/query-ast';
-import { taskHistoryStore } from '../../history/task-history-recorder';
+import { type WatchedTask, queryRows } from '../../rows';
+import { parseQuery, type ParsedQuery, printQuery, compileQuery, readsClock, type QueryContext, type SortKey } from '../../query';
+import { taskHistoryStore } from '../../history';
 import { compareBy } from './task-columns';
 
 /** When this console first saw a task (for `age:`): read when a query is compiled, so the list does not render with each history write. */

@@ -1,5 +1,5 @@
-import type { WatchedTask } from '../../rows/task-rows';
-import { estimateRemainingMs, isStalled } from '../../task/eta';
+import type { WatchedTask } from '../../rows';
+import { estimateRemainingMs, isStalled } from '../../task';
 import type { CompareOp, Comparison, DurationField, HasWhat, Query, Term } from './query-ast';
 import { compileContains, compileGlob, globMatches } from './glob';
 

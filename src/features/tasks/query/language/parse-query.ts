@@ -1,5 +1,5 @@
 import { isKnownTaskStatus } from '@/contract';
-import type { StatusGroup } from '../../task/status-group';
+import type { StatusGroup } from '../../task';
 import type { Comparison, HasWhat, Query, QuerySort, Term } from './query-ast';
 import type { QueryError } from './query-errors';
 import {

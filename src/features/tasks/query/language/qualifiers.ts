@@ -1,5 +1,5 @@
 import { TaskStatus, type TaskStatusCode } from '@/contract';
-import type { StatusGroup } from '../../task/status-group';
+import type { StatusGroup } from '../../task';
 import type { DurationField, HasWhat, NumberField, SortKey } from './query-ast';
 
 /** Every qualifier, in the order autocomplete offers them. */

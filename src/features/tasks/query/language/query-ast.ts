@@ -1,4 +1,4 @@
-import type { StatusGroup } from '../../task/status-group';
+import type { StatusGroup } from '../../task';
 
 /** Source range of a term or value in the query text: [from, to) in UTF-16 units, for inline marking. */
 type Span = { from: number; to: number };

@@ -1,4 +1,4 @@
-import type { StatusGroup } from '../../task/status-group';
+import type { StatusGroup } from '../../task';
 import type { SortKey, Term } from './query-ast';
 import { parseQuery } from './parse-query';
 import { printSort, printTerm, printText } from './print-query';

@@ -1,4 +1,4 @@
-import { MAX_TASK_ID_LENGTH } from '../../task/extract-task-ids';
+import { MAX_TASK_ID_LENGTH } from '../../task';
 
 /**
  * The bounds a query is held to before any work is done on it (docs/query-language.md, "Limits"): the query box, a

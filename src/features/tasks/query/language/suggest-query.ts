@@ -1,4 +1,4 @@
-import type { WatchedTask } from '../../rows/task-rows';
+import type { WatchedTask } from '../../rows';
 import type { CompareOp } from './query-ast';
 import { qualifierOf, SORT_VALUES } from './parse-query';
 import { HAS_VALUES, QUALIFIERS, STATUS_VALUES, UNIT_NAMES, YES_NO, type DurationUnit, type QualifierName } from './qualifiers';
