@@ -47,7 +47,7 @@ export function PollControls({ poll, settings, waiting, onRefresh }: Props) {
   // Read from the clock as text: the line renders again when its words change, not on every tick.
   const pace = scheduledPace(waiting, settings.intervalMs, t, f.duration);
   const checked = waiting.live + waiting.notFound + waiting.awaitingUrl > 0 && settings.intervalMs > 0;
-  // The poller asks nothing without a user ID (poll-watch-list.ts): the line must not say it checks.
+  // The poller asks nothing without a user ID (use-watch-list-poll.ts): the line must not say it checks.
   const noUserId = useActiveConnection().userId === '';
   const state = useClock((now) =>
     busy
