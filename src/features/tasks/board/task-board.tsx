@@ -7,7 +7,7 @@ import type { StatusGroup, TaskBoard } from '../task';
 import type { DashboardSettings } from '../polling';
 import { useTaskHistoryRecorder } from '../history';
 import { TaskDetailsDialog, taskIdFromPath } from '../details';
-import { Overview } from './overview';
+import { Overview } from '../overview';
 import { TaskList } from './table/task-list';
 import { TransitionsFeed } from './transitions-feed';
 import { WatchListActions } from './watch-list-actions';

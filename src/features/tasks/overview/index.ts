@@ -1,3 +1,3 @@
 // The batch overview: flow and throughput charts (uPlot), batch ETA, failures table, and which of its parts show.
-export { loadBatchOverview } from './chunks';
+export { Overview } from './overview';
 export { knownParts, overviewPartsStore } from './overview-parts';

@@ -5,8 +5,8 @@ import { useFormat } from '@/hooks/use-format';
 import { PanelBoundary } from '@/components/panel-boundary';
 import { STATUS_GROUPS, statusGroupName, type StatusGroup } from '../task';
 import { progressLine, type Summary, type WatchedTask } from '../rows';
-import styles from './board.module.css';
-import { loadBatchOverview } from '../overview';
+import styles from './summary.module.css';
+import { loadBatchOverview } from './chunks';
 
 // The charts and their library are a chunk of their own, fetched after the table is on screen.
 const BatchOverview = lazyWithMessages('tasks', loadBatchOverview);

@@ -9,7 +9,7 @@ import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
 import { Overview } from './overview';
 
 // The charts chunk draws on a canvas, which jsdom has not; it has tests of its own.
-vi.mock('../overview/batch-overview', () => ({ BatchOverview: () => null }));
+vi.mock('./batch-overview', () => ({ BatchOverview: () => null }));
 
 function summaryOf(statuses: number[]) {
   const ids = statuses.map((_, i) => `Service_AI_${i}`);
