@@ -5,15 +5,22 @@ import { fileURLToPath } from 'node:url';
 import { precompressAssets } from './server/build/precompress-assets.ts';
 import { catalogs } from './src/i18n/vite-plugin-catalogs.ts';
 
+// The tasks feature is laid out by concept (no model/ folder): its pure-logic tests are named by folder and file.
+const TASKS_LOGIC_TESTS = [
+  'src/features/tasks/{task,rows,query/language}/*.test.ts',
+  'src/features/tasks/history/{task-history,batch-series,measure-cost}.test.ts',
+  'src/features/tasks/{status-worker/{batch-ids,merge-board},polling/{poll-schedule,poll-pace}}.test.ts',
+  'src/features/tasks/{query/query-url,views/{view-link,view-counts},shared-links/share-codec,overview/batch-estimate}.test.ts',
+];
 /** Tests of the browser code's pure logic, run without a DOM (the `logic` project). */
-const NODE_UNIT_TESTS = ['src/**/model/**/*.test.ts', 'src/contract/**/*.test.ts'];
+const NODE_UNIT_TESTS = ['src/**/model/**/*.test.ts', ...TASKS_LOGIC_TESTS, 'src/contract/**/*.test.ts'];
 
 export default defineConfig({
   // catalogs(): each locale's messages (src/i18n/catalogs, src/features/*/messages) split by namespace into lazy
   // chunks (src/i18n/vite-plugin-catalogs.ts).
   plugins: [react(), precompressAssets(), catalogs(fileURLToPath(new URL('./src', import.meta.url)))],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  // The status worker (src/features/tasks/api/task-status.worker.ts) as an ES module worker, like the page's own chunks.
+  // The status worker (src/features/tasks/status-worker/task-status.worker.ts) as an ES module worker, like the page's own chunks.
   // Workers get the catalogs plugin too: the script zip's and the loudness worker reach i18n-store through wav-layout.ts
   // (WAV header errors are worded through the catalogs; the messages stay lazy chunks, never loaded there).
   worker: { format: 'es', plugins: () => [catalogs(fileURLToPath(new URL('./src', import.meta.url)))] },

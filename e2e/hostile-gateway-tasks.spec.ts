@@ -18,7 +18,7 @@ const ids = ['Service_AI_hostile_1', 'Service_AI_hostile_2', 'Service_AI_hostile
 const progressOf = (page: Page, id: string) => page.getByRole('progressbar', { name: `Progress of ${id}` });
 
 // One browser journey per class of hostility; the rest of the matrix runs against the same hostile gateway in
-// src/features/tasks/api/status-worker-hostile.test.ts (docs/performance.md, "The hostile-gateway matrix").
+// src/features/tasks/status-worker/status-worker-hostile.test.ts (docs/performance.md, "The hostile-gateway matrix").
 /** Cases that must end in one alert, and what it has to say: a gateway error whose message is markup, and an HTML page. */
 const failing: [name: string, says: RegExp[]][] = [
   ['error-markup', [/code 99999/, /Gateway message:/]],

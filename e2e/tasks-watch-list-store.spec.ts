@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createTasks, seedConsole, uniqueUserId } from './tasks-helpers';
 
-// The watch list in IndexedDB (src/features/tasks/stores/watch-list-db.ts): pieces of at most 5,000 IDs under
+// The watch list in IndexedDB (src/features/tasks/watch-list/watch-list-db.ts): pieces of at most 5,000 IDs under
 // [scope, i] and a head { pieces, version } under the scope; lists kept in the older one-piece form still load.
 const scopeOf = (user: string) => ['/api', user].join('\u0000');
 

@@ -34,7 +34,7 @@ import {
   waitForHistoryWritten,
   waitForStrongText,
 } from './bench/dashboard-page';
-import { PIECE } from '../src/features/tasks/stores/watch-list-db';
+import { PIECE } from '../src/features/tasks/watch-list/watch-list-db';
 import { operations } from '#contract';
 import { measurePaste, openTasksPage } from './bench/dashboard-paste';
 import { measureQueryInPage, pageQueryRows } from './bench/dashboard-query';

@@ -8,7 +8,7 @@ import { findChromium } from './lib/find-chromium.mjs';
 import { seedProfileScript } from './lib/seed-profile';
 import { cyclesOf, median, startTrace, updateCost } from './bench/main-thread-trace';
 import { createEmulatorTasks, injectProbeCss, seedWatchList, waitForButtonText } from './bench/dashboard-page';
-import { PIECE } from '../src/features/tasks/stores/watch-list-db';
+import { PIECE } from '../src/features/tasks/watch-list/watch-list-db';
 
 const base = process.env.PROBE_BASE ?? 'http://127.0.0.1:8352';
 const WATCHED = Number(process.env.PROBE_WATCHED ?? 20000);

@@ -20,7 +20,7 @@ import {
   waitForButtonText,
   waitForHistoryWritten,
 } from './bench/dashboard-page';
-import { PIECE } from '../src/features/tasks/stores/watch-list-db';
+import { PIECE } from '../src/features/tasks/watch-list/watch-list-db';
 
 const bases = (process.env.PROBE_BASES ?? 'http://127.0.0.1:8363').split(',');
 const WATCHED = Number(process.env.PROBE_WATCHED ?? 100_000);

@@ -16,9 +16,9 @@ const reuse = process.argv.includes('--no-build');
 const byModule = process.argv.includes('--modules');
 const DIST = reuse ? 'dist' : mkdtempSync(join(tmpdir(), 'console-size-'));
 const MANIFEST = join(DIST, '.vite', 'manifest.json');
-const TASKS_PAGE = /^src\/features\/tasks\/components\/tasks-page\.tsx$/;
+const TASKS_PAGE = /^src\/features\/tasks\/tasks-page\.tsx$/;
 // Loaded by the Tasks page only once there is a watch list, in parallel with the first status request.
-const TASK_BOARD = /^src\/features\/tasks\/components\/board\/task-board\.tsx$/;
+const TASK_BOARD = /^src\/features\/tasks\/board\/task-board\.tsx$/;
 // Packages a first visit must not load (docs/performance.md, "First visit"): zod parses gateway
 // answers and form input, none of which a newcomer's first screen does; stored values are checked by hand.
 const NOT_IN_FIRST_VISIT = ['zod'];

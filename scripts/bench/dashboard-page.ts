@@ -35,7 +35,7 @@ export const resetProbe = (page: Page) =>
 
 /**
  * Puts `ids` in the profile's IndexedDB watch list (database, store and pieces of `piece` IDs as in
- * src/features/tasks/stores/watch-list-db.ts), from a same-origin page before the console opens.
+ * src/features/tasks/watch-list/watch-list-db.ts), from a same-origin page before the console opens.
  */
 export async function seedWatchList(page: Page, base: string, scope: string, ids: readonly string[], piece: number): Promise<void> {
   await page.goto(`${base}/robots.txt`);
@@ -63,7 +63,7 @@ export async function seedWatchList(page: Page, base: string, scope: string, ids
 
 /**
  * Waits until the history recorder's first write is all out: `count` task records of the scope in
- * its IndexedDB (database and store as in src/features/tasks/stores/task-history-db.ts).
+ * its IndexedDB (database and store as in src/features/tasks/history/task-history-db.ts).
  */
 export async function waitForHistoryWritten(page: Page, scope: string, count: number, timeoutMs: number): Promise<boolean> {
   const until = Date.now() + timeoutMs;

@@ -1,14 +1,14 @@
-// The query language at the model level (src/features/tasks/model/query): parse + compile + filter over
+// The query language at the model level (src/features/tasks/query/language/): parse + compile + filter over
 // the bench's mix of rows (N watched, M live and Running, the rest ended about 80% Finished, 12% Failed
 // with a 300x code, 8% Aborted), once per keystroke as the query is typed character by character, and
 // once per poll update (the whole query with a new clock). Node's V8, not the page: the page's own figures
 // (the query box typed into in Chromium) are dashboard-query.ts's.
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { buildRow, type WatchedTask } from '../../src/features/tasks/model/task-rows';
-import type { TaskSnapshot } from '../../src/features/tasks/model/task-snapshot';
-import { parseQuery } from '../../src/features/tasks/model/query/parse-query';
-import { filterRows, type QueryContext } from '../../src/features/tasks/model/query/compile-query';
+import { buildRow, type WatchedTask } from '../../src/features/tasks/rows/task-rows';
+import type { TaskSnapshot } from '../../src/features/tasks/task/task-snapshot';
+import { parseQuery } from '../../src/features/tasks/query/language/parse-query';
+import { filterRows, type QueryContext } from '../../src/features/tasks/query/language/compile-query';
 import { percentile } from './main-thread-trace';
 
 /** Wall-clock figures, and the same in this process's CPU time (less swayed by other work on a shared machine). */

@@ -2,7 +2,7 @@ import { AppProvider } from './provider';
 import { Shell } from './shell';
 import { PageRoutes } from './page-routes';
 import { PageErrorBoundary } from './page-error-boundary';
-import { TaskWatcher } from '@/features/tasks/components/task-watcher';
+import { TaskWatcher } from '@/features/tasks/task-watcher';
 
 export function App() {
   return (

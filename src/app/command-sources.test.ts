@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectionScopeKey } from '@/lib/connection';
 import { activeProfile, connectionStore } from '@/lib/connection-store';
-import { saveView } from '@/features/tasks/stores/saved-views';
-import { taskQueryStore } from '@/features/tasks/stores/task-query-store';
+import { saveView } from '@/features/tasks/views/saved-views-store';
+import { taskQueryStore } from '@/features/tasks/query/task-query-store';
 import { appCommands } from './command-sources';
 
 afterEach(() => {

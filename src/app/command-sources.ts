@@ -3,10 +3,8 @@ import { t } from '@/i18n/i18n-store';
 import { navigate } from '@/lib/router';
 import { activeProfile, connectionStore } from '@/lib/connection-store';
 import { connectionScopeKey } from '@/lib/connection';
-import { listViews } from '@/features/tasks/stores/saved-views';
-import { openSavedView } from '@/features/tasks/stores/open-saved-view';
-import { searchWithQuery } from '@/features/tasks/model/query/query-url';
-import { viewQuery } from '@/features/tasks/model/query/view-link';
+import { listViews, openSavedView, viewQuery } from '@/features/tasks/views';
+import { searchWithQuery } from '@/features/tasks/query';
 import { PAGES } from './page-routes';
 
 // Loaded with the command palette (never on a first visit): the app's commands, which no one page owns.

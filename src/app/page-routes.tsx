@@ -6,7 +6,7 @@ import { type MessageKey, type Namespace } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
 import { lazyWithMessages } from '@/i18n/lazy-with-messages';
 import { ConnectionScoped } from './connection-scoped';
-import { TasksPage } from '@/features/tasks/components/tasks-page';
+import { TasksPage } from '@/features/tasks/tasks-page';
 
 // Only the Tasks page is in the first-load bundle; the others load on demand, each with its messages.
 const SpeechPage = lazyWithMessages('speech', () =>

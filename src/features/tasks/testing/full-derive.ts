@@ -1,7 +1,5 @@
-import { summarize } from '../model/summarize';
-import { buildRows } from '../model/task-rows';
-import { taskPhase } from '../model/task-phase';
-import type { TaskBoard } from '../model/task-snapshot';
+import { summarize, buildRows } from '../rows';
+import { taskPhase, type TaskBoard } from '../task';
 
 /** The rows, counts and open set by the full computation over the whole list: the oracle for the incremental derives. */
 export function fullDerive(list: readonly string[], board: TaskBoard) {

@@ -1,6 +1,5 @@
 import type { TaskStatusItem } from '@/contract';
-import type { TaskSnapshot } from '../model/task-snapshot';
-import { safeDownloadUrl } from '../model/task-phase';
+import { type TaskSnapshot, safeDownloadUrl } from '../task';
 
 export function item(taskId: string, taskStatus: number, extra: Partial<TaskStatusItem> = {}): TaskStatusItem {
   return {

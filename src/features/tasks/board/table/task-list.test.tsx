@@ -1,0 +1,123 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { item } from '../../testing/snapshots';
+import { boardRows } from '../../rows/board-rows';
+import { mergeBoard } from '../../status-worker/merge-board';
+import { EMPTY_BOARD } from '../../task/task-snapshot';
+import { TaskList } from './task-list';
+
+const ids = ['Service_AI_a', 'Service_AI_b', 'Service_AI_c'];
+
+const firstRowId = () => within(screen.getAllByRole('row')[1]!).getByText(/^Service_AI_/).textContent;
+const rowIds = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getByText(/^Service_AI_/).textContent);
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('TaskList', () => {
+  it('sorts again when a poll update writes the shared rows array in place (a new version, the same array)', () => {
+    // jsdom has no layout: give the scroll box a 600 px viewport.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    let board = mergeBoard(
+      EMPTY_BOARD,
+      ids,
+      ids.map((id, i) => item(id, 3, { taskProgress: 10 + i * 10 })),
+      1_000,
+      1,
+    );
+    const first = boardRows(ids, board);
+    const props = { query: 'sort:progress-desc', onQuery: vi.fn(), changed: new Set<string>(), stallMs: 60_000 };
+    const { rerender } = render(<TaskList {...props} rows={first.rows} version={first.version} stale={false} />);
+    expect(firstRowId()).toBe('Service_AI_c');
+
+    board = mergeBoard(board, ['Service_AI_a'], [item('Service_AI_a', 3, { taskProgress: 90 })], 2_000, 1);
+    const next = boardRows(ids, board);
+    expect(next.rows).toBe(first.rows);
+    rerender(<TaskList {...props} rows={next.rows} version={next.version} stale={false} />);
+    expect(firstRowId()).toBe('Service_AI_a');
+  });
+
+  it('shows the rows the query keeps, with the count to match, and filters again on a poll update', () => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    const now = Date.now();
+    const all = ['Service_AI_a', 'Service_AI_b', 'Service_AI_c', 'Service_AI_d'];
+    let board = mergeBoard(
+      EMPTY_BOARD,
+      all,
+      [
+        item('Service_AI_a', 5, { errorCode: 3002, updateTime: now - 60_000 }),
+        item('Service_AI_b', 5, { errorCode: 3001, updateTime: now - 60_000 }),
+        // Failed with 3002, but two hours ago: not within updated:<1h.
+        item('Service_AI_c', 5, { errorCode: 3002, updateTime: now - 2 * 3_600_000 }),
+        item('Service_AI_d', 3, { taskProgress: 40, updateTime: now - 60_000 }),
+      ],
+      now,
+      1,
+    );
+    const first = boardRows(all, board);
+    const props = { query: 'status:failed code:3002 updated:<1h', onQuery: vi.fn(), changed: new Set<string>(), stallMs: 60_000 };
+    const { rerender } = render(<TaskList {...props} rows={first.rows} version={first.version} stale={false} />);
+    expect(rowIds()).toEqual(['Service_AI_a']);
+    expect(screen.getByRole('heading', { name: /Watch list/ })).toHaveTextContent('(1 of 4 shown)');
+
+    board = mergeBoard(board, ['Service_AI_d'], [item('Service_AI_d', 5, { errorCode: 3002, updateTime: now })], now + 1_000, 1);
+    const next = boardRows(all, board);
+    rerender(<TaskList {...props} rows={next.rows} version={next.version} stale={false} />);
+    expect(rowIds()).toEqual(['Service_AI_a', 'Service_AI_d']);
+    expect(screen.getByRole('heading', { name: /Watch list/ })).toHaveTextContent('(2 of 4 shown)');
+  });
+
+  it('the search field and the sort write the query', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const first = boardRows(
+      ids,
+      mergeBoard(
+        EMPTY_BOARD,
+        ids,
+        ids.map((id) => item(id, 3)),
+        1_000,
+        1,
+      ),
+    );
+    const onQuery = vi.fn();
+    render(
+      <TaskList
+        rows={first.rows}
+        version={first.version}
+        query="status:running"
+        onQuery={onQuery}
+        changed={new Set()}
+        stallMs={60_000}
+        stale={false}
+      />,
+    );
+    await userEvent.type(screen.getByLabelText('Search by ID'), 'b');
+    expect(onQuery).toHaveBeenLastCalledWith('status:running b');
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'progress');
+    expect(onQuery).toHaveBeenLastCalledWith('status:running sort:progress');
+  });
+
+  it('offers the error codes the rows have after code:', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const board = mergeBoard(
+      EMPTY_BOARD,
+      ids,
+      [item(ids[0]!, 5, { errorCode: 3003 }), item(ids[1]!, 5, { errorCode: 3001 }), item(ids[2]!, 3)],
+      1_000,
+      1,
+    );
+    const first = boardRows(ids, board);
+    render(
+      <TaskList rows={first.rows} version={first.version} query="" onQuery={vi.fn()} changed={new Set()} stallMs={60_000} stale={false} />,
+    );
+    await userEvent.type(screen.getByRole('combobox', { name: 'Query' }), 'code:');
+    expect(
+      within(screen.getByRole('listbox', { name: 'Suggestions' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([expect.stringMatching(/^3001/), expect.stringMatching(/^3003/)]);
+  });
+});

@@ -1,0 +1,106 @@
+import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useT } from '@/hooks/use-t';
+import type { WatchedTask } from '../../rows';
+import { queryToControls, withSearch, withSort, codesSeen, QueryBox } from '../../query';
+import { useQueryRows } from './use-query-rows';
+import { removeFromWatchList } from '../../watch-list';
+import { ListToolbar } from './list-toolbar';
+import { BulkActions } from './bulk-actions';
+import { TaskTable } from './task-table';
+import { SORT_OPTIONS } from './task-columns';
+import styles from '../board.module.css';
+
+type Props = {
+  rows: readonly WatchedTask[];
+  /** Grows when a poll update writes `rows` in place (see board-rows.ts): the memos over the rows key on it. */
+  version: number;
+  /** The watch list's query (filters and sort: docs/query-language.md); the query box, search field and sort write it. */
+  query: string;
+  onQuery: (text: string) => void;
+  changed: ReadonlySet<string>;
+  stallMs: number;
+  stale: boolean;
+};
+
+export function TaskList({ rows, version, query, onQuery, changed, stallMs, stale }: Props) {
+  const t = useT();
+  // The list follows a new query in a render React may split and interrupt (the box, chips and search field follow at once):
+  // filtering and drawing 100,000 rows again is then no long task on the keystroke that committed it.
+  const listQuery = useDeferredValue(query);
+  const { shown } = useQueryRows(rows, version, listQuery, stallMs);
+  // The controls show the query as it is now, not as the list last drew it.
+  const { search, sort, descending } = useMemo(() => queryToControls(query), [query]);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const selectedRows = useMemo(
+    () => (selected.size ? rows.filter((r) => selected.has(r.id)) : []),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- version: poll updates write the rows array in place
+    [rows, version, selected],
+  );
+
+  const onSelect = useCallback((id: string, on: boolean) => {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+  // The rows shown when the operator clicks, without a new callback (and header re-render) on every poll.
+  const shownNow = useRef(shown);
+  // The same for the query (the controls edit the latest text) and the rows (the codes offered after `code:`).
+  const queryNow = useRef(query);
+  const rowsNow = useRef({ rows, version });
+  useLayoutEffect(() => {
+    shownNow.current = shown;
+    queryNow.current = query;
+    rowsNow.current = { rows, version };
+  }, [shown, query, rows, version]);
+  const onSelectAll = useCallback((on: boolean) => setSelected(on ? new Set(shownNow.current.map((r) => r.id)) : new Set()), []);
+  const onSearch = useCallback((v: string) => onQuery(withSearch(queryNow.current, v)), [onQuery]);
+  const onSort = useCallback((key: string, desc: boolean) => onQuery(withSort(queryNow.current, key, desc)), [onQuery]);
+  // One pass over the rows per poll update at most, not one per keystroke after `code:`.
+  const codesCache = useRef({ version: -1, codes: [] as readonly number[] });
+  const codes = useCallback(() => {
+    const { rows: now, version: v } = rowsNow.current;
+    if (codesCache.current.version !== v) codesCache.current = { version: v, codes: codesSeen(now) };
+    return codesCache.current.codes;
+  }, []);
+  const onRemove = useCallback(
+    (id: string) => {
+      removeFromWatchList([id]);
+      onSelect(id, false);
+    },
+    [onSelect],
+  );
+
+  return (
+    <section aria-labelledby="task-list-title">
+      <h2 id="task-list-title">
+        {t('tasks.list.title')}{' '}
+        <span className={styles.hint}>
+          {shown.length === rows.length
+            ? t('tasks.list.all', { count: rows.length })
+            : t('tasks.list.some', { shown: shown.length, total: rows.length })}
+        </span>
+      </h2>
+      <QueryBox query={query} onQuery={onQuery} codes={codes} sortOptions={SORT_OPTIONS} />
+      <ListToolbar search={search} sort={sort} descending={descending} onSearch={onSearch} onSort={onSort} />
+      <BulkActions
+        rows={selectedRows.length ? selectedRows : shown}
+        scope={selectedRows.length ? 'selected' : 'shown'}
+        onRemoved={() => setSelected(new Set())}
+      />
+      <TaskTable
+        rows={shown}
+        selected={selected}
+        changed={changed}
+        stallMs={stallMs}
+        stale={stale}
+        onSelect={onSelect}
+        onSelectAll={onSelectAll}
+        onRemove={onRemove}
+      />
+      {shown.length === 0 && <p className={styles.hint}>{t('tasks.list.none')}</p>}
+    </section>
+  );
+}

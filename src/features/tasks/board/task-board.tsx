@@ -1,0 +1,89 @@
+import { memo, useMemo } from 'react';
+import { navigate } from '@/lib/router';
+import { usePathname } from '@/hooks/use-pathname';
+import { useTaskQuery, queryToControls, withStatuses, taskQueryStored } from '../query';
+import type { WatchedTask, Summary } from '../rows';
+import type { StatusGroup, TaskBoard } from '../task';
+import type { DashboardSettings } from '../polling';
+import { useTaskHistoryRecorder } from '../history';
+import { TaskDetailsDialog, taskIdFromPath } from '../details';
+import { Overview } from '../overview';
+import { TaskList } from './table/task-list';
+import { TransitionsFeed } from './transitions-feed';
+import { WatchListActions } from './watch-list-actions';
+import { SavedViewsLazy, savedViewsStored } from '../views';
+import { PanelBoundary } from '@/components/panel-boundary';
+import { useT } from '@/hooks/use-t';
+import styles from './board.module.css';
+
+type Props = {
+  ids: readonly string[];
+  rows: readonly WatchedTask[];
+  /** The rows array is written in place by poll updates: this tells one state of it from the next (see board-rows.ts). */
+  version: number;
+  summary: Summary;
+  board: TaskBoard;
+  settings: DashboardSettings;
+  stale: boolean;
+};
+
+/**
+ * Everything shown once the watch list has tasks; loaded as its own chunk (see tasks-page.tsx).
+ * Memoized: the page renders again when a cycle starts and ends ("Checking…"), with the same board.
+ */
+export const TaskBoardView = memo(function TaskBoardView(props: Props) {
+  const t = useT();
+  // The board reads the stored query as it starts (the chips): a query that breaks it is set aside.
+  // Here, not in tasks-page.tsx: the query's store and parser stay out of the first visit.
+  return (
+    <PanelBoundary name={t('common.panel.name.watchList')} stored={[taskQueryStored]}>
+      <Board {...props} />
+    </PanelBoundary>
+  );
+});
+
+function Board({ ids, rows, version, summary, board, settings, stale }: Props) {
+  const t = useT();
+  useTaskHistoryRecorder();
+  const detailsId = taskIdFromPath(usePathname());
+  const [query, setQuery] = useTaskQuery();
+  // The chips show the query's first plain status term and write it (query/language/query-controls.ts).
+  const chips = useMemo(() => queryToControls(query).statuses, [query]);
+  const statuses = useMemo(() => new Set(chips), [chips]);
+  const toggleStatus = (g: StatusGroup) => setQuery(withStatuses(query, statuses.has(g) ? chips.filter((s) => s !== g) : [...chips, g]));
+  return (
+    <>
+      <PanelBoundary name={t('tasks.panel.overview')}>
+        <Overview rows={rows} summary={summary} selected={statuses} onToggle={toggleStatus} />
+      </PanelBoundary>
+      <PanelBoundary name={t('tasks.panel.watchListActions')}>
+        <WatchListActions ids={ids} rows={rows} finished={summary.counts.get(4) ?? 0} notify={settings.notify} />
+      </PanelBoundary>
+      <PanelBoundary name={t('tasks.panel.savedViews')} stored={[savedViewsStored]}>
+        <SavedViewsLazy ids={ids} rows={rows} version={version} stallMs={settings.stallMs} />
+      </PanelBoundary>
+      <div className={styles.tasksColumns}>
+        <PanelBoundary name={t('tasks.panel.taskList')} stored={[taskQueryStored]}>
+          <TaskList
+            rows={rows}
+            version={version}
+            query={query}
+            onQuery={setQuery}
+            // A row flashes when its status changes (Queued → Running, Finished, Failed…), not for every progress step.
+            changed={board.statusChanged}
+            stallMs={settings.stallMs}
+            stale={stale}
+          />
+        </PanelBoundary>
+        <PanelBoundary name={t('tasks.panel.changes')}>
+          <TransitionsFeed transitions={board.transitions} />
+        </PanelBoundary>
+      </div>
+      {detailsId !== null && (
+        <PanelBoundary key={detailsId} name={t('tasks.panel.taskDetails')}>
+          <TaskDetailsDialog id={detailsId} row={rows.find((r) => r.id === detailsId)} onClose={() => navigate('/tasks')} />
+        </PanelBoundary>
+      )}
+    </>
+  );
+}

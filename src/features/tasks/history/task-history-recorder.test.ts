@@ -1,0 +1,132 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { item } from '../testing/snapshots';
+import { flowCounts } from './batch-series';
+import { mergeBoard } from '../status-worker/merge-board';
+import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
+import {
+  historyScope,
+  resetTaskHistoryForTests,
+  startTaskHistory,
+  taskHistoryStore,
+  tuneTaskHistoryForTests,
+} from './task-history-recorder';
+import { watchListStore } from '../watch-list/watch-list-store';
+
+const key = ['task-status', '/api', '42', 'watch-list'] as const;
+const ids = Array.from({ length: 40 }, (_, i) => `Service_AI_${i}`);
+let client: QueryClient;
+
+/** The history is published once IndexedDB (absent in jsdom) has been tried: wait for the store to change. */
+const nextPublish = () => new Promise<void>((ok) => void taskHistoryStore.subscribe(() => ok()));
+
+afterEach(() => {
+  resetTaskHistoryForTests(client);
+  watchListStore.set({ scope: 'test', ids: [], loaded: true });
+});
+
+describe('historyScope', () => {
+  it('reads the connection from the poller’s key only', () => {
+    expect(historyScope(key)).toBe('["/api","42"]');
+    expect(historyScope(['task-status', '/api', '42'])).toBeNull();
+    expect(historyScope(['speech', '/api', '42', 'watch-list'])).toBeNull();
+  });
+});
+
+describe('the task-history recorder', () => {
+  it('records each answer the poller stores, and keeps its flow counts equal to a full recount', async () => {
+    client = new QueryClient();
+    watchListStore.set({ scope: 'test', ids, loaded: true });
+    const published = nextPublish();
+    startTaskHistory(client);
+    let board: TaskBoard = mergeBoard(
+      EMPTY_BOARD,
+      ids,
+      ids.map((id) => item(id, 2)),
+      1_000,
+      1,
+    );
+    client.setQueryData(key, board);
+    await published;
+    // Cycles 6 s apart (one flow sample each): tasks run, then some finish or fail.
+    for (let cycle = 1; cycle <= 5; cycle++) {
+      const at = 1_000 + cycle * 6_000;
+      const answers = ids.map((id, i) => (i < cycle * 8 ? item(id, i % 5 === 0 ? 5 : 4) : item(id, 3, { taskProgress: cycle * 10 })));
+      board = mergeBoard(board, ids, answers, at, 1);
+      client.setQueryData(key, board);
+    }
+    const view = taskHistoryStore.get();
+    expect(view.scope).toBe('["/api","42"]');
+    const last = view.series.flow.at(-1)!;
+    expect(last.counts).toEqual(flowCounts(ids, board.tasks));
+    expect(last.counts[0]! + last.counts[1]!).toBe(40);
+    const record = view.records.get('Service_AI_39')!;
+    expect(record.changes.map((c) => c.status)).toEqual([2, 3, 4]);
+    expect(record.samples.map(([, p]) => p)).toEqual([0, 10, 20, 30, 40, 100]);
+    const ended = view.series.perMinute.reduce((n, b) => n + b.finished + b.failed, 0);
+    expect(ended).toBe(40);
+  });
+
+  it('records a first pass over many tasks in slices after the cycle, with the same records as a pass in one go', async () => {
+    const many = Array.from({ length: 3_000 }, (_, i) => `Service_AI_${i}`);
+    /** Two cycles, the second set while the first one's pass may still be under way; the records once all are in. */
+    async function run(tuning: { syncRecords: number; sliceMs: number }) {
+      client = new QueryClient();
+      watchListStore.set({ scope: 'test', ids: many, loaded: true });
+      tuneTaskHistoryForTests(tuning);
+      const published = nextPublish();
+      startTaskHistory(client);
+      const first = mergeBoard(
+        EMPTY_BOARD,
+        many,
+        many.map((id) => item(id, 2)),
+        1_000,
+        30,
+      );
+      client.setQueryData(key, first);
+      await published;
+      const recordedAtOnce = taskHistoryStore.get().records.size;
+      const answers = many.map((id, i) => (i % 2 ? item(id, 2) : item(id, 3, { taskProgress: 50 })));
+      client.setQueryData(key, mergeBoard(first, many, answers, 7_000, 30));
+      // The second cycle is a full pass too here (setQueryData's structural sharing hides the board's delta): wait for its last task.
+      const done = () => taskHistoryStore.get().records.get(many.at(-1)!)?.snapshot.checkedAt === 7_000;
+      while (!done()) await nextPublish();
+      const { records } = taskHistoryStore.get();
+      resetTaskHistoryForTests(client);
+      return { recordedAtOnce, records };
+    }
+    const inOneGo = await run({ syncRecords: Infinity, sliceMs: 0 });
+    const sliced = await run({ syncRecords: 1_000, sliceMs: 0 });
+    expect(inOneGo.recordedAtOnce).toBe(many.length);
+    // The pass starts in a task of its own: the cycle's own task recorded none of it.
+    expect(sliced.recordedAtOnce).toBe(0);
+    expect(sliced.records).toEqual(inOneGo.records);
+    expect(sliced.records.get('Service_AI_0')!.changes.map((c) => c.status)).toEqual([2, 3]);
+  });
+
+  it('records in a sliced pass only the tasks still on the watch list (a board may hold answers for IDs removed meanwhile)', async () => {
+    const many = Array.from({ length: 3_000 }, (_, i) => `Service_AI_${i}`);
+    const watched = many.filter((_, i) => i % 3 !== 0);
+    client = new QueryClient();
+    watchListStore.set({ scope: 'test', ids: watched, loaded: true });
+    tuneTaskHistoryForTests({ syncRecords: 1_000, sliceMs: 0 });
+    const published = nextPublish();
+    startTaskHistory(client);
+    client.setQueryData(
+      key,
+      mergeBoard(
+        EMPTY_BOARD,
+        many,
+        many.map((id) => item(id, 3)),
+        1_000,
+        30,
+      ),
+    );
+    await published;
+    while (taskHistoryStore.get().records.size < watched.length) await nextPublish();
+    const { records } = taskHistoryStore.get();
+    expect(records.size).toBe(watched.length);
+    expect(records.has('Service_AI_0')).toBe(false);
+    expect(records.has('Service_AI_1')).toBe(true);
+  });
+});

@@ -1,0 +1,381 @@
+import type { Query, QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-query';
+import { createStore } from '@/lib/persisted-store';
+import { addFlowSample, addTransitions, bandsOf, EMPTY_SERIES, type BatchSeries } from './batch-series';
+import { boardRows, touchedSince } from '../rows';
+import { isEnd, observeTask, restoreBoard, type TaskRecord } from './task-history';
+import type { TaskBoard, TaskSnapshot, Transition } from '../task';
+import { measureSince } from './measure-cost';
+import { createSlicer } from '@/lib/slicer';
+import { deleteRecords, loadHistory, saveHistory } from './task-history-db';
+import { watchListStore } from '../watch-list';
+
+/** Writes are batched: at most one IndexedDB transaction per this long, plus one when the page is hidden. */
+const FLUSH_MS = 2_000;
+/** Records per IndexedDB transaction, and the pause before the next slice (a slice of puts stays well under 50 ms of cloning). */
+const PUTS_PER_FLUSH = 200;
+const NEXT_SLICE_MS = 50;
+/**
+ * A record whose only news is progress is written within about this long, not at once: with 1,000 tasks running, every
+ * cycle changes 1,000 records, and writing them all (a clone each on the main thread, then the garbage) was most of a
+ * poll update. So each flush writes this many of them, longest-waiting first. New tasks and status changes (what the
+ * change feed, timeline and stall flags need after a reload) are written at once; a hidden page writes everything.
+ */
+const PROGRESS_WRITE_MS = 30_000;
+/** A flow sample per this long at most, however fast the poller goes. */
+const FLOW_SAMPLE_MS = 5_000;
+/** A full pass over more tasks than this (the first cycle at 100,000) is recorded in slices after the cycle, not in one task. */
+const SYNC_RECORDS = 5_000;
+let tuning = { syncRecords: SYNC_RECORDS, sliceMs: 8 };
+/** Boards after loading that may still need the stored history laid over them (a cycle in flight during the load). */
+const RESTORE_CYCLES = 3;
+
+type ScopeState = {
+  scope: string;
+  loaded: boolean;
+  records: Map<string, TaskRecord>;
+  series: BatchSeries;
+  feed: readonly Transition[];
+  /** Tasks seen ending since the series last took them (see countEnds). */
+  ends: Transition[];
+  /** Records to write at the next flush: new tasks, status changes. */
+  dirty: Set<string>;
+  /** Records whose only news is progress, with when that news began waiting, oldest first (see PROGRESS_WRITE_MS). */
+  progressOnly: Map<string, number>;
+  lastPolledAt: number;
+  lastFlowAt: number;
+  /** The last board recorded: the next one's touched tasks are known from it (see board-delta.ts). */
+  lastBoard: TaskBoard | null;
+  restoresLeft: number;
+  watchedRef: readonly string[] | null;
+  pending: Query | null;
+  /** A full pass still being recorded in slices: the snapshots as they were then (the poller's map is written in place). */
+  backlog: Backlog | null;
+};
+
+/**
+ * `keep`: the watch list when it changed during the pass (its tasks pruned meanwhile get no record back); `keepList`
+ * that list before its set is made, in the pass's next slice (a set of 100,000 IDs is ~4 ms of the cycle's own task).
+ */
+type Backlog = {
+  ids: string[];
+  snapshots: TaskSnapshot[];
+  next: number;
+  keep: ReadonlySet<string> | null;
+  keepList: readonly string[] | null;
+};
+
+export type TaskHistoryView = { scope: string; version: number; records: ReadonlyMap<string, TaskRecord>; series: BatchSeries };
+
+const EMPTY_VIEW: TaskHistoryView = { scope: '', version: 0, records: new Map(), series: EMPTY_SERIES };
+/** What the overview and task details read: the history of the scope the poller last answered for. */
+export const taskHistoryStore = createStore<TaskHistoryView>(EMPTY_VIEW);
+
+const states = new Map<string, ScopeState>();
+let flushTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** The poller's query key is ['task-status', gatewayUrl, userId, 'watch-list']: the scope is its middle. */
+export function historyScope(queryKey: readonly unknown[]): string | null {
+  if (queryKey.length !== 4 || queryKey[0] !== 'task-status' || queryKey[3] !== 'watch-list') return null;
+  return JSON.stringify(queryKey.slice(1, 3));
+}
+
+function publish(state: ScopeState) {
+  const { version } = taskHistoryStore.get();
+  taskHistoryStore.set({ scope: state.scope, version: version + 1, records: state.records, series: state.series });
+}
+
+function stateOf(scope: string): ScopeState {
+  let state = states.get(scope);
+  if (!state) {
+    state = {
+      scope,
+      loaded: false,
+      records: new Map(),
+      series: EMPTY_SERIES,
+      feed: [],
+      ends: [],
+      dirty: new Set(),
+      progressOnly: new Map(),
+      lastPolledAt: 0,
+      lastFlowAt: 0,
+      lastBoard: null,
+      restoresLeft: RESTORE_CYCLES,
+      watchedRef: null,
+      pending: null,
+      backlog: null,
+    };
+    states.set(scope, state);
+    void load(state);
+  }
+  return state;
+}
+
+async function load(state: ScopeState) {
+  try {
+    const { records, batch } = await loadHistory(state.scope);
+    for (const r of records) if (!state.records.has(r.id)) state.records.set(r.id, r);
+    if (batch) {
+      state.series = batch.series;
+      state.feed = batch.feed;
+      // Transitions up to here are already counted in the stored throughput.
+      state.lastPolledAt = Math.max(batch.feed[0]?.at ?? 0, batch.series.flow.at(-1)?.at ?? 0);
+    }
+  } catch {
+    // No IndexedDB (private mode, quota): the history lives for this page only.
+  }
+  state.loaded = true;
+  if (state.pending) record(state, state.pending);
+  else publish(state);
+}
+
+function prune(state: ScopeState, watched: readonly string[]) {
+  if (state.watchedRef === watched) return;
+  state.watchedRef = watched;
+  if (state.backlog) state.backlog.keepList = watched;
+  // Nothing recorded yet (a first visit): nothing to prune, and no set of the whole list to make.
+  if (state.records.size === 0) return;
+  const keep = new Set(watched);
+  const gone = [...state.records.keys()].filter((id) => !keep.has(id));
+  for (const id of gone) {
+    state.records.delete(id);
+    state.dirty.delete(id);
+    state.progressOnly.delete(id);
+  }
+  if (gone.length) void deleteRecords(state.scope, gone).catch(() => undefined);
+}
+
+/**
+ * Fold one board from the poller into the history: only the tasks it touched (known from the last
+ * board recorded), and of those only the ones first seen or changed, so a cycle costs little at
+ * 100,000 tasks. Flow counts come from the shared rows' counts (see board-rows.ts).
+ */
+function record(state: ScopeState, query: Query) {
+  const board = query.state.data as TaskBoard | undefined;
+  if (!board) return;
+  if (!state.loaded) {
+    state.pending = query;
+    return;
+  }
+  state.pending = null;
+  const start = performance.now();
+  // A board during a sliced pass (rare: the pass takes well under a poll interval) finishes it first, so each task's
+  // record sees its snapshots in order.
+  if (state.backlog) {
+    drainBacklog(state, state.backlog, null);
+    measureSince('overview: record catch-up', start);
+  }
+  const watched = watchListStore.get().ids;
+  let touched = state.lastBoard ? touchedSince(state.lastBoard, board) : null;
+  let current = board;
+  if (state.restoresLeft > 0) {
+    state.restoresLeft--;
+    // The shared rows first take this board, so the restored one is a step from it.
+    boardRows(watched, board);
+    const restored = restoreBoard(board, state.records, watched, state.feed);
+    // setState like "Refresh now": the poll's own status and error count are left as they are.
+    if (restored) {
+      query.setState({ data: restored });
+      const more = touchedSince(board, restored);
+      touched = touched && more ? [...touched, ...more] : null;
+      current = restored;
+    }
+  }
+  state.lastBoard = current;
+  if (!touched && current.tasks.size > tuning.syncRecords) {
+    state.backlog = { ids: [...current.tasks.keys()], snapshots: [...current.tasks.values()], next: 0, keep: null, keepList: null };
+    void recordBacklog(state);
+  } else {
+    for (const id of touched ?? current.tasks.keys()) {
+      const snapshot = current.tasks.get(id);
+      if (snapshot) observe(state, id, snapshot, touched ? current.changed : null);
+    }
+  }
+  prune(state, watched);
+  const fresh = current.transitions.some((t) => t.at > state.lastPolledAt);
+  const ended = countEnds(state);
+  state.feed = current.transitions;
+  state.lastPolledAt = current.polledAt;
+  if (current.polledAt - state.lastFlowAt >= FLOW_SAMPLE_MS || fresh || ended) {
+    state.series = addFlowSample(state.series, current.polledAt, bandsOf(boardRows(watched, current).summary.counts));
+    state.lastFlowAt = current.polledAt;
+  }
+  publish(state);
+  flushSoon();
+  measureSince('overview: record', start);
+}
+
+/**
+ * The ends seen since the last call go into the throughput series; true if there were any. Ends are
+ * taken from the records, not from the board's change feed: the feed holds the last 50 changes (250
+ * tasks ending in one cycle counted 50), and a task that ended while the console was closed is no
+ * change on the reopened page's board (its poller has no answer before it), while its stored record
+ * still says Running.
+ */
+function countEnds(state: ScopeState): boolean {
+  if (state.ends.length === 0) return false;
+  state.series = addTransitions(state.series, state.ends);
+  state.ends = [];
+  return true;
+}
+
+function observe(state: ScopeState, id: string, snapshot: TaskSnapshot, changed: ReadonlySet<string> | null) {
+  const before = state.records.get(id);
+  if (before && changed && !changed.has(id)) return;
+  const after = observeTask(before, id, snapshot);
+  if (after === before) return;
+  state.records.set(id, after);
+  if (before && after.changes !== before.changes) {
+    // An end seen from a status that was not one (first seen already ended: not counted, it ended before this console watched).
+    const last = after.changes[after.changes.length - 1]!;
+    const from = before.changes[before.changes.length - 1]?.status ?? null;
+    if (isEnd(last.status) && !isEnd(from)) state.ends.push({ taskId: id, from, to: last.status!, at: last.at });
+  }
+  if (!before || after.changes !== before.changes) {
+    state.dirty.add(id);
+    state.progressOnly.delete(id);
+  } else if (!state.dirty.has(id) && !state.progressOnly.has(id)) state.progressOnly.set(id, Date.now());
+}
+
+/** Records the backlog's tasks until it is done or the slicer says to yield; true when done. */
+function drainBacklog(state: ScopeState, backlog: Backlog, slicer: ReturnType<typeof createSlicer> | null): boolean {
+  const { ids, snapshots } = backlog;
+  if (backlog.keepList) {
+    backlog.keep = new Set(backlog.keepList);
+    backlog.keepList = null;
+  }
+  while (backlog.next < ids.length) {
+    const i = backlog.next++;
+    const id = ids[i]!;
+    if (!backlog.keep || backlog.keep.has(id)) observe(state, id, snapshots[i]!, null);
+    if (slicer?.due()) return false;
+  }
+  if (state.backlog === backlog) state.backlog = null;
+  return true;
+}
+
+async function recordBacklog(state: ScopeState) {
+  const backlog = state.backlog;
+  if (!backlog) return;
+  const slicer = createSlicer({ sliceMs: tuning.sliceMs });
+  // The pass starts in a task of its own: the cycle's task (the last answers' merge, the render) is long enough at 100,000.
+  await slicer.pause();
+  for (;;) {
+    // After each pause: finished meanwhile by a newer board, or the scope was forgotten (tests).
+    if (state.backlog !== backlog || states.get(state.scope) !== state) return;
+    const start = performance.now();
+    const done = drainBacklog(state, backlog, slicer);
+    measureSince('overview: record slices', start);
+    if (done) break;
+    await slicer.pause();
+  }
+  countEnds(state);
+  publish(state);
+  flushSoon();
+}
+
+/**
+ * `everything`: every record waiting, progress-only ones too, in one transaction (the page is being
+ * hidden or left). Not in slices then: a page being closed runs no more timers, so the slices after
+ * the first 200 records were never written (and a task's record lost means its end is not known
+ * after a reopen); the clones (about 0.07 ms each) do not matter to a page no one is looking at.
+ */
+function flush(everything = false) {
+  flushTimer = undefined;
+  let more = false;
+  let waiting = false;
+  for (const state of states.values()) {
+    if (!state.loaded) continue;
+    // Each put clones its record on the main thread (about 0.07 ms): a first cycle of 10,000 tasks is written in slices.
+    const perFlush = everything ? Infinity : PUTS_PER_FLUSH;
+    const ids = [...take(state.dirty, perFlush)];
+    for (const id of ids) state.dirty.delete(id);
+    // A share of the progress-only records, so they go out at an even pace, and any that waited their full time.
+    let share = Math.ceil((state.progressOnly.size * FLUSH_MS) / PROGRESS_WRITE_MS);
+    const overdue = Date.now() - PROGRESS_WRITE_MS;
+    for (const [id, since] of state.progressOnly) {
+      if (ids.length >= perFlush || (!everything && share <= 0 && since > overdue)) break;
+      ids.push(id);
+      state.progressOnly.delete(id);
+      share--;
+    }
+    const [, nextSince] = state.progressOnly.entries().next().value ?? [];
+    more ||= state.dirty.size > 0 || (nextSince !== undefined && (everything || nextSince <= overdue));
+    waiting ||= state.progressOnly.size > 0;
+    const records = ids.flatMap((id) => state.records.get(id) ?? []);
+    // Not awaited: IndexedDB runs transactions on the same stores in the order they were made, so
+    // the next slice need not wait for this one's commit. A failed write keeps the history in memory;
+    // the series is written again next time, these records when they next change.
+    saveHistory(state.scope, records, { scope: state.scope, series: state.series, feed: [...state.feed] }).catch(() => undefined);
+  }
+  if (more) flushTimer ??= setTimeout(() => (everything ? flush(true) : whenIdle(() => flush())), NEXT_SLICE_MS);
+  // Progress-only records still waiting are written on, a share per FLUSH_MS, even when no more answers come.
+  else if (waiting) flushSoon();
+}
+
+function* take<T>(items: Iterable<T>, n: number): Generator<T> {
+  if (n <= 0) return;
+  for (const x of items) {
+    yield x;
+    if (--n === 0) return;
+  }
+}
+
+/** When the browser has a moment (not in the middle of a scroll or a render), but within a second. */
+function whenIdle(work: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 1_000 });
+  else work();
+}
+
+function flushSoon() {
+  flushTimer ??= setTimeout(() => whenIdle(() => flush()), FLUSH_MS);
+}
+
+function onHidden(event: Event) {
+  if (event.type !== 'pagehide' && document.visibilityState !== 'hidden') return;
+  clearTimeout(flushTimer);
+  flush(true);
+}
+
+function onEvent(event: QueryCacheNotifyEvent) {
+  if (event.type !== 'updated' || event.action.type !== 'success') return;
+  const scope = historyScope(event.query.queryKey);
+  if (scope) record(stateOf(scope), event.query);
+}
+
+const started = new WeakMap<QueryClient, () => void>();
+
+/**
+ * Start recording the poller's answers: a subscription to the query cache, so the poller needs no
+ * change wherever it is mounted. Boards already in the cache are taken at once. Idempotent per client.
+ */
+export function startTaskHistory(client: QueryClient): void {
+  if (started.has(client)) return;
+  const cache = client.getQueryCache();
+  started.set(client, cache.subscribe(onEvent));
+  document.addEventListener('visibilitychange', onHidden);
+  // Leaving for another site or closing the tab: visibilitychange comes first in Chromium; pagehide covers the rest.
+  window.addEventListener('pagehide', onHidden);
+  for (const query of cache.getAll()) {
+    const scope = historyScope(query.queryKey);
+    // Loading starts now even before the first answer, so that answer can already be restored.
+    if (scope) record(stateOf(scope), query);
+  }
+}
+
+/** For tests: record in slices above this many tasks, yielding after sliceMs (0: every 1,024 tasks). */
+export function tuneTaskHistoryForTests(next: { syncRecords: number; sliceMs: number }): void {
+  tuning = next;
+}
+
+/** For tests: forget every loaded scope and stop recording. */
+export function resetTaskHistoryForTests(client: QueryClient): void {
+  started.get(client)?.();
+  started.delete(client);
+  document.removeEventListener('visibilitychange', onHidden);
+  window.removeEventListener('pagehide', onHidden);
+  states.clear();
+  if (flushTimer) clearTimeout(flushTimer);
+  flushTimer = undefined;
+  taskHistoryStore.set(EMPTY_VIEW);
+  tuning = { syncRecords: SYNC_RECORDS, sliceMs: 8 };
+}

@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { item } from '../testing/snapshots';
+import { mergeBoard } from '../status-worker/merge-board';
+import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
+import type { TaskRecord } from './task-history';
+import { resetTaskHistoryForTests, startTaskHistory, taskHistoryStore } from './task-history-recorder';
+import { watchListStore } from '../watch-list/watch-list-store';
+
+// What each write put, in order: the recorder's scheduling is what is under test, not IndexedDB (absent in jsdom).
+const writes: string[][] = [];
+vi.mock('./task-history-db', () => ({
+  loadHistory: () => Promise.resolve({ records: [], batch: undefined }),
+  saveHistory: (_scope: string, records: readonly TaskRecord[]) => {
+    writes.push(records.map((r) => r.id));
+    return Promise.resolve();
+  },
+  deleteRecords: () => Promise.resolve(),
+}));
+
+const key = ['task-status', '/api', '42', 'watch-list'] as const;
+const ids = Array.from({ length: 300 }, (_, i) => `Service_AI_${i}`);
+let client: QueryClient;
+let board: TaskBoard;
+const written = () => writes.flat();
+
+function answer(at: number, answers: (id: string, i: number) => ReturnType<typeof item>) {
+  board = mergeBoard(board, ids, ids.map(answers), at, 3);
+  client.setQueryData(key, board);
+}
+
+beforeEach(async () => {
+  vi.useFakeTimers();
+  writes.length = 0;
+  client = new QueryClient();
+  watchListStore.set({ scope: 'test', ids, loaded: true });
+  board = EMPTY_BOARD;
+  const loaded = new Promise<void>((ok) => void taskHistoryStore.subscribe(() => ok()));
+  startTaskHistory(client);
+  answer(1_000, (id) => item(id, 3, { taskProgress: 0 }));
+  await loaded;
+});
+
+afterEach(() => {
+  resetTaskHistoryForTests(client);
+  vi.useRealTimers();
+});
+
+describe('the task-history recorder’s writes', () => {
+  it('writes new tasks at once, in slices of 200', async () => {
+    await vi.advanceTimersByTimeAsync(2_000 + 100);
+    expect(writes.map((w) => w.length)).toEqual([200, 100]);
+    expect(new Set(written())).toEqual(new Set(ids));
+  });
+
+  it('writes progress-only news a share per flush, longest-waiting first, each record once', async () => {
+    await vi.advanceTimersByTimeAsync(2_100);
+    writes.length = 0;
+    answer(3_000, (id) => item(id, 3, { taskProgress: 10 }));
+    await vi.advanceTimersByTimeAsync(2_000);
+    // 300 records over 30 s at one flush per 2 s: 20 a flush.
+    expect(writes).toEqual([ids.slice(0, 20)]);
+    answer(5_000, (id) => item(id, 3, { taskProgress: 20 }));
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(written().slice(0, 40)).toEqual(ids.slice(0, 40));
+    expect(new Set(written())).toEqual(new Set(ids));
+    expect(written().length).toBeLessThan(ids.length + 40);
+  });
+
+  it('writes a status change at the next flush, ahead of progress-only news', async () => {
+    await vi.advanceTimersByTimeAsync(2_100);
+    writes.length = 0;
+    answer(3_000, (id, i) => (i === 299 ? item(id, 4) : item(id, 3, { taskProgress: 10 })));
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(writes[0]![0]).toBe('Service_AI_299');
+    expect(writes[0]).toHaveLength(1 + 20);
+  });
+
+  it('writes everything still waiting when the page is hidden, in one write (a closing page runs no later timer)', () => {
+    answer(3_000, (id) => item(id, 3, { taskProgress: 10 }));
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(writes.map((w) => w.length)).toEqual([300]);
+    expect(new Set(written())).toEqual(new Set(ids));
+  });
+
+  it('writes everything when the page is left (pagehide)', () => {
+    window.dispatchEvent(new Event('pagehide'));
+    expect(writes.map((w) => w.length)).toEqual([300]);
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { item, snap } from '../testing/snapshots';
+import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
+import { halve, MAX_SAMPLES_PER_TASK, mergeFeeds, observeTask, restoreBoard, type TaskRecord } from './task-history';
+
+const ID = 'Service_AI_1';
+const running = (progress: number, at: number) => snap(item(ID, 3, { taskProgress: progress }), at);
+
+describe('observeTask', () => {
+  it('records first sight, each status change and each progress change', () => {
+    let r = observeTask(undefined, ID, snap(item(ID, 2), 1_000));
+    r = observeTask(r, ID, running(10, 2_000));
+    r = observeTask(r, ID, running(40, 3_000));
+    r = observeTask(r, ID, snap(item(ID, 4, { updateTime: 3_600 }), 4_000));
+    expect(r.firstSeen).toBe(1_000);
+    // The end is dated by the gateway's updateTime (between the last check and this one), as the throughput counts it.
+    expect(r.changes.map((c) => [c.status, c.at])).toEqual([
+      [2, 1_000],
+      [3, 2_000],
+      [4, 3_600],
+    ]);
+    expect(r.samples).toEqual([
+      [1_000, 0],
+      [2_000, 10],
+      [3_000, 40],
+      [4_000, 100],
+    ]);
+  });
+
+  it('returns the same record for the same snapshot (nothing to write)', () => {
+    const s = running(10, 1);
+    const r = observeTask(undefined, ID, s);
+    expect(observeTask(r, ID, s)).toBe(r);
+  });
+
+  it('keeps progress samples bounded however long a task runs, with its first and last point', () => {
+    let r: TaskRecord | undefined;
+    for (let i = 0; i <= 10_000; i++) r = observeTask(r, ID, running(i % 101, i * 1_000));
+    expect(r!.samples.length).toBeLessThanOrEqual(MAX_SAMPLES_PER_TASK);
+    expect(r!.samples[0]).toEqual([0, 0]);
+    expect(r!.samples.at(-1)).toEqual([10_000_000, 10_000 % 101]);
+  });
+
+  it('keeps a flapping task’s status changes bounded', () => {
+    let r: TaskRecord | undefined;
+    for (let i = 0; i < 500; i++) r = observeTask(r, ID, snap(item(ID, 2 + (i % 2)), i));
+    expect(r!.changes.length).toBeLessThanOrEqual(24);
+    expect(r!.changes[0]!.at).toBe(0);
+    expect(r!.changes.at(-1)!.at).toBe(499);
+  });
+});
+
+describe('halve', () => {
+  it('keeps the ends', () => expect(halve([1, 2, 3, 4, 5, 6])).toEqual([1, 3, 5, 6]));
+});
+
+describe('restoreBoard', () => {
+  const stored = (s = running(30, 1_000)) => new Map([[ID, { ...observeTask(undefined, ID, s), snapshot: { ...s, changedAt: 1_000 } }]]);
+
+  it('keeps when a running task last changed, if its answer is the same after the reload (the stall flag survives)', () => {
+    const board: TaskBoard = { ...EMPTY_BOARD, tasks: new Map([[ID, running(30, 900_000)]]) };
+    const restored = restoreBoard(board, stored(), [ID], []);
+    expect(restored!.tasks.get(ID)!.changedAt).toBe(1_000);
+    expect(restored!.tasks.get(ID)!.checkedAt).toBe(900_000);
+  });
+
+  it('leaves a task that moved on as the poller saw it', () => {
+    const board: TaskBoard = { ...EMPTY_BOARD, tasks: new Map([[ID, snap(item(ID, 4), 900_000)]]) };
+    expect(restoreBoard(board, stored(), [ID], [])).toBeNull();
+  });
+
+  it('fills in watched tasks not checked yet, but not unwatched ones, and brings back the feed', () => {
+    const feed = [{ taskId: ID, from: 2, to: 3, at: 500 }];
+    const restored = restoreBoard(EMPTY_BOARD, stored(), [ID], feed)!;
+    expect(restored.tasks.get(ID)!.item!.taskProgress).toBe(30);
+    expect(restored.transitions).toEqual(feed);
+    expect(restoreBoard(EMPTY_BOARD, stored(), [], [])).toBeNull();
+  });
+});
+
+describe('mergeFeeds', () => {
+  it('merges without repeats, newest first, capped', () => {
+    const t = (at: number) => ({ taskId: ID, from: 2, to: 3, at });
+    const merged = mergeFeeds([t(3), t(2)], [t(2), t(1), ...Array.from({ length: 100 }, (_, i) => t(-i - 1))]);
+    expect(merged.slice(0, 3).map((x) => x.at)).toEqual([3, 2, 1]);
+    expect(merged).toHaveLength(50);
+  });
+});

@@ -1,0 +1,137 @@
+import { outcomeOf } from '@/contract';
+import type { TaskBoard, TaskSnapshot, Transition } from '../task';
+import { recordDelta, writableTasks } from '../rows';
+
+/** Progress samples kept per task; past this they are halved (every other one kept), so a task's record stays small. */
+export const MAX_SAMPLES_PER_TASK = 32;
+/** Status changes kept per task (a task has at most a handful; this only guards against a flapping gateway). */
+const MAX_CHANGES_PER_TASK = 24;
+const MAX_FEED = 50;
+
+type StatusChange = { at: number; status: number | null; progress: number };
+
+/** What the console learned about one task: kept in IndexedDB so stall flags, ETA and timeline survive a reload. */
+export type TaskRecord = {
+  id: string;
+  firstSeen: number;
+  /** Every observed status change, oldest first (the first entry is the first answer). */
+  changes: StatusChange[];
+  /** [local time, progress], oldest first, downsampled. */
+  samples: Array<[number, number]>;
+  /** The last snapshot: the gateway's last raw answer, when it last changed, first progress while running. */
+  snapshot: TaskSnapshot;
+};
+
+/** Halve a series, keeping its first and last points: repeated, it bounds a series of any length. */
+export function halve<T>(points: readonly T[]): T[] {
+  return points.filter((_, i) => i % 2 === 0 || i === points.length - 1);
+}
+
+/** A status that ends a task (Finished, Failed, Aborted: an outcome other than open). */
+export const isEnd = (status: number | null | undefined): boolean => {
+  const outcome = outcomeOf(status);
+  return outcome !== null && outcome !== 'open';
+};
+
+/**
+ * When a task seen live at `lastSeen` and ended by `seenEnded` ended: the gateway's updateTime, kept
+ * between the two (a gateway clock that is off moves it no further). Seen live a cycle ago, that is
+ * within a cycle either way; opened again hours later, it is when the task really ended, not when the
+ * console happened to look.
+ */
+function endedAt(updateTime: number | undefined, lastSeen: number, seenEnded: number): number {
+  const at = Number.isFinite(updateTime) ? updateTime! : seenEnded;
+  return Math.min(seenEnded, Math.max(lastSeen, at));
+}
+
+/**
+ * Fold one snapshot from the poller into a task's record; the same record back when nothing new was
+ * learned. A change into an end (Finished, Failed, Aborted) from a status seen live is dated by endedAt.
+ */
+export function observeTask(record: TaskRecord | undefined, id: string, snapshot: TaskSnapshot): TaskRecord {
+  const status = snapshot.item?.taskStatus ?? null;
+  const progress = snapshot.item?.taskProgress ?? 0;
+  const at = snapshot.changedAt;
+  if (!record) {
+    return {
+      id,
+      firstSeen: snapshot.checkedAt,
+      changes: [{ at, status, progress }],
+      samples: snapshot.item ? [[at, progress]] : [],
+      snapshot,
+    };
+  }
+  if (record.snapshot === snapshot) return record;
+  const lastChange = record.changes[record.changes.length - 1];
+  let changes = record.changes;
+  if (lastChange?.status !== status) {
+    const ended = isEnd(status) && !isEnd(lastChange?.status);
+    changes = [...changes, { at: ended ? endedAt(snapshot.item?.updateTime, record.snapshot.checkedAt, at) : at, status, progress }];
+    if (changes.length > MAX_CHANGES_PER_TASK) changes = [changes[0]!, ...changes.slice(-(MAX_CHANGES_PER_TASK - 1))];
+  }
+  const lastSample = record.samples[record.samples.length - 1];
+  let samples = record.samples;
+  if (snapshot.item && (!lastSample || lastSample[1] !== progress)) {
+    samples = [...samples, [at, progress]];
+    if (samples.length > MAX_SAMPLES_PER_TASK) samples = halve(samples);
+  }
+  return { ...record, changes, samples, snapshot };
+}
+
+const sameAnswer = (a: TaskSnapshot, b: TaskSnapshot) =>
+  (a.item?.taskStatus ?? null) === (b.item?.taskStatus ?? null) && (a.item?.taskProgress ?? null) === (b.item?.taskProgress ?? null);
+
+/**
+ * A snapshot made after a reload, corrected by what was stored before it: while the answer is the
+ * same, it last changed when the stored one says (so a stall flag is not reset), and a running
+ * task's rate is measured from when it was first seen running.
+ */
+function restoreSnapshot(current: TaskSnapshot, stored: TaskSnapshot): TaskSnapshot {
+  if (!sameAnswer(current, stored) && current.item?.taskStatus !== stored.item?.taskStatus) return current;
+  const changedAt = sameAnswer(current, stored) ? Math.min(current.changedAt, stored.changedAt) : current.changedAt;
+  const firstRunning =
+    stored.firstRunning && current.firstRunning && stored.firstRunning.at < current.firstRunning.at
+      ? stored.firstRunning
+      : current.firstRunning;
+  return changedAt === current.changedAt && firstRunning === current.firstRunning ? current : { ...current, changedAt, firstRunning };
+}
+
+const feedKey = (t: Transition) => `${t.taskId} ${t.at} ${t.to}`;
+
+export function mergeFeeds(a: readonly Transition[], b: readonly Transition[]): Transition[] {
+  const seen = new Set<string>();
+  return [...a, ...b]
+    .filter((t) => !seen.has(feedKey(t)) && seen.add(feedKey(t)))
+    .sort((x, y) => y.at - x.at)
+    .slice(0, MAX_FEED);
+}
+
+/**
+ * The poller's board with what was stored before a reload: snapshots of watched tasks not yet
+ * checked, corrected times of those that were, and the change feed. Null when nothing changes. The
+ * poller's task map is written in place (see board-delta.ts).
+ */
+export function restoreBoard(
+  board: TaskBoard,
+  records: ReadonlyMap<string, TaskRecord>,
+  watched: readonly string[],
+  feed: readonly Transition[],
+): TaskBoard | null {
+  let tasks: Map<string, TaskSnapshot> | null = null;
+  const restored: string[] = [];
+  // A first visit has no records: no pass over every watched ID (100,000 lookups in the first cycle's last task).
+  for (const id of records.size > 0 ? watched : []) {
+    const record = records.get(id);
+    if (!record) continue;
+    const current = board.tasks.get(id);
+    const next = current ? restoreSnapshot(current, record.snapshot) : record.snapshot;
+    if (next === current) continue;
+    tasks ??= writableTasks(board.tasks);
+    tasks.set(id, next);
+    restored.push(id);
+  }
+  const transitions = mergeFeeds(board.transitions, feed);
+  const feedChanged = transitions.length !== board.transitions.length || transitions.some((t, i) => t !== board.transitions[i]);
+  if (!tasks && !feedChanged) return null;
+  return recordDelta({ ...board, tasks: tasks ?? board.tasks, transitions }, board, restored);
+}

@@ -1,0 +1,33 @@
+import { batchIds, mergeBoard, type StatusSlice, runStatusCycle } from '../status-worker';
+import { recordDelta } from '../rows';
+import type { TaskBoard } from '../task';
+import type { Connection } from '@/lib/connection-profile';
+import { pollInSlices } from './poll-in-slices';
+
+/** Above this many batches a cycle is merged in slices as answers arrive (poll-in-slices.ts). */
+const SLICE_CYCLE_BATCHES = 20;
+/** Batches per slice of such a cycle: 1,000 tasks merged at a time, a few ms. */
+const SLICE_BATCHES = 10;
+
+/**
+ * One poll cycle for the due tasks (loaded with the first cycle: the first-visit bundle stays in
+ * budget). The requests run in the status worker; this thread merges the checked answers.
+ */
+export async function pollCycle(
+  connection: Connection,
+  prev: TaskBoard,
+  due: readonly string[],
+  signal: AbortSignal,
+  errorsSeen: number,
+): Promise<TaskBoard> {
+  const batches = batchIds(due);
+  const run = (onSlice: (slice: StatusSlice) => void, sliceBatches: number) =>
+    runStatusCycle(connection, batches, signal, onSlice, sliceBatches);
+  if (batches.length > SLICE_CYCLE_BATCHES) return pollInSlices(prev, batches, (onSlice) => run(onSlice, SLICE_BATCHES), errorsSeen);
+  const slices: StatusSlice[] = [];
+  await run((slice) => slices.push(slice), Infinity);
+  const items = slices.flatMap((s) => s.items);
+  const links = slices.flatMap((s) => s.links);
+  const problems = slices.flatMap((s) => s.problems);
+  return recordDelta({ ...mergeBoard(prev, due, items, Date.now(), batches.length, problems, links), errorsSeen }, prev, due);
+}

@@ -1,0 +1,133 @@
+import type { WatchedTask } from '../../rows';
+import { estimateRemainingMs, isStalled } from '../../task';
+import type { CompareOp, Comparison, DurationField, HasWhat, Query, Term } from './query-ast';
+import { compileContains, compileGlob, globMatches } from './glob';
+
+/** What a query reads besides the row: the clock, the stall setting, and when the console first saw a task (task history). */
+export type QueryContext = {
+  now: number;
+  stallMs: number;
+  /** When this console first saw the task (its history's firstSeen), if it has. */
+  firstSeen: (id: string) => number | undefined;
+};
+
+export type RowPredicate = (row: WatchedTask) => boolean;
+
+const OP_CODE: Record<CompareOp, number> = { '<': 0, '<=': 1, '>': 2, '>=': 3, '=': 4 };
+
+/** A comparison list as two flat arrays, read with a loop: no closure or object per row. */
+function compileTests(tests: readonly Comparison[]): (v: number) => boolean {
+  const ops = Int8Array.from(tests, (t) => OP_CODE[t.op]);
+  const values = Float64Array.from(tests, (t) => t.value);
+  return (v) => {
+    for (let i = 0; i < ops.length; i++) {
+      const x = values[i]!;
+      const op = ops[i];
+      if (op === 0 ? v < x : op === 1 ? v <= x : op === 2 ? v > x : op === 3 ? v >= x : v === x) return true;
+    }
+    return false;
+  };
+}
+
+/** The time a duration qualifier measures for a row (ms), or null when the row has none. */
+function durationOf(field: DurationField, ctx: QueryContext): (row: WatchedTask) => number | null {
+  const { now } = ctx;
+  switch (field) {
+    case 'age':
+      return (row) => {
+        const seen = ctx.firstSeen(row.id);
+        return seen === undefined ? null : now - seen;
+      };
+    case 'updated':
+      return (row) => (row.updateTime === null ? null : now - row.updateTime);
+    case 'eta':
+      return (row) => (row.snapshot ? estimateRemainingMs(row.snapshot, now) : null);
+  }
+}
+
+const HAS: Record<HasWhat, (ctx: QueryContext) => RowPredicate> = {
+  result: () => (row) => row.downloadUrl !== null,
+  code: () => (row) => !!row.snapshot?.item?.errorCode,
+  eta:
+    ({ now }) =>
+    (row) =>
+      row.snapshot !== undefined && estimateRemainingMs(row.snapshot, now) !== null,
+};
+
+function compileTerm(term: Term, ctx: QueryContext): RowPredicate {
+  switch (term.kind) {
+    case 'text': {
+      const glob = compileContains(term.text);
+      return (row) => globMatches(glob, row.id);
+    }
+    case 'id': {
+      const globs = term.patterns.map(compileGlob);
+      return (row) => globs.some((g) => globMatches(g, row.id));
+    }
+    case 'status': {
+      const groups = new Set(term.values);
+      return (row) => groups.has(row.group);
+    }
+    case 'number': {
+      const test = compileTests(term.tests);
+      // Rows without an answer have no progress or code: neither 0 nor anything else.
+      if (term.field === 'progress') return (row) => !!row.snapshot?.item && test(row.progress);
+      return (row) => {
+        const item = row.snapshot?.item;
+        return !!item && test(item.errorCode);
+      };
+    }
+    case 'duration': {
+      const test = compileTests(term.tests);
+      const measure = durationOf(term.field, ctx);
+      return (row) => {
+        const v = measure(row);
+        return v !== null && test(v);
+      };
+    }
+    case 'stalled': {
+      const { now, stallMs } = ctx;
+      const want = term.value;
+      return (row) => isStalled(row.snapshot, now, stallMs) === want;
+    }
+    case 'has': {
+      const tests = term.what.map((w) => HAS[w](ctx));
+      return tests.length === 1 ? tests[0]! : (row) => tests.some((t) => t(row));
+    }
+  }
+}
+
+/** A query whose match can change with no row changing: it reads the clock or the stall setting (updated:, age:, eta:, stalled:, has:eta). */
+export const readsClock = (query: Query): boolean =>
+  query.terms.some((t) => t.kind === 'duration' || t.kind === 'stalled' || (t.kind === 'has' && t.what.includes('eta')));
+
+/** Cheapest first (AND does not care about order): a field compared, then a clock sum, then a search of the ID. */
+const COST: Record<Term['kind'], number> = { status: 0, has: 1, number: 1, stalled: 2, duration: 2, text: 3, id: 3 };
+
+/**
+ * A query made once into a test of a row (globs and sets built here, nothing per row); rebuild it when `ctx.now` moves.
+ * Terms are ANDed, a negated one inverted; the sort is not a filter (see Query.sort).
+ */
+export function compileQuery(query: Query, ctx: QueryContext): RowPredicate {
+  const tests = [...query.terms]
+    .sort((a, b) => COST[a.kind] - COST[b.kind])
+    .map((term) => {
+      const test = compileTerm(term, ctx);
+      return term.negated ? (row: WatchedTask) => !test(row) : test;
+    });
+  if (tests.length === 0) return () => true;
+  if (tests.length === 1) return tests[0]!;
+  return (row) => {
+    for (let i = 0; i < tests.length; i++) if (!tests[i]!(row)) return false;
+    return true;
+  };
+}
+
+/** The rows a query keeps, in their order (the same array when the query keeps all: no pass over 100,000 rows). */
+export function filterRows(rows: readonly WatchedTask[], query: Query, ctx: QueryContext): readonly WatchedTask[] {
+  if (query.terms.length === 0) return rows;
+  const keep = compileQuery(query, ctx);
+  const out: WatchedTask[] = [];
+  for (let i = 0; i < rows.length; i++) if (keep(rows[i]!)) out.push(rows[i]!);
+  return out;
+}

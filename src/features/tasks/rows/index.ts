@@ -1,0 +1,8 @@
+// The board as rows: one row per watched task, the summary, what changed since a poll, and deriving them in slices.
+export { recordDelta, touchedSince, writableTasks } from './board-delta';
+export { boardRows } from './board-rows';
+export { appendRows } from './board-rows-append';
+export { deriveInSlices } from './derive-in-slices';
+export { progressLine } from './progress-line';
+export { summarize, type Summary } from './summarize';
+export { buildRows, queryRows, type WatchedTask } from './task-rows';

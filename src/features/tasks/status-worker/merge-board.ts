@@ -1,0 +1,93 @@
+import { TaskStatus, type TaskStatusItem, type TaskStatusItemProblem } from '@/contract';
+import { type TaskBoard, type TaskSnapshot, type Transition, safeDownloadUrl, statusWentBack } from '../task';
+import { recordDelta, writableTasks } from '../rows';
+
+const MAX_TRANSITIONS = 50;
+
+/** A checked link that is the answer's own targetVideoUrl as it came: not posted again as a second copy of the string. */
+export const LINK_AS_GIVEN = 0;
+export type CheckedLink = string | null | typeof LINK_AS_GIVEN;
+
+/** A Finished item's result link, checked (only an absolute http(s) URL is a link). */
+export function checkedLink(item: TaskStatusItem): CheckedLink {
+  const url = item.taskStatus === TaskStatus.finished ? safeDownloadUrl(item.targetVideoUrl) : null;
+  return url !== null && url === item.targetVideoUrl ? LINK_AS_GIVEN : url;
+}
+
+const linkOf = (item: TaskStatusItem, link: CheckedLink) => (link === LINK_AS_GIVEN ? item.targetVideoUrl : link);
+
+function nextSnapshot(prev: TaskSnapshot | undefined, item: TaskStatusItem | null, now: number, downloadUrl: string | null): TaskSnapshot {
+  const changed = !prev || prev.item?.taskStatus !== item?.taskStatus || prev.item?.taskProgress !== item?.taskProgress;
+  const running = item?.taskStatus === TaskStatus.running;
+  const firstRunning = running ? (prev?.firstRunning ?? { progress: item.taskProgress, at: now }) : null;
+  const next: TaskSnapshot = {
+    item,
+    checkedAt: now,
+    changedAt: changed || !prev ? now : prev.changedAt,
+    downloadUrl,
+    firstRunning,
+    problem: null,
+  };
+  const from = prev?.item?.taskStatus ?? null;
+  const wentBackFrom = item && from !== item.taskStatus ? (statusWentBack(from, item.taskStatus) ? from! : undefined) : prev?.wentBackFrom;
+  if (wentBackFrom !== undefined && item) next.wentBackFrom = wentBackFrom;
+  return next;
+}
+
+/**
+ * Fold one cycle's answers into the board: IDs that were asked for but not returned become
+ * "not found"; changes and status transitions of this cycle are recorded for the UI. The task map
+ * is the poller's own, written in place (see board-delta.ts): `prev` is not read again.
+ * links, when given, are the answers' result links already checked (checkedLink, by the status
+ * worker: parsing 100,000 URLs was a third of the first cycle's main-thread time).
+ */
+export function mergeBoard(
+  prev: TaskBoard,
+  asked: readonly string[],
+  answers: readonly TaskStatusItem[],
+  now: number,
+  requests: number,
+  problems: readonly TaskStatusItemProblem[] = [],
+  links?: readonly CheckedLink[],
+): TaskBoard {
+  // By taskId, the last answer for an ID wins.
+  const indexOf = new Map(answers.map((a, i) => [a.taskId, i]));
+  const problemOf = new Map(problems.map((p) => [p.taskId, p.problem]));
+  const tasks = writableTasks(prev.tasks);
+  const changed = new Set<string>();
+  const statusChanged = new Set<string>();
+  const transitions: Transition[] = [];
+  for (const id of asked) {
+    const before = tasks.get(id);
+    const at = indexOf.get(id);
+    const problem = at !== undefined ? undefined : problemOf.get(id);
+    if (problem !== undefined) {
+      const kept = before ?? { item: null, checkedAt: now, changedAt: now, downloadUrl: null, firstRunning: null, problem };
+      tasks.set(id, { ...kept, checkedAt: now, problem });
+      continue;
+    }
+    const item = at === undefined ? null : answers[at]!;
+    const after = nextSnapshot(before, item, now, item === null ? null : linkOf(item, links ? links[at!]! : checkedLink(item)));
+    tasks.set(id, after);
+    if (before && after.changedAt === now) changed.add(id);
+    const from = before?.item?.taskStatus ?? null;
+    const to = after.item?.taskStatus;
+    if (to !== undefined && from !== to && before) {
+      transitions.push({ taskId: id, from, to, at: now });
+      statusChanged.add(id);
+    }
+  }
+  const next: TaskBoard = {
+    tasks,
+    cycle: prev.cycle + 1,
+    polledAt: now,
+    changed,
+    statusChanged,
+    // The same array when nothing changed status: the change feed (memoized on it) does not render again.
+    transitions: transitions.length ? [...transitions, ...prev.transitions].slice(0, MAX_TRANSITIONS) : prev.transitions,
+    requests,
+    errorsSeen: prev.errorsSeen,
+    refreshAll: false,
+  };
+  return recordDelta(next, prev, asked);
+}
