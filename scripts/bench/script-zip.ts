@@ -64,8 +64,8 @@ async function child(dir: string, target: number | null): Promise<void> {
       `export async function resolve(s, c, next) { return s === 'virtual:catalogs' ? { url: 'data:text/javascript,export default {}', shortCircuit: true } : next(s, c); }`,
     )}`,
   );
-  const { makeScriptZip } = await import('../../src/features/speech/api/script-zip');
-  const { takeCues } = await import('../../src/features/speech/model/script/subtitle-cues');
+  const { makeScriptZip } = await import('../../src/features/speech/script/zip/script-zip');
+  const { takeCues } = await import('../../src/features/speech/subtitles/subtitle-cues');
   const names = readdirSync(dir)
     .filter((f) => f.endsWith('.wav'))
     .sort();

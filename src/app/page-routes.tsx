@@ -10,7 +10,7 @@ import { TasksPage } from '@/features/tasks/components/tasks-page';
 
 // Only the Tasks page is in the first-load bundle; the others load on demand, each with its messages.
 const SpeechPage = lazyWithMessages('speech', () =>
-  import('@/features/speech/components/speech-page').then((m) => ({ default: m.SpeechPage })),
+  import('@/features/speech/speech-page').then((m) => ({ default: m.SpeechPage })),
 );
 // Rarely shown: not in the first-load bundle.
 const NotFound = lazy(() => import('./not-found').then((m) => ({ default: m.NotFound })));

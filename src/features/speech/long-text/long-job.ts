@@ -1,0 +1,19 @@
+import type { SpeechRequest } from '@/contract/index';
+import type { Connection } from '@/lib/connection-profile';
+import type { PcmFormat } from '../audio/pcm-to-wav';
+import type { TextPart } from './split-text';
+
+/** A text longer than one request, sent in parts; kept until every part is done, so it can resume. */
+export type LongJob = {
+  id: string;
+  createdAt: number;
+  /** Where it was started; the token is never stored. */
+  connection: Omit<Connection, 'token'>;
+  /** The whole text and the parameters every part is sent with. */
+  request: SpeechRequest;
+  parts: TextPart[];
+  pcmFormat: PcmFormat;
+};
+
+/** The body of one part's request: the same parameters, that part's text. */
+export const partRequest = (job: LongJob, index: number): SpeechRequest => ({ ...job.request, sourceText: job.parts[index]!.text });
