@@ -111,7 +111,7 @@ const testFiles = ['**/*.test.ts', '**/*.test.tsx', 'server/testing/**', 'src/te
 
 // A hook lives in a file named for it (use-….ts(x), beside the rest of its concept) or in a hooks/ folder, and
 // such a file or folder holds only hooks. An api/ endpoint file may export its query hook beside its fetcher and
-// queryOptions (one file per endpoint).
+// queryOptions (one file per endpoint). A concept's index.ts re-exports its hooks with the rest of its public face.
 const hookName = '/^use[A-Z]/';
 const exportsHook = [
   `ExportNamedDeclaration > FunctionDeclaration[id.name=${hookName}]`,
@@ -130,7 +130,14 @@ const nonHookInHooks = {
 const hookFolderRules = [
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: [...testFiles, 'src/hooks/**', 'src/features/*/hooks/**', 'src/features/*/api/**', 'src/**/use-*.{ts,tsx}'],
+    ignores: [
+      ...testFiles,
+      'src/hooks/**',
+      'src/features/*/hooks/**',
+      'src/features/*/api/**',
+      'src/**/use-*.{ts,tsx}',
+      'src/features/*/*/index.{ts,tsx}',
+    ],
     rules: { 'no-restricted-syntax': ['error', ...hookOutsideHooks] },
   },
   {

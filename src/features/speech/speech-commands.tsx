@@ -1,8 +1,7 @@
 import { t } from '@/i18n/i18n-store';
 import { useCommandSource } from '@/hooks/use-command-source';
-import { historyStore } from './history/history-store';
-import { useSpeechSession } from './session/use-speech-session';
-import { showReplay } from './session/session-history';
+import { historyStore } from './history';
+import { useSpeechSession, showReplay } from './session';
 
 /** Waits (a few seconds at most) for the result panel's player to show the take, then plays it. */
 function playWhenShown(waitMs = 5_000): void {

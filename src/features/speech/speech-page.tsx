@@ -4,21 +4,17 @@ import { useT } from '@/hooks/use-t';
 import { PanelBoundary } from '@/components/panel-boundary';
 import { toConnection } from '@/lib/connection';
 import { activeProfile, connectionStore } from '@/lib/connection-store';
-import { draftStored } from './form/draft-store';
-import { lexiconStored } from './lexicon/lexicon-sync';
-import { loadHistory } from './history/history-store';
-import { createSpeechSession, SpeechSessionContext } from './session/speech-session';
+import { draftStored, StudioSettingsPanel } from './form';
+import { lexiconStored, LexiconSection } from './lexicon';
+import { loadHistory } from './history';
+import { createSpeechSession, SpeechSessionContext, SessionCompare, SessionHistory, SessionResult, SpeechFormPanel } from './session';
 import { SpeechCommands } from './speech-commands';
-import { SessionCompare, SessionHistory } from './session/session-history';
-import { SessionResult } from './session/session-result';
-import { SpeechFormPanel } from './session/speech-form-panel';
-import { StudioSettingsPanel } from './form/studio-settings-panel';
-import { LexiconSection } from './lexicon/lexicon-section';
 import { panelId, SpeechTabs, tabId, type SpeechTab } from './speech-tabs';
+import { loadScriptPanel } from './script';
 import styles from './speech-page.module.css';
 
 // The Script tab's import, queue and zip load when it is first opened.
-const ScriptPanel = lazy(() => import('./script/script-panel').then((m) => ({ default: m.ScriptPanel })));
+const ScriptPanel = lazy(() => loadScriptPanel().then((m) => ({ default: m.ScriptPanel })));
 const TAB_KEY = 'console.speech.tab';
 
 /**

@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useT } from '@/hooks/use-t';
-import styles from './script/script.module.css';
+import styles from './speech-page.module.css';
 
 export type SpeechTab = 'text' | 'script';
 const TABS: readonly SpeechTab[] = ['text', 'script'];

@@ -1,4 +1,4 @@
-import type { AudioFormat, SpeechRequest } from '@/contract/index';
+import type { AudioFormat, SpeechRequest } from '@/contract';
 
 const slug = (s: string) =>
   s

@@ -1,4 +1,4 @@
-import { DEFAULT_AUDIO_FORMAT, type AudioFormat, type AudioTicket } from '@/contract/index';
+import { DEFAULT_AUDIO_FORMAT, type AudioFormat, type AudioTicket } from '@/contract';
 import { t } from '@/i18n/i18n-store';
 import { AUDIO_CHECK_BYTES, audioFormatOfBytes } from './sniff-audio';
 import { describeNotAudio, NotAudioError } from './not-audio-error';

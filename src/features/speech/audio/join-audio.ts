@@ -1,5 +1,5 @@
 import { t } from '@/i18n/i18n-store';
-import type { AudioFormat } from '@/contract/index';
+import type { AudioFormat } from '@/contract';
 import { xingFrame } from '@/contract/mp3-xing-frame.mjs';
 import { findMp3Frames } from './mp3-frames';
 import type { PcmFormat } from './pcm-to-wav';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMBEDDED_PCM } from '@/contract/index';
+import { EMBEDDED_PCM } from '@/contract';
 import { pcmDurationSeconds, pcmToWav } from './pcm-to-wav';
 
 const hex = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padStart(2, '0')).join(' ');

@@ -1,4 +1,4 @@
-import type { AudioFormat } from '@/contract/index';
+import type { AudioFormat } from '@/contract';
 import { wavHeader, wholeFrameBytes, type PcmFormat } from './pcm-to-wav';
 import { IS_RAW_SAMPLES, MIME_TYPE } from './sniff-audio';
 

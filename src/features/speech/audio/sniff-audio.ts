@@ -1,4 +1,4 @@
-import { AUDIO_MAGIC_BYTES, sniffAudioBytes, type AudioFormat } from '@/contract/index';
+import { AUDIO_MAGIC_BYTES, sniffAudioBytes, type AudioFormat } from '@/contract';
 
 /** What the bytes really are: the gateway falls back to wav for formats it does not know. */
 export async function sniffAudioFormat(audio: Blob, requested: AudioFormat): Promise<AudioFormat> {

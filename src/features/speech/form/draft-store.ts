@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { SPEC_AUDIO_FORMATS } from '@/contract/index';
+import { SPEC_AUDIO_FORMATS } from '@/contract';
 import { createPersistedStore } from '@/lib/persisted-store';
 import { persistedValue } from '@/lib/set-aside';
-import { SPEECH_FORM_DEFAULTS as D, type SpeechFormValues } from '../request/speech-form-schema';
+import { SPEECH_FORM_DEFAULTS as D, type SpeechFormValues } from '../request';
 
 // Field by field: a value of the wrong type (older version, hand edit) falls back to its default.
 const draftSchema = z.object({

@@ -1,8 +1,8 @@
 import { useFormContext } from 'react-hook-form';
-import { SPEC_AUDIO_FORMATS, type AudioFormat } from '@/contract/index';
+import { SPEC_AUDIO_FORMATS, type AudioFormat } from '@/contract';
 import { type MessageKey } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
-import type { SpeechFormValues } from '../request/speech-form-schema';
+import type { SpeechFormValues } from '../request';
 import page from '../speech-page.module.css';
 import styles from './form.module.css';
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useActiveConnection } from '@/hooks/use-connection';
 import { useT } from '@/hooks/use-t';
-import type { SpeechFormValues } from '../request/speech-form-schema';
+import type { SpeechFormValues } from '../request';
 import { voiceSampleQueryOptions } from './voice-sample-query';
 import page from '../speech-page.module.css';
 import styles from './form.module.css';

@@ -2,8 +2,8 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { type MessageKey } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
-import type { SpeechFormValues } from '../request/speech-form-schema';
-import { FieldError } from '../../../components/field-error';
+import type { SpeechFormValues } from '../request';
+import { FieldError } from '@/components/field-error';
 import page from '../speech-page.module.css';
 import styles from './form.module.css';
 

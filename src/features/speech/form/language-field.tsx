@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useLocale, useT } from '@/hooks/use-t';
-import type { SpeechFormValues } from '../request/speech-form-schema';
+import type { SpeechFormValues } from '../request';
 import { languageName } from './speech-labels';
 import { useStudioSettings } from './use-studio-settings';
-import { FieldError } from '../../../components/field-error';
+import { FieldError } from '@/components/field-error';
 import styles from './form.module.css';
 
 const OTHER = '__other';

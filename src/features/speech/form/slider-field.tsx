@@ -1,7 +1,7 @@
 import { Controller, useFormContext } from 'react-hook-form';
 import { useT } from '@/hooks/use-t';
-import type { SpeechFormValues } from '../request/speech-form-schema';
-import { FieldError } from '../../../components/field-error';
+import type { SpeechFormValues } from '../request';
+import { FieldError } from '@/components/field-error';
 import page from '../speech-page.module.css';
 import styles from './form.module.css';
 

@@ -1,13 +1,10 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useDeferredValue, useMemo } from 'react';
-import { countSourceTextChars, SOURCE_TEXT_MAX_CHARS, truncateSourceText } from '@/contract/index';
-import type { SpeechFormValues } from '../request/speech-form-schema';
-import { applyLexicon } from '../lexicon/lexicon';
-import { LONG_TEXT_MAX_CHARS, splitText } from '../long-text/split-text';
-import { useLexiconRules } from '../lexicon/use-lexicon';
-import { SentPreview } from '../lexicon/sent-preview';
-import { SetAsideRules } from '../lexicon/set-aside-rules';
-import { FieldError } from '../../../components/field-error';
+import { countSourceTextChars, SOURCE_TEXT_MAX_CHARS, truncateSourceText } from '@/contract';
+import type { SpeechFormValues } from '../request';
+import { applyLexicon, useLexiconRules, SentPreview, SetAsideRules } from '../lexicon';
+import { LONG_TEXT_MAX_CHARS, splitText } from '../long-text';
+import { FieldError } from '@/components/field-error';
 import { useT } from '@/hooks/use-t';
 import styles from './form.module.css';
 

@@ -1,16 +1,14 @@
 import { useEffect, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { countSourceTextChars, EMOTION, SPEECH_ENGINES, SPEED_FACTOR, VOICE_SCOPES, VOLUME_DB, type SpeechRequest } from '@/contract/index';
+import { countSourceTextChars, EMOTION, SPEECH_ENGINES, SPEED_FACTOR, VOICE_SCOPES, VOLUME_DB, type SpeechRequest } from '@/contract';
 import { t as translate } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
 import { tNodes } from '@/i18n/t-nodes';
 import { GatewayRequestError } from '@/lib/gateway-error';
-import { sentSpeechFormSchema, speechFormErrorMap, type SpeechFormValues } from '../request/speech-form-schema';
+import { sentSpeechFormSchema, speechFormErrorMap, type SpeechFormValues, fieldOfGatewayError } from '../request';
 import { draftStore } from './draft-store';
-import type { FormPreset } from '../session/speech-session';
-import { fieldOfGatewayError } from '../request/gateway-field';
-import { LONG_TEXT_MAX_CHARS } from '../long-text/split-text';
+import { LONG_TEXT_MAX_CHARS } from '../long-text';
 import { ENGINE_LABEL, VOICE_SCOPE_LABEL } from './speech-labels';
 import { FormatField } from './format-field';
 import { KnownIntField } from './known-int-field';
@@ -20,6 +18,9 @@ import { SourceTextField } from './source-text-field';
 import { VoiceFields } from './voice-fields';
 import page from '../speech-page.module.css';
 import styles from './form.module.css';
+
+/** Values put back into the form (a take reused from history); a new key each time, so the same values apply again. */
+export type FormPreset = { values: SpeechFormValues; key: number };
 
 type Props = {
   preset: FormPreset | null;

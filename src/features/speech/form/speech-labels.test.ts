@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // setLocale sets <html lang>: this file needs a document.
 import { afterEach, describe, expect, it } from 'vitest';
-import { EMBEDDED_TIMBRES } from '@/contract/index';
+import { EMBEDDED_TIMBRES } from '@/contract';
 import { setLocale, t } from '@/i18n/i18n-store';
 import { languageName, timbreLabel } from './speech-labels';
 

@@ -1,4 +1,4 @@
-import type { EMBEDDED_TIMBRES, EmbeddedLanguageCode, SPEECH_ENGINES, VOICE_SCOPES } from '@/contract/index';
+import type { EMBEDDED_TIMBRES, EmbeddedLanguageCode, SPEECH_ENGINES, VOICE_SCOPES } from '@/contract';
 import type { MessageKey, Translate } from '@/i18n/i18n-store';
 
 /**

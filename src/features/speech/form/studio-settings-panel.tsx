@@ -2,8 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useT } from '@/hooks/use-t';
 import { DEFAULT_STUDIO_SETTINGS, isPcmFormat, studioSettingsStore } from './studio-settings';
 import { useStudioSettings } from './use-studio-settings';
-import { useLoudnessSetting } from '../loudness/use-loudness-setting';
-import { LOUDNESS_CHOICES, loudnessSettingStore } from '../loudness/loudness-setting';
+import { useLoudnessSetting, LOUDNESS_CHOICES, loudnessSettingStore } from '../loudness';
 import page from '../speech-page.module.css';
 import styles from './form.module.css';
 

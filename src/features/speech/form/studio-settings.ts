@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { EMBEDDED_LANGUAGES, EMBEDDED_PCM } from '@/contract/index';
+import { EMBEDDED_LANGUAGES, EMBEDDED_PCM } from '@/contract';
 import { createPersistedStore } from '@/lib/persisted-store';
-import type { PcmFormat } from '../audio/pcm-to-wav';
+import type { PcmFormat } from '../audio';
 
 /** name '' (the defaults): the language's name in the operator's language (model/speech-labels.ts). */
 type LanguageOption = { code: string; name: string };

@@ -1,10 +1,10 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { EMBEDDED_TIMBRES, EMBEDDED_VOICES } from '@/contract/index';
+import { EMBEDDED_TIMBRES, EMBEDDED_VOICES } from '@/contract';
 import { type Translate } from '@/i18n/i18n-store';
 import { useLocale, useT } from '@/hooks/use-t';
-import type { SpeechFormValues } from '../request/speech-form-schema';
+import type { SpeechFormValues } from '../request';
 import { languageName, timbreLabel } from './speech-labels';
-import { FieldError } from '../../../components/field-error';
+import { FieldError } from '@/components/field-error';
 import { HearVoice } from './hear-voice';
 import page from '../speech-page.module.css';
 import styles from './form.module.css';

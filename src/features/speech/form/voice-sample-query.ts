@@ -3,8 +3,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Connection } from '@/lib/connection-profile';
 import { GatewayRequestError } from '@/lib/gateway-error';
 import { voiceSampleText } from './voice-sample';
-import { fetchAudio } from '../audio/fetch-audio';
-import { synthesizeSpeech } from '../take/synthesize-speech';
+import { fetchAudio } from '../audio';
+import { synthesizeSpeech } from '../take';
 
 type SampleInput = { connection: Connection; voiceName: string; targetLanguage: string };
 

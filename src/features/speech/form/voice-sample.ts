@@ -1,4 +1,4 @@
-import { EMBEDDED_VOICES, type EmbeddedLanguageCode } from '@/contract/index';
+import { EMBEDDED_VOICES, type EmbeddedLanguageCode } from '@/contract';
 
 // Short on purpose: a sample costs points like any synthesis (1 per started 10 characters on the embedded gateway).
 const SAMPLE_TEXT: Record<EmbeddedLanguageCode, string> = {

@@ -1,9 +1,9 @@
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
-import type { Take } from '../take/take';
+import type { Take } from '../take';
 import { useLoadedTakes } from './use-loaded-takes';
 import { parameterDifferences } from './take-diff';
-import { TakePlayer } from '../player/take-player';
+import { TakePlayer } from '../player';
 import page from '../speech-page.module.css';
 import styles from './history.module.css';
 

@@ -2,8 +2,8 @@ import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
 import { useClock } from '@/hooks/use-now';
 import { tNodes } from '@/i18n/t-nodes';
-import type { Take } from '../take/take';
-import { LoudnessNoteText, MeasuredLoudness } from '../loudness/measured-loudness';
+import type { Take } from '../take';
+import { LoudnessNoteText, MeasuredLoudness } from '../loudness';
 import page from '../speech-page.module.css';
 import styles from './history.module.css';
 

@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EMBEDDED_PCM } from '@/contract/index';
+import { EMBEDDED_PCM } from '@/contract';
 import { setLocale } from '@/i18n/i18n-store';
 import { timeSettingStore } from '@/i18n/time-setting';
 import type { Take } from '../take/take';

@@ -1,7 +1,6 @@
 import { createStore } from '@/lib/persisted-store';
 import { t } from '@/i18n/i18n-store';
-import { clearTakes, deleteTake, listTakes, saveTake } from '../take/take-db';
-import type { Take } from '../take/take';
+import { clearTakes, deleteTake, listTakes, saveTake, type Take } from '../take';
 
 type HistoryState = { status: 'loading' | 'ready' | 'unavailable'; takes: Take[]; error: string | null };
 

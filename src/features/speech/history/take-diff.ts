@@ -1,4 +1,4 @@
-import type { SpeechRequest } from '@/contract/index';
+import type { SpeechRequest } from '@/contract';
 
 const COMPARED_PARAMETERS = [
   'sourceText',

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { readAudio } from '../take/take-db';
-import type { LoadedTake, Take } from '../take/take';
+import { readAudio, type LoadedTake, type Take } from '../take';
 
 /** Takes with their audio read back from IndexedDB; null while reading. */
 export function useLoadedTakes(takes: readonly Take[]): LoadedTake[] | null {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countSourceTextChars } from '@/contract/index';
+import { countSourceTextChars } from '@/contract';
 import { LONG_TEXT_MAX_CHARS } from '../long-text/split-text';
 import { applyLexicon, ruleApplied, type LexiconRule } from './lexicon';
 import { MAX_RULE_TEXT_CHARS } from './lexicon-limits';

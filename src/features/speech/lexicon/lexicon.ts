@@ -1,5 +1,5 @@
-import { countSourceTextChars, SOURCE_TEXT_MAX_CHARS } from '@/contract/index';
-import { LONG_TEXT_MAX_CHARS } from '../long-text/split-text';
+import { countSourceTextChars, SOURCE_TEXT_MAX_CHARS } from '@/contract';
+import { LONG_TEXT_MAX_CHARS } from '../long-text';
 import { ruleTextFits } from './lexicon-limits';
 
 /** A pronunciation rule: where `written` appears, `said` is sent instead. */

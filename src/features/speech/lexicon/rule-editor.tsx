@@ -3,7 +3,7 @@ import { useT } from '@/hooks/use-t';
 import type { LexiconRule } from './lexicon';
 import { MAX_LEXICON_RULES } from './files/lexicon-csv';
 import { MAX_RULE_TEXT_CHARS } from './lexicon-limits';
-import { FieldError } from '../../../components/field-error';
+import { FieldError } from '@/components/field-error';
 import { checkRule, draftOf, EMPTY_DRAFT, ruleOf, type RuleDraft } from './rule-check';
 import styles from './lexicon.module.css';
 

@@ -1,5 +1,17 @@
 import type { LongJob } from './long-job';
-import { speechDb as db, type StoredPart } from '../storage/speech-db';
+import type { DBSchema } from 'idb';
+import type { SpeechResult } from '@/contract';
+import { speechDb } from '../storage';
+
+/** One finished part of a long synthesis, kept until the whole text is joined. */
+export type StoredPart = { jobId: string; index: number; result: SpeechResult; audio: Blob; contentType: string };
+
+interface JobStores extends DBSchema {
+  jobs: { key: string; value: LongJob };
+  parts: { key: [string, number]; value: StoredPart };
+}
+
+const db = () => speechDb<JobStores>();
 
 export async function saveJob(job: LongJob): Promise<void> {
   await (await db()).put('jobs', job);

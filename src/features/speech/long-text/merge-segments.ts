@@ -1,4 +1,4 @@
-import { speechSegmentSchema } from '@/contract/index';
+import { speechSegmentSchema } from '@/contract';
 
 /** Every part's segments on the joined audio's clock: times shifted by the part's start, indexes running on. */
 export function mergeSegments(parts: { speeches: readonly unknown[]; startMs: number }[]): unknown[] {

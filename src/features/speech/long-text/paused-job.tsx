@@ -1,5 +1,5 @@
 import { useT } from '@/hooks/use-t';
-import type { PausedJob } from '../session/speech-session';
+import type { PausedJob } from './long-job';
 import styles from './long-text.module.css';
 
 type Props = { paused: PausedJob; onResume: () => void; onDiscard: () => void };

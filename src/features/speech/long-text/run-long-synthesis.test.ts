@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EMBEDDED_PCM } from '@/contract/index';
+import { EMBEDDED_PCM } from '@/contract';
 import type { Connection } from '@/lib/connection-profile';
 import { GatewayRequestError } from '@/lib/gateway-error';
 import type { LongJob } from './long-job';
 import { pcmToWav } from '../audio/pcm-to-wav';
-import type { StoredPart } from '../storage/speech-db';
+import type { StoredPart } from './job-db';
 import { loudnessSettingStore } from '../loudness/loudness-setting';
 import { runLongSynthesis } from './run-long-synthesis';
 

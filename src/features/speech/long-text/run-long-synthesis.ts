@@ -1,19 +1,14 @@
 import { t } from '@/i18n/i18n-store';
-import { normalizeAudioFormat } from '@/contract/index';
+import { normalizeAudioFormat } from '@/contract';
 import type { Connection } from '@/lib/connection-profile';
 import { GatewayRequestError } from '@/lib/gateway-error';
-import { joinAudio } from '../audio/join-audio';
+import { joinAudio, SAMPLE_CONTAINER, sniffAudioFormat, fetchAudio } from '../audio';
 import { partRequest, type LongJob } from './long-job';
 import { mergeSegments } from './merge-segments';
-import { SAMPLE_CONTAINER } from '../audio/sample-container';
-import { sniffAudioFormat } from '../audio/sniff-audio';
-import type { LoadedTake, Take } from '../take/take';
-import type { StoredPart } from '../storage/speech-db';
+import { type LoadedTake, type Take, synthesizeSpeech } from '../take';
+import type { StoredPart } from './job-db';
 import { readPart, readParts, savePart } from './job-db';
-import { loudnessSettingStore, loudnessTarget } from '../loudness/loudness-setting';
-import { fetchAudio } from '../audio/fetch-audio';
-import { normalizeLoadedTake } from '../loudness/normalize-loaded-take';
-import { synthesizeSpeech } from '../take/synthesize-speech';
+import { loudnessSettingStore, loudnessTarget, normalizeLoadedTake } from '../loudness';
 
 /** Two requests in flight: the next part is synthesized while one downloads, and the gateway is not flooded. */
 const PARTS_AT_ONCE = 2;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countSourceTextChars } from '@/contract/index';
+import { countSourceTextChars } from '@/contract';
 import { splitText } from './split-text';
 
 const texts = (text: string, max?: number) => splitText(text, max).map((p) => p.text);

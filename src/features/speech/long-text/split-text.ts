@@ -1,4 +1,4 @@
-import { countSourceTextChars, SOURCE_TEXT_MAX_CHARS } from '@/contract/index';
+import { countSourceTextChars, SOURCE_TEXT_MAX_CHARS } from '@/contract';
 
 /** The longest text the console splits and sends in parts (AWS Polly's asynchronous limit). */
 export const LONG_TEXT_MAX_CHARS = 100_000;

@@ -1,5 +1,5 @@
 import type { PcmChannels } from './loudness';
-import { findMp3Frames } from '../audio/mp3-frames';
+import { findMp3Frames } from '../audio';
 
 /**
  * An MP3 take's samples, decoded by the browser (workers have no decoder) at the file's own

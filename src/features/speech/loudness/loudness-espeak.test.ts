@@ -7,7 +7,7 @@ import { normalizeWav, pcm16ToChannels } from './normalize-wav';
 // eSpeak NG (en-us) from the embedded gateway's runner: 3.43 s, 22,050 Hz mono 16-bit.
 // ffmpeg 'ebur128=peak=true' reads it as I = -21.4 LUFS, true peak -3.6 dBFS (to 0.1).
 // From the repository root, where Vitest runs (import.meta.url is not a file: URL under jsdom).
-const wav = readFileSync(join(process.cwd(), 'src/features/speech/model/script/fixtures/espeak-en-us.wav'));
+const wav = readFileSync(join(process.cwd(), 'src/features/speech/loudness/fixtures/espeak-en-us.wav'));
 const FORMAT = { sampleRate: 22050, channels: 1, bitsPerSample: 16 };
 const pcmOf = (bytes: Uint8Array) => pcm16ToChannels(bytes.subarray(44), FORMAT);
 

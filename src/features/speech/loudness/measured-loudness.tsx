@@ -1,9 +1,9 @@
-import type { AudioFormat } from '@/contract/index';
+import type { AudioFormat } from '@/contract';
 import { useFormat } from '@/hooks/use-format';
 import { useT } from '@/hooks/use-t';
 import type { MessageKey } from '@/i18n/i18n-store';
 import { useTakeLoudness } from './use-take-loudness';
-import type { LoudnessNote, Take } from '../take/take';
+import type { LoudnessNote, Take } from '../take';
 
 const ONE_DECIMAL = { minimumFractionDigits: 1, maximumFractionDigits: 1 } as const;
 

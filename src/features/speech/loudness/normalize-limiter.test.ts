@@ -9,7 +9,7 @@ import { channelsToPcm16, normalizeWav, pcm16ToChannels } from './normalize-wav'
 
 // eSpeak NG (en-us), 3.43 s, 22,050 Hz mono 16-bit: −21.4 LUFS, −3.6 dBTP. −16 LUFS needs +5.4 dB,
 // the −1 dBTP ceiling leaves 2.6 dB: only a limiter gets there.
-const espeak = readFileSync(join(process.cwd(), 'src/features/speech/model/script/fixtures/espeak-en-us.wav'));
+const espeak = readFileSync(join(process.cwd(), 'src/features/speech/loudness/fixtures/espeak-en-us.wav'));
 const FORMAT = { sampleRate: 22050, channels: 1, bitsPerSample: 16 };
 const pcmOf = (bytes: Uint8Array) => pcm16ToChannels(bytes.subarray(44), FORMAT);
 const bytesOf = async (blob: Blob) => new Uint8Array(await blob.arrayBuffer());

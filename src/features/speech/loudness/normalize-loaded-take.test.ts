@@ -9,7 +9,7 @@ import { createLoudnessHandler, type LoudnessReply } from './loudness-worker-mes
 import { normalizeLoadedTake } from './normalize-loaded-take';
 import { measureLoudness } from './loudness-client';
 
-const wav = readFileSync(join(process.cwd(), 'src/features/speech/model/script/fixtures/espeak-en-us.wav'));
+const wav = readFileSync(join(process.cwd(), 'src/features/speech/loudness/fixtures/espeak-en-us.wav'));
 const PCM = { sampleRate: 22050, channels: 1, bitsPerSample: 16 };
 
 function loaded(format: Take['format'], audio: Blob | null): LoadedTake {

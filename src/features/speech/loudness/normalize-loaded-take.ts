@@ -1,5 +1,5 @@
-import type { AudioFormat } from '@/contract/index';
-import type { LoadedTake, LoudnessNote } from '../take/take';
+import type { AudioFormat } from '@/contract';
+import type { LoadedTake, LoudnessNote } from '../take';
 import type { NormalizedTake } from './take-loudness';
 import { normalizeLoudness } from './loudness-client';
 

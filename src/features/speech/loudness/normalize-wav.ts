@@ -1,5 +1,4 @@
-import { wavHeader, type PcmFormat } from '../audio/pcm-to-wav';
-import { readWavLayout } from '../audio/wav-layout';
+import { wavHeader, type PcmFormat, readWavLayout } from '../audio';
 import { applyGain, loudnessGain, TRUE_PEAK_CEILING_DBTP, type LoudnessGain, type PcmChannels } from './loudness';
 import { limitToTarget, type LimiterReport } from './true-peak-limiter';
 

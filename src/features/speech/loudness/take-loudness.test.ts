@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { pcmToWav } from '../audio/pcm-to-wav';
 import { loudnessOf, normalizeTake, type TakeAudio } from './take-loudness';
 
-const wav = readFileSync(join(process.cwd(), 'src/features/speech/model/script/fixtures/espeak-en-us.wav'));
+const wav = readFileSync(join(process.cwd(), 'src/features/speech/loudness/fixtures/espeak-en-us.wav'));
 const PCM = { sampleRate: 22050, channels: 1, bitsPerSample: 16 };
 const wavTake: TakeAudio = { format: 'wav', pcmFormat: PCM, audio: new Blob([wav], { type: 'audio/wav' }) };
 const pcmTake: TakeAudio = { format: 'pcm', pcmFormat: PCM, audio: new Blob([wav.subarray(44)], { type: 'audio/L16' }) };

@@ -1,6 +1,5 @@
-import type { AudioFormat } from '@/contract/index';
-import type { PcmFormat } from '../audio/pcm-to-wav';
-import { SAMPLE_CONTAINER } from '../audio/sample-container';
+import type { AudioFormat } from '@/contract';
+import { type PcmFormat, SAMPLE_CONTAINER } from '../audio';
 import { integratedLoudness, truePeak, TRUE_PEAK_CEILING_DBTP } from './loudness';
 import { normalizePcm16, pcm16ToChannels, type Normalization } from './normalize-wav';
 

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { AudioFormat } from '@/contract/index';
+import type { AudioFormat } from '@/contract';
 import { measureChannels, measureLoudness } from './loudness-client';
 import type { TakeLoudness } from './take-loudness';
-import type { Take } from '../take/take';
-import { readAudio } from '../take/take-db';
+import { type Take, readAudio } from '../take';
 
 type Measured = TakeLoudness | null;
 
@@ -23,8 +22,7 @@ const versionOf = (take: Take) =>
 const MEASURE: Record<AudioFormat, (take: Take, audio: Blob) => Promise<TakeLoudness>> = {
   wav: inWorker,
   pcm: inWorker,
-  mp3: (_take, audio) =>
-    import('./decode-for-loudness').then(({ decodeMp3Channels }) => decodeMp3Channels(audio)).then(measureChannels),
+  mp3: (_take, audio) => import('./decode-for-loudness').then(({ decodeMp3Channels }) => decodeMp3Channels(audio)).then(measureChannels),
 };
 
 function inWorker(take: Take, audio: Blob): Promise<TakeLoudness> {

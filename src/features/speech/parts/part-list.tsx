@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
-import type { TakePart } from '../take/take';
+import type { TakePart } from '../take';
 import { formatSeconds } from '@/lib/format';
 import { useT } from '@/hooks/use-t';
 import { RedoPartForm } from './redo-part-form';
 import { RedoPartFailure } from './redo-part-error';
-import styles from '../player/player.module.css';
+import styles from './parts.module.css';
 
 /** Redo one part: what the list needs of useRedoPart. */
 export type PartRedo = {

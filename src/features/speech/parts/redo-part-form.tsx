@@ -1,10 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { countSourceTextChars, SOURCE_TEXT_MAX_CHARS } from '@/contract/index';
+import { countSourceTextChars, SOURCE_TEXT_MAX_CHARS } from '@/contract';
 import { useFormat } from '@/hooks/use-format';
 import { useT } from '@/hooks/use-t';
-import { applyLexicon } from '../lexicon/lexicon';
-import { lexiconStore } from '../lexicon/lexicon-store';
-import styles from '../player/player.module.css';
+import { applyLexicon, lexiconStore } from '../lexicon';
+import styles from './parts.module.css';
 
 type Props = {
   n: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AudioFormat } from '@/contract/index';
+import type { AudioFormat } from '@/contract';
 import { joinAudio } from '../audio/join-audio';
 import { mergeSegments } from '../long-text/merge-segments';
 import { pcmToWav, type PcmFormat } from '../audio/pcm-to-wav';

@@ -1,11 +1,7 @@
-import { speechSegmentSchema, type AudioFormat } from '@/contract/index';
+import { speechSegmentSchema, type AudioFormat } from '@/contract';
 import { xingFrame } from '@/contract/mp3-xing-frame.mjs';
-import { faded, JOIN_FADE_MS } from '../audio/join-audio';
-import { findMp3Frames } from '../audio/mp3-frames';
-import type { PcmFormat } from '../audio/pcm-to-wav';
-import { SAMPLE_CONTAINER, type SampleFormat } from '../audio/sample-container';
-import { MIME_TYPE } from '../audio/sniff-audio';
-import type { TakePart } from '../take/take';
+import { faded, JOIN_FADE_MS, findMp3Frames, type PcmFormat, SAMPLE_CONTAINER, type SampleFormat, MIME_TYPE } from '../audio';
+import type { TakePart } from '../take';
 
 /** A joined long take as history keeps it: one audio, where each part starts, segments on the joined clock. */
 export type JoinedTake = {

@@ -1,8 +1,7 @@
 import type { Connection } from '@/lib/connection-profile';
 import { RedoPartError } from './redo-failure';
-import type { LoadedTake } from '../take/take';
-import { makeTake } from '../take/make-take';
-import { normalizeLoadedTake } from '../loudness/normalize-loaded-take';
+import { type LoadedTake, makeTake } from '../take';
+import { normalizeLoadedTake } from '../loudness';
 
 type Deps = { makeTake: typeof makeTake; normalize: typeof normalizeLoadedTake };
 

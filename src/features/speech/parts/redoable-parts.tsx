@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useT } from '@/hooks/use-t';
-import type { AudioClock } from '../player/use-audio-clock';
+import type { AudioClock } from '../player';
 import { useRedoPart } from './use-redo-part';
-import type { LoadedTake } from '../take/take';
+import type { LoadedTake } from '../take';
 import { PartList } from './part-list';
 import page from '../speech-page.module.css';
 

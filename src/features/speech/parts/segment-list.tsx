@@ -1,7 +1,7 @@
-import { speechSegmentSchema } from '@/contract/index';
+import { speechSegmentSchema } from '@/contract';
 import { useT } from '@/hooks/use-t';
 import { segmentTimes } from './segment-time';
-import styles from '../player/player.module.css';
+import styles from './parts.module.css';
 
 type Props = { speeches: readonly unknown[]; currentTime: number; onSeek: (seconds: number) => void };
 

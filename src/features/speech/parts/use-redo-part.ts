@@ -2,9 +2,9 @@ import { useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useActiveConnection } from '@/hooks/use-connection';
 import { redoTakePart } from './redo-take-part';
-import type { LoadedTake } from '../take/take';
-import { addTake } from '../history/history-store';
-import { loudnessSettingStore, loudnessTarget } from '../loudness/loudness-setting';
+import type { LoadedTake } from '../take';
+import { addTake } from '../history';
+import { loudnessSettingStore, loudnessTarget } from '../loudness';
 
 type Redo = { index: number; text?: string };
 

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import type { AudioFormat } from '@/contract/index';
+import type { AudioFormat } from '@/contract';
 import { useT } from '@/hooks/use-t';
-import type { LoadedTake } from '../take/take';
+import type { LoadedTake } from '../take';
 import { useAudioClock, seekAndPlay, type AudioClock } from './use-audio-clock';
 import { useKeepPosition } from './use-keep-position';
 import { useTakeAudio } from './use-take-audio';
-import { audioFileName } from '../audio/audio-file-name';
-import { IS_RAW_SAMPLES } from '../audio/sniff-audio';
+import { audioFileName, IS_RAW_SAMPLES } from '../audio';
 import { Waveform } from './waveform';
 import page from '../speech-page.module.css';
 import styles from './player.module.css';

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import type { LoadedTake } from '../take/take';
-import { playableBlob } from '../audio/playable-audio';
-import { IS_RAW_SAMPLES, MIME_TYPE } from '../audio/sniff-audio';
+import type { LoadedTake } from '../take';
+import { playableBlob, IS_RAW_SAMPLES, MIME_TYPE } from '../audio';
 import { safeHttpUrl } from '@/lib/safe-http-url';
 import { useObjectUrl } from './use-object-url';
 

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@/contract/index';
+import { ErrorCode } from '@/contract';
 import { parameterIn } from '@/i18n/describe-error-code';
 import { GatewayRequestError } from '@/lib/gateway-error';
 import { SPEECH_FORM_DEFAULTS, type SpeechFormField } from './speech-form-schema';

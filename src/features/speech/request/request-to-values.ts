@@ -1,4 +1,4 @@
-import { normalizeAudioFormat, type SpeechRequest } from '@/contract/index';
+import { normalizeAudioFormat, type SpeechRequest } from '@/contract';
 import { SPEECH_FORM_DEFAULTS, type SpeechFormValues } from './speech-form-schema';
 
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));

@@ -9,11 +9,10 @@ import {
   VOLUME_DB,
   type AudioFormat,
   type SpeechRequest,
-} from '@/contract/index';
+} from '@/contract';
 import { t } from '@/i18n/i18n-store';
-import { applyLexicon } from '../lexicon/lexicon';
-import { LONG_TEXT_MAX_CHARS } from '../long-text/split-text';
-import { lexiconStore } from '../lexicon/lexicon-store';
+import { applyLexicon, lexiconStore } from '../lexicon';
+import { LONG_TEXT_MAX_CHARS } from '../long-text';
 
 /** What the inputs hold: text boxes give strings ('' = not sent), sliders give numbers. */
 export type SpeechFormValues = {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { EMBEDDED_PCM } from '@/contract/index';
+import { EMBEDDED_PCM } from '@/contract';
 import { connectionStore, DEFAULT_PROFILE } from '@/lib/connection-store';
 import type { Take } from '../take/take';
 import { CopyCurl } from './copy-curl';

@@ -3,10 +3,10 @@ import { copyText } from '@/lib/clipboard';
 import { useActiveConnection } from '@/hooks/use-connection';
 import { type MessageKey } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
-import type { Take } from '../take/take';
+import type { Take } from '../take';
 import { curlCommand } from './curl-command';
 import page from '../speech-page.module.css';
-import styles from '../player/player.module.css';
+import styles from './result.module.css';
 
 /**
  * The exact request of this take as cURL. The token is not stored with takes: "include" uses the

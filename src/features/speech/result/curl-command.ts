@@ -1,4 +1,4 @@
-import { HeaderName } from '@/contract/index';
+import { HeaderName } from '@/contract';
 import { buildHeaders, operationUrl } from '@/lib/api-client';
 import type { Connection } from '@/lib/connection-profile';
 

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { EMBEDDED_PCM } from '@/contract/index';
+import { EMBEDDED_PCM } from '@/contract';
 import type { Take } from '../take/take';
 import { historyStore } from '../history/history-store';
 import { ResultPanel } from './result-panel';

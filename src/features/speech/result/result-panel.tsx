@@ -1,16 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { useT } from '@/hooks/use-t';
-import { useHistory } from '../history/use-history';
-import type { LoadedTake } from '../take/take';
+import { useHistory } from '../history';
+import type { LoadedTake } from '../take';
 import { CopyCurl } from './copy-curl';
-import { PartList } from '../parts/part-list';
-import { RedoableParts } from '../parts/redoable-parts';
-import { SegmentList } from '../parts/segment-list';
-import { SubtitleDownloads } from '../subtitles/subtitle-downloads';
+import { PartList, RedoableParts, SegmentList } from '../parts';
+import { SubtitleDownloads } from '../subtitles';
 import { TakeDetails } from './take-details';
-import { TakePlayer } from '../player/take-player';
+import { TakePlayer } from '../player';
 import page from '../speech-page.module.css';
-import styles from '../player/player.module.css';
+import styles from './result.module.css';
 
 type Props = {
   loaded: LoadedTake | null;

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { ErrorCode } from '@/contract/index';
+import { ErrorCode } from '@/contract';
 import { ErrorAlert } from '@/components/error-alert';
 import { GatewayRequestError, type GatewayErrorKind } from '@/lib/gateway-error';
 import { useErrorDescription } from '@/hooks/use-error-description';
 import { useT } from '@/hooks/use-t';
-import { NotAudioError } from '../audio/not-audio-error';
-import { fieldOfGatewayError } from '../request/gateway-field';
+import { NotAudioError } from '../audio';
+import { fieldOfGatewayError } from '../request';
 import page from '../speech-page.module.css';
-import styles from '../player/player.module.css';
+import styles from './result.module.css';
 
 // Failures of the connection, not of the request: sending the same request again may well work.
 const RETRYABLE = new Set<GatewayErrorKind>(['timeout', 'network', 'dropped']);

@@ -1,12 +1,12 @@
-import { EMBEDDED_PCM } from '@/contract/index';
+import { EMBEDDED_PCM } from '@/contract';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
 import { formatSeconds } from '@/lib/format';
-import type { Take } from '../take/take';
+import type { Take } from '../take';
 import { resultUserId } from './result-user-id';
-import { IS_RAW_SAMPLES } from '../audio/sniff-audio';
-import { LoudnessNoteText, MeasuredLoudness } from '../loudness/measured-loudness';
-import styles from '../player/player.module.css';
+import { IS_RAW_SAMPLES } from '../audio';
+import { LoudnessNoteText, MeasuredLoudness } from '../loudness';
+import styles from './result.module.css';
 
 const or = (v: unknown) => (v === undefined || v === null || v === '' ? '—' : String(v));
 

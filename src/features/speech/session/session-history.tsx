@@ -1,11 +1,9 @@
 import { useT } from '@/hooks/use-t';
 import { PanelBoundary } from '@/components/panel-boundary';
-import { useHistory } from '../history/use-history';
+import { useHistory, ComparePanel, HistoryPanel } from '../history';
 import { useSpeechSession, useSpeechSessionState } from './use-speech-session';
-import type { Take } from '../take/take';
+import type { Take } from '../take';
 import type { SpeechSession } from './speech-session';
-import { ComparePanel } from '../history/compare-panel';
-import { HistoryPanel } from '../history/history-panel';
 
 /** A take from history into the result panel, brought into view (history and the command palette replay). */
 export async function showReplay(session: SpeechSession, take: Take): Promise<void> {

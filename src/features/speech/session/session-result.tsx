@@ -1,8 +1,7 @@
 import { useActiveConnection } from '@/hooks/use-connection';
 import { useSpeechSession, useSpeechSessionState } from './use-speech-session';
-import { SUBMIT_ID } from '../form/speech-form';
-import { ResultPanel } from '../result/result-panel';
-import { SynthesisError } from '../result/synthesis-error';
+import { SUBMIT_ID } from '../form';
+import { ResultPanel, SynthesisError } from '../result';
 
 /** The result panel, reading the page's speech session: the current take, or why the last synthesis failed. */
 export function SessionResult() {

@@ -1,7 +1,6 @@
 import { useSpeechSession, useSpeechSessionState } from './use-speech-session';
-import { PausedJobNotice } from '../long-text/paused-job';
-import { SynthesisProgress } from '../long-text/synthesis-progress';
-import { SpeechForm } from '../form/speech-form';
+import { PausedJobNotice, SynthesisProgress } from '../long-text';
+import { SpeechForm } from '../form';
 
 /**
  * The form, writing to the page's speech session: Synthesize starts a take there, Cancel aborts it.

@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SpeechRequest } from '@/contract/index';
+import type { SpeechRequest } from '@/contract';
 import type { Connection } from '@/lib/connection';
 import { GatewayRequestError } from '@/lib/gateway-error';
 import type { LoadedTake, Take } from '../take/take';

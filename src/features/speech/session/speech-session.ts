@@ -1,27 +1,25 @@
 import { createContext } from 'react';
 import { MutationObserver, type QueryClient } from '@tanstack/react-query';
-import { ErrorCode, countSourceTextChars, SOURCE_TEXT_MAX_CHARS, type SpeechRequest } from '@/contract/index';
+import { ErrorCode, countSourceTextChars, SOURCE_TEXT_MAX_CHARS, type SpeechRequest } from '@/contract';
 import type { Connection } from '@/lib/connection';
 import { GatewayRequestError } from '@/lib/gateway-error';
 import { createStore } from '@/lib/persisted-store';
-import { makeTake } from '../take/make-take';
-import { normalizeLoadedTake } from '../loudness/normalize-loaded-take';
-import type { LongProgress } from '../long-text/run-long-synthesis';
-import type { SpeechFormValues } from '../request/speech-form-schema';
-import type { LongJob } from '../long-text/long-job';
-import { requestToValues } from '../request/request-to-values';
-import { splitText } from '../long-text/split-text';
-import { newTakeId, type LoadedTake, type Take } from '../take/take';
-import { readAudio } from '../take/take-db';
-import { addTake } from '../history/history-store';
-import { deleteJob, doneParts, latestJob, saveJob } from '../long-text/job-db';
-import { loudnessSettingStore, loudnessTarget } from '../loudness/loudness-setting';
-import { studioSettingsStore } from '../form/studio-settings';
-
-/** A job that stopped before its end (cancel, an error, a reload), with how far it got. */
-export type PausedJob = { job: LongJob; done: number };
-/** Values put back into the form (a take reused from history); a new key each time, so the same values apply again. */
-export type FormPreset = { values: SpeechFormValues; key: number };
+import { makeTake, newTakeId, type LoadedTake, type Take, readAudio } from '../take';
+import { normalizeLoadedTake, loudnessSettingStore, loudnessTarget } from '../loudness';
+import {
+  deleteJob,
+  doneParts,
+  latestJob,
+  loadLongSynthesis,
+  saveJob,
+  splitText,
+  type LongJob,
+  type LongProgress,
+  type PausedJob,
+} from '../long-text';
+import { requestToValues } from '../request';
+import { type FormPreset, studioSettingsStore } from '../form';
+import { addTake } from '../history';
 
 export type SpeechSessionState = {
   /** The take in the result panel: the newest synthesis (or a long text's preview), or one replayed from history. */
@@ -100,7 +98,7 @@ export function createSpeechSession(client: QueryClient, connection: () => Conne
       longController = own;
       try {
         // Its own chunk (joining WAV/PCM and MP3 parts): most visits never send a long text.
-        const { runLongSynthesis } = await import('../long-text/run-long-synthesis');
+        const { runLongSynthesis } = await loadLongSynthesis();
         const loaded = await runLongSynthesis(job, connection(), own.signal, {
           onProgress: (progress) => update({ progress }),
           onPreview: show,

@@ -1,5 +1,5 @@
-import { speechSegmentSchema, type SpeechSegment } from '@/contract/index';
-import type { TakePart } from '../take/take';
+import { speechSegmentSchema, type SpeechSegment } from '@/contract';
+import type { TakePart } from '../take';
 import { columns, cueTexts } from './wrap-subtitle';
 
 export type Cue = { startMs: number; endMs: number; lines: string[] };

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useT } from '@/hooks/use-t';
 import { saveFile } from '@/lib/save-file';
-import type { Take } from '../take/take';
+import type { Take } from '../take';
 import { cuesOfTake, subtitleFile, type SubtitleKind } from './subtitle-file';
 import page from '../speech-page.module.css';
-import styles from '../player/player.module.css';
+import styles from './subtitles.module.css';
 
 type Props = { take: Take; durationMs: number };
 

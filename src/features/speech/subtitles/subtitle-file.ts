@@ -1,5 +1,5 @@
-import type { Take } from '../take/take';
-import { audioFileName } from '../audio/audio-file-name';
+import type { Take } from '../take';
+import { audioFileName } from '../audio';
 import { takeCues, type TakeCues } from './subtitle-cues';
 import { toSrt, toVtt } from './subtitle-formats';
 

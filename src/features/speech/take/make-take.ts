@@ -1,10 +1,8 @@
 import { t } from '@/i18n/i18n-store';
-import { normalizeAudioFormat } from '@/contract/index';
+import { normalizeAudioFormat } from '@/contract';
 import { GatewayRequestError } from '@/lib/gateway-error';
-import type { PcmFormat } from '../audio/pcm-to-wav';
+import { type PcmFormat, fetchAudio, NotAudioError } from '../audio';
 import { newTakeId, type LoadedTake, type Take } from './take';
-import { fetchAudio } from '../audio/fetch-audio';
-import { NotAudioError } from '../audio/not-audio-error';
 import { synthesizeSpeech, type SynthesisInput } from './synthesize-speech';
 
 export type TakeInput = SynthesisInput & { pcmFormat: PcmFormat };

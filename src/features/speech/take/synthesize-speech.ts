@@ -1,5 +1,5 @@
 import { t } from '@/i18n/i18n-store';
-import { speechResultSchema, type SpeechRequest, type SpeechResult } from '@/contract/index';
+import { speechResultSchema, type SpeechRequest, type SpeechResult } from '@/contract';
 import { callGateway } from '@/lib/api-client';
 import type { Connection } from '@/lib/connection-profile';
 import { GatewayRequestError } from '@/lib/gateway-error';

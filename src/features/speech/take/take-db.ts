@@ -1,5 +1,14 @@
+import type { DBSchema } from 'idb';
 import type { Take } from './take';
-import { speechDb as db } from '../storage/speech-db';
+import { speechDb } from '../storage';
+
+interface TakeStores extends DBSchema {
+  takes: { key: string; value: Take };
+  // Audio lives in its own store so listing history never loads megabytes of sound.
+  audio: { key: string; value: Blob };
+}
+
+const db = () => speechDb<TakeStores>();
 
 export async function listTakes(): Promise<Take[]> {
   const takes = await (await db()).getAll('takes');

@@ -1,6 +1,6 @@
-import type { AudioFormat, SpeechRequest, SpeechResult } from '@/contract/index';
+import type { AudioFormat, SpeechRequest, SpeechResult } from '@/contract';
 import type { Connection } from '@/lib/connection-profile';
-import type { PcmFormat } from '../audio/pcm-to-wav';
+import type { PcmFormat } from '../audio';
 
 type KeptAudio = { kept: true; contentType: string; byteLength: number } | { kept: false; reason: string };
 

@@ -1,4 +1,4 @@
-import { countSourceTextChars } from '@/contract/index';
+import { countSourceTextChars } from '@/contract';
 import type { LexiconRule } from '../lexicon';
 import { MAX_LEXICON_RULES, ruleKey, type LexiconEntryError, type LexiconImport, type LexiconReading } from './lexicon-csv';
 import { MAX_LEXICON_ENTRIES, MAX_LEXICON_FILE_CHARS, MAX_RULE_TEXT_CHARS, ruleTextFits } from '../lexicon-limits';

@@ -1,6 +1,6 @@
 import { useT } from '@/hooks/use-t';
 import type { MessageKey, Translate } from '@/i18n/i18n-store';
-import type { SpeechFormField } from '../../request/speech-form-schema';
+import type { SpeechFormField } from '../../request';
 import type { ImportReport as Report } from './import-script';
 import type { ScriptColumn } from './script-columns';
 import type { RowReason } from './script-row-reasons';

@@ -1,7 +1,7 @@
-import { SPEC_AUDIO_FORMATS, countSourceTextChars, SOURCE_TEXT_MAX_CHARS, type AudioFormat, type SpeechRequest } from '@/contract/index';
-import { parseSpeechForm, type SpeechFormField, type SpeechFormValues } from '../../request/speech-form-schema';
+import { SPEC_AUDIO_FORMATS, countSourceTextChars, SOURCE_TEXT_MAX_CHARS, type AudioFormat, type SpeechRequest } from '@/contract';
+import { parseSpeechForm, type SpeechFormField, type SpeechFormValues } from '../../request';
 import { foldName } from './safe-file-name';
-import { detectDelimiter, firstLine, parseDelimited, type Delimiter, type DelimitedRecord } from '../../lexicon/files/parse-delimited';
+import { detectDelimiter, firstLine, parseDelimited, type Delimiter, type DelimitedRecord } from '../../lexicon';
 import { columnOf, type ScriptColumn } from './script-columns';
 import { SCRIPT_MAX_CHARS, SCRIPT_MAX_LINES, type ScriptRefusal } from './script-refusal';
 import type { BadRow, RowReason } from './script-row-reasons';

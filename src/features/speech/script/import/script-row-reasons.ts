@@ -1,4 +1,4 @@
-import type { SpeechFormField } from '../../request/speech-form-schema';
+import type { SpeechFormField } from '../../request';
 import type { ScriptColumn } from './script-columns';
 
 /**

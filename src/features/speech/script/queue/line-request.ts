@@ -1,6 +1,6 @@
-import type { SpeechRequest } from '@/contract/index';
+import type { SpeechRequest } from '@/contract';
 import type { ScriptRow } from '../import/import-script';
-import { applyLexicon, type FiredRule, type LexiconRule } from '../../lexicon/lexicon';
+import { applyLexicon, type FiredRule, type LexiconRule } from '../../lexicon';
 
 /** What goes to the gateway for one script line: its request with the pronunciation lexicon applied, and the rules that fired. */
 export function lineRequest(

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { discardScript, latestScript, readScriptTakes, saveScriptQueue, saveScriptTake, startScript } from './script-db';
-import type { StoredScriptTake } from '../../storage/speech-db';
+import type { StoredScriptTake } from './script-db';
 
 const take = (scriptId: string, line: number): StoredScriptTake => ({
   scriptId,

@@ -1,4 +1,31 @@
-import { speechDb as db, type StoredScript, type StoredScriptTake } from '../../storage/speech-db';
+import type { DBSchema } from 'idb';
+import type { AudioFormat, SpeechRequest, SpeechResult } from '@/contract';
+import type { PcmFormat } from '../../audio';
+import type { ScriptRow } from '../import/import-script';
+import { speechDb } from '../../storage';
+
+/** The script being made (one at a time): its rows and its queue's state (serializeQueue), kept on every change. */
+export type StoredScript = { id: string; createdAt: number; rows: ScriptRow[]; queue: string };
+
+/** One finished line of a script: what was sent, the answer and its audio (null when the page could not keep it). */
+export type StoredScriptTake = {
+  scriptId: string;
+  line: number;
+  request: SpeechRequest;
+  result: SpeechResult;
+  audio: Blob | null;
+  format: AudioFormat;
+  pcmFormat: PcmFormat;
+  durationMs: number | null;
+};
+
+// Version 3 of the database added these two, so a reload resumes the script tab's queue and its finished lines.
+interface ScriptStores extends DBSchema {
+  scripts: { key: string; value: StoredScript };
+  scriptTakes: { key: [string, number]; value: StoredScriptTake };
+}
+
+const db = () => speechDb<ScriptStores>();
 
 /** The script kept for a reload: the newest one (one is made at a time). */
 export async function latestScript(): Promise<StoredScript | null> {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Connection } from '@/lib/connection-profile';
 import { pcmToWav } from '../../audio/pcm-to-wav';
 import type { ScriptRow } from '../import/import-script';
-import type { StoredScriptTake } from '../../storage/speech-db';
+import type { StoredScriptTake } from './script-db';
 import { synthesizeLine, type ScriptLineDeps } from './script-line';
 
 const connection: Connection = { gatewayUrl: 'http://localhost:3000/api', token: 't', userId: '1', channel: '', appSource: '' };

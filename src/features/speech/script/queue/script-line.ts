@@ -1,15 +1,14 @@
-import type { AudioFormat } from '@/contract/index';
+import type { AudioFormat } from '@/contract';
 import type { Connection } from '@/lib/connection-profile';
 import { GatewayRequestError } from '@/lib/gateway-error';
 import type { ScriptRow } from '../import/import-script';
 import { lineRequest } from './line-request';
-import type { LexiconRule } from '../../lexicon/lexicon';
+import type { LexiconRule } from '../../lexicon';
 import type { SynthesisOutcome } from './script-queue-state';
 import { outcomeOfError } from './synthesis-outcome';
-import { pcmDurationSeconds, type PcmFormat } from '../../audio/pcm-to-wav';
-import { SAMPLE_CONTAINER } from '../../audio/sample-container';
-import type { StoredScriptTake } from '../../storage/speech-db';
-import { makeTake } from '../../take/make-take';
+import { pcmDurationSeconds, type PcmFormat, SAMPLE_CONTAINER } from '../../audio';
+import type { StoredScriptTake } from './script-db';
+import { makeTake } from '../../take';
 
 export type ScriptLineDeps = {
   scriptId: string;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ErrorCode } from '@/contract/index';
+import { ErrorCode } from '@/contract';
 import { backoffMs, retryAfterMs } from './retry-delay';
 
 /** What one request of a line came to, as the injected synthesize function reports it. */

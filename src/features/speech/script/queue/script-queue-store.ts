@@ -1,12 +1,12 @@
 import { createStore } from '@/lib/persisted-store';
 import type { Connection } from '@/lib/connection-profile';
 import { synthesizeLine } from './script-line';
-import type { PcmFormat } from '../../audio/pcm-to-wav';
+import type { PcmFormat } from '../../audio';
 import type { ScriptRow } from '../import/import-script';
 import { createScriptQueue, type QueueClock } from './script-queue';
 import { newQueueState, restoreQueue, retryFailed, serializeQueue, setStatus, type QueueState } from './script-queue-state';
-import { newTakeId } from '../../take/take';
-import { lexiconOf } from '../../lexicon/lexicon-sync';
+import { newTakeId } from '../../take';
+import { lexiconOf } from '../../lexicon';
 import { discardScript as forgetScript, latestScript, saveScriptQueue, saveScriptTake, startScript as keepScript } from './script-db';
 
 /** The script being made: its rows and its queue's state; `restored` when it came back after a reload. */

@@ -1,4 +1,4 @@
-import { GatewayAddedCode } from '@/contract/index';
+import { GatewayAddedCode } from '@/contract';
 import { GatewayRequestError } from '@/lib/gateway-error';
 import type { SynthesisOutcome } from './script-queue-state';
 

@@ -4,7 +4,7 @@ import { LOCAL_GATEWAY_URL } from '@/lib/connection-profile';
 import { activeProfile, connectionStore } from '@/lib/connection-store';
 import { consoleInfoQueryOptions } from '@/lib/console-info';
 import { scriptJobStore, type ScriptEnv } from './script-queue-store';
-import { studioSettingsStore } from '../../form/studio-settings';
+import { studioSettingsStore } from '../../form';
 
 /** The script being made (null when none). */
 export const useScriptJob = () => scriptJobStore.use();

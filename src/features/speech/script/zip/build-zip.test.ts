@@ -1,7 +1,7 @@
 import { unzipSync } from 'fflate';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { SpeechRequest } from '@/contract/index';
+import type { SpeechRequest } from '@/contract';
 import { buildZip, zipBaseNames, type ZipTake } from './build-zip';
 import { parseDelimited } from '../../lexicon/files/parse-delimited';
 import { foldName, safeBaseName } from '../import/safe-file-name';

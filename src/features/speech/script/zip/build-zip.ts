@@ -1,10 +1,9 @@
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
-import type { AudioFormat, SpeechRequest } from '@/contract/index';
-import { FILE_EXTENSION } from '../../audio/audio-file-name';
-import { csvCell } from '../../lexicon/files/lexicon-csv';
+import type { AudioFormat, SpeechRequest } from '@/contract';
+import { FILE_EXTENSION } from '../../audio';
+import { csvCell } from '../../lexicon';
 import { safeBaseName, uniqueBaseNames } from '../import/safe-file-name';
-import type { Cue } from '../../subtitles/subtitle-cues';
-import { toSrt, toVtt } from '../../subtitles/subtitle-formats';
+import { type Cue, toSrt, toVtt } from '../../subtitles';
 
 /** One made line of a script, as the zip needs it. */
 export type ZipTake = {

@@ -1,6 +1,6 @@
-import type { PcmFormat } from '../../audio/pcm-to-wav';
+import type { PcmFormat } from '../../audio';
 import { buildZip, type ZipTake } from './build-zip';
-import { normalizeTake, type TakeLoudnessError } from '../../loudness/take-loudness';
+import { normalizeTake, type TakeLoudnessError } from '../../loudness';
 
 /** One line for the zip, with how to read raw PCM (for normalising). */
 export type ZipInput = ZipTake & { pcmFormat: PcmFormat };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useT } from '@/hooks/use-t';
 import { saveFile } from '@/lib/save-file';
-import { loudnessSettingStore, loudnessTarget } from '../../loudness/loudness-setting';
+import { loudnessSettingStore, loudnessTarget } from '../../loudness';
 import { readScriptTakes } from '../queue/script-db';
 import type { ScriptJob } from '../queue/script-queue-store';
 import { zipInputs } from './zip-inputs';

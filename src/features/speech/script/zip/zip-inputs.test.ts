@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScriptRow } from '../import/import-script';
-import type { StoredScriptTake } from '../../storage/speech-db';
+import type { StoredScriptTake } from '../queue/script-db';
 import { zipInputs } from './zip-inputs';
 
 const take = (line: number, audio: Blob | null, speeches: unknown[]): StoredScriptTake => ({

@@ -1,7 +1,7 @@
 import type { ZipInput } from './script-zip';
 import type { ScriptRow } from '../import/import-script';
-import { takeCues } from '../../subtitles/subtitle-cues';
-import type { StoredScriptTake } from '../../storage/speech-db';
+import { takeCues } from '../../subtitles';
+import type { StoredScriptTake } from '../queue/script-db';
 
 /** The kept lines that have audio, as the zip takes them: named by their row's file name, with their subtitles. */
 export function zipInputs(stored: readonly StoredScriptTake[], rows: readonly ScriptRow[]): ZipInput[] {
