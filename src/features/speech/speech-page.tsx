@@ -20,7 +20,7 @@ const TAB_KEY = 'console.speech.tab';
 /**
  * The studio's layout: its panels, each in its own boundary. What a take goes through (the form
  * starts it, the result panel plays it, history replays and reuses it) is the page's speech session
- * (stores/speech-session.ts), which each panel reads and writes itself; the page only makes it, one
+ * (session/speech-session.ts), which each panel reads and writes itself; the page only makes it, one
  * per visit.
  */
 export function SpeechPage() {

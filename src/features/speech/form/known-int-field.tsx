@@ -11,7 +11,7 @@ type Props<V extends number> = {
   name: 'common' | 'selectedEngine';
   label: string;
   known: readonly { value: V }[];
-  /** Each known value's name (model/speech-labels.ts). */
+  /** Each known value's name (form/speech-labels.ts). */
   labels: Record<V, MessageKey>;
 };
 

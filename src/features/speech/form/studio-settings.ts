@@ -3,7 +3,7 @@ import { EMBEDDED_LANGUAGES, EMBEDDED_PCM } from '@/contract';
 import { createPersistedStore } from '@/lib/persisted-store';
 import type { PcmFormat } from '../audio';
 
-/** name '' (the defaults): the language's name in the operator's language (model/speech-labels.ts). */
+/** name '' (the defaults): the language's name in the operator's language (form/speech-labels.ts). */
 type LanguageOption = { code: string; name: string };
 type StudioSettings = { pcm: PcmFormat; languages: LanguageOption[] };
 

@@ -1,7 +1,7 @@
 import { createPersistedStore } from '@/lib/persisted-store';
 import { LOUDNESS_TARGETS } from './loudness';
 
-/** Off, or a target of model/script/loudness.ts (−16 LUFS voice-over, −23 LUFS broadcast). */
+/** Off, or a target of loudness/loudness.ts (−16 LUFS voice-over, −23 LUFS broadcast). */
 export type LoudnessChoice = 'off' | keyof typeof LOUDNESS_TARGETS;
 
 /** The choices in the order the setting offers them. */

@@ -1,7 +1,7 @@
 import { useContext } from 'react';
 import { SpeechSessionContext, type SpeechSession, type SpeechSessionState } from './speech-session';
 
-/** The Speech page's session (stores/speech-session.ts): its actions never change, so calling this re-renders nothing. */
+/** The Speech page's session (session/speech-session.ts): its actions never change, so calling this re-renders nothing. */
 export function useSpeechSession(): SpeechSession {
   const session = useContext(SpeechSessionContext);
   if (!session) throw new Error('SpeechSessionContext missing');
