@@ -13,7 +13,25 @@ const TASKS_LOGIC_TESTS = [
   'src/features/tasks/{query/query-url,views/{view-link,view-counts},shared-links/share-codec,overview/batch-estimate}.test.ts',
 ];
 /** Tests of the browser code's pure logic, run without a DOM (the `logic` project). */
-const NODE_UNIT_TESTS = ['src/**/model/**/*.test.ts', ...TASKS_LOGIC_TESTS, 'src/contract/**/*.test.ts'];
+// The speech feature is laid out by concept (no model/ folder): its pure-function tests, which need no DOM, are named here.
+const SPEECH_NODE_TESTS = [
+  'audio/{pcm-to-wav,join-audio}',
+  'loudness/{loudness,loudness-espeak,true-peak-limiter,normalize-wav,normalize-limiter,take-loudness}',
+  'long-text/{split-text,merge-segments}',
+  'lexicon/{lexicon,lexicon-bounded,lexicon-property}',
+  'lexicon/files/{lexicon-files,lexicon-reader-bounds,parse-delimited}',
+  'request/gateway-field',
+  'form/{speech-labels,voice-sample}',
+  'history/take-diff',
+  'player/waveform-peaks',
+  'parts/redo-part',
+  'subtitles/{subtitle-file,subtitles}',
+  'result/{curl-command,result-user-id}',
+  'script/zip/build-zip',
+  'script/import/{import-script,decode-script-file,safe-file-name}',
+  'script/queue/{script-queue,script-queue-property,retry-delay,synthesis-outcome,line-request}',
+].map((tests) => `src/features/speech/${tests}.test.ts`);
+const NODE_UNIT_TESTS = ['src/**/model/**/*.test.ts', 'src/contract/**/*.test.ts', ...TASKS_LOGIC_TESTS, ...SPEECH_NODE_TESTS];
 
 export default defineConfig({
   // catalogs(): each locale's messages (src/i18n/catalogs, src/features/*/messages) split by namespace into lazy

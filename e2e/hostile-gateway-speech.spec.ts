@@ -26,7 +26,7 @@ async function expectNoTake(page: Page): Promise<void> {
 }
 
 // One browser journey per class of hostility; the rest of the matrix runs against the same hostile gateway in
-// src/features/speech/api/synthesize-speech-hostile.test.ts (docs/performance.md, "The hostile-gateway matrix").
+// src/features/speech/take/synthesize-speech-hostile.test.ts (docs/performance.md, "The hostile-gateway matrix").
 /** A contract break, and a gateway that cannot be reached. */
 const failing: [name: string, says: RegExp[]][] = [
   ['audio-url-number', [/Unexpected answer/, /breaks the contract \(targetAudioUrl/]],

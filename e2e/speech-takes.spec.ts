@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { integratedLoudness } from '../src/features/speech/model/script/loudness';
+import { integratedLoudness } from '../src/features/speech/loudness/loudness';
 import { fillAndSynthesize, openStudio, seedConnection, uniqueUserId } from './speech-helpers';
 import { expectJoinedTake, fillLong, prose, THREE_PARTS, TWO_PARTS } from './speech-long-helpers';
 import { STAND_IN_ENGINE } from './speech-engine';

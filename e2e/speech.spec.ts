@@ -99,7 +99,7 @@ test.describe('speech studio against the embedded gateway', () => {
     const history = page.getByRole('region', { name: 'History' });
     await expect(history.getByText(text)).toBeVisible();
     await expect.poll(() => storedTakes(page)).toBe(1);
-    // Only the gateway: in dev mode the console's own modules live under /src/features/speech/api/.
+    // Only the gateway: in dev mode the console's own modules live under /src/features/speech/ (take/, audio/…).
     await page.route(/^https?:\/\/[^/]+\/api\//, (route) => route.abort());
     await page.reload();
     await expect(history.getByText(text)).toBeVisible();

@@ -1,9 +1,9 @@
 // npm run bench:lexicon-import — time to read lexicon files of hostile shapes with the console's own
-// readers (model/script/lexicon-pls.ts, lexicon-csv.ts), at once and in slices (the page's way; the
+// readers (lexicon/files/lexicon-pls.ts, lexicon-csv.ts), at once and in slices (the page's way; the
 // longest slice is the longest the main thread is held). Sizes: BENCH_SIZES (KB, default 250,500,2000).
-import { readLexiconCsv, type LexiconReading } from '../../src/features/speech/model/script/lexicon-csv';
-import { readLexiconPls } from '../../src/features/speech/model/script/lexicon-pls';
-import { drain, drainInSlices } from '../../src/features/speech/model/script/lexicon-reading';
+import { readLexiconCsv, type LexiconReading } from '../../src/features/speech/lexicon/files/lexicon-csv';
+import { readLexiconPls } from '../../src/features/speech/lexicon/files/lexicon-pls';
+import { drain, drainInSlices } from '../../src/features/speech/lexicon/files/lexicon-reading';
 
 const SIZES = (process.env.BENCH_SIZES ?? '250,500,2000').split(',').map((kb) => Number(kb) * 1000);
 const fill = (head: string, unit: string, bytes: number) =>

@@ -1,6 +1,6 @@
 // npx tsx scripts/bench/script-zip.ts — time and peak memory of the Script tab's "Download all
 // (zip)" for 50 takes: real WAVs from the embedded gateway (eSpeak NG), zipped by the same code the
-// zip worker runs (src/features/speech/api/script-zip.ts), loudness off and at -16 LUFS. Each run
+// zip worker runs (src/features/speech/script/zip/script-zip.ts), loudness off and at -16 LUFS. Each run
 // is a fresh child process, so its peak RSS is its own. Bounded: 50 syntheses, 3 runs per mode.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -64,8 +64,8 @@ async function child(dir: string, target: number | null): Promise<void> {
       `export async function resolve(s, c, next) { return s === 'virtual:catalogs' ? { url: 'data:text/javascript,export default {}', shortCircuit: true } : next(s, c); }`,
     )}`,
   );
-  const { makeScriptZip } = await import('../../src/features/speech/api/script-zip');
-  const { takeCues } = await import('../../src/features/speech/model/script/subtitle-cues');
+  const { makeScriptZip } = await import('../../src/features/speech/script/zip/script-zip');
+  const { takeCues } = await import('../../src/features/speech/subtitles/subtitle-cues');
   const names = readdirSync(dir)
     .filter((f) => f.endsWith('.wav'))
     .sort();

@@ -10,14 +10,14 @@ export const I18N_PENDING_TS_FILES = [];
 export const I18N_NON_UI_TS_FILES = {
   'src/contract/speech.ts': "the gateway's 2001 wording for a speech request, shared with the server; the form words problems by code",
   'src/contract/task-status-schema.ts': "the gateway's 2001 wording for task IDs, shared with the server",
-  'src/features/speech/model/script/lexicon-csv.ts':
+  'src/features/speech/lexicon/files/lexicon-csv.ts':
     'the header row of the lexicon CSV file format (column names, kept so a file imports anywhere)',
-  'src/features/speech/model/voice-sample.ts': "sample sentences spoken in the voice's own language, not in the operator's",
+  'src/features/speech/form/voice-sample.ts': "sample sentences spoken in the voice's own language, not in the operator's",
   'src/contract/error-codes.ts': "the gateway's own 2000/2001 messages (the spec's wording), shared with the server",
   'src/contract/headers.ts':
     "the gateway's 2001 wording for header values, shared with the server; Settings words them by id (problem-text.ts)",
   'src/contract/task-status.ts': "the gateway's 2001 wording for task IDs, shared with the server",
   'src/lib/connection-profile.ts': "the schema's English messages as ids (ProfileProblem); Settings words them (problem-text.ts)",
-  'src/features/speech/model/split-text.ts': 'abbreviations the sentence splitter knows, not text for people',
+  'src/features/speech/long-text/split-text.ts': 'abbreviations the sentence splitter knows, not text for people',
   'src/i18n/vite-plugin-catalogs.ts': "the build's own errors about the catalogs' layout, read by developers in a terminal",
 };

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PROFILE, deleteProfile, saveProfile } from '@/lib/connection-store';
-import { loadLexicon, saveLexicon } from '@/features/speech/stores/lexicon-db';
+import { loadLexicon, saveLexicon } from '@/features/speech/lexicon/lexicon-db';
 import { forgetDeletedProfiles } from './forget-deleted-profiles';
 
 const rule = { written: 'ACME', said: 'Ack me', wholeWord: true, caseSensitive: false };

@@ -15,7 +15,7 @@ export function forgetDeletedProfiles(): () => void {
     const gone = [...known].filter((id) => !now.has(id));
     known = now;
     if (gone.length === 0) return;
-    void import('@/features/speech/stores/forget-lexicons')
+    void import('@/features/speech/lexicon/forget-lexicons')
       .then(({ forgetLexicons }) => forgetLexicons(gone))
       .catch((error: unknown) => console.error('could not delete the lexicon of a deleted profile', error));
   });

@@ -9,9 +9,7 @@ import { ConnectionScoped } from './connection-scoped';
 import { TasksPage } from '@/features/tasks/tasks-page';
 
 // Only the Tasks page is in the first-load bundle; the others load on demand, each with its messages.
-const SpeechPage = lazyWithMessages('speech', () =>
-  import('@/features/speech/components/speech-page').then((m) => ({ default: m.SpeechPage })),
-);
+const SpeechPage = lazyWithMessages('speech', () => import('@/features/speech/speech-page').then((m) => ({ default: m.SpeechPage })));
 // Rarely shown: not in the first-load bundle.
 const NotFound = lazy(() => import('./not-found').then((m) => ({ default: m.NotFound })));
 const SettingsPage = lazyWithMessages('settings', () =>

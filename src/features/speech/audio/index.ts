@@ -1,0 +1,10 @@
+export { FILE_EXTENSION, audioFileName } from './audio-file-name';
+export { fetchAudio } from './fetch-audio';
+export { JOIN_FADE_MS, faded, joinAudio } from './join-audio';
+export { findMp3Frames } from './mp3-frames';
+export { NotAudioError } from './not-audio-error';
+export { pcmDurationSeconds, wavHeader, type PcmFormat } from './pcm-to-wav';
+export { playableBlob } from './playable-audio';
+export { SAMPLE_CONTAINER, type SampleFormat } from './sample-container';
+export { IS_RAW_SAMPLES, MIME_TYPE, sniffAudioFormat } from './sniff-audio';
+export { readWavLayout } from './wav-layout';

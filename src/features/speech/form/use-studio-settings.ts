@@ -1,0 +1,3 @@
+import { studioSettingsStore } from './studio-settings';
+
+export const useStudioSettings = () => studioSettingsStore.use();

@@ -1,0 +1,3 @@
+import { historyStore } from './history-store';
+
+export const useHistory = () => historyStore.use();

@@ -1,3 +1,0 @@
-import { historyStore } from '../stores/history-store';
-
-export const useHistory = () => historyStore.use();

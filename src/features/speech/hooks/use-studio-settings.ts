@@ -1,3 +1,0 @@
-import { studioSettingsStore } from '../stores/studio-settings';
-
-export const useStudioSettings = () => studioSettingsStore.use();

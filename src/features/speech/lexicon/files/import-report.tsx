@@ -1,0 +1,109 @@
+import { useEffect, useRef } from 'react';
+import { useT } from '@/hooks/use-t';
+import type { MessageKey, Translate } from '@/i18n/i18n-store';
+import { MAX_LEXICON_RULES, type LexiconEntryError } from './lexicon-csv';
+import { MAX_LEXICON_ENTRIES } from '../lexicon-limits';
+import styles from '../lexicon.module.css';
+
+export type ImportReportData = {
+  file: string;
+  errors: readonly LexiconEntryError[];
+  added: number;
+  alreadyThere: number;
+  notAdded: number;
+  /** The file could not be read at all (its reason, from the browser). */
+  unreadable?: string;
+};
+
+/** One entry error in the operator's words (docs/script-messages.md). */
+export function entryMessage(e: LexiconEntryError, t: Translate): string {
+  switch (e.code) {
+    case 'notABoolean':
+      return t('speech.lexicon.entry.notABoolean', {
+        line: e.line,
+        value: e.value,
+        column: t(e.column === 'wholeWord' ? 'speech.lexicon.col.wholeWord' : 'speech.lexicon.col.caseSensitive'),
+      });
+    case 'duplicate':
+      return t('speech.lexicon.entry.duplicate', { line: e.line, of: e.of });
+    case 'badEntity':
+      return t('speech.lexicon.entry.badEntity', { line: e.line, entity: e.entity });
+    case 'textTooLong':
+      return t('speech.lexicon.bounds.textTooLong', {
+        line: e.line,
+        chars: e.chars,
+        max: e.max,
+        column: t(e.column === 'written' ? 'speech.lexicon.col.written' : 'speech.lexicon.col.said'),
+      });
+    case 'tooManyLines':
+      return t('speech.lexicon.bounds.tooManyLines', { line: e.line, max: MAX_LEXICON_ENTRIES });
+    default:
+      return t(ENTRY_KEY[e.code], { line: e.line });
+  }
+}
+
+const ENTRY_KEY = {
+  missingWritten: 'speech.lexicon.entry.missingWritten',
+  missingSaid: 'speech.lexicon.entry.missingSaid',
+  phonemeOnly: 'speech.lexicon.entry.phonemeOnly',
+  noHeader: 'speech.lexicon.entry.noHeader',
+  doctype: 'speech.lexicon.entry.doctype',
+  notPls: 'speech.lexicon.entry.notPls',
+  tooLarge: 'speech.lexicon.entry.tooLarge',
+  tooManyEntries: 'speech.lexicon.entry.tooManyEntries',
+  unclosed: 'speech.lexicon.bounds.unclosed',
+} as const satisfies Record<
+  Exclude<LexiconEntryError['code'], 'notABoolean' | 'duplicate' | 'badEntity' | 'textTooLong' | 'tooManyLines'>,
+  MessageKey
+>;
+
+/** Most problems listed: a file of 10,000 broken entries is reported by a count past these, not 10,000 list items. */
+const MAX_LISTED = 100;
+
+/** The problems listed: the first ones, and a problem that stopped the reading (the file's cap) always among them. */
+function listed(errors: readonly LexiconEntryError[]): readonly LexiconEntryError[] {
+  if (errors.length <= MAX_LISTED) return errors;
+  const stop = errors.find((e) => e.code === 'tooManyLines' || e.code === 'tooManyEntries');
+  const first = errors.slice(0, stop ? MAX_LISTED - 1 : MAX_LISTED);
+  return stop && !first.includes(stop) ? [stop, ...first] : first;
+}
+
+type Props = { report: ImportReportData; onClose: () => void };
+
+/** What an import did: rules added, kept once, left out, and each refused entry with its line. Focus comes here when it appears. */
+export function ImportReport({ report, onClose }: Props) {
+  const t = useT();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [report]);
+  return (
+    <section className={styles.report} aria-labelledby="lexicon-report-title">
+      <h3 id="lexicon-report-title" ref={heading} tabIndex={-1}>
+        {t('speech.lexicon.report.title', { file: report.file })}
+      </h3>
+      {report.unreadable !== undefined ? (
+        <p>{t('speech.lexicon.report.unreadable', { message: report.unreadable })}</p>
+      ) : (
+        <>
+          <p>
+            {t('speech.lexicon.report.added', { count: report.added })}
+            {report.alreadyThere > 0 && <> {t('speech.lexicon.report.alreadyThere', { count: report.alreadyThere })}</>}
+            {report.notAdded > 0 && <> {t('speech.lexicon.report.full', { count: report.notAdded, max: MAX_LEXICON_RULES })}</>}
+          </p>
+          {report.errors.length > 0 && (
+            <ul aria-label={t('speech.lexicon.report.problems', { count: report.errors.length })}>
+              {listed(report.errors).map((e, i) => (
+                <li key={i}>{entryMessage(e, t)}</li>
+              ))}
+              {report.errors.length > MAX_LISTED && (
+                <li>{t('speech.lexicon.bounds.moreProblems', { count: report.errors.length - MAX_LISTED })}</li>
+              )}
+            </ul>
+          )}
+        </>
+      )}
+      <button type="button" onClick={onClose}>
+        {t('speech.lexicon.report.close')}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { LexiconRule } from '../lexicon';
+import { exportLexiconCsv, importLexiconCsv } from './lexicon-csv';
+import { exportLexiconPls, importLexiconPls } from './lexicon-pls';
+
+const rules: LexiconRule[] = [
+  { written: 'nginx', said: 'engine x', wholeWord: true, caseSensitive: false },
+  { written: 'A, "B"', said: '=1+1', wholeWord: false, caseSensitive: true, language: 'en' },
+  { written: '银行', said: 'yín háng', wholeWord: true, caseSensitive: true, language: 'zh' },
+];
+
+describe('lexicon CSV', () => {
+  it('exports and imports back to the same rules, formula-looking cells made safe', () => {
+    const csv = exportLexiconCsv(rules);
+    expect(csv).toContain(`,'=1+1,`);
+    const back = importLexiconCsv(csv);
+    expect(back.errors).toEqual([]);
+    expect(back.rules).toEqual(rules);
+  });
+
+  it('lists errors per entry with their line', () => {
+    const csv = 'Written;Said;Whole word\nnginx;engine x;\n;nothing;\nNASA;;\nx;y;maybe\nNGINX;engine x;yes\n';
+    expect(importLexiconCsv(csv)).toEqual({
+      rules: [{ written: 'nginx', said: 'engine x', wholeWord: true, caseSensitive: false }],
+      errors: [
+        { line: 3, code: 'missingWritten' },
+        { line: 4, code: 'missingSaid' },
+        { line: 5, code: 'notABoolean', column: 'wholeWord', value: 'maybe' },
+        { line: 6, code: 'duplicate', of: 2 },
+      ],
+    });
+    expect(importLexiconCsv('just words').errors).toEqual([{ line: 0, code: 'noHeader' }]);
+  });
+});
+
+describe('lexicon PLS (alias subset)', () => {
+  it('exports the rules of a language and imports them back (whole word, case-sensitive, the lexicon language)', () => {
+    const { xml, approximated } = exportLexiconPls(rules, 'en');
+    expect(xml).toContain('<grapheme>A, &quot;B&quot;</grapheme>');
+    expect(approximated).toEqual([0, 1]);
+    const back = importLexiconPls(xml);
+    expect(back.errors).toEqual([]);
+    expect(back.rules).toEqual([
+      { written: 'nginx', said: 'engine x', wholeWord: true, caseSensitive: true, language: 'en' },
+      { written: 'A, "B"', said: '=1+1', wholeWord: true, caseSensitive: true, language: 'en' },
+    ]);
+  });
+
+  it('reads a real-world PLS: prefixes, comments, CDATA, several graphemes, numeric references; errors per lexeme', () => {
+    const pls = `<?xml version="1.0" encoding="UTF-8"?>
+<pls:lexicon version="1.0" xmlns:pls="http://www.w3.org/2005/01/pronunciation-lexicon" xml:lang="en-GB">
+  <!-- <lexeme><grapheme>hidden</grapheme><alias>no</alias></lexeme> -->
+  <pls:lexeme><pls:grapheme>W3C</pls:grapheme><pls:grapheme>w3c</pls:grapheme><pls:alias>World Wide Web Consortium</pls:alias></pls:lexeme>
+  <pls:lexeme><pls:grapheme><![CDATA[R&D <x>]]></pls:grapheme><pls:alias>research &#x26; development</pls:alias></pls:lexeme>
+  <pls:lexeme><pls:grapheme>tomato</pls:grapheme><pls:phoneme>təˈmɑːtəʊ</pls:phoneme></pls:lexeme>
+  <pls:lexeme><pls:grapheme>x</pls:grapheme><pls:alias>&nbsp;ex</pls:alias></pls:lexeme>
+</pls:lexicon>`;
+    const { rules: got, errors } = importLexiconPls(pls);
+    expect(got.map((r) => [r.written, r.said, r.language])).toEqual([
+      ['W3C', 'World Wide Web Consortium', 'en'],
+      ['w3c', 'World Wide Web Consortium', 'en'],
+      ['R&D <x>', 'research & development', 'en'],
+    ]);
+    expect(errors).toEqual([
+      { line: 6, code: 'phonemeOnly' },
+      { line: 7, code: 'badEntity', entity: '&nbsp;' },
+    ]);
+  });
+
+  it('refuses any DOCTYPE or ENTITY declaration (no entity expansion, no billion laughs)', () => {
+    const bomb =
+      '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">]><lexicon><lexeme><grapheme>&lol;</grapheme><alias>x</alias></lexeme></lexicon>';
+    expect(importLexiconPls(bomb)).toEqual({ rules: [], errors: [{ line: 0, code: 'doctype' }] });
+    expect(importLexiconPls('<html></html>').errors).toEqual([{ line: 0, code: 'notPls' }]);
+  });
+});
+
+describe('lexicon PLS entities', () => {
+  it('never resolves a name from the prototype chain (&toString; is refused like any unknown entity)', () => {
+    const pls = '<lexicon xml:lang="en"><lexeme><grapheme>a</grapheme><alias>&toString;</alias></lexeme></lexicon>';
+    expect(importLexiconPls(pls).errors).toEqual([{ line: 1, code: 'badEntity', entity: '&toString;' }]);
+  });
+});

@@ -1,0 +1,130 @@
+import { useState, type ChangeEvent } from 'react';
+import { useT } from '@/hooks/use-t';
+import { t as translate } from '@/i18n/i18n-store';
+import type { LexiconRule } from '../lexicon';
+import { exportLexiconCsv, readLexiconCsv, type LexiconImport, type LexiconReading } from './lexicon-csv';
+import { MAX_LEXICON_FILE_CHARS } from '../lexicon-limits';
+import { exportLexiconPls, readLexiconPls } from './lexicon-pls';
+import { drainInSlices } from './lexicon-reading';
+import { saveText } from '@/lib/save-file';
+import { ImportReport, type ImportReportData } from './import-report';
+import { mergeRules } from '../rule-check';
+import styles from '../lexicon.module.css';
+
+type Props = {
+  rules: readonly LexiconRule[];
+  profileName: string;
+  onImported: (rules: readonly LexiconRule[]) => Promise<void>;
+  onStatus: (message: string) => void;
+};
+
+type LexiconFormat = 'csv' | 'pls';
+
+const READERS: Record<LexiconFormat, (text: string) => LexiconReading> = { csv: readLexiconCsv, pls: readLexiconPls };
+
+/** A profile's name made safe for a file name (letters, digits, - and _ kept). */
+const fileSlug = (name: string) => name.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'profile';
+
+/** Import CSV / PLS (added after the rules there, with a report) and export them (downloads). */
+export function LexiconFiles({ rules, profileName, onImported, onStatus }: Props) {
+  const t = useT();
+  const [report, setReport] = useState<ImportReportData | null>(null);
+
+  const [reading, setReading] = useState<string | null>(null);
+
+  const importFile = (kind: LexiconFormat) => async (e: ChangeEvent<HTMLInputElement>) => {
+    const input = e.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    onStatus('');
+    let parsed: LexiconImport;
+    try {
+      // The size cap before a byte is read (a UTF-8 file has at most as many characters as bytes).
+      if (file.size > MAX_LEXICON_FILE_CHARS) parsed = { rules: [], errors: [{ line: 0, code: 'tooLarge' }] };
+      else {
+        setReading(file.name);
+        // Read in slices: input and paint go on while a large file is read.
+        parsed = await drainInSlices(READERS[kind](await file.text()));
+      }
+    } catch (error) {
+      setReport({ file: file.name, errors: [], added: 0, alreadyThere: 0, notAdded: 0, unreadable: String(error) });
+      return;
+    } finally {
+      setReading(null);
+      // The same file can be chosen again after it is fixed.
+      input.value = '';
+    }
+    const merged = mergeRules(rules, parsed.rules);
+    if (merged.added > 0) await onImported(merged.rules);
+    setReport({
+      file: file.name,
+      errors: parsed.errors,
+      added: merged.added,
+      alreadyThere: merged.alreadyThere,
+      notAdded: merged.notAdded,
+    });
+  };
+
+  const exportCsv = () => {
+    const file = `pronunciation-${fileSlug(profileName)}.csv`;
+    // A BOM, so a spreadsheet reads the file as UTF-8 (the import drops it).
+    saveText(`\uFEFF${exportLexiconCsv(rules)}`, file, 'text/csv;charset=utf-8');
+    onStatus(translate('speech.lexicon.files.exported', { file, count: rules.length }));
+  };
+  const exportPls = () => {
+    const languages = new Set(rules.flatMap((r) => (r.language ? [r.language] : [])));
+    const { xml, approximated } = exportLexiconPls(rules, languages.size === 1 ? [...languages][0] : undefined);
+    const file = `pronunciation-${fileSlug(profileName)}.pls`;
+    saveText(xml, file, 'application/pls+xml');
+    const saved = translate('speech.lexicon.files.exported', { file, count: rules.length });
+    onStatus(
+      approximated.length > 0 ? `${saved} ${translate('speech.lexicon.files.approximated', { count: approximated.length })}` : saved,
+    );
+  };
+
+  return (
+    <>
+      <h3>{t('speech.lexicon.files.title')}</h3>
+      <div className={styles.files}>
+        <div className={styles.fileField}>
+          <label htmlFor="lexicon-import-csv">{t('speech.lexicon.files.importCsv')}</label>
+          <input
+            id="lexicon-import-csv"
+            type="file"
+            accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values"
+            onChange={(e) => void importFile('csv')(e)}
+          />
+        </div>
+        <div className={styles.fileField}>
+          <label htmlFor="lexicon-import-pls">{t('speech.lexicon.files.importPls')}</label>
+          <input
+            id="lexicon-import-pls"
+            type="file"
+            accept=".pls,.xml,application/pls+xml,application/xml,text/xml"
+            onChange={(e) => void importFile('pls')(e)}
+          />
+        </div>
+        <div className="form-actions">
+          <button type="button" onClick={exportCsv} disabled={rules.length === 0}>
+            {t('speech.lexicon.files.exportCsv')}
+          </button>
+          <button type="button" onClick={exportPls} disabled={rules.length === 0}>
+            {t('speech.lexicon.files.exportPls')}
+          </button>
+        </div>
+      </div>
+      <p role="status" className={styles.reading}>
+        {reading !== null && t('speech.lexicon.bounds.reading', { file: reading })}
+      </p>
+      {report && (
+        <ImportReport
+          report={report}
+          onClose={() => {
+            setReport(null);
+            document.getElementById('lexicon-import-csv')?.focus();
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+export { csvCell } from './files/lexicon-csv';
+export { detectDelimiter, firstLine, parseDelimited, type DelimitedRecord, type Delimiter } from './files/parse-delimited';
+export { LexiconSection } from './lexicon-section';
+export { lexiconStore } from './lexicon-store';
+export { lexiconOf, lexiconStored, loadedLexicon } from './lexicon-sync';
+export { applyLexicon, type FiredRule, type LexiconRule } from './lexicon';
+export { SentPreview } from './sent-preview';
+export { SetAsideRules } from './set-aside-rules';
+export { useLexiconRules } from './use-lexicon';

@@ -1,0 +1,2 @@
+export { TakePlayer } from './take-player';
+export type { AudioClock } from './use-audio-clock';

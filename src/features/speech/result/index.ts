@@ -1,0 +1,2 @@
+export { ResultPanel } from './result-panel';
+export { SynthesisError } from './synthesis-error';

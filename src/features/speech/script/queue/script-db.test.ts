@@ -1,0 +1,50 @@
+import 'fake-indexeddb/auto';
+import { openDB } from 'idb';
+import { describe, expect, it } from 'vitest';
+import { discardScript, latestScript, readScriptTakes, saveScriptQueue, saveScriptTake, startScript } from './script-db';
+import type { StoredScriptTake } from './script-db';
+
+const take = (scriptId: string, line: number): StoredScriptTake => ({
+  scriptId,
+  line,
+  request: { sourceText: `line ${line}`, format: 'wav' },
+  result: { taskId: `t${line}`, targetAudioUrl: 'http://x/a.wav' },
+  audio: new Blob(['RIFF']),
+  format: 'wav',
+  pcmFormat: { sampleRate: 22050, channels: 1, bitsPerSample: 16 },
+  durationMs: 1000,
+});
+
+describe('script store (speech database version 3)', () => {
+  it('opens a version 2 database with history in it, keeps the history, and keeps a script and its lines', async () => {
+    const old = await openDB('console.speech.history', 2, {
+      upgrade(db) {
+        db.createObjectStore('takes', { keyPath: 'id' });
+        db.createObjectStore('audio');
+        db.createObjectStore('jobs', { keyPath: 'id' });
+        db.createObjectStore('parts', { keyPath: ['jobId', 'index'] });
+      },
+    });
+    await old.put('takes', { id: 'kept', createdAt: 1 });
+    old.close();
+
+    await startScript({ id: 's1', createdAt: 1, rows: [], queue: '{}' });
+    await saveScriptTake(take('s1', 2));
+    await saveScriptTake(take('s1', 10));
+    await saveScriptQueue('s1', '{"version":1}');
+    expect(await latestScript()).toMatchObject({ id: 's1', queue: '{"version":1}' });
+    expect((await readScriptTakes('s1')).map((t) => t.line)).toEqual([2, 10]);
+
+    // A new script replaces the old one and its audio.
+    await startScript({ id: 's2', createdAt: 2, rows: [], queue: '{}' });
+    expect(await readScriptTakes('s1')).toEqual([]);
+    expect((await latestScript())?.id).toBe('s2');
+    await discardScript();
+    expect(await latestScript()).toBeNull();
+
+    const db = await openDB('console.speech.history');
+    expect(db.version).toBe(3);
+    expect(await db.get('takes', 'kept')).toEqual({ id: 'kept', createdAt: 1 });
+    db.close();
+  });
+});

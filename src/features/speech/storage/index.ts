@@ -1,0 +1,2 @@
+export { speechDb } from './speech-db';
+export { useStorageEstimate } from './use-storage-estimate';

@@ -1,0 +1,37 @@
+import type { DBSchema } from 'idb';
+import type { Take } from './take';
+import { speechDb } from '../storage';
+
+interface TakeStores extends DBSchema {
+  takes: { key: string; value: Take };
+  // Audio lives in its own store so listing history never loads megabytes of sound.
+  audio: { key: string; value: Blob };
+}
+
+const db = () => speechDb<TakeStores>();
+
+export async function listTakes(): Promise<Take[]> {
+  const takes = await (await db()).getAll('takes');
+  return takes.sort((a, b) => b.createdAt - a.createdAt);
+}
+
+export async function readAudio(id: string): Promise<Blob | null> {
+  const stored: unknown = await (await db()).get('audio', id);
+  return stored instanceof Blob ? stored : null;
+}
+
+export async function saveTake(take: Take, audioBlob: Blob | null): Promise<void> {
+  const tx = (await db()).transaction(['takes', 'audio'], 'readwrite');
+  // A Blob, not an ArrayBuffer: IndexedDB would serialize megabytes of ArrayBuffer on the main thread.
+  await Promise.all([tx.objectStore('takes').put(take), audioBlob && tx.objectStore('audio').put(audioBlob, take.id), tx.done]);
+}
+
+export async function deleteTake(id: string): Promise<void> {
+  const tx = (await db()).transaction(['takes', 'audio'], 'readwrite');
+  await Promise.all([tx.objectStore('takes').delete(id), tx.objectStore('audio').delete(id), tx.done]);
+}
+
+export async function clearTakes(): Promise<void> {
+  const tx = (await db()).transaction(['takes', 'audio'], 'readwrite');
+  await Promise.all([tx.objectStore('takes').clear(), tx.objectStore('audio').clear(), tx.done]);
+}
