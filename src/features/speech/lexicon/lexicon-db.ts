@@ -1,4 +1,5 @@
-import { openDB, type DBSchema, type IDBPObjectStore } from 'idb';
+import type { DBSchema, IDBPObjectStore } from 'idb';
+import { lazyDatabase, tabChannel, withStringField } from '@/lib/tab-synced-db';
 import type { LexiconRule } from './lexicon';
 import { MAX_LEXICON_RULES } from './files/lexicon-csv';
 
@@ -14,41 +15,14 @@ interface LexiconDb extends DBSchema {
 
 export const LEXICON_DB_NAME = 'console.speech.lexicon';
 
-let opening: ReturnType<typeof open> | null = null;
-const open = () =>
-  openDB<LexiconDb>(LEXICON_DB_NAME, 1, {
-    upgrade: (db) => void db.createObjectStore('lexicons', { keyPath: 'profileId' }),
-  });
-function db() {
-  opening ??= open().catch((e: unknown) => {
-    opening = null;
-    throw e;
-  });
-  return opening;
-}
+const db = lazyDatabase<LexiconDb>(LEXICON_DB_NAME, 1, (d) => void d.createObjectStore('lexicons', { keyPath: 'profileId' }));
 
-const CHANNEL = 'console.speech.lexicon';
-let channel: BroadcastChannel | null = null;
-const listeners = new Set<(profileId: string) => void>();
-
-function tabs(): BroadcastChannel | null {
-  if (!channel && typeof BroadcastChannel === 'function') {
-    channel = new BroadcastChannel(CHANNEL);
-    // Anything may arrive on a channel: only a { profileId: string } is taken.
-    channel.onmessage = (e: MessageEvent) => {
-      const profileId = (e.data as { profileId?: unknown } | null)?.profileId;
-      if (typeof profileId === 'string') for (const l of listeners) l(profileId);
-    };
-  }
-  return channel;
-}
+// Anything may arrive on a channel: only a { profileId: string } is taken.
+const tabs = tabChannel(LEXICON_DB_NAME, withStringField('profileId'));
 
 /** Calls `listener` with a profile's ID whenever its lexicon changes, in this tab or another; returns the unsubscribe. */
-export function onLexiconChanged(listener: (profileId: string) => void): () => void {
-  tabs();
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
+export const onLexiconChanged = (listener: (profileId: string) => void): (() => void) =>
+  tabs.subscribe(({ profileId }) => listener(profileId));
 
 /** A stored rule that is a whole rule (a damaged or foreign record is skipped, not applied). */
 function wellFormedRule(r: unknown): r is LexiconRule {
@@ -87,8 +61,7 @@ type LexiconStore = IDBPObjectStore<LexiconDb, ['lexicons'], 'lexicons', 'readwr
 async function change(profileId: string, write: (store: LexiconStore) => Promise<unknown>): Promise<void> {
   const tx = (await db()).transaction('lexicons', 'readwrite');
   await Promise.all([write(tx.store), tx.done]);
-  for (const l of listeners) l(profileId);
-  tabs()?.postMessage({ profileId });
+  tabs.publish({ profileId });
 }
 
 /** Replaces one profile's rules. */

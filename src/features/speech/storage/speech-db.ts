@@ -1,4 +1,5 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema, IDBPDatabase } from 'idb';
+import { lazyDatabase } from '@/lib/tab-synced-db';
 
 /**
  * The speech feature's one IndexedDB. This file knows its stores' names and keys (to create them on upgrade);
@@ -9,34 +10,19 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 // Name and the version 1 stores as the first hand-written wrapper made them, so existing history opens as is.
 const DB_NAME = 'console.speech.history';
 
-let opening: ReturnType<typeof open> | null = null;
-
-function open() {
-  return openDB(DB_NAME, 3, {
-    // By store rather than by version: a database some other code opened empty still gets every store.
-    upgrade(db) {
-      if (!db.objectStoreNames.contains('takes')) db.createObjectStore('takes', { keyPath: 'id' });
-      if (!db.objectStoreNames.contains('audio')) db.createObjectStore('audio');
-      if (!db.objectStoreNames.contains('jobs')) db.createObjectStore('jobs', { keyPath: 'id' });
-      if (!db.objectStoreNames.contains('parts')) db.createObjectStore('parts', { keyPath: ['jobId', 'index'] });
-      if (!db.objectStoreNames.contains('scripts')) db.createObjectStore('scripts', { keyPath: 'id' });
-      if (!db.objectStoreNames.contains('scriptTakes')) db.createObjectStore('scriptTakes', { keyPath: ['scriptId', 'line'] });
-    },
-    // A newer version of the console in another tab wants to upgrade: step aside, the next call reopens.
-    blocking() {
-      const closing = opening;
-      opening = null;
-      void closing?.then((db) => db.close());
-    },
-  });
-}
+// Opened once; a newer console's upgrade in another tab makes it step aside (src/lib/tab-synced-db.ts).
+const database = lazyDatabase(DB_NAME, 3, (db) => {
+  // By store rather than by version: a database some other code opened empty still gets every store.
+  if (!db.objectStoreNames.contains('takes')) db.createObjectStore('takes', { keyPath: 'id' });
+  if (!db.objectStoreNames.contains('audio')) db.createObjectStore('audio');
+  if (!db.objectStoreNames.contains('jobs')) db.createObjectStore('jobs', { keyPath: 'id' });
+  if (!db.objectStoreNames.contains('parts')) db.createObjectStore('parts', { keyPath: ['jobId', 'index'] });
+  if (!db.objectStoreNames.contains('scripts')) db.createObjectStore('scripts', { keyPath: 'id' });
+  if (!db.objectStoreNames.contains('scriptTakes')) db.createObjectStore('scriptTakes', { keyPath: ['scriptId', 'line'] });
+});
 
 /** The open database, typed by the caller's own stores (one of the schemas named above). */
 export function speechDb<Stores extends DBSchema>(): Promise<IDBPDatabase<Stores>> {
-  opening ??= open().catch((e: unknown) => {
-    opening = null;
-    throw e;
-  });
   // The schema is the caller's part of the one the upgrade above creates: each owner types only its stores.
-  return opening as Promise<unknown> as Promise<IDBPDatabase<Stores>>;
+  return database() as Promise<unknown> as Promise<IDBPDatabase<Stores>>;
 }

@@ -1,4 +1,5 @@
-import { openDB, unwrap, type DBSchema } from 'idb';
+import { unwrap, type DBSchema } from 'idb';
+import { lazyDatabase } from '@/lib/tab-synced-db';
 import { measureSince } from './measure-cost';
 import type { TaskRecord } from './task-history';
 import type { BatchSeries } from './batch-series';
@@ -16,24 +17,10 @@ interface TaskHistoryDb extends DBSchema {
   batches: { key: string; value: StoredBatch };
 }
 
-let opening: ReturnType<typeof open> | null = null;
-
-function open() {
-  return openDB<TaskHistoryDb>(DB_NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore('tasks', { keyPath: ['scope', 'id'] }).createIndex('scope', 'scope');
-      db.createObjectStore('batches', { keyPath: 'scope' });
-    },
-  });
-}
-
-function db() {
-  opening ??= open().catch((e: unknown) => {
-    opening = null;
-    throw e;
-  });
-  return opening;
-}
+const db = lazyDatabase<TaskHistoryDb>(DB_NAME, 1, (d) => {
+  d.createObjectStore('tasks', { keyPath: ['scope', 'id'] }).createIndex('scope', 'scope');
+  d.createObjectStore('batches', { keyPath: 'scope' });
+});
 
 /** Records per read: each answer is deserialized in one task on the main thread, so 100,000 at once would be a long one. */
 const READ_CHUNK = 2_000;

@@ -1,4 +1,5 @@
-import { openDB, type DBSchema } from 'idb';
+import type { DBSchema } from 'idb';
+import { lazyDatabase, tabChannel, withStringField } from '@/lib/tab-synced-db';
 import { MAX_VIEW_NAME, MAX_VIEW_QUERY, type ViewSort } from './view-link';
 
 // Loaded on demand with the query UI (issue 28), so idb and this stay out of the first visit.
@@ -26,47 +27,20 @@ interface SavedViewsDb extends DBSchema {
   views: { key: [string, string]; value: Stored; indexes: { scope: string } };
 }
 
-let opening: ReturnType<typeof open> | null = null;
-const open = () =>
-  openDB<SavedViewsDb>('console.tasks.saved-views', 1, {
-    upgrade: (db) => void db.createObjectStore('views', { keyPath: ['scope', 'id'] }).createIndex('scope', 'scope'),
-  });
-function db() {
-  opening ??= open().catch((e: unknown) => {
-    opening = null;
-    throw e;
-  });
-  return opening;
-}
+const db = lazyDatabase<SavedViewsDb>(
+  'console.tasks.saved-views',
+  1,
+  (d) => void d.createObjectStore('views', { keyPath: ['scope', 'id'] }).createIndex('scope', 'scope'),
+);
 
-const CHANNEL = 'console.tasks.saved-views';
-let channel: BroadcastChannel | null = null;
-const listeners = new Set<(scope: string) => void>();
-
-function tabs(): BroadcastChannel | null {
-  if (!channel && typeof BroadcastChannel === 'function') {
-    channel = new BroadcastChannel(CHANNEL);
-    // Anything may arrive on a channel: only a { scope: string } is taken.
-    channel.onmessage = (e: MessageEvent) => {
-      const scope = (e.data as { scope?: unknown } | null)?.scope;
-      if (typeof scope === 'string') for (const l of listeners) l(scope);
-    };
-  }
-  return channel;
-}
+// Anything may arrive on a channel: only a { scope: string } is taken.
+const tabs = tabChannel('console.tasks.saved-views', withStringField('scope'));
 
 /** Calls `listener` with a profile's scope whenever its views change, in this tab or another; returns the unsubscribe. */
-export function onSavedViewsChanged(listener: (scope: string) => void): () => void {
-  tabs();
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
+export const onSavedViewsChanged = (listener: (scope: string) => void): (() => void) => tabs.subscribe(({ scope }) => listener(scope));
 
-/** Tells this tab's listeners and the other tabs (a channel does not deliver to its own sender). */
-function changed(scope: string): void {
-  for (const l of listeners) l(scope);
-  tabs()?.postMessage({ scope });
-}
+/** Tells this tab's listeners and the other tabs. */
+const changed = (scope: string): void => tabs.publish({ scope });
 
 const isString = (x: unknown): x is string => typeof x === 'string';
 

@@ -1,4 +1,4 @@
-import { openDB, type IDBPDatabase } from 'idb';
+import { lazyDatabase } from '@/lib/tab-synced-db';
 import { hasTaskIdPrefix } from '@/contract';
 import { mergeIntoPieces, type WatchListChange } from './watch-list-merge';
 
@@ -14,15 +14,7 @@ const LISTS = 'lists';
  * older head is the list itself.
  */
 export const PIECE = 5_000;
-let opening: Promise<IDBPDatabase> | null = null;
-
-function db(): Promise<IDBPDatabase> {
-  opening ??= openDB('console.tasks.watch-lists', 1, { upgrade: (d) => void d.createObjectStore(LISTS) }).catch((error: unknown) => {
-    opening = null;
-    throw error;
-  });
-  return opening;
-}
+const db = lazyDatabase('console.tasks.watch-lists', 1, (d) => void d.createObjectStore(LISTS));
 
 const counted = (head: unknown, key: string): number =>
   typeof head === 'object' && head !== null && key in head && Number.isInteger((head as Record<string, unknown>)[key])

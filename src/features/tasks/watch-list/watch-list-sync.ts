@@ -1,4 +1,5 @@
 import { hasTaskIdPrefix } from '@/contract';
+import { tabChannel } from '@/lib/tab-synced-db';
 import { checkedIds } from './load-watch-list';
 import { changeWatchList, PIECE, readWatchListPieces } from './watch-list-db';
 import { mergeIntoList, type WatchListChange } from './watch-list-merge';
@@ -15,7 +16,9 @@ const CHANNEL = 'console.tasks.watch-lists';
  */
 export type Written = { scope: string; before: number; version: number; changes: WatchListChange[] | null };
 
-let channel: BroadcastChannel | null = null;
+// Each message is checked by readWritten (anything may arrive on a channel).
+const tabs = tabChannel(CHANNEL, readWritten);
+let listening = false;
 /** The list on screen and the stored version it holds (null while it loads: what is heard meanwhile waits). */
 let followed: { scope: string; version: number | null; waiting: Written[] } = { scope: '', version: null, waiting: [] };
 // Writes, and what is heard from other tabs, are taken one after another, so the version is always known.
@@ -51,9 +54,9 @@ export function readWritten(data: unknown): Written | null {
 
 /** Starts hearing other tabs' changes to `scope`'s list, before it is read, so none written meanwhile is missed. */
 export function follow(scope: string): void {
-  if (!channel && typeof BroadcastChannel === 'function') {
-    channel = new BroadcastChannel(CHANNEL);
-    channel.onmessage = (event: MessageEvent) => void heard(event.data);
+  if (!listening) {
+    listening = true;
+    tabs.subscribe((written) => void heard(written));
   }
   followed = { scope, version: null, waiting: [] };
 }
@@ -124,7 +127,7 @@ async function write(scope: string, changes: WatchListChange[]): Promise<void> {
   const done = await changeWatchList(scope, changes, MAX_WATCHED_TASKS);
   if (done.version === done.before) return;
   const size = done.effective.reduce((n, c) => n + c.added.length + c.removed.length, 0);
-  channel?.postMessage({
+  tabs.tellOthers({
     scope,
     before: done.before,
     version: done.version,
