@@ -2,7 +2,7 @@
 // "Choice:", "Why:" and "See:" lines, under 600 characters in all (issue 37: a row of 2,000
 // characters was read by nobody). Each topic file is listed in docs/decisions/README.md.
 // Usage: node scripts/check-decisions.mjs
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,6 +32,25 @@ export function entryProblems(file, text) {
 }
 
 /**
+ * The repository paths an entry names in backticks (`src/…`, `server/…`, `scripts/…`, `e2e/…`, `docs/…`) that do not
+ * exist, so a decision's "See" follows its code when files move. A pattern (`*`, `<name>`) is not a path; a
+ * `#anchor` or `:line` after the path is ignored.
+ * @param {string} file the file's name, for the messages
+ * @param {string} text the file's Markdown
+ * @param {(path: string) => boolean} exists
+ * @returns {string[]}
+ */
+export function missingPaths(file, text, exists) {
+  const problems = [];
+  for (const [, named] of text.matchAll(/`((?:src|server|scripts|e2e|docs|public)\/[^`\s]*)`/g)) {
+    if (/[*<>{}]/.test(named)) continue;
+    const path = named.replace(/[#:].*$/, '');
+    if (!exists(path)) problems.push(`${file}: names \`${path}\`, which does not exist (moved? name where it is now)`);
+  }
+  return problems;
+}
+
+/**
  * Every topic file's problems, and any topic file the index does not link.
  * @param {string} dir docs/decisions
  * @returns {string[]}
@@ -42,7 +61,9 @@ function decisionProblems(dir) {
   for (const name of readdirSync(dir).sort()) {
     if (!name.endsWith('.md') || name === 'README.md') continue;
     if (!index.includes(`(${name})`)) problems.push(`${name}: not listed in README.md`);
-    problems.push(...entryProblems(name, readFileSync(join(dir, name), 'utf8')));
+    const text = readFileSync(join(dir, name), 'utf8');
+    problems.push(...entryProblems(name, text));
+    problems.push(...missingPaths(name, text, (path) => existsSync(join(dir, '..', '..', path))));
   }
   return problems;
 }
@@ -55,5 +76,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(`Each entry: "### title", then Choice:, Why:, See:, under ${MAX_ENTRY_CHARS} characters in all.`);
     process.exit(1);
   }
-  console.log('Decisions: every entry has Choice, Why and See, under 600 characters');
+  console.log('Decisions: every entry has Choice, Why and See, under 600 characters, and names paths that exist');
 }

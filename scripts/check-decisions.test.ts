@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ENTRY_CHARS, entryProblems } from './check-decisions.mjs';
+import { MAX_ENTRY_CHARS, entryProblems, missingPaths } from './check-decisions.mjs';
 
 const entry = (title: string, why: string) =>
   `### ${title}\n\nChoice: One poller for the whole list.\n\nWhy: ${why}\n\nSee: \`src/lib/slicer.ts\`\n`;
@@ -31,5 +31,20 @@ describe('entryProblems', () => {
 
   it('refuses a topic file with no entries', () => {
     expect(entryProblems('empty.md', '# Empty\n\nNothing here.\n')).toEqual(['empty.md: no entries (each starts with a "### " title)']);
+  });
+});
+
+describe('missingPaths', () => {
+  const exists = (path: string) => path === 'src/lib/slicer.ts' || path === 'docs/i18n.md';
+
+  it('names a path that moved, and passes one that exists, with or without an anchor or line', () => {
+    const text = 'See: `src/lib/slicer.ts`, `docs/i18n.md#catalogs`, `src/lib/slicer.ts:12`, `src/features/speech/api/fetch-audio.ts`';
+    expect(missingPaths('speech.md', text, exists)).toEqual([
+      'speech.md: names `src/features/speech/api/fetch-audio.ts`, which does not exist (moved? name where it is now)',
+    ]);
+  });
+
+  it('skips patterns, which name no one file', () => {
+    expect(missingPaths('i18n.md', 'See: `src/**/*.ts`, `src/features/<feature>/messages/<locale>.json`', exists)).toEqual([]);
   });
 });
