@@ -81,6 +81,9 @@ export default defineConfig({
           name: 'logic',
           include: NODE_UNIT_TESTS,
           environment: 'node',
+          // Worker threads, not Vitest's default child processes: a thread per file starts faster, and these files
+          // only compute (none changes the process: no chdir, signals, exit, or process-wide memory figures).
+          pool: 'threads',
           setupFiles: ['src/testing/setup-logic-tests.ts'],
         },
       },

@@ -135,7 +135,7 @@ describe('connection admission', () => {
   });
 
   it('answers a silent connection with a 408 envelope after the first-request timeout', async () => {
-    const port = await start({ ...LIMITS, firstRequestTimeoutSeconds: 1 });
+    const port = await start({ ...LIMITS, firstRequestTimeoutSeconds: 0.2 });
     const answer = await answerOn(await silentConnection(port), '');
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(answer).toContain("Content-Security-Policy: sandbox; default-src 'none'");
@@ -143,7 +143,7 @@ describe('connection admission', () => {
   });
 
   it('does not hold a keep-alive connection idle between requests to the first-request timeout', async () => {
-    const port = await start({ ...LIMITS, firstRequestTimeoutSeconds: 1 });
+    const port = await start({ ...LIMITS, firstRequestTimeoutSeconds: 0.2 });
     const kept = await idleKeepAlive(port);
     // A silent connection opened after the kept one's request is cut first: its timeout has passed for the kept one too.
     expect(await answerOn(await silentConnection(port), '')).toMatch(/^HTTP\/1\.1 408 /);

@@ -6,17 +6,21 @@ import { createRequestListener } from './request-listener';
 import { loadConfig } from './config';
 import { applyConnectionLimits, connectionLimits, serverOptions, type ConnectionLimits } from './http-server-limits';
 
+// Fractions of a second where the configuration has whole ones: each test waits out one of these,
+// and they keep the same order (headers < request < stalled response < the slow answer below).
 const LIMITS: ConnectionLimits = {
-  headersTimeoutSeconds: 1,
-  requestTimeoutSeconds: 2,
+  headersTimeoutSeconds: 0.2,
+  requestTimeoutSeconds: 0.4,
   keepAliveTimeoutSeconds: 1,
   maxConnections: 3,
   maxUnprovenConnections: 3,
   maxUnprovenPerAddress: 3,
-  firstRequestTimeoutSeconds: 1,
+  firstRequestTimeoutSeconds: 0.2,
   maxRequestsPerSocket: 2,
-  stalledResponseTimeoutSeconds: 3,
+  stalledResponseTimeoutSeconds: 0.5,
 };
+/** How long /slow computes its answer: twice the stalled-response timeout, with nothing written meanwhile. */
+const SLOW_ANSWER_MS = LIMITS.stalledResponseTimeoutSeconds * 2000;
 
 let server: Server;
 let port: number;
@@ -45,9 +49,9 @@ beforeAll(async () => {
     });
     return new Response(body, { headers: { 'Content-Type': 'application/octet-stream' } });
   });
-  // An answer computed for 4 s (a synthesis, a proxied call) with nothing written meanwhile.
+  // An answer computed for longer than the stalled-response timeout (a synthesis, a proxied call) with nothing written meanwhile.
   app.get('/slow', async (c) => {
-    await new Promise((r) => setTimeout(r, 4_000));
+    await new Promise((r) => setTimeout(r, SLOW_ANSWER_MS));
     return c.text('late but whole');
   });
   server = createServer(serverOptions(LIMITS), createRequestListener(app.fetch));
@@ -133,7 +137,7 @@ describe('connection limits', () => {
 
   it('frees the slots of refused clients that never read their answer nor close', async () => {
     await expect.poll(openConnections).toBe(0);
-    // maxConnections is 3: a garbage request, a partial one (408 after 1 s) and a silent one (408 too).
+    // maxConnections is 3: a garbage request, a partial one (408 after the headers timeout) and a silent one (408 too).
     const silent = await Promise.all(['NOT A REQUEST\r\n\r\n', 'GET /ok HTTP/1.1\r\nHost: 127.0.0.1\r\n', ''].map(silentClient));
     await expect.poll(openConnections, { timeout: 8_000, interval: 200 }).toBe(0);
     const raw = await exchange((s) => s.write('GET /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'));
@@ -187,7 +191,7 @@ describe('connection limits', () => {
   it('frees the slot of a client that asks for a large answer and stops reading', async () => {
     await expect.poll(openConnections).toBe(0);
     const reader = await silentClient('GET /big HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
-    // Cut after one to two timeouts (3 s): Node's socket timeout first re-arms for a write under way.
+    // Cut after one to two stalled-response timeouts: Node's socket timeout first re-arms for a write under way.
     await expect.poll(openConnections, { timeout: 15_000, interval: 200 }).toBe(0);
     reader.destroy();
   });

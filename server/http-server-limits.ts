@@ -44,7 +44,8 @@ export function connectionLimits(config: ServerConfig): ConnectionLimits {
 
 /**
  * Options for http.createServer: check slow connections every second, not every 30 s (Node's
- * default). requireHostHeader off: Node's own refusal of an HTTP/1.1 request without Host is a bare
+ * default), or as often as the headers timeout when that is shorter (never from the configuration,
+ * whose timeouts are whole seconds; a test's fractional limits are enforced within one more of them). requireHostHeader off: Node's own refusal of an HTTP/1.1 request without Host is a bare
  * 400; such a request now reaches the listener, which refuses it with an envelope (request-listener.ts,
  * dev-server.ts).
  */
@@ -53,7 +54,7 @@ export function serverOptions(limits: ConnectionLimits): ServerOptions {
     headersTimeout: limits.headersTimeoutSeconds * 1000,
     requestTimeout: limits.requestTimeoutSeconds * 1000,
     keepAliveTimeout: limits.keepAliveTimeoutSeconds * 1000,
-    connectionsCheckingInterval: 1000,
+    connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutSeconds * 1000),
     requireHostHeader: false,
   };
 }
