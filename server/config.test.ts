@@ -42,6 +42,7 @@ describe('server configuration', () => {
       AUDIO_RELAY_TICKET_HOURS: 168,
       SHUTDOWN_GRACE_SECONDS: 10,
       SPEECH_ENGINE: 'espeak-ng',
+      SPEECH_STAND_IN_SENTENCE_MS: 0,
     });
   });
 
@@ -51,6 +52,14 @@ describe('server configuration', () => {
     expect(() => loadConfig({ SPEECH_ENGINE: 'espeak' })).toThrow(/SPEECH_ENGINE: .*"espeak-ng"\|"stand-in"/);
     expect(() => loadConfig({ SPEECH_ENGINE: 'stand-in', NODE_ENV: 'production', PORT: 'x' })).toThrow(
       /PORT[\s\S]*SPEECH_ENGINE: the stand-in engine is a test aid \(it makes no speech\); not with NODE_ENV=production/,
+    );
+  });
+
+  it('paces the stand-in only: SPEECH_STAND_IN_SENTENCE_MS is a whole number, refused with the real engine', () => {
+    expect(loadConfig({ SPEECH_ENGINE: 'stand-in', SPEECH_STAND_IN_SENTENCE_MS: '20' }).SPEECH_STAND_IN_SENTENCE_MS).toBe(20);
+    expect(() => loadConfig({ SPEECH_ENGINE: 'stand-in', SPEECH_STAND_IN_SENTENCE_MS: '-1' })).toThrow(/SPEECH_STAND_IN_SENTENCE_MS/);
+    expect(() => loadConfig({ SPEECH_STAND_IN_SENTENCE_MS: '20' })).toThrow(
+      /SPEECH_STAND_IN_SENTENCE_MS: paces the stand-in engine only \(SPEECH_ENGINE=stand-in\)/,
     );
   });
 

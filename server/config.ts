@@ -160,6 +160,12 @@ const envSchema = z.object({
    * docs/operations.md) is refused with NODE_ENV=production (see loadConfig).
    */
   SPEECH_ENGINE: z.enum(SPEECH_ENGINES).default('espeak-ng'),
+  /**
+   * A test aid with the stand-in only: it waits this many milliseconds per sentence before it
+   * speaks, so a test can have a synthesis in flight (a shutdown, a full disk) without the real
+   * engine's work. 0: no wait.
+   */
+  SPEECH_STAND_IN_SENTENCE_MS: count(0, 0),
 });
 
 type Bound =
@@ -199,6 +205,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (env.SPEECH_ENGINE === 'stand-in' && env.NODE_ENV === 'production')
     lines.push('  SPEECH_ENGINE: the stand-in engine is a test aid (it makes no speech); not with NODE_ENV=production');
+  if (env.SPEECH_STAND_IN_SENTENCE_MS !== undefined && env.SPEECH_ENGINE !== 'stand-in')
+    lines.push('  SPEECH_STAND_IN_SENTENCE_MS: paces the stand-in engine only (SPEECH_ENGINE=stand-in); unset it');
   if (lines.length > 0 || !result.success) throw new Error(`Invalid server configuration:\n${lines.join('\n')}`);
   const { NODE_ENV, ACCESS_LOG, ...config } = result.data;
   return { ...config, ACCESS_LOG: ACCESS_LOG ?? (NODE_ENV === 'test' ? 'off' : 'json') };

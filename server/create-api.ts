@@ -81,6 +81,7 @@ export async function createApi(config: ServerConfig): Promise<ServerApi> {
       database: database.db,
       maxOutputSeconds: config.SPEECH_MAX_OUTPUT_SECONDS,
       engine: config.SPEECH_ENGINE,
+      standInSentenceMs: config.SPEECH_STAND_IN_SENTENCE_MS,
       retention: { maxAgeMs: config.AUDIO_MAX_AGE_HOURS * hours, maxTotalBytes: config.AUDIO_MAX_TOTAL_MB * 1024 * 1024 },
     }),
     limits: {

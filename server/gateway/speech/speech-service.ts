@@ -89,6 +89,8 @@ export type SpeechServiceOptions = {
   retention?: AudioRetention;
   /** The real engine unless a test says otherwise (SPEECH_ENGINE). */
   engine?: SpeechEngine;
+  /** The stand-in's wait per sentence before it speaks (SPEECH_STAND_IN_SENTENCE_MS, a test aid). */
+  standInSentenceMs?: number;
 };
 
 export function createSpeechService(options: SpeechServiceOptions): SpeechService {
@@ -99,7 +101,10 @@ export function createSpeechService(options: SpeechServiceOptions): SpeechServic
     ...options.retention,
   });
   // One core stays with the event loop, so status answers keep flowing while speech is made.
-  const pool = createWorkerPool(options.poolSize ?? Math.max(1, availableParallelism() - 1), { engine: options.engine ?? 'espeak-ng' });
+  const pool = createWorkerPool(options.poolSize ?? Math.max(1, availableParallelism() - 1), {
+    engine: options.engine ?? 'espeak-ng',
+    standInSentenceMs: options.standInSentenceMs ?? 0,
+  });
   const sweep = () =>
     void store.sweep().catch((err: unknown) => console.error('audio: sweep failed', err instanceof Error ? err.message : err));
   const sweeper = setInterval(sweep, SWEEP_EVERY_MS).unref();

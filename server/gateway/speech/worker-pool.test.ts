@@ -2,7 +2,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SynthesisCancelledError } from './speech-errors';
 import { createWorkerPool, type SynthJob } from './worker-pool';
 
-const pool = createWorkerPool(1, { jobTimeoutMs: 20_000 });
+// The pool is the subject, not the voice: its workers speak with the stand-in, paced so that a
+// job of many sentences is surely still running when it is cancelled or times out (10 ms a
+// sentence: `long` 2 s, `longer` 15 s; the one-sentence `job` 10 ms).
+const STAND_IN = { engine: 'stand-in', standInSentenceMs: 10 } as const;
+const pool = createWorkerPool(1, { jobTimeoutMs: 20_000, ...STAND_IN });
 afterAll(() => pool.close());
 const job: SynthJob = { sentences: ['Hi.'], voice: 'en-us', wpm: 175, pitch: 50, range: 'medium', volumeDb: 0, format: 'pcm', gapMs: 300 };
 
@@ -46,7 +50,7 @@ describe('worker pool', () => {
 
   it('times a job out, queued or running, with its own timer, and serves the next', async () => {
     // The timeout counts from run(): long enough for a worker to start, far shorter than `longer`.
-    const quick = createWorkerPool(1, { jobTimeoutMs: 3000 });
+    const quick = createWorkerPool(1, { jobTimeoutMs: 3000, ...STAND_IN });
     const longer = { ...job, sentences: Array.from({ length: 1500 }, (_, i) => `Sentence number ${i} is rather long to say.`) };
     try {
       const running = quick.run(longer);
@@ -59,6 +63,16 @@ describe('worker pool', () => {
     }
   });
 
+  it("paces the stand-in when asked (a test aid): a one-sentence job waits its pace, here past the job's timeout", async () => {
+    const paced = createWorkerPool(1, { jobTimeoutMs: 1000, engine: 'stand-in', standInSentenceMs: 60_000 });
+    try {
+      await expect(paced.run(job)).rejects.toThrow(/timed out/);
+      expect((await pool.run(job)).spans).toHaveLength(1); // the same job, unpaced
+    } finally {
+      await paced.close();
+    }
+  });
+
   it('serves waiting jobs round-robin among keys', async () => {
     await pool.run(job);
     const done: string[] = [];
@@ -68,7 +82,11 @@ describe('worker pool', () => {
   });
 
   it('fails waiting jobs at once, with the reason, when no worker can start', async () => {
-    const broken = createWorkerPool(1, { jobTimeoutMs: 60_000, workerUrl: new URL('../../testing/broken-worker.mjs', import.meta.url) });
+    const broken = createWorkerPool(1, {
+      jobTimeoutMs: 60_000,
+      ...STAND_IN,
+      workerUrl: new URL('../../testing/broken-worker.mjs', import.meta.url),
+    });
     try {
       await expect(broken.run(job)).rejects.toThrow(/could not start: .*no engine here/);
       expect(broken.load()).toEqual({ running: 0, queued: 0 });
@@ -78,7 +96,7 @@ describe('worker pool', () => {
   });
 
   it('refuses work once closed', async () => {
-    const closed = createWorkerPool(1);
+    const closed = createWorkerPool(1, STAND_IN);
     await closed.close();
     await expect(closed.run(job)).rejects.toThrow(/closed/);
   });

@@ -23,6 +23,8 @@ type PoolOptions = {
   workerUrl?: URL;
   /** What the workers speak with; the real engine unless SPEECH_ENGINE says otherwise. */
   engine?: SpeechEngine;
+  /** With the stand-in: its wait per sentence before it speaks, so a job is in flight a while (tests). */
+  standInSentenceMs?: number;
 };
 
 export type WorkerPool = {
@@ -70,7 +72,7 @@ type Slot = {
  */
 export function createWorkerPool(
   size = 2,
-  { jobTimeoutMs = 120_000, workerUrl = WORKER_URL, engine = 'espeak-ng' }: PoolOptions = {},
+  { jobTimeoutMs = 120_000, workerUrl = WORKER_URL, engine = 'espeak-ng', standInSentenceMs = 0 }: PoolOptions = {},
 ): WorkerPool {
   const slots = new Set<Slot>();
   const queue = new FairQueue<Task>();
@@ -78,7 +80,7 @@ export function createWorkerPool(
   let closed = false;
 
   function start(): void {
-    const worker = new Worker(workerUrl, { workerData: { engine } satisfies SynthWorkerData });
+    const worker = new Worker(workerUrl, { workerData: { engine, standInSentenceMs } satisfies SynthWorkerData });
     const slot: Slot = { worker, ready: false, task: null, idleTimer: null };
     slots.add(slot);
     worker.on('message', (message: WorkerAnswer) => {
