@@ -7,6 +7,8 @@ import { findLosses, inspectAudioDir } from '../testing/crash-safety/verify-surv
 import { newAcknowledged, requestsInFlight, runWorkload } from '../testing/crash-safety/workload';
 
 const CRASHES = 3;
+/** The subject is what survives on disk, not the voice: the stand-in's audio takes the same path to the store. */
+const SPEECH = { speechEngine: 'stand-in' } as const;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let root = '';
@@ -24,7 +26,7 @@ it(`kill -9 of the real server ${CRASHES} times under load loses no task, balanc
   let survived = 0;
 
   for (let life = 1; life <= CRASHES; life++) {
-    server = await startRealServer({ dataDir, distDir });
+    server = await startRealServer({ dataDir, distDir, ...SPEECH });
     expect(await findLosses(server.url, ack)).toEqual([]);
     const stop = { now: false };
     const audioBefore = ack.audio.length;
@@ -42,7 +44,7 @@ it(`kill -9 of the real server ${CRASHES} times under load loses no task, balanc
     survived++;
   }
 
-  server = await startRealServer({ dataDir, distDir });
+  server = await startRealServer({ dataDir, distDir, ...SPEECH });
   const losses = await findLosses(server.url, ack);
   expect(await stopGracefully(server)).toBe(0);
   server = null;

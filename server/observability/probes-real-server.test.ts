@@ -29,7 +29,14 @@ describe('probes, metrics and the access log of the real server (server/start.ts
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'probes-'));
     dist = await makeStubDist(join(work, 'dist'));
-    embedded = await spawnServer({ DATA_DIR: join(work, 'data'), DIST_DIR: dist, METRICS_TOKEN, ACCESS_LOG: 'json' });
+    // No synthesis here: the stand-in spares each embedded server compiling the real engine.
+    embedded = await spawnServer({
+      DATA_DIR: join(work, 'data'),
+      DIST_DIR: dist,
+      METRICS_TOKEN,
+      ACCESS_LOG: 'json',
+      SPEECH_ENGINE: 'stand-in',
+    });
     started.push(embedded);
   }, 30_000);
   afterAll(async () => {
@@ -61,7 +68,7 @@ describe('probes, metrics and the access log of the real server (server/start.ts
   }, 30_000);
 
   it('without METRICS_TOKEN there is no /metrics', async () => {
-    const plain = await spawnServer({ DATA_DIR: join(work, 'data-plain'), DIST_DIR: dist });
+    const plain = await spawnServer({ DATA_DIR: join(work, 'data-plain'), DIST_DIR: dist, SPEECH_ENGINE: 'stand-in' });
     started.push(plain);
     const res = await fetch(`${plain.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(res.status).toBe(404);

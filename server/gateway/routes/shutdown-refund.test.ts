@@ -19,9 +19,11 @@ it('stopping the server during a synthesis never leaves the user charged without
   root = await mkdtemp(join(tmpdir(), 'shutdown-refund-'));
   const dataDir = join(root, 'data');
   const distDir = await makeStubDist(join(root, 'dist'));
-  server = await startRealServer({ dataDir, distDir });
+  // The points are the subject, not the voice: the stand-in speaks, paced 400 ms a sentence, so the
+  // synthesis of the text's 6 sentences is in flight for 2.4 s when the stop comes.
+  server = await startRealServer({ dataDir, distDir, speechEngine: 'stand-in', standInSentenceMs: 400 });
   const base = server.url;
-  const text = 'This long text keeps the speech engine busy while the server is asked to stop. '.repeat(60).slice(0, 4800);
+  const text = 'This text keeps the speech engine busy while the server is asked to stop. '.repeat(6);
   const answer = fetch(`${base}/api/speechSynthesis/textToSpeech`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: 'Bearer dev-token', 'X-User-Id': '77' },
@@ -40,7 +42,7 @@ it('stopping the server during a synthesis never leaves the user charged without
   const ledger = await PointsLedger.open(dataDir);
   expect([ledger.balance('77'), ledger.heldCharges]).toEqual([expected, 0]);
   await ledger.close();
-  server = await startRealServer({ dataDir, distDir });
+  server = await startRealServer({ dataDir, distDir, speechEngine: 'stand-in' });
   expect(await balanceOf(server.url, '77')).toBe(expected);
   expect(await stopGracefully(server)).toBe(0);
   server = null;

@@ -7,6 +7,9 @@ import { callApi as call, type Envelope } from '../../testing/disk-full-helpers'
 import { fillDisk, itNeedsRoot, mountSmallDisk, unmountSmallDisk } from '../../testing/small-disk';
 import { STORAGE_FAILED_CODE } from './storage-error';
 
+/** The subject is storage, not the voice: the stand-in's audio takes the same path to the store. */
+const SPEECH = { speechEngine: 'stand-in' } as const;
+
 let root = '';
 let mounted = '';
 let server: RealServer | null = null;
@@ -25,7 +28,7 @@ itNeedsRoot(
     await mkdir(mounted);
     mountSmallDisk(mounted, '4m');
     const dataDir = join(mounted, 'data');
-    server = await startRealServer({ dataDir, distDir });
+    server = await startRealServer({ dataDir, distDir, ...SPEECH });
     const base = server.url;
 
     const tasks = new Set<string>();
@@ -77,7 +80,7 @@ itNeedsRoot(
     expect(balances.get('11')).toBe(600);
 
     await killHard(server);
-    server = await startRealServer({ dataDir, distDir });
+    server = await startRealServer({ dataDir, distDir, ...SPEECH });
     const ids = [...tasks];
     let found = 0;
     for (let i = 0; i < ids.length; i += 100) {

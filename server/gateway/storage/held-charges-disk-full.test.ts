@@ -24,8 +24,14 @@ async function smallDisk(): Promise<{ disk: string; dataDir: string; distDir: st
 const balanceOf = async (base: string, userId: string) =>
   ((await call(base, 'GET', `/_emulator/users/${userId}`)).envelope.data as { points: number }).points;
 
-/** A synthesis long enough to fill the disk meanwhile; its audio alone would not fit on 4 MB either. */
-const LONG_TEXT = 'This long text keeps the speech engine busy while the disk fills up. '.repeat(70);
+/**
+ * Storage is the subject, not the voice: the stand-in speaks, paced 150 ms a sentence, so the
+ * synthesis of LONG_TEXT's 20 sentences is in flight for 3 s while the disk fills, as the real
+ * engine's was; then its audio (about 7 MB at half speed, more than the 4 MB disk) goes to the
+ * full disk.
+ */
+const SPEECH = { speechEngine: 'stand-in', standInSentenceMs: 150 } as const;
+const LONG_TEXT = 'This long text keeps the speech engine busy while the disk fills up. '.repeat(20);
 const speakLong = (base: string, userId: string) =>
   call(
     base,
@@ -39,7 +45,7 @@ itNeedsRoot(
   'a synthesis refused with 507 releases its charge at once, and the refund reaches the disk once space returns, without restart',
   async () => {
     const { disk, dataDir, distDir } = await smallDisk();
-    server = await startRealServer({ dataDir, distDir });
+    server = await startRealServer({ dataDir, distDir, ...SPEECH });
     const base = server.url;
     const answer = speakLong(base, '31');
     await until(async () => (await balanceOf(base, '31')) < DEFAULT_POINTS, 'the held charge');
@@ -64,7 +70,7 @@ itNeedsRoot(
   'a restart on a full disk with held charges starts: reads answer, writes answer 507, and the refund is written once space returns',
   async () => {
     const { disk, dataDir, distDir } = await smallDisk();
-    server = await startRealServer({ dataDir, distDir });
+    server = await startRealServer({ dataDir, distDir, ...SPEECH });
     const created = await call(server.url, 'POST', '/_emulator/tasks', { count: 10 });
     const taskIds = (created.envelope.data as { taskIds: string[] }).taskIds;
     const answer = speakLong(server.url, '32').catch(() => null);
@@ -74,7 +80,7 @@ itNeedsRoot(
     server = null;
     const giveSpaceBack = await fillDisk(disk);
 
-    server = await startRealServer({ dataDir, distDir });
+    server = await startRealServer({ dataDir, distDir, ...SPEECH });
     const base = server.url;
     const status = await call(base, 'POST', '/textRemoval/taskStatus', { taskIds });
     expect([status.status, status.envelope.code, (status.envelope.data as unknown[]).length]).toEqual([200, 0, 10]);

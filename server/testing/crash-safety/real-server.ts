@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SpeechEngine } from '../../gateway/speech/speech-engine';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const STARTED = /at (http:\/\/127\.0\.0\.1:\d+)\//;
@@ -15,8 +16,19 @@ export async function makeStubDist(dir: string): Promise<string> {
   return dir;
 }
 
-/** The real production entry (`node --import tsx server/start.ts`) on a free port, embedded gateway. */
-export async function startRealServer(options: { dataDir: string; distDir: string; timeoutMs?: number }): Promise<RealServer> {
+/**
+ * The real production entry (`node --import tsx server/start.ts`) on a free port, embedded gateway.
+ * `speechEngine`: what speaks (SPEECH_ENGINE); the real espeak-ng unless the test's subject is not
+ * the voice, where the stand-in saves the engine's compile and syntheses. `standInSentenceMs`: the
+ * stand-in's wait per sentence (SPEECH_STAND_IN_SENTENCE_MS), for a synthesis that must be in flight.
+ */
+export async function startRealServer(options: {
+  dataDir: string;
+  distDir: string;
+  speechEngine?: SpeechEngine;
+  standInSentenceMs?: number;
+  timeoutMs?: number;
+}): Promise<RealServer> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',
@@ -24,7 +36,10 @@ export async function startRealServer(options: { dataDir: string; distDir: strin
     DATA_DIR: options.dataDir,
     DIST_DIR: options.distDir,
     GATEWAY_TOKENS: 'dev-token',
+    SPEECH_ENGINE: options.speechEngine ?? 'espeak-ng',
   };
+  if (options.standInSentenceMs !== undefined) env.SPEECH_STAND_IN_SENTENCE_MS = String(options.standInSentenceMs);
+  else delete env.SPEECH_STAND_IN_SENTENCE_MS;
   delete env.GATEWAY_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
