@@ -10,10 +10,13 @@ import { DEFAULT_POINTS, type Charge } from '../users/points-ledger';
 let gw: TestGateway | undefined;
 afterEach(() => gw?.deps.close());
 
-/** The real speech service and the ledger on one data directory, so one database, as the server runs them. */
+/**
+ * The real speech service and the ledger on one data directory, so one database, as the server
+ * runs them. The commit is the subject, not the voice: the stand-in engine speaks.
+ */
 async function sharedGateway(): Promise<TestGateway> {
   const dataDir = await mkdtemp(join(tmpdir(), 'charged-synthesis-'));
-  return makeTestGateway({ dataDir, speech: createSpeechService({ dataDir, poolSize: 1 }) });
+  return makeTestGateway({ dataDir, speech: createSpeechService({ dataDir, poolSize: 1, engine: 'stand-in' }) });
 }
 
 async function indexedAudio(dataDir: string): Promise<unknown[]> {

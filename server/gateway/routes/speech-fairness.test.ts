@@ -1,5 +1,5 @@
 // Red team finding 7: a flood from one token rotating 16 user IDs left another caller 2 of 28
-// syntheses. With the real engine (one worker), a second caller must get each of its syntheses.
+// syntheses. With one worker kept busy, a second caller must get each of its syntheses.
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,15 @@ const PROMPTLY_MS = 15_000;
 
 let gw: TestGateway;
 beforeAll(async () => {
-  const speech = createSpeechService({ dataDir: await mkdtemp(join(tmpdir(), 'fairness-')), poolSize: 1 });
+  // The queue's fairness is the subject, not the voice: the stand-in speaks, paced 20 ms a sentence,
+  // so each flood job holds the one worker a while (8 sentences, 160 ms) without using a core
+  // meanwhile.
+  const speech = createSpeechService({
+    dataDir: await mkdtemp(join(tmpdir(), 'fairness-')),
+    poolSize: 1,
+    engine: 'stand-in',
+    standInSentenceMs: 20,
+  });
   gw = await makeTestGateway({ speech, tokens: [TEST_TOKEN, OTHER_TOKEN] });
 });
 afterAll(() => gw.deps.close());
