@@ -19,9 +19,9 @@ it('stopping the server during a synthesis never leaves the user charged without
   root = await mkdtemp(join(tmpdir(), 'shutdown-refund-'));
   const dataDir = join(root, 'data');
   const distDir = await makeStubDist(join(root, 'dist'));
-  // The points are the subject, not the voice: the stand-in speaks, paced 400 ms a sentence, so the
-  // synthesis of the text's 6 sentences is in flight for 2.4 s when the stop comes.
-  server = await startRealServer({ dataDir, distDir, speechEngine: 'stand-in', standInSentenceMs: 400 });
+  // The points are the subject, not the voice: the stand-in speaks, paced 200 ms a sentence, so the
+  // synthesis of the text's 6 sentences is in flight for 1.2 s when the stop comes.
+  server = await startRealServer({ dataDir, distDir, speechEngine: 'stand-in', standInSentenceMs: 200 });
   const base = server.url;
   const text = 'This text keeps the speech engine busy while the server is asked to stop. '.repeat(6);
   const answer = fetch(`${base}/api/speechSynthesis/textToSpeech`, {

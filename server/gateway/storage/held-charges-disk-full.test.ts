@@ -25,12 +25,12 @@ const balanceOf = async (base: string, userId: string) =>
   ((await call(base, 'GET', `/_emulator/users/${userId}`)).envelope.data as { points: number }).points;
 
 /**
- * Storage is the subject, not the voice: the stand-in speaks, paced 150 ms a sentence, so the
- * synthesis of LONG_TEXT's 20 sentences is in flight for 3 s while the disk fills, as the real
+ * Storage is the subject, not the voice: the stand-in speaks, paced 75 ms a sentence, so the
+ * synthesis of LONG_TEXT's 20 sentences is in flight for 1.5 s while the disk fills, as the real
  * engine's was; then its audio (about 7 MB at half speed, more than the 4 MB disk) goes to the
  * full disk.
  */
-const SPEECH = { speechEngine: 'stand-in', standInSentenceMs: 150 } as const;
+const SPEECH = { speechEngine: 'stand-in', standInSentenceMs: 75 } as const;
 const LONG_TEXT = 'This long text keeps the speech engine busy while the disk fills up. '.repeat(20);
 const speakLong = (base: string, userId: string) =>
   call(
