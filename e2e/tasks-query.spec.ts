@@ -78,7 +78,6 @@ test('the grammar’s errors are named under the box in an alert; the rest of th
   // The wrong terms are left out: has:video alone filters.
   await expect(rows(page)).toHaveCount(3);
   await box.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/q-en-errors.png' });
   await expectAxeClean(page);
 
   await box.fill('progress:150 updated:10m');
@@ -164,7 +163,6 @@ test('zh-CN: the query box and its errors speak Chinese, axe-clean', async ({ br
   await page.keyboard.type('st');
   await expect(page.getByRole('listbox', { name: '建议' }).getByRole('option')).toHaveText([/status:\s*状态/, /stalled:\s*停滞/]);
   await box.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  await page.screenshot({ path: '/tmp/q-zh.png' });
   await expectAxeClean(page);
   await context.close();
 });

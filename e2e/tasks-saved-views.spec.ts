@@ -154,7 +154,6 @@ test('a view’s link opens the same query for another operator, who can keep it
   await other.getByLabel('View name').press('Enter');
   await expect(views(other).getByRole('link', { name: /^3002 last hour/ })).toHaveAttribute('aria-current', 'true');
   await expect(other.getByText('It is in your saved views.')).toBeVisible();
-  await other.screenshot({ path: '/tmp/v-views-en.png', fullPage: true });
   await receiver.close();
 });
 
@@ -193,7 +192,6 @@ test('saved views in Chinese, axe clean', async ({ browser, request }) => {
   await expect(nav.getByRole('link', { name: '运行中 2 个任务' })).toBeVisible();
   await nav.getByRole('button', { name: '编辑视图' }).click();
   await expect(nav.getByRole('group', { name: '编辑“运行中”' }).getByRole('button', { name: '重命名' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/v-views-zh.png', fullPage: true });
   await axeClean(page);
   await context.close();
 });
