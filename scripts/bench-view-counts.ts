@@ -155,6 +155,8 @@ for (let u = 0; u < UPDATES; u++) {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 console.log(
   `per poll update (${LIVE} rows changed): at once ${median(upd).toFixed(2)} ms median (max ${Math.max(...upd).toFixed(2)}, CPU ${median(updCpu).toFixed(2)}); ` +
-    `clock-reading views counted in full again ${passes.length} times (every ${RECOUNT_MS / 1000} s of clock): ` +
-    `${median(passes).toFixed(1)} ms median (CPU ${median(passesCpu).toFixed(1)}) in slices ≤ ${Math.max(...longest).toFixed(1)} ms`,
+    (passes.length === 0
+      ? `no full recount of the clock-reading views in ${UPDATES} updates (${UPDATES * 2} s of clock; one comes every ${RECOUNT_MS / 1000} s): give more --updates to measure it`
+      : `clock-reading views counted in full again ${passes.length} times (every ${RECOUNT_MS / 1000} s of clock): ` +
+        `${median(passes).toFixed(1)} ms median (CPU ${median(passesCpu).toFixed(1)}) in slices ≤ ${Math.max(...longest).toFixed(1)} ms`),
 );
