@@ -6,6 +6,7 @@ import { PanelBoundary } from '@/components/panel-boundary';
 import { STATUS_GROUPS, statusGroupName, type StatusGroup } from '../task';
 import { progressLine, type Summary, type WatchedTask } from '../rows';
 import styles from './summary.module.css';
+import statusColors from './status-colors.module.css';
 import { loadBatchOverview } from './chunks';
 
 // The charts and their library are a chunk of their own, fetched after the table is on screen.
@@ -51,11 +52,11 @@ export function Overview({ rows, summary, selected, onToggle }: Props) {
           <button
             key={g}
             type="button"
-            className={`${styles.chip} ${styles[`status-${g}`]}`}
+            className={`${styles.chip} ${statusColors[`status-${g}`]}`}
             aria-pressed={selected.has(g)}
             onClick={() => onToggle(g)}
           >
-            <span className={styles.dot} aria-hidden="true" />
+            <span className={statusColors.dot} aria-hidden="true" />
             {statusGroupName(g)} <span className={styles.chipCount}>{f.number(summary.counts.get(g) ?? 0)}</span>
           </button>
         ))}

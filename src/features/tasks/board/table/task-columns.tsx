@@ -6,6 +6,7 @@ import { useFormat } from '@/hooks/use-format';
 import { navigate } from '@/lib/router';
 import { STATUS_GROUP_RANK, STATUS_GROUP_KEY, progressVerdict } from '../../task';
 import type { WatchedTask } from '../../rows';
+import { statusColors } from '../../overview';
 import { copyAndAnnounce } from '../../announcer';
 import { OutcomeCell } from './task-status-cell';
 import { EtaText, StatusCell, UpdatedTime } from './clock-cells';
@@ -68,7 +69,7 @@ function ProgressCell({ row }: { row: WatchedTask }) {
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuetext={odd ?? undefined}
-        className={`${styles.bar} ${styles[`status-${row.group}`]}`}
+        className={`${styles.bar} ${statusColors[`status-${row.group}`]}`}
       >
         <span style={{ transform: `scaleX(${row.progress / 100})` }} />
       </div>

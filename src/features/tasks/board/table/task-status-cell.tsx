@@ -3,6 +3,7 @@ import { taskStatusLabel } from '@/i18n/labels/task-labels';
 import { useT } from '@/hooks/use-t';
 import { errorAdvice, rawPreview, refusedLinkReason, STATUS_GROUP_KEY } from '../../task';
 import type { WatchedTask } from '../../rows';
+import { statusColors } from '../../overview';
 import styles from '../board.module.css';
 
 export function StatusBadge({ row, stalled }: { row: WatchedTask; stalled: boolean }) {
@@ -11,8 +12,8 @@ export function StatusBadge({ row, stalled }: { row: WatchedTask; stalled: boole
   const name = t(STATUS_GROUP_KEY[row.group]);
   return (
     <>
-      <span className={`${styles.status} ${styles[`status-${row.group}`]}`}>
-        <span className={styles.dot} aria-hidden="true" />
+      <span className={`${styles.status} ${statusColors[`status-${row.group}`]}`}>
+        <span className={statusColors.dot} aria-hidden="true" />
         {name}
       </span>
       {back !== undefined && isKnownTaskStatus(back) && (
