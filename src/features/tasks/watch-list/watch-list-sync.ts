@@ -56,15 +56,20 @@ export function readWritten(data: unknown): Written | null {
 export function follow(scope: string): void {
   if (!listening) {
     listening = true;
-    tabs.subscribe((written) => void heard(written));
+    tabs.subscribe((written) => void take(written));
   }
   followed = { scope, version: null, waiting: [] };
 }
 
-/** A message from another tab: taken in turn, or kept until the list has loaded; settles once taken. */
+/** A message from another tab, checked here: taken in turn, or kept until the list has loaded; settles once taken. */
 export function heard(data: unknown): Promise<void> {
   const written = readWritten(data);
-  if (!written || written.scope !== followed.scope) return turn.then(() => undefined);
+  return written ? take(written) : turn.then(() => undefined);
+}
+
+/** A checked message (the channel checks each one as it arrives: it is not read again here). */
+function take(written: Written): Promise<void> {
+  if (written.scope !== followed.scope) return turn.then(() => undefined);
   if (followed.version !== null) return inTurn(() => hear(written));
   followed.waiting.push(written);
   return turn.then(() => undefined);
