@@ -84,6 +84,9 @@ export default defineConfig({
           // Worker threads, not Vitest's default child processes: a thread per file starts faster, and these files
           // only compute (none changes the process: no chdir, signals, exit, or process-wide memory figures).
           pool: 'threads',
+          // One module graph per worker, not one per file: these files import pure modules and keep no state between
+          // tests, so re-importing them for each of 67 files was most of the project's CPU (44 → 18 CPU s).
+          isolate: false,
           setupFiles: ['src/testing/setup-logic-tests.ts'],
         },
       },

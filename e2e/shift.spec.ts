@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
-import { findChromium } from '../scripts/lib/find-chromium.mjs';
+import { findTestChromium } from '../scripts/lib/find-chromium.mjs';
 import { indicatorState, useLocalGateway } from './connection-helpers';
 import {
   createTasks,
@@ -126,7 +126,7 @@ test('watch lists belong to profiles; a browser restart keeps the list and the l
   const dir = mkdtempSync(join(tmpdir(), 'console-profile-'));
   const launch = () =>
     chromium.launchPersistentContext(dir, {
-      executablePath: findChromium() ?? undefined,
+      executablePath: findTestChromium() ?? undefined,
       baseURL,
       args: ['--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1'],
     });

@@ -7,9 +7,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findChromium, NO_CHROMIUM_MESSAGE } from './lib/find-chromium.mjs';
+import { findTestChromium, NO_CHROMIUM_MESSAGE } from './lib/find-chromium.mjs';
 
-const chromium = findChromium();
+const chromium = findTestChromium();
 const reportDir = mkdtempSync(join(tmpdir(), 'console-test-report-'));
 // Removed however the run ends: a run stopped by Ctrl-C or a CI timeout left it behind.
 process.once('exit', () => rmSync(reportDir, { recursive: true, force: true }));
