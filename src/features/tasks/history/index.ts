@@ -1,5 +1,14 @@
 // Task history in IndexedDB: the recorder, what each task went through, and the batch series the charts and ETA read.
-export { batchEta, type BatchSeries, FLOW_BANDS, type FlowSample, type MinuteBucket } from './batch-series';
+export {
+  batchEta,
+  type BatchSeries,
+  FLOW_BANDS,
+  type FlowSample,
+  type MinuteBucket,
+  type Unwatched,
+  unwatchedPeriods,
+  watchedGapMs,
+} from './batch-series';
 export { startTaskHistoryLater } from './chunks';
 export { measureSince, timed } from './measure-cost';
 export { taskHistoryStore } from './task-history-recorder';

@@ -1,6 +1,6 @@
 import type { Query, QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-query';
 import { createStore } from '@/lib/persisted-store';
-import { addFlowSample, addTransitions, bandsOf, EMPTY_SERIES, type BatchSeries } from './batch-series';
+import { addFlowSample, addTransitions, bandsOf, EMPTY_SERIES, FLOW_SAMPLE_MS, type BatchSeries } from './batch-series';
 import { boardRows, touchedSince } from '../rows';
 import { isEnd, observeTask, restoreBoard, type TaskRecord } from './task-history';
 import type { TaskBoard, TaskSnapshot, Transition } from '../task';
@@ -8,6 +8,7 @@ import { measureSince } from './measure-cost';
 import { createSlicer } from '@/lib/slicer';
 import { deleteRecords, loadHistory, saveHistory } from './task-history-db';
 import { watchListStore } from '../watch-list';
+import { dashboardSettingsStore } from '../polling';
 
 /** Writes are batched: at most one IndexedDB transaction per this long, plus one when the page is hidden. */
 const FLUSH_MS = 2_000;
@@ -21,8 +22,6 @@ const NEXT_SLICE_MS = 50;
  * change feed, timeline and stall flags need after a reload) are written at once; a hidden page writes everything.
  */
 const PROGRESS_WRITE_MS = 30_000;
-/** A flow sample per this long at most, however fast the poller goes. */
-const FLOW_SAMPLE_MS = 5_000;
 /** A full pass over more tasks than this (the first cycle at 100,000) is recorded in slices after the cycle, not in one task. */
 const SYNC_RECORDS = 5_000;
 let tuning = { syncRecords: SYNC_RECORDS, sliceMs: 8 };
@@ -196,7 +195,9 @@ function record(state: ScopeState, query: Query) {
   state.feed = current.transitions;
   state.lastPolledAt = current.polledAt;
   if (current.polledAt - state.lastFlowAt >= FLOW_SAMPLE_MS || fresh || ended) {
-    state.series = addFlowSample(state.series, current.polledAt, bandsOf(boardRows(watched, current).summary.counts));
+    const counts = bandsOf(boardRows(watched, current).summary.counts);
+    // At the interval the poller runs at now: a longer time since the last sample is drawn as a gap, not as a slope.
+    state.series = addFlowSample(state.series, current.polledAt, counts, dashboardSettingsStore.get().intervalMs);
     state.lastFlowAt = current.polledAt;
   }
   publish(state);

@@ -106,7 +106,7 @@ describe('estimateBatch: replay of a recorded batch', () => {
         series,
         board.transitions.filter((t) => t.at === poll.at),
       );
-      series = addFlowSample(series, poll.at, flowCounts(watched, board.tasks));
+      series = addFlowSample(series, poll.at, flowCounts(watched, board.tasks), 5_000);
       const liveIds = watched.filter((id) => taskPhase(board.tasks.get(id)) === 'live');
       if (liveIds.length === 0) return;
       // Checked a few seconds after each poll, as the page's clock would.

@@ -29,7 +29,7 @@ export function BatchOverview({ rows, live, ended }: Props) {
       <PanelBoundary name={t('tasks.panel.charts')}>
         <div className={styles.charts}>
           <FlowChart flow={series.flow} />
-          <ThroughputChart perMinute={series.perMinute} />
+          <ThroughputChart perMinute={series.perMinute} flow={series.flow} />
         </div>
       </PanelBoundary>
       <PanelBoundary name={t('tasks.panel.batchEstimate')}>

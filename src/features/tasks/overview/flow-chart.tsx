@@ -4,12 +4,16 @@ import { t as currentT, type MessageKey, type Translate } from '@/i18n/i18n-stor
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
 import { FLOW_BANDS, type FlowSample } from '../history';
-import { axisStyle, bandColors, clockValues, fitLabels } from './chart-palette';
-import { useUplot } from './use-uplot';
+import { axisStyle, bandColors, clockValues } from './chart-palette';
+import { countAxis, countRange } from './count-axis';
+import { flowHasData, flowTableRows, stackedData } from './flow-chart-data';
+import { useDashboardSettings } from '../polling';
+import { ChartCanvas } from './chart-canvas';
 import { useOverviewPart } from './use-overview-part';
+import { useClock } from '@/hooks/use-now';
 import styles from './overview.module.css';
 
-const TABLE_ROWS = 12;
+const CLOCK_STEP_MS = 15_000;
 
 type BandKey = (typeof FLOW_BANDS)[number]['key'];
 const BAND_NAME: Record<BandKey, MessageKey> = {
@@ -23,17 +27,6 @@ const BAND_NAME: Record<BandKey, MessageKey> = {
 };
 const bandName = (key: BandKey, t: Translate = currentT) => t(BAND_NAME[key]);
 
-/** Each band drawn as the sum of itself and every band below, topmost first, so later fills stack on earlier ones. */
-function stackedData(samples: readonly FlowSample[], now = Date.now()): uPlot.AlignedData {
-  // The last counts hold until now: a batch first seen already done is one sample, and a single
-  // point draws no area (uPlot then also spread the time axis from 1970).
-  const last = samples[samples.length - 1];
-  const flow = last && now > last.at ? [...samples, { ...last, at: now }] : samples;
-  const xs = flow.map((s) => s.at / 1000);
-  const tops = FLOW_BANDS.map((_, band) => flow.map((s) => s.counts.slice(0, band + 1).reduce((a, b) => a + b, 0))).reverse();
-  return [xs, ...tops];
-}
-
 function flowSummary(flow: readonly FlowSample[], t: Translate, f: ReturnType<typeof useFormat>): string {
   const last = flow[flow.length - 1];
   if (!last) return t('tasks.charts.flowEmpty');
@@ -46,19 +39,18 @@ function flowSummary(flow: readonly FlowSample[], t: Translate, f: ReturnType<ty
   });
 }
 
-/** A few evenly spread samples, the last always included: the chart's text alternative. */
-function tableSamples(flow: readonly FlowSample[]): FlowSample[] {
-  if (flow.length <= TABLE_ROWS) return [...flow];
-  const step = (flow.length - 1) / (TABLE_ROWS - 1);
-  return Array.from({ length: TABLE_ROWS }, (_, i) => flow[Math.round(i * step)]!);
-}
-
 export function FlowChart({ flow }: { flow: readonly FlowSample[] }) {
   const t = useT();
   const f = useFormat();
   const { locale, time } = f;
   const table = useOverviewPart('flowTable');
-  const data = useMemo(() => stackedData(flow), [flow]);
+  const { intervalMs } = useDashboardSettings();
+  // The clock to the quarter minute: the last counts hold until now while watched, and the time since turns to a gap
+  // when no sample has come for longer than the interval allows (polling paused, a history loaded before an answer).
+  const clock = useClock((now) => Math.floor(now / CLOCK_STEP_MS) * CLOCK_STEP_MS);
+  const now = Math.max(clock, flow[flow.length - 1]?.at ?? 0);
+  const data = useMemo(() => stackedData(flow, now, intervalMs), [flow, now, intervalMs]);
+  const rows = useMemo(() => flowTableRows(flow, now, intervalMs), [flow, now, intervalMs]);
   // Made again on a switch of language or time zone: the axis labels and the series names follow them.
   const options = useCallback(
     (width: number, height: number): uPlot.Options => {
@@ -72,12 +64,9 @@ export function FlowChart({ flow }: { flow: readonly FlowSample[] }) {
         scales: {
           // At least a minute wide, so the first few samples do not spread over the whole axis.
           x: { time: true, range: (_u, min, max) => [min, Math.max(max, min + 60)] },
-          y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
+          y: { range: countRange },
         },
-        axes: [
-          { ...axes, space: 90, values: clockValues(locale, time.zone) },
-          { ...axes, size: fitLabels },
-        ],
+        axes: [{ ...axes, space: 90, values: clockValues(locale, time.zone) }, countAxis(axes)],
         series: [
           {},
           ...[...FLOW_BANDS]
@@ -88,14 +77,18 @@ export function FlowChart({ flow }: { flow: readonly FlowSample[] }) {
     },
     [locale, time.zone],
   );
-  const box = useUplot(options, data);
   const summary = flowSummary(flow, t, f);
   return (
     <figure className={styles.chart}>
       <figcaption>
         <h3>{t('tasks.charts.flowTitle')}</h3>
       </figcaption>
-      <div role="img" aria-label={t('tasks.charts.flowLabel', { summary })} className={styles.canvas} ref={box} />
+      <ChartCanvas
+        label={t('tasks.charts.flowLabel', { summary })}
+        options={options}
+        data={data}
+        noData={flowHasData(flow) ? null : t('tasks.charts.flowNoData')}
+      />
       <Legend />
       <details {...table}>
         <summary>{t('tasks.charts.flowTable')}</summary>
@@ -112,14 +105,21 @@ export function FlowChart({ flow }: { flow: readonly FlowSample[] }) {
             </tr>
           </thead>
           <tbody>
-            {tableSamples(flow).map((s) => (
-              <tr key={s.at}>
-                <th scope="row">{f.dateTime(s.at)}</th>
-                {s.counts.map((n, i) => (
-                  <td key={FLOW_BANDS[i]!.key}>{f.number(n)}</td>
-                ))}
-              </tr>
-            ))}
+            {rows.map((row) =>
+              row.kind === 'sample' ? (
+                <tr key={row.sample.at}>
+                  <th scope="row">{f.dateTime(row.sample.at)}</th>
+                  {row.sample.counts.map((n, i) => (
+                    <td key={FLOW_BANDS[i]!.key}>{f.number(n)}</td>
+                  ))}
+                </tr>
+              ) : (
+                <tr key={`unwatched-${row.from}`}>
+                  <th scope="row">{t('tasks.charts.span', { from: f.dateTime(row.from), to: f.dateTime(row.to) })}</th>
+                  <td colSpan={FLOW_BANDS.length}>{t('tasks.charts.notWatched')}</td>
+                </tr>
+              ),
+            )}
           </tbody>
         </table>
       </details>

@@ -3,27 +3,17 @@ import uPlot from 'uplot';
 import { t as currentT, type Translate } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
-import type { MinuteBucket } from '../history';
-import { axisStyle, bandColors, clockValues, fitLabels } from './chart-palette';
-import { useUplot } from './use-uplot';
+import { type FlowSample, type MinuteBucket, unwatchedPeriods } from '../history';
+import { axisStyle, bandColors, clockValues } from './chart-palette';
+import { countAxis, countRange } from './count-axis';
+import { minuteRange, type ShownMinute, type Watching } from './throughput-data';
+import { ChartCanvas } from './chart-canvas';
+import { useDashboardSettings } from '../polling';
 import { useOverviewPart } from './use-overview-part';
 import { useClock } from '@/hooks/use-now';
 import styles from './overview.module.css';
 
-const SHOWN_MINUTES = 60;
-const MIN_SHOWN_MINUTES = 10;
-
-/** The last hour (or since the first end, at least 10 minutes), one bucket per minute including the quiet ones, up to the current minute. */
-function minuteRange(perMinute: readonly MinuteBucket[], now: number): MinuteBucket[] {
-  const current = Math.floor(now / 60_000);
-  const first = Math.max(current - SHOWN_MINUTES + 1, Math.min(perMinute[0]?.minute ?? current, current - MIN_SHOWN_MINUTES + 1));
-  const byMinute = new Map(perMinute.map((b) => [b.minute, b]));
-  const out: MinuteBucket[] = [];
-  for (let m = first; m <= current; m++) out.push(byMinute.get(m) ?? { minute: m, finished: 0, failed: 0, aborted: 0 });
-  return out;
-}
-
-function throughputSummary(minutes: readonly MinuteBucket[], t: Translate): string {
+function throughputSummary(minutes: readonly ShownMinute[], t: Translate): string {
   const sum = (k: 'finished' | 'failed' | 'aborted') => minutes.reduce((n, b) => n + b[k], 0);
   if (minutes.every((b) => b.finished + b.failed + b.aborted === 0)) return t('tasks.charts.throughputNone');
   const peak = Math.max(...minutes.map((b) => b.finished));
@@ -36,21 +26,33 @@ function throughputSummary(minutes: readonly MinuteBucket[], t: Translate): stri
   });
 }
 
-export function ThroughputChart({ perMinute }: { perMinute: readonly MinuteBucket[] }) {
+const hasEnds = (b: MinuteBucket) => b.finished + b.failed + b.aborted > 0;
+
+export function ThroughputChart({ perMinute, flow }: { perMinute: readonly MinuteBucket[]; flow: readonly FlowSample[] }) {
   const t = useT();
   const f = useFormat();
   const { locale, time } = f;
   const table = useOverviewPart('throughputTable');
   // The minute, not the second: the chart renders when a minute turns, not on every clock tick.
   const minute = useClock((now) => Math.floor(now / 60_000));
-  const minutes = useMemo(() => minuteRange(perMinute, minute * 60_000), [perMinute, minute]);
+  const { intervalMs } = useDashboardSettings();
+  // What was watched, as a key: it changes with a gap, not with each flow sample, so a sample does not redraw this chart.
+  const watchingKey = useMemo(
+    () => JSON.stringify({ firstSample: flow[0]?.at ?? null, unwatched: unwatchedPeriods(flow, minute * 60_000, intervalMs) }),
+    [flow, minute, intervalMs],
+  );
+  const minutes = useMemo(
+    () => minuteRange(perMinute, minute * 60_000, JSON.parse(watchingKey) as Watching),
+    [perMinute, minute, watchingKey],
+  );
   // Stacked bars: aborted on top of failed on top of finished, each drawn as its running sum, tallest first.
   const data = useMemo<uPlot.AlignedData>(
     () => [
       minutes.map((b) => b.minute * 60),
-      minutes.map((b) => b.finished + b.failed + b.aborted),
-      minutes.map((b) => b.finished + b.failed),
-      minutes.map((b) => b.finished),
+      // A minute not watched is null (no bar), not a zero that was never seen.
+      minutes.map((b) => (b.watched ? b.finished + b.failed + b.aborted : null)),
+      minutes.map((b) => (b.watched ? b.finished + b.failed : null)),
+      minutes.map((b) => (b.watched ? b.finished : null)),
     ],
     [minutes],
   );
@@ -74,12 +76,9 @@ export function ThroughputChart({ perMinute }: { perMinute: readonly MinuteBucke
         cursor: { show: false },
         scales: {
           x: { time: true, range: (_u, min, max) => [min - 30, max + 30] },
-          y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
+          y: { range: countRange },
         },
-        axes: [
-          { ...axes, space: 70, values: clockValues(locale, time.zone) },
-          { ...axes, size: fitLabels },
-        ],
+        axes: [{ ...axes, space: 70, values: clockValues(locale, time.zone) }, countAxis(axes)],
         series: [
           {},
           series(currentT('tasks.charts.band.aborted'), colors.aborted!),
@@ -91,18 +90,17 @@ export function ThroughputChart({ perMinute }: { perMinute: readonly MinuteBucke
     },
     [locale, time.zone],
   );
-  const box = useUplot(options, data);
   const recent = minutes.slice(-15).reverse();
   return (
     <figure className={styles.chart}>
       <figcaption>
         <h3>{t('tasks.charts.throughputTitle')}</h3>
       </figcaption>
-      <div
-        role="img"
-        aria-label={t('tasks.charts.throughputLabel', { summary: throughputSummary(minutes, t) })}
-        className={styles.canvas}
-        ref={box}
+      <ChartCanvas
+        label={t('tasks.charts.throughputLabel', { summary: throughputSummary(minutes, t) })}
+        options={options}
+        data={data}
+        noData={minutes.some(hasEnds) ? null : t('tasks.charts.throughputNoData', { minutes: minutes.length })}
       />
       <ul className={styles.legend} aria-hidden="true">
         <li>
@@ -134,9 +132,15 @@ export function ThroughputChart({ perMinute }: { perMinute: readonly MinuteBucke
             {recent.map((b) => (
               <tr key={b.minute}>
                 <th scope="row">{f.clock(b.minute * 60_000)}</th>
-                <td>{f.number(b.finished)}</td>
-                <td>{f.number(b.failed)}</td>
-                <td>{f.number(b.aborted)}</td>
+                {b.watched ? (
+                  <>
+                    <td>{f.number(b.finished)}</td>
+                    <td>{f.number(b.failed)}</td>
+                    <td>{f.number(b.aborted)}</td>
+                  </>
+                ) : (
+                  <td colSpan={3}>{t('tasks.charts.notWatched')}</td>
+                )}
               </tr>
             ))}
           </tbody>
