@@ -1,9 +1,10 @@
 import 'fake-indexeddb/auto';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithClient } from '@/testing/render-with-client';
 import { draftStore } from '../form/draft-store';
+import { keptScriptDraft, keepScriptDraft } from './queue/script-db';
 import { ScriptPanel } from './script-panel';
 
 vi.mock('./queue/script-queue-store', async (importOriginal) => {
@@ -15,7 +16,41 @@ vi.mock('./queue/script-queue-store', async (importOriginal) => {
   };
 });
 
+// Each test starts with nothing kept from the one before (the box and its checked lines are kept for a reload).
+beforeEach(() => keepScriptDraft(null));
+
 describe('ScriptPanel', () => {
+  it('offers checked lines not yet made back after a reload, with the box as it was', async () => {
+    draftStore.update({ voiceName: 'en-us' });
+    const before = renderWithClient(<ScriptPanel />);
+    await userEvent.type(screen.getByLabelText('Script lines'), 'First line.{enter}Second line.');
+    await userEvent.click(screen.getByRole('button', { name: 'Check lines' }));
+    await screen.findByRole('button', { name: 'Make 2 takes' }, { timeout: 3_000 });
+    await vi.waitFor(async () => expect((await keptScriptDraft())?.checked?.rows).toHaveLength(2));
+    before.unmount();
+
+    renderWithClient(<ScriptPanel />);
+    expect(await screen.findByRole('button', { name: 'Make 2 takes' })).toBeEnabled();
+    expect(screen.getByText('2 lines accepted')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '2 lines checked before the page closed are not made yet: make them below, or change the lines and check them again.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Script lines')).toHaveValue('First line.\nSecond line.');
+  }, 20_000);
+
+  it('keeps lines typed but not checked for a reload, and offers nothing to make from them', async () => {
+    const before = renderWithClient(<ScriptPanel />);
+    await userEvent.type(screen.getByLabelText('Script lines'), 'Half a thought');
+    await vi.waitFor(async () => expect(await keptScriptDraft()).toEqual({ text: 'Half a thought', checked: null }));
+    before.unmount();
+
+    renderWithClient(<ScriptPanel />);
+    await vi.waitFor(() => expect(screen.getByLabelText('Script lines')).toHaveValue('Half a thought'));
+    expect(screen.queryByRole('button', { name: /^Make/ })).toBeNull();
+  });
+
   it('says why a script could not start, in an alert, and keeps the lines', async () => {
     draftStore.update({ voiceName: 'en-us' });
     renderWithClient(<ScriptPanel />);

@@ -12,6 +12,7 @@ import page from '../speech-page.module.css';
 import { ImportReport } from './import/import-report';
 import { ENCODING_LABEL, refusalText } from './import/refusal-text';
 import { ScriptQueueView } from './script-queue-view';
+import { useScriptDraft } from './use-script-draft';
 import styles from './script.module.css';
 
 /** The most a file puts in the "Script lines" box: 100,000 characters lay out in about 50 ms; more are checked but not shown. */
@@ -39,10 +40,22 @@ export function ScriptPanel() {
   const [failure, setFailure] = useState<string | null>(null);
   // What the tab says about the file it read: its encoding when not UTF-8, its lines kept out of the box when long.
   const [fileNotes, setFileNotes] = useState<string[]>([]);
+  // Lines checked before a reload and not made yet, offered back: said until the operator changes them or makes them.
+  const [fromBefore, setFromBefore] = useState(false);
   // Each check's number: a check overtaken by an edit, another check or another file is dropped.
   const checkRun = useRef(0);
   const linesId = useId();
   const fileId = useId();
+
+  useScriptDraft(text, imported, (kept) => {
+    // The operator has already typed, checked or chosen a file: what they did wins over what was kept.
+    if (checkRun.current !== 0) return;
+    setText(kept.text);
+    if (kept.checked) {
+      setImported(kept.checked);
+      setFromBefore(true);
+    }
+  });
 
   useEffect(() => {
     void loadKeptScript();
@@ -57,6 +70,7 @@ export function ScriptPanel() {
     const run = ++checkRun.current;
     setFailure(null);
     setImported(null);
+    setFromBefore(false);
     // The length limit applies to the text as sent: with the profile's pronunciation rules, once they are read.
     const rules = await loadedLexicon();
     const result = await importScriptInSlices(input, draftStore.get(), {
@@ -75,6 +89,7 @@ export function ScriptPanel() {
     if (!file) return;
     checkRun.current++;
     setFileNotes([]);
+    setFromBefore(false);
     // Refused or not, the same file chosen again (saved as UTF-8, cut in two) is read again.
     const refuseFile = (refusal: ScriptRefusal) => {
       input.value = '';
@@ -113,6 +128,7 @@ export function ScriptPanel() {
     try {
       await startScript(imported.rows, env());
       setImported(null);
+      setFromBefore(false);
     } catch (e) {
       setFailure(t('speech.script.startFailed', { reason: reasonOf(e) }));
     } finally {
@@ -139,6 +155,7 @@ export function ScriptPanel() {
             setText(e.target.value);
             setImported(null);
             setFileNotes([]);
+            setFromBefore(false);
           }}
         />
         <div className={styles.importRow}>
@@ -165,6 +182,7 @@ export function ScriptPanel() {
             {failure}
           </p>
         )}
+        {fromBefore && <p className={page.hint}>{t('speech.script.draftRestored', { count: rows })}</p>}
         {imported && <ImportReport report={imported.report} accepted={rows} />}
         {rows > 0 && (
           <div className="form-actions">

@@ -17,4 +17,18 @@ describe('ScriptQueueView', () => {
     render(<ScriptQueueView job={job} env={() => ({}) as ScriptEnv} />);
     expect(screen.getByRole('listitem')).toHaveTextContent(`The gateway stayed busy after ${tries} tries.`);
   });
+
+  it('offers a paused script back only when something is left to make', () => {
+    const paused = setStatus(setStatus(newQueueState([1, 2]), 'start'), 'pause');
+    const allMade = { ...paused, lines: paused.lines.map((l) => ({ ...l, status: 'done' as const, attempts: 1 })) };
+    const { rerender } = render(
+      <ScriptQueueView job={{ id: 's', rows: [], state: allMade, restored: true }} env={() => ({}) as ScriptEnv} />,
+    );
+    expect(screen.queryByText(/Resume to make the rest/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
+    const oneLeft = { ...allMade, lines: [allMade.lines[0]!, paused.lines[1]!] };
+    rerender(<ScriptQueueView job={{ id: 's', rows: [], state: oneLeft, restored: true }} env={() => ({}) as ScriptEnv} />);
+    expect(screen.getByText(/1 of 2 made\. Resume to make the rest/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resume' })).toBeInTheDocument();
+  });
 });

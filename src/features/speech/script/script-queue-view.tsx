@@ -45,7 +45,8 @@ export function ScriptQueueView({ job, env }: Props) {
   const cancelButton = useRef<HTMLButtonElement>(null);
   const progressText = t('speech.script.queue.progress', { done: p.done + p.failed, total: p.total, failed: p.failed });
   const open = state.status !== 'cancelled' && state.status !== 'finished';
-  const canResume = state.status === 'paused' || state.status === 'stopped' || state.status === 'idle';
+  // Resume only when something is left to make (a queue kept paused with every line made has nothing to resume).
+  const canResume = p.left > 0 && (state.status === 'paused' || state.status === 'stopped' || state.status === 'idle');
   const canRetry = p.failed > 0 && p.running === 0 && state.status !== 'cancelled';
   const rows = new Map(job.rows.map((r) => [r.line, r]));
 
@@ -60,7 +61,7 @@ export function ScriptQueueView({ job, env }: Props) {
       <h2 id="script-queue-title" ref={title} tabIndex={-1}>
         {t('speech.script.queue.title')}
       </h2>
-      {job.restored && state.status === 'paused' && (
+      {job.restored && state.status === 'paused' && p.left > 0 && (
         <p className={styles.notice}>{t('speech.script.queue.restored', { done: p.done, total: p.total })}</p>
       )}
       {state.stop && (

@@ -1,7 +1,16 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import { discardScript, latestScript, readScriptTakes, saveScriptQueue, saveScriptTake, startScript } from './script-db';
+import {
+  discardScript,
+  keepScriptDraft,
+  keptScriptDraft,
+  latestScript,
+  readScriptTakes,
+  saveScriptQueue,
+  saveScriptTake,
+  startScript,
+} from './script-db';
 import type { StoredScriptTake } from './script-db';
 
 const take = (scriptId: string, line: number): StoredScriptTake => ({
@@ -15,7 +24,7 @@ const take = (scriptId: string, line: number): StoredScriptTake => ({
   durationMs: 1000,
 });
 
-describe('script store (speech database version 3)', () => {
+describe('script store (speech database version 4)', () => {
   it('opens a version 2 database with history in it, keeps the history, and keeps a script and its lines', async () => {
     const old = await openDB('console.speech.history', 2, {
       upgrade(db) {
@@ -43,8 +52,36 @@ describe('script store (speech database version 3)', () => {
     expect(await latestScript()).toBeNull();
 
     const db = await openDB('console.speech.history');
-    expect(db.version).toBe(3);
+    expect(db.version).toBe(4);
     expect(await db.get('takes', 'kept')).toEqual({ id: 'kept', createdAt: 1 });
+    db.close();
+  });
+
+  it('keeps the draft (box and checked lines) until a script is made from it; a damaged one reads as none', async () => {
+    const report = {
+      kind: 'lines' as const,
+      unknownColumns: [],
+      repeatedColumns: [],
+      badRows: [],
+      duplicateFileNames: [],
+      blankLines: 0,
+      dataLines: 1,
+    };
+    const draft = { text: 'One.', checked: { rows: [{ line: 1, values: {}, request: { sourceText: 'One.' } }] as never[], report } };
+    await keepScriptDraft(draft);
+    expect(await keptScriptDraft()).toEqual(draft);
+    await keepScriptDraft({ text: '', checked: null });
+    expect(await keptScriptDraft()).toBeNull();
+
+    await keepScriptDraft(draft);
+    await startScript({ id: 's3', createdAt: 3, rows: [], queue: '{}' });
+    expect(await keptScriptDraft()).toBeNull();
+
+    const db = await openDB('console.speech.history');
+    await db.put('scriptDraft', { text: 'x', checked: { rows: 'not rows', report } }, 'current');
+    expect(await keptScriptDraft()).toBeNull();
+    await db.put('scriptDraft', { text: 7 }, 'current');
+    expect(await keptScriptDraft()).toBeNull();
     db.close();
   });
 });

@@ -1,7 +1,7 @@
 import type { DBSchema } from 'idb';
 import type { AudioFormat, SpeechRequest, SpeechResult } from '@/contract';
 import type { PcmFormat } from '../../audio';
-import type { ScriptRow } from '../import/import-script';
+import type { ImportReport, ScriptRow } from '../import/import-script';
 import { speechDb } from '../../storage';
 
 /** The script being made (one at a time): its rows and its queue's state (serializeQueue), kept on every change. */
@@ -19,11 +19,21 @@ export type StoredScriptTake = {
   durationMs: number | null;
 };
 
-// Version 3 of the database added these two, so a reload resumes the script tab's queue and its finished lines.
+/**
+ * What the Script tab holds before it is made: the box's text and the lines checked from it (or from a
+ * file too long for the box), so a reload offers them back; `checked` is null until "Check lines".
+ */
+export type ScriptDraft = { text: string; checked: { rows: ScriptRow[]; report: ImportReport } | null };
+
+// Version 3 of the database added the first two, so a reload resumes the script tab's queue and its finished
+// lines; version 4 the draft, so checked lines not yet made come back too.
 interface ScriptStores extends DBSchema {
   scripts: { key: string; value: StoredScript };
   scriptTakes: { key: [string, number]; value: StoredScriptTake };
+  scriptDraft: { key: string; value: unknown };
 }
+
+const DRAFT_KEY = 'current';
 
 const db = () => speechDb<ScriptStores>();
 
@@ -33,10 +43,13 @@ export async function latestScript(): Promise<StoredScript | null> {
   return scripts.sort((a, b) => b.createdAt - a.createdAt)[0] ?? null;
 }
 
-/** A new script replaces the kept one and its lines' audio. */
+/**
+ * A new script replaces the kept one and its lines' audio; the draft it was made from goes in the same
+ * step, so a reload never offers the same lines both as a script and as lines to make.
+ */
 export async function startScript(script: StoredScript): Promise<void> {
-  const tx = (await db()).transaction(['scripts', 'scriptTakes'], 'readwrite');
-  await Promise.all([tx.objectStore('scripts').clear(), tx.objectStore('scriptTakes').clear()]);
+  const tx = (await db()).transaction(['scripts', 'scriptTakes', 'scriptDraft'], 'readwrite');
+  await Promise.all([tx.objectStore('scripts').clear(), tx.objectStore('scriptTakes').clear(), tx.objectStore('scriptDraft').clear()]);
   await tx.objectStore('scripts').put(script);
   await tx.done;
 }
@@ -62,4 +75,28 @@ export async function readScriptTakes(scriptId: string): Promise<StoredScriptTak
 export async function discardScript(): Promise<void> {
   const tx = (await db()).transaction(['scripts', 'scriptTakes'], 'readwrite');
   await Promise.all([tx.objectStore('scripts').clear(), tx.objectStore('scriptTakes').clear(), tx.done]);
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/** A kept draft as this console wrote it; anything else (another version's, damaged) is null, and the tab starts empty. */
+function asDraft(kept: unknown): ScriptDraft | null {
+  if (!isRecord(kept) || typeof kept.text !== 'string') return null;
+  if (kept.checked === null) return { text: kept.text, checked: null };
+  const checked = kept.checked;
+  if (!isRecord(checked) || !Array.isArray(checked.rows) || !isRecord(checked.report)) return null;
+  const { report } = checked;
+  const lists = [report.unknownColumns, report.repeatedColumns, report.badRows, report.duplicateFileNames];
+  if (!lists.every(Array.isArray) || typeof report.blankLines !== 'number' || typeof report.dataLines !== 'number') return null;
+  return kept as ScriptDraft;
+}
+
+export async function keptScriptDraft(): Promise<ScriptDraft | null> {
+  return asDraft(await (await db()).get('scriptDraft', DRAFT_KEY));
+}
+
+/** Keeps the draft (null or an empty one: forgets it). */
+export async function keepScriptDraft(draft: ScriptDraft | null): Promise<void> {
+  if (draft === null || (draft.text === '' && draft.checked === null)) await (await db()).delete('scriptDraft', DRAFT_KEY);
+  else await (await db()).put('scriptDraft', draft, DRAFT_KEY);
 }

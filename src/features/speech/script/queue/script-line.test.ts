@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Connection } from '@/lib/connection-profile';
 import { pcmToWav } from '../../audio/pcm-to-wav';
@@ -58,8 +61,43 @@ describe('one script line', () => {
     expect(saved[0]!.audio?.size).toBe(wav.byteLength);
   });
 
+  it("keeps an MP3's duration as its frames play, as ffprobe reads it, not where its last segment ends", async () => {
+    // The embedded gateway's encoder (server/gateway/speech/audio-encode.mjs, mp3File(encodeMp3(…))) on the
+    // 3.433 s eSpeak take of loudness/fixtures: LAME's delay and padding make 134 frames of 576 samples at
+    // 22,050 Hz, which ffprobe 5.1 reads as 3.500408 s (format=duration) and ffmpeg decodes to as many samples.
+    const file = join(process.cwd(), 'src/features/speech/script/queue/fixtures/espeak-en-us.mp3');
+    const mp3 = readFileSync(file);
+    fetchMock
+      .mockResolvedValueOnce(
+        json({
+          code: 0,
+          message: 'OK',
+          data: { taskId: 'T2', targetAudioUrl: 'http://localhost:3000/a.mp3', speeches: [{ text: 'x', startMs: 0, endMs: 3433 }] },
+        }),
+      )
+      .mockResolvedValueOnce(new Response(mp3, { status: 200, headers: { 'Content-Type': 'audio/mpeg' } }));
+    const saved: StoredScriptTake[] = [];
+    const mp3Row = { line: 5, request: { sourceText: 'ACME ships', format: 'mp3' } } as ScriptRow;
+    expect(await synthesizeLine(mp3Row, deps(saved), new AbortController().signal)).toMatchObject({ kind: 'ok' });
+    expect(saved).toMatchObject([{ format: 'mp3', durationMs: 3500 }]);
+    // Where ffprobe is installed (this machine; not CI), it agrees to the millisecond.
+    const probed = ffprobeSeconds(file);
+    if (probed !== null) expect(saved[0]!.durationMs).toBe(Math.round(probed * 1000));
+  });
+
   it('10091 is a failure with its code (the queue stops on it)', async () => {
     fetchMock.mockResolvedValueOnce(json({ code: 10091, message: 'Insufficient points', data: null }));
     expect(await synthesizeLine(row, deps([]), new AbortController().signal)).toMatchObject({ kind: 'failed', code: 10091 });
   });
 });
+
+/** ffprobe's format duration of a file, or null where ffprobe is not installed. */
+function ffprobeSeconds(file: string): number | null {
+  try {
+    return Number(
+      execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], { encoding: 'utf8' }),
+    );
+  } catch {
+    return null;
+  }
+}

@@ -136,9 +136,20 @@ export function retryFailed(state: QueueState): QueueState {
   };
 }
 
+/** Statuses of a queue that still has work: it finishes once nothing is pending or in flight. */
+const UNFINISHED: Record<QueueStatus, boolean> = {
+  idle: false,
+  running: true,
+  // Paused (or stopped) while its last lines were in flight: when they come back nothing is left to resume.
+  paused: true,
+  stopped: true,
+  cancelled: false,
+  finished: false,
+};
+
 /** The queue finishes when nothing is pending or in flight. */
 export function settle(state: QueueState): QueueState {
-  return state.status === 'running' && leftOf(state) === 0 ? { ...state, status: 'finished' } : state;
+  return UNFINISHED[state.status] && leftOf(state) === 0 ? { ...state, status: 'finished' } : state;
 }
 
 export type QueueProgress = {
@@ -181,8 +192,9 @@ export function restoreQueue(json: string): QueueState | null {
   }
   const parsed = queueStateSchema.safeParse(raw);
   if (!parsed.success) return null;
-  return {
+  // settle: a queue kept paused with nothing left (as consoles before this one kept it) is finished, not offered to resume.
+  return settle({
     ...parsed.data,
     lines: parsed.data.lines.map((l) => (l.status === 'running' ? { ...l, status: 'pending', resentAfterReload: true } : l)),
-  };
+  });
 }

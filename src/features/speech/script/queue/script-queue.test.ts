@@ -161,6 +161,38 @@ describe('script queue', () => {
     expect(gw.lines()).toEqual([1, 2]);
   });
 
+  it('finishes a queue paused while its last lines were in flight, once they come back, and keeps it finished', async () => {
+    const gw = fakeGateway();
+    const { clock } = fakeClock();
+    let kept = '';
+    const q = createScriptQueue({
+      state: newQueueState([1, 2, 3, 4, 5]),
+      synthesize: gw.synthesize,
+      clock,
+      concurrency: 2,
+      onChange: (s) => (kept = serializeQueue(s)),
+    });
+    q.start();
+    for (const line of [1, 2, 3]) await gw.answer(line, ok(line));
+    // Lines 4 and 5, the last ones, are in flight when the operator pauses.
+    q.pause();
+    await gw.answer(4, ok(4));
+    expect(q.state.status).toBe('paused');
+    await gw.answer(5, { kind: 'failed', code: 2107 });
+    expect(q.state.status).toBe('finished');
+    expect(q.progress).toMatchObject({ done: 4, failed: 1, left: 0 });
+    expect(restoreQueue(kept)!.status).toBe('finished');
+  });
+
+  it('reads a kept paused queue with nothing left (as consoles before this one kept it) as finished', () => {
+    const made = newQueueState([1, 2]).lines.map((l) => ({ ...l, status: 'done' as const, attempts: 1 }));
+    const paused = { ...newQueueState([]), status: 'paused' as const, lines: made };
+    expect(restoreQueue(serializeQueue(paused))!.status).toBe('finished');
+    // Something still to make keeps it paused.
+    const left = { ...paused, lines: [...made, { line: 3, status: 'running' as const, attempts: 1, busyRetries: 0 }] };
+    expect(restoreQueue(serializeQueue(left))!.status).toBe('paused');
+  });
+
   it('survives a reload: the kept state resumes, lines in flight go back to pending and are marked', async () => {
     const gw = fakeGateway();
     const { clock } = fakeClock();

@@ -14,6 +14,7 @@ const request = (sourceText: string, voiceName = 'en-us'): SpeechRequest => ({
   emotion: 2,
   format: 'wav',
 });
+const pcmFormat = { sampleRate: 22050, channels: 1, bitsPerSample: 16 };
 const audio = (n: number) => new Blob([Uint8Array.from({ length: 1000 + n }, (_, i) => (i * n) & 0xff)]);
 
 describe('safe names', () => {
@@ -51,6 +52,7 @@ describe('buildZip', () => {
         textSent: 'Hello, "world"',
         request: request('Hello'),
         durationMs: 1234,
+        pcmFormat,
         taskId: 'Service_AI1',
         cues: [{ startMs: 0, endMs: 1234, lines: ['Hello, "world"'] }],
       },
@@ -61,6 +63,7 @@ describe('buildZip', () => {
         textSent: '=SUM(A1)',
         request: request('=SUM(A1)', 'fr'),
         durationMs: null,
+        pcmFormat,
         taskId: 'Service_AI2',
       },
     ];
@@ -72,16 +75,48 @@ describe('buildZip', () => {
     expect(new TextDecoder().decode(files['greeting.vtt'])).toContain('WEBVTT');
     const manifest = parseDelimited(new TextDecoder().decode(files['manifest.csv']), ',').map((r) => r.fields);
     expect(manifest).toEqual([
-      ['line', 'file', 'text sent', 'voice', 'timbre', 'language', 'speed', 'volume', 'emotion', 'format', 'duration (s)', 'task ID'],
-      ['2', 'greeting.wav', 'Hello, "world"', 'en-us', '', '', '1.5', '-3', '2', 'wav', '1.234', 'Service_AI1'],
-      ['3', 'line-3.mp3', "'=SUM(A1)", 'fr', '', '', '1.5', '-3', '2', 'mp3', '', 'Service_AI2'],
+      [
+        'line',
+        'file',
+        'text sent',
+        'voice',
+        'timbre',
+        'language',
+        'speed',
+        'volume',
+        'emotion',
+        'format',
+        'sample rate (Hz)',
+        'channels',
+        'bits',
+        'duration (s)',
+        'task ID',
+      ],
+      ['2', 'greeting.wav', 'Hello, "world"', 'en-us', '', '', '1.5', '-3', '2', 'wav', '', '', '', '1.234', 'Service_AI1'],
+      ['3', 'line-3.mp3', "'=SUM(A1)", 'fr', '', '', '1.5', '-3', '2', 'mp3', '', '', '', '', 'Service_AI2'],
+    ]);
+  });
+});
+
+describe('buildZip: raw PCM', () => {
+  it('says how to read a raw PCM take, which has no header: sample rate, channels and bits (signed little-endian)', async () => {
+    const stereo = { sampleRate: 48000, channels: 2, bitsPerSample: 24 };
+    const { manifest } = await entriesOf([take(1, 'pcm'), { ...take(2, 'pcm'), pcmFormat: stereo }, take(3, 'wav'), take(4, 'mp3')]);
+    const columns = ['format', 'sample rate (Hz)', 'channels', 'bits'].map((name) => manifest[0]!.indexOf(name));
+    expect(columns).not.toContain(-1);
+    expect(manifest.slice(1).map((row) => columns.map((c) => row[c]))).toEqual([
+      ['pcm', '22050', '1', '16'],
+      ['pcm', '48000', '2', '24'],
+      // A WAV's header and an MP3's frames say it themselves.
+      ['wav', '', '', ''],
+      ['mp3', '', '', ''],
     ]);
   });
 });
 
 describe('buildZip with loudness', () => {
   it('adds a loudness column when the takes were normalised, saying which were left as they came', async () => {
-    const base = { request: request('a'), durationMs: 1000, textSent: 'a' };
+    const base = { request: request('a'), durationMs: 1000, textSent: 'a', pcmFormat };
     const takes: ZipTake[] = [
       { ...base, line: 1, audio: audio(1), format: 'wav', taskId: 'A', loudness: 'normalised to -16 LUFS (-16.0 LUFS, -1.2 dBTP)' },
       { ...base, line: 2, audio: audio(2), format: 'mp3', taskId: 'B', loudness: 'not normalised (mp3)' },
@@ -101,6 +136,7 @@ const take = (line: number, format: ZipTake['format'], fileName?: string, withCu
   textSent: `line ${line}`,
   request: { ...request(`line ${line}`), format },
   durationMs: 1000,
+  pcmFormat,
   taskId: `T${line}`,
   ...(withCues ? { cues: [{ startMs: 0, endMs: 1000, lines: [`line ${line}`] }] } : {}),
 });

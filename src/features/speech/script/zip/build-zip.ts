@@ -1,6 +1,6 @@
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { AudioFormat, SpeechRequest } from '@/contract';
-import { FILE_EXTENSION } from '../../audio';
+import { FILE_EXTENSION, IS_RAW_SAMPLES, type PcmFormat } from '../../audio';
 import { csvCell } from '../../lexicon';
 import { safeBaseName, uniqueBaseNames } from '../import/safe-file-name';
 import { type Cue, toSrt, toVtt } from '../../subtitles';
@@ -16,6 +16,8 @@ export type ZipTake = {
   textSent: string;
   request: SpeechRequest;
   durationMs: number | null;
+  /** How its samples were read (the connection's setting): written in the manifest for raw PCM, whose file has no header. */
+  pcmFormat: PcmFormat;
   taskId: string;
   /** Its subtitles, written beside its audio as .srt and .vtt. */
   cues?: readonly Cue[];
@@ -40,6 +42,10 @@ const MANIFEST_HEADER = [
   'volume',
   'emotion',
   'format',
+  // Raw PCM only (signed little-endian integers, no header to say so); a WAV's header and an MP3's frames say it themselves.
+  'sample rate (Hz)',
+  'channels',
+  'bits',
   'duration (s)',
   'task ID',
 ];
@@ -63,7 +69,7 @@ export function zipBaseNames(takes: readonly Pick<ZipTake, 'line' | 'fileName' |
 
 /**
  * One zip: every take's audio stored as it is (audio does not deflate), its subtitles, and
- * manifest.csv (line, file, text sent, settings, duration, task ID), deflated. Streamed through
+ * manifest.csv (line, file, text sent, settings, raw PCM's layout, duration, task ID), deflated. Streamed through
  * fflate, so audio is read a slice at a time and never copied whole into one array.
  */
 export async function buildZip(takes: readonly ZipTake[], mtime = new Date()): Promise<Blob> {
@@ -108,6 +114,9 @@ export async function buildZip(takes: readonly ZipTake[], mtime = new Date()): P
       r.volume === undefined ? '' : String(r.volume),
       r.emotion === undefined ? '' : String(r.emotion),
       take.format,
+      ...(IS_RAW_SAMPLES[take.format]
+        ? [take.pcmFormat.sampleRate, take.pcmFormat.channels, take.pcmFormat.bitsPerSample].map(String)
+        : ['', '', '']),
       take.durationMs === null ? '' : (take.durationMs / 1000).toFixed(3),
       take.taskId,
       ...(withLoudness ? [take.loudness ?? ''] : []),

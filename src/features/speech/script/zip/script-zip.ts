@@ -1,12 +1,8 @@
-import type { PcmFormat } from '../../audio';
 import { buildZip, type ZipTake } from './build-zip';
 import { normalizeTake, type TakeLoudnessError } from '../../loudness';
 
-/** One line for the zip, with how to read raw PCM (for normalising). */
-export type ZipInput = ZipTake & { pcmFormat: PcmFormat };
-
 /** What the zip's maker is asked: its takes, and the loudness target in LUFS (null: as they came). */
-export type ZipJob = { takes: ZipInput[]; targetLufs: number | null };
+export type ZipJob = { takes: ZipTake[]; targetLufs: number | null };
 
 const oneDecimal = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : String(n));
 
@@ -23,11 +19,11 @@ function unchanged(error: TakeLoudnessError): string {
  */
 export async function makeScriptZip({ takes, targetLufs }: ZipJob, onTake?: (done: number) => void): Promise<Blob> {
   const ready: ZipTake[] = [];
-  for (const [i, { pcmFormat, ...take }] of takes.entries()) {
+  for (const [i, take] of takes.entries()) {
     if (targetLufs === null) {
       ready.push(take);
     } else {
-      const normalized = await normalizeTake({ format: take.format, pcmFormat, audio: take.audio }, targetLufs);
+      const normalized = await normalizeTake({ format: take.format, pcmFormat: take.pcmFormat, audio: take.audio }, targetLufs);
       ready.push(
         normalized.ok
           ? {

@@ -1,10 +1,10 @@
-import type { ZipInput } from './script-zip';
+import type { ZipTake } from './build-zip';
 import type { ScriptRow } from '../import/import-script';
 import { takeCues } from '../../subtitles';
 import type { StoredScriptTake } from '../queue/script-db';
 
 /** The kept lines that have audio, as the zip takes them: named by their row's file name, with their subtitles. */
-export function zipInputs(stored: readonly StoredScriptTake[], rows: readonly ScriptRow[]): ZipInput[] {
+export function zipInputs(stored: readonly StoredScriptTake[], rows: readonly ScriptRow[]): ZipTake[] {
   const byLine = new Map(rows.map((r) => [r.line, r]));
   return stored.flatMap((take) => {
     if (!take.audio) return [];
