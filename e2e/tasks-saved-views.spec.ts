@@ -167,7 +167,11 @@ test('a view’s link opens as that view for a colleague with an empty list, who
   await other.goto(withList);
   await expect(views(other).getByRole('link', { name: /^Needs attention/ })).toHaveAttribute('aria-current', 'true', { timeout: 15_000 });
   await expect(other.getByRole('heading', { name: /^Watch list/ })).toContainText('0 of 2 shown');
-  await expect(other.getByRole('region', { name: 'Opened view “Needs attention”' }).getByText('It is in your saved views.')).toBeVisible();
+  await expect(opened.getByText('It is in your saved views.')).toBeVisible();
+  // Close takes the panel away, not the focus: it goes to the list's query box, which holds the view's query.
+  await opened.getByRole('button', { name: 'Close' }).click();
+  await expect(opened).toBeHidden();
+  await expect(other.getByRole('combobox', { name: 'Query' })).toBeFocused();
   await receiver.close();
 });
 

@@ -1,6 +1,7 @@
 import { useT } from '@/hooks/use-t';
 import { OpenedView, useOpenedViewLink, viewQuery, type ViewLinkAddress } from '../views';
-import { QueryBox, taskQueryStore, useTaskQuery } from '../query';
+import { QUERY_INPUT_ID, QueryBox, taskQueryStore, useTaskQuery } from '../query';
+import { ADD_FIELD_ID } from '../add';
 import { SORT_OPTIONS } from './table/task-columns';
 
 type Props = {
@@ -21,8 +22,13 @@ const noCodes = () => NO_CODES;
 export function OpenedViewPanel({ address, empty, onClose }: Props) {
   const [linked] = useOpenedViewLink(address.search, taskQueryStore.save);
   if (!linked) return null;
+  const close = () => {
+    onClose();
+    // Close takes away the panel that holds the focus: it goes to the list's query box, or with no list to the add field.
+    requestAnimationFrame(() => (document.getElementById(QUERY_INPUT_ID) ?? document.getElementById(ADD_FIELD_ID))?.focus());
+  };
   return (
-    <OpenedView view={linked} onClose={onClose}>
+    <OpenedView view={linked} onClose={close}>
       {empty && <EmptyListView name={linked.name} all={viewQuery(linked) === ''} sharesIds={address.sharesIds} />}
     </OpenedView>
   );
