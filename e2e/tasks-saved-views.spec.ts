@@ -118,7 +118,11 @@ test('a view is saved, kept over a reload with its live count, and renamed, move
   await expect.poll(() => viewNames(page), { timeout: 15_000 }).toEqual(['3002 last hour', 'live ones']);
 });
 
-test('a view’s link opens the same query for another operator, who can keep it', async ({ browser, request, baseURL }) => {
+test('a view’s link opens as that view for a colleague with an empty list, who can keep it; with the list, on its tasks', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   const user = uniqueUserId();
   const ids = await createTasks(request, user, 2, 600_000);
@@ -126,34 +130,48 @@ test('a view’s link opens the same query for another operator, who can keep it
   await sender.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
   const page = await sender.newPage();
   await seedConsole(page, user);
-  await page.goto(`/tasks?q=${encodeURIComponent('status:failed updated:<1h sort:updated-desc')}`);
+  await page.goto(`/tasks?q=${encodeURIComponent('status:failed,aborted sort:updated-desc')}`);
   await pasteIds(page, ids.join('\n'));
   await expect(views(page)).toBeVisible({ timeout: 15_000 });
-  await saveAs(page, '3002 last hour');
-  await views(page).getByRole('checkbox', { name: 'Links open my watch list too' }).check();
-  await views(page).getByRole('button', { name: 'Copy link to view “3002 last hour”' }).click();
-  await expect(views(page).getByText(/^Copied a link to view “3002 last hour” with 2 tasks$/)).toBeVisible();
+  await saveAs(page, 'Needs attention');
+  const copy = views(page).getByRole('button', { name: 'Copy link to view “Needs attention”' });
+  await copy.click();
+  await expect(views(page).getByText(/^Copied a link to view “Needs attention”$/)).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  expect(link).toMatch(/\/tasks\?view=3002\+last\+hour&q=status:failed\+updated:%3C1h\+sort:updated-desc#ids=/);
+  expect(link).toMatch(/\/tasks\?view=Needs\+attention&q=status:failed,aborted\+sort:updated-desc$/);
+  await views(page).getByRole('checkbox', { name: 'Links open my watch list too' }).check();
+  await copy.click();
+  await expect(views(page).getByText(/^Copied a link to view “Needs attention” with 2 tasks$/)).toBeVisible();
+  const withList = await page.evaluate(() => navigator.clipboard.readText());
+  expect(withList).toMatch(/\/tasks\?view=Needs\+attention&q=status:failed,aborted\+sort:updated-desc#ids=/);
   await sender.close();
 
-  // Another operator: empty storage, another user ID.
+  // A colleague: empty storage, another user ID, an empty watch list. The page opens as that view.
   const receiver = await browser.newContext();
   const other = await receiver.newPage();
   await seedConsole(other, uniqueUserId());
   await other.goto(link);
-  await expect(other.getByRole('status').filter({ hasText: 'Opened view “3002 last hour”' })).toContainText(
-    'Query: status:failed updated:<1h sort:updated-desc',
-    { timeout: 15_000 },
+  const opened = other.getByRole('region', { name: 'Opened view “Needs attention”' });
+  await expect(opened.getByRole('combobox', { name: 'Query' })).toHaveValue('status:failed,aborted sort:updated-desc', { timeout: 15_000 });
+  await expect(opened).toContainText(
+    '“Needs attention” shows the watched tasks that match its query. Your watch list is empty: add task IDs under Task IDs above (paste them or import a file) to see them here.',
   );
-  // The query is the list's (in the address); `view` has left it, the shared IDs were taken.
-  await expect.poll(() => [...new URL(other.url()).searchParams]).toEqual([['q', 'status:failed updated:<1h sort:updated-desc']]);
-  await expect(views(other).getByText('No saved views yet')).toBeVisible();
-  await other.getByRole('button', { name: 'Save to my views' }).click();
-  await expect(other.getByLabel('View name')).toHaveValue('3002 last hour');
+  // The query is the list's (in the address); `view` has left it.
+  await expect.poll(() => [...new URL(other.url()).searchParams]).toEqual([['q', 'status:failed,aborted sort:updated-desc']]);
+  await opened.getByRole('button', { name: 'Save this view' }).click();
+  await expect(other.getByLabel('View name')).toHaveValue('Needs attention');
   await other.getByLabel('View name').press('Enter');
-  await expect(views(other).getByRole('link', { name: /^3002 last hour/ })).toHaveAttribute('aria-current', 'true');
-  await expect(other.getByText('It is in your saved views.')).toBeVisible();
+  await expect(opened.getByText('It is in your saved views.')).toBeVisible();
+
+  // The link with the sender's list: its tasks are added, the board shows them under the view, kept already.
+  await other.goto(withList);
+  await expect(views(other).getByRole('link', { name: /^Needs attention/ })).toHaveAttribute('aria-current', 'true', { timeout: 15_000 });
+  await expect(other.getByRole('heading', { name: /^Watch list/ })).toContainText('0 of 2 shown');
+  await expect(opened.getByText('It is in your saved views.')).toBeVisible();
+  // Close takes the panel away, not the focus: it goes to the list's query box, which holds the view's query.
+  await opened.getByRole('button', { name: 'Close' }).click();
+  await expect(opened).toBeHidden();
+  await expect(other.getByRole('combobox', { name: 'Query' })).toBeFocused();
   await receiver.close();
 });
 
@@ -194,6 +212,20 @@ test('saved views in Chinese, axe clean', async ({ browser, request }) => {
   await expect(nav.getByRole('group', { name: '编辑“运行中”' }).getByRole('button', { name: '重命名' })).toBeVisible();
   await axeClean(page);
   await context.close();
+
+  // A view link opened by a colleague whose list is empty: the view, its query box, and how to fill the list.
+  const colleague = await browser.newContext({ locale: 'zh-CN' });
+  const empty = await colleague.newPage();
+  await seedConsole(empty, uniqueUserId());
+  await empty.goto('/tasks?view=需要关注&q=status:failed,aborted');
+  const opened = empty.getByRole('region', { name: '已打开视图“需要关注”' });
+  await expect(opened.getByRole('combobox', { name: '查询' })).toHaveValue('status:failed,aborted', { timeout: 15_000 });
+  await expect(opened).toContainText(
+    '“需要关注”显示与其查询匹配的关注任务。你的关注列表是空的：在上方的“任务 ID”中添加任务 ID（粘贴或导入文件）即可在此看到它们。',
+  );
+  await expect(opened.getByRole('button', { name: '保存此视图' })).toBeVisible();
+  await axeClean(empty);
+  await colleague.close();
 });
 
 test('a view reopens the overview tables it was saved with, and other tabs list it at once', async ({ context, page, request }) => {

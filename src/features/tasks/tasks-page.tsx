@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useMemo } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActiveConnection } from '@/hooks/use-connection';
 import { useWatchListBoard, useDashboardSettings, loadCheckNow, loadPollControls } from './polling';
@@ -13,10 +13,13 @@ import { PanelBoundary } from '@/components/panel-boundary';
 import { AddTaskIds } from './add';
 import { TasksCommands } from './tasks-commands';
 import styles from './tasks-page.module.css';
-import { loadTaskBoardView } from './board';
+import { loadOpenedViewPanel, loadTaskBoardView } from './board';
+import { viewLinkAddress } from './views';
 
 // The table and overview are a separate chunk so the first-load bundle stays in budget; they speak from the `tasks` messages.
 const TaskBoardView = lazyWithMessages('tasks', loadTaskBoardView);
+// A view link's panel: only when the page opens at one.
+const OpenedViewPanel = lazyWithMessages('tasks', loadOpenedViewPanel);
 // The poll controls too: they show with the table (one Suspense boundary, so neither pushes the other down).
 const PollControls = lazyWithMessages('tasks', () => loadPollControls().then((m) => ({ default: m.PollControls })));
 // The stale banner in the same chunk (one fetch, so it never suspends the table on its own): room in the first load.
@@ -45,6 +48,9 @@ export function TasksPage() {
     [client, gatewayUrl, userId],
   );
   useSharedLinkImport(checkNow);
+  // Read as the page first renders, before anything rewrites the address (the board, the shared IDs' import).
+  const [viewLink, setViewLink] = useState(() => viewLinkAddress(window.location));
+  const closeViewLink = useCallback(() => setViewLink(null), []);
 
   return (
     <section aria-labelledby="tasks-title" className={styles.tasksPage}>
@@ -53,6 +59,14 @@ export function TasksPage() {
       <PanelBoundary name={t('common.panel.name.addTasks')}>
         <AddTaskIds onAdded={checkNow} />
       </PanelBoundary>
+      {viewLink && (
+        // Under the add form, where the page opens: with an empty list it is the page's only view of the query.
+        <PanelBoundary name={t('common.panel.name.openedView')}>
+          <Suspense fallback={null}>
+            <OpenedViewPanel address={viewLink} empty={loaded && ids.length === 0} onClose={closeViewLink} />
+          </Suspense>
+        </PanelBoundary>
+      )}
       {!loaded && (
         <p className="loading" role="status">
           {t('common.tasks.loadingList')}

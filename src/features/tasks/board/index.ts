@@ -1,2 +1,3 @@
-// The board chunk, loaded once there is a watch list: summary strip, transitions feed, list actions and the table (board/table/).
-export { loadTaskBoardView } from './chunks';
+// The board chunk, loaded once there is a watch list: summary strip, transitions feed, list actions and the table (board/table/);
+// and the panel of a view link the page opened at.
+export { loadOpenedViewPanel, loadTaskBoardView } from './chunks';

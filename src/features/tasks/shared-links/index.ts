@@ -2,3 +2,4 @@
 export { loadShareLink } from './chunks';
 export { shareLink } from './share-link';
 export { useSharedLinkImport } from './use-shared-link';
+export { SHARE_PARAM } from './share-param';

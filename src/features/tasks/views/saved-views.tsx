@@ -7,14 +7,12 @@ import { shareLink } from '../shared-links';
 import { taskQueryStore } from '../query';
 import { useSavedViews, useSavedViewsScope, type SavedViewsList } from './use-saved-views';
 import { useSavedViewCounts } from './use-saved-view-counts';
-import { useOpenedViewLink } from './use-opened-view-link';
 import { openedViewStore, openSavedView } from './open-saved-view';
 import { deleteView, renameView, reorderViews, saveView, type SavedView } from './saved-views-store';
 import { overviewPartsStore } from '../overview';
 import { announce } from '../announcer';
 import { ViewItem, type FocusTarget } from './view-item';
 import { ViewNameForm } from './view-name-form';
-import { OpenedViewBanner } from './opened-view-banner';
 import styles from './views.module.css';
 import { SAVE_VIEW_BUTTON_ID } from './save-view-button-id';
 
@@ -26,7 +24,7 @@ const same = (a: string, b: string) => a.trim() === b.trim();
 /**
  * Saved views beside the watch list (issue 28): "Save view" names the current query, its sort and the overview's open
  * parts; the list opens them, counts their rows live, copies their links, and in edit mode renames, moves and deletes.
- * A link to a view (`?view=…&q=…`) opened here says so, with a button to keep it.
+ * A link to a view (`?view=…&q=…`) opens on the Tasks page itself (opened-view.tsx).
  */
 export function SavedViews({ ids, rows, version, stallMs }: Props) {
   const scope = useSavedViewsScope();
@@ -44,8 +42,7 @@ const ViewsPanel = memo(function ViewsPanel({ ids, scope, saved, counts }: Panel
   // The board keeps the query and the address in step (useTaskQuery); the panel only reads it (a view link sets it).
   const query = taskQueryStore.use();
   const { views, loaded, unavailable, replace } = saved;
-  const [linked, forgetLinked] = useOpenedViewLink(taskQueryStore.save);
-  const [naming, setNaming] = useState<string | null>(null);
+  const [naming, setNaming] = useState(false);
   const [editing, setEditing] = useState(false);
   const [withList, setWithList] = useState(false);
   const openedId = openedViewStore.use();
@@ -57,7 +54,7 @@ const ViewsPanel = memo(function ViewsPanel({ ids, scope, saved, counts }: Panel
   const active = matching.find((v) => v.id === openedId) ?? matching[0];
 
   const closeNaming = () => {
-    setNaming(null);
+    setNaming(false);
     // After the form, the focus goes back where it came from.
     requestAnimationFrame(() => saveButton.current?.focus());
   };
@@ -97,24 +94,19 @@ const ViewsPanel = memo(function ViewsPanel({ ids, scope, saved, counts }: Panel
     return viewLink(window.location.origin, view, hash);
   };
 
-  const alreadySaved = linked
-    ? views.some((v) => same(v.name.toLocaleLowerCase(), linked.name.toLocaleLowerCase()) && same(viewQuery(v), viewQuery(linked)))
-    : false;
-
   return (
     <div className={styles.views}>
-      {linked && <OpenedViewBanner view={linked} saved={alreadySaved} onSave={() => setNaming(linked.name)} onClose={forgetLinked} />}
       <nav aria-labelledby="saved-views-title" className={styles.nav}>
         <div className={styles.head}>
           <h2 id="saved-views-title">{t('tasks.views.title')}</h2>
-          {naming === null ? (
-            <button type="button" id={SAVE_VIEW_BUTTON_ID} ref={saveButton} onClick={() => setNaming('')}>
+          {!naming ? (
+            <button type="button" id={SAVE_VIEW_BUTTON_ID} ref={saveButton} onClick={() => setNaming(true)}>
               {t('tasks.views.save')}
             </button>
           ) : (
             <ViewNameForm
               label={t('tasks.views.name')}
-              initial={naming}
+              initial=""
               submit={t('tasks.views.saveSubmit')}
               onSubmit={save}
               onCancel={closeNaming}

@@ -45,6 +45,19 @@ describe('view links', () => {
     expect(readViewLink('?view=+++')).toBeNull();
     expect(readViewLink(`?view=${'x'.repeat(500)}`)?.name).toHaveLength(MAX_VIEW_NAME);
   });
+
+  it('keep a name as plain text on one line: control and direction-override characters do not come through', () => {
+    expect(readViewLink('?view=%E2%80%AEevil%0Aname%00%E2%81%A6')?.name).toBe('evil name');
+    expect(readViewLink('?view=%00%0A%E2%80%AE')).toBeNull();
+  });
+
+  it('cut a name before a character, never through its middle', () => {
+    expect(readViewLink(`?view=${'x'.repeat(MAX_VIEW_NAME - 1)}😀`)?.name).toBe('x'.repeat(MAX_VIEW_NAME - 1));
+  });
+
+  it('leave an old link without a name (`?q=` alone) to the query', () => {
+    expect(readViewLink('?q=status:failed,aborted')).toBeNull();
+  });
 });
 
 describe('a view name cut in the middle of a pair', () => {
