@@ -21,6 +21,7 @@ register(
 );
 const { buildRow } = await import('../src/features/tasks/rows/task-rows');
 const { createViewCounts, RECOUNT_MS } = await import('../src/features/tasks/views/view-counts');
+const { steadyMarks } = await import('../src/features/tasks/testing/snapshots');
 
 const { values: flags } = parseArgs({
   options: {
@@ -55,7 +56,7 @@ function snapshotOf(id: string, status: number, progress: number, now: number): 
     checkedAt: now,
     changedAt: status === 3 ? now - Math.floor(random() * 10 * MIN) : updateTime,
     downloadUrl: url,
-    firstRunning: status === 3 ? { progress: 0, at: now - 20 * MIN } : null,
+    ...(status === 3 && { progressMarks: steadyMarks({ progress: 0, at: now - 20 * MIN }, { progress, at: now - MIN }) }),
     problem: null,
   };
 }

@@ -7,6 +7,7 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { buildRow, type WatchedTask } from '../../src/features/tasks/rows/task-rows';
 import type { TaskSnapshot } from '../../src/features/tasks/task/task-snapshot';
+import { steadyMarks } from '../../src/features/tasks/testing/snapshots';
 import { parseQuery } from '../../src/features/tasks/query/language/parse-query';
 import { filterRows, type QueryContext } from '../../src/features/tasks/query/language/compile-query';
 import { percentile } from './main-thread-trace';
@@ -41,11 +42,12 @@ function benchRows(watched: number, live: number, now: number): { rows: WatchedT
     const roll = random();
     const status = isLive ? 3 : roll < 0.8 ? 4 : roll < 0.92 ? 5 : 6;
     const updateTime = now - Math.floor(random() * 180 * MIN);
+    const progress = isLive ? Math.floor(random() * 100) : status === 4 ? 100 : Math.floor(random() * 100);
     const snapshot: TaskSnapshot = {
       item: {
         taskId: id,
         taskStatus: status,
-        taskProgress: isLive ? Math.floor(random() * 100) : status === 4 ? 100 : Math.floor(random() * 100),
+        taskProgress: progress,
         errorCode: status === 5 ? 3001 + Math.floor(random() * 3) : status === 6 ? 3100 : 0,
         targetVideoUrl: status === 4 ? `http://127.0.0.1/files/video/${id}` : null,
         updateTime,
@@ -53,7 +55,7 @@ function benchRows(watched: number, live: number, now: number): { rows: WatchedT
       checkedAt: now,
       changedAt: isLive ? now - Math.floor(random() * 10 * MIN) : updateTime,
       downloadUrl: status === 4 ? `http://127.0.0.1/files/video/${id}` : null,
-      firstRunning: isLive ? { progress: 0, at: now - 20 * MIN } : null,
+      ...(isLive && { progressMarks: steadyMarks({ progress: 0, at: now - 20 * MIN }, { progress, at: now - MIN }) }),
       problem: null,
     };
     rows.push(buildRow(id, i, snapshot));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { item, snap } from '../testing/snapshots';
+import { item, snap, steadyMarks } from '../testing/snapshots';
 import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
 import { halve, MAX_SAMPLES_PER_TASK, mergeFeeds, observeTask, restoreBoard, type TaskRecord } from './task-history';
 
@@ -62,6 +62,16 @@ describe('restoreBoard', () => {
     const restored = restoreBoard(board, stored(), [ID], []);
     expect(restored!.tasks.get(ID)!.changedAt).toBe(1_000);
     expect(restored!.tasks.get(ID)!.checkedAt).toBe(900_000);
+  });
+
+  it("keeps a running task's progress marks across the reload, so its ETA does not start from nothing again", () => {
+    const progressMarks = steadyMarks({ progress: 10, at: 0 }, { progress: 30, at: 1_000 });
+    const before = stored({ ...running(30, 1_000), progressMarks });
+    const moved: TaskBoard = { ...EMPTY_BOARD, tasks: new Map([[ID, running(40, 2_000)]]) };
+    expect(restoreBoard(moved, before, [ID], [])!.tasks.get(ID)!.progressMarks).toEqual(progressMarks);
+    // Progress that went back is a new run: the old marks are not its evidence.
+    const back: TaskBoard = { ...EMPTY_BOARD, tasks: new Map([[ID, running(5, 2_000)]]) };
+    expect(restoreBoard(back, before, [ID], [])?.tasks.get(ID)?.progressMarks).toBeUndefined();
   });
 
   it('leaves a task that moved on as the poller saw it', () => {

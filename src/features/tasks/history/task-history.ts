@@ -1,5 +1,5 @@
-import { outcomeOf } from '@/contract';
-import type { TaskBoard, TaskSnapshot, Transition } from '../task';
+import { outcomeOf, TaskStatus } from '@/contract';
+import { joinMarks, type TaskBoard, type TaskSnapshot, type Transition } from '../task';
 import { recordDelta, writableTasks } from '../rows';
 
 /** Progress samples kept per task; past this they are halved (every other one kept), so a task's record stays small. */
@@ -84,16 +84,18 @@ const sameAnswer = (a: TaskSnapshot, b: TaskSnapshot) =>
 /**
  * A snapshot made after a reload, corrected by what was stored before it: while the answer is the
  * same, it last changed when the stored one says (so a stall flag is not reset), and a running
- * task's rate is measured from when it was first seen running.
+ * task's rate stands on the progress marks seen before the reload too.
  */
 function restoreSnapshot(current: TaskSnapshot, stored: TaskSnapshot): TaskSnapshot {
   if (!sameAnswer(current, stored) && current.item?.taskStatus !== stored.item?.taskStatus) return current;
   const changedAt = sameAnswer(current, stored) ? Math.min(current.changedAt, stored.changedAt) : current.changedAt;
-  const firstRunning =
-    stored.firstRunning && current.firstRunning && stored.firstRunning.at < current.firstRunning.at
-      ? stored.firstRunning
-      : current.firstRunning;
-  return changedAt === current.changedAt && firstRunning === current.firstRunning ? current : { ...current, changedAt, firstRunning };
+  // Progress that went back since is a new run: the stored marks are not its evidence.
+  const running = current.item?.taskStatus === TaskStatus.running && (current.item?.taskProgress ?? 0) >= (stored.item?.taskProgress ?? 0);
+  const progressMarks = running ? joinMarks(stored.progressMarks, current.progressMarks) : current.progressMarks;
+  if (changedAt === current.changedAt && progressMarks === current.progressMarks) return current;
+  const next: TaskSnapshot = { ...current, changedAt };
+  if (progressMarks) next.progressMarks = progressMarks;
+  return next;
 }
 
 const feedKey = (t: Transition) => `${t.taskId} ${t.at} ${t.to}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { item, snap } from '../testing/snapshots';
+import { item, snap, steadyMarks } from '../testing/snapshots';
 import timeline from '../testing/batch-timeline.json';
 import { addFlowSample, addTransitions, EMPTY_SERIES, flowCounts, type BatchSeries } from '../history/batch-series';
 import { digestLive, estimateBatch, estimateFromDigest } from './batch-estimate';
@@ -12,7 +12,10 @@ const NOW = 30 * 60_000;
 
 /** A task seen running since `since` at `from`%, now at `progress`% (changed at `changedAt`). */
 const running = (id: string, from: number, since: number, progress: number, changedAt: number) =>
-  snap(item(id, 3, { taskProgress: progress }), changedAt, { changedAt, firstRunning: { progress: from, at: since } });
+  snap(item(id, 3, { taskProgress: progress }), changedAt, {
+    changedAt,
+    progressMarks: steadyMarks({ progress: from, at: since }, { progress, at: changedAt }),
+  });
 
 describe('estimateBatch: the audit cases', () => {
   it('10 running tasks at 95 % after 95 s: about 5 s, not "36 min" from one ending seen', () => {
@@ -47,7 +50,7 @@ describe('estimateBatch: the audit cases', () => {
       kind: 'refused',
       reason: 'cannot estimate: 1 running task stalled (no change for 5 min or more)',
     });
-    const fresh = snap(item('f', 3, { taskProgress: 10 }), NOW, { firstRunning: { progress: 10, at: NOW } });
+    const fresh = snap(item('f', 3, { taskProgress: 10 }), NOW);
     expect(estimateBatch([running('a', 0, NOW - 60_000, 50, NOW), fresh], EMPTY_SERIES, NOW, STALL_MS)).toMatchObject({ kind: 'refused' });
   });
 

@@ -13,7 +13,7 @@ describe('mergeBoard', () => {
       1,
     );
     expect(first.tasks.get('Service_AI_x')?.item).toBeNull();
-    expect(first.tasks.get('Service_AI_a')?.firstRunning).toEqual({ progress: 10, at: 1_000 });
+    expect(first.tasks.get('Service_AI_a')?.progressMarks).toBeUndefined();
     expect(first.transitions).toEqual([]);
     expect(first.changed.size).toBe(0);
 
@@ -49,10 +49,16 @@ describe('mergeBoard', () => {
     expect([...second.statusChanged]).toEqual(['Service_AI_b']);
   });
 
-  it('keeps the first running sample while progress moves', () => {
-    const a = mergeBoard(EMPTY_BOARD, ['Service_AI_a'], [item('Service_AI_a', 3, { taskProgress: 5 })], 1_000, 1);
-    const b = mergeBoard(a, ['Service_AI_a'], [item('Service_AI_a', 3, { taskProgress: 50 })], 5_000, 1);
-    expect(b.tasks.get('Service_AI_a')).toMatchObject({ changedAt: 5_000, firstRunning: { progress: 5, at: 1_000 } });
+  it('marks each progress value a running task is seen to reach, between the check before and the one that saw it', () => {
+    const at = (board: ReturnType<typeof mergeBoard>, progress: number, now: number) =>
+      mergeBoard(board, ['Service_AI_a'], [item('Service_AI_a', 3, { taskProgress: progress })], now, 1);
+    const a = at(EMPTY_BOARD, 5, 1_000);
+    const b = at(at(a, 50, 5_000), 50, 7_000);
+    expect(b.tasks.get('Service_AI_a')).toMatchObject({ changedAt: 5_000, progressMarks: [{ progress: 50, after: 1_000, seenAt: 5_000 }] });
+    expect(at(b, 60, 9_000).tasks.get('Service_AI_a')?.progressMarks).toEqual([
+      { progress: 50, after: 1_000, seenAt: 5_000 },
+      { progress: 60, after: 7_000, seenAt: 9_000 },
+    ]);
   });
 });
 

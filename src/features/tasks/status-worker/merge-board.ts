@@ -1,5 +1,5 @@
 import { TaskStatus, type TaskStatusItem, type TaskStatusItemProblem } from '@/contract';
-import { type TaskBoard, type TaskSnapshot, type Transition, safeDownloadUrl, statusWentBack } from '../task';
+import { type TaskBoard, type TaskSnapshot, type Transition, nextMarks, safeDownloadUrl, statusWentBack } from '../task';
 import { recordDelta, writableTasks } from '../rows';
 
 const MAX_TRANSITIONS = 50;
@@ -18,16 +18,15 @@ const linkOf = (item: TaskStatusItem, link: CheckedLink) => (link === LINK_AS_GI
 
 function nextSnapshot(prev: TaskSnapshot | undefined, item: TaskStatusItem | null, now: number, downloadUrl: string | null): TaskSnapshot {
   const changed = !prev || prev.item?.taskStatus !== item?.taskStatus || prev.item?.taskProgress !== item?.taskProgress;
-  const running = item?.taskStatus === TaskStatus.running;
-  const firstRunning = running ? (prev?.firstRunning ?? { progress: item.taskProgress, at: now }) : null;
+  const marks = item?.taskStatus === TaskStatus.running ? nextMarks(prev, item.taskProgress, now) : undefined;
   const next: TaskSnapshot = {
     item,
     checkedAt: now,
     changedAt: changed || !prev ? now : prev.changedAt,
     downloadUrl,
-    firstRunning,
     problem: null,
   };
+  if (marks) next.progressMarks = marks;
   const from = prev?.item?.taskStatus ?? null;
   const wentBackFrom = item && from !== item.taskStatus ? (statusWentBack(from, item.taskStatus) ? from! : undefined) : prev?.wentBackFrom;
   if (wentBackFrom !== undefined && item) next.wentBackFrom = wentBackFrom;
@@ -62,7 +61,7 @@ export function mergeBoard(
     const at = indexOf.get(id);
     const problem = at !== undefined ? undefined : problemOf.get(id);
     if (problem !== undefined) {
-      const kept = before ?? { item: null, checkedAt: now, changedAt: now, downloadUrl: null, firstRunning: null, problem };
+      const kept = before ?? { item: null, checkedAt: now, changedAt: now, downloadUrl: null, problem };
       tasks.set(id, { ...kept, checkedAt: now, problem });
       continue;
     }

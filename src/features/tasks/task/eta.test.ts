@@ -1,9 +1,88 @@
 import { describe, expect, it } from 'vitest';
-import { item, snap } from '../testing/snapshots';
-import { estimateRemainingMs, isStalled } from './eta';
+import { item, snap, steadyMarks } from '../testing/snapshots';
+import { mergeBoard } from '../status-worker/merge-board';
+import { EMPTY_BOARD, type TaskBoard, type TaskSnapshot } from './task-snapshot';
+import { estimateRemainingMs, etaReading, isStalled } from './eta';
 
-const running = (progress: number, changedAt: number, first: { progress: number; at: number } | null) =>
-  snap(item('Service_AI_a', 3, { taskProgress: progress }), changedAt, { changedAt, firstRunning: first });
+const ID = 'Service_AI_a';
+
+/** A running task at `progress`, seen moving steadily from `from` (its marks), last changed at `changedAt`. */
+const running = (progress: number, changedAt: number, from: { progress: number; at: number } | null) =>
+  snap(item(ID, 3, { taskProgress: progress }), changedAt, {
+    changedAt,
+    progressMarks: from ? steadyMarks(from, { progress, at: changedAt }) : undefined,
+  });
+
+/**
+ * The console watching one task through its own merge (mergeBoard, on the local clock), checked every `intervalMs`
+ * from `firstCheck`, the gateway answering `progressAt(t)` in whole percent. Stops at the first check where `until`
+ * holds, and gives that check's time and snapshot.
+ */
+function watch(
+  progressAt: (t: number) => number,
+  intervalMs: number,
+  firstCheck: number,
+  until: (s: TaskSnapshot, now: number) => boolean,
+) {
+  let board: TaskBoard = { ...EMPTY_BOARD, tasks: new Map() };
+  for (let now = firstCheck; now < 30 * 60_000; now += intervalMs) {
+    board = mergeBoard(board, [ID], [item(ID, 3, { taskProgress: Math.floor(progressAt(now)) })], now, 1);
+    const snapshot = board.tasks.get(ID)!;
+    if (until(snapshot, now)) return { now, snapshot };
+  }
+  throw new Error('the story never got there');
+}
+
+describe('estimateRemainingMs: the audit case (0.5 %/s from 10 %, read at 19 %: about 2 min 42 s left)', () => {
+  // The task sat at 10 % for 79 s, then moved at 0.5 %/s: 100 % is 180 s after it started moving. Measured since it
+  // was first seen running, as before, the rate took those 79 s in: "~14 min 34 sec" at 19 %.
+  const MOVES_AT = 79_000;
+  const progressAt = (t: number) => 10 + Math.max(0, t - MOVES_AT) * 0.0005;
+  const DONE_AT = MOVES_AT + 180_000;
+
+  for (const phase of [0, 700, 1_900]) {
+    it(`is within 15 % of the true time left at the first check that reads 19 % (every 2 s, checks at +${phase} ms)`, () => {
+      const { now, snapshot } = watch(progressAt, 2_000, phase, (s) => s.item!.taskProgress >= 19);
+      const left = estimateRemainingMs(snapshot, now);
+      const truth = DONE_AT - now;
+      expect(left).not.toBeNull();
+      expect(Math.abs(left! - truth)).toBeLessThanOrEqual(0.15 * truth);
+    });
+  }
+
+  it('stands on evidence, not on a minute watched: a number within 30 s at 2 s and at 5 s (was ~70 s), never from one step', () => {
+    // The same task first seen as it starts moving.
+    for (const intervalMs of [2_000, 5_000]) {
+      const { now, snapshot } = watch(
+        (t) => 10 + t * 0.0005,
+        intervalMs,
+        300,
+        (s, at) => estimateRemainingMs(s, at) !== null,
+      );
+      expect(now).toBeLessThanOrEqual(30_000);
+      expect(now).toBeGreaterThanOrEqual(2 * intervalMs);
+      expect(Math.abs(estimateRemainingMs(snapshot, now)! - (180_000 - now))).toBeLessThanOrEqual(0.25 * (180_000 - now));
+    }
+  });
+
+  it('is about right for a slow task checked often and a fast one checked rarely', () => {
+    // 0.1 %/s from 0 (16 min 40 s), checked every 2 s; 1 %/s (100 s), checked every 10 s.
+    for (const [rate, intervalMs] of [
+      [0.000_1, 2_000],
+      [0.001, 10_000],
+    ] as const) {
+      const doneAt = 100 / rate;
+      const { now, snapshot } = watch(
+        (t) => Math.min(100, t * rate),
+        intervalMs,
+        500,
+        (s, at) => estimateRemainingMs(s, at) !== null,
+      );
+      const truth = doneAt - now;
+      expect(Math.abs(estimateRemainingMs(snapshot, now)! - truth)).toBeLessThanOrEqual(Math.max(0.25 * truth, intervalMs));
+    }
+  });
+});
 
 describe('estimateRemainingMs', () => {
   it('extrapolates the observed progress rate', () => {
@@ -16,20 +95,56 @@ describe('estimateRemainingMs', () => {
     expect(estimateRemainingMs(running(90, 60_000, { progress: 0, at: 0 }), 200_000)).toBe(0);
   });
 
-  it('has no estimate from too little observed: under 5 points or under a minute', () => {
-    expect(estimateRemainingMs(running(30, 20_000, { progress: 10, at: 0 }), 20_000)).toBeNull();
-    expect(estimateRemainingMs(running(14, 120_000, { progress: 10, at: 0 }), 120_000)).toBeNull();
+  it('has no estimate from one move, or from marks whose own times are too unsure for the span between them', () => {
+    const twoMarks = snap(item(ID, 3, { taskProgress: 30 }), 20_000, {
+      progressMarks: [
+        { progress: 20, after: 0, seenAt: 1_000 },
+        { progress: 30, after: 19_000, seenAt: 20_000 },
+      ],
+    });
+    expect(estimateRemainingMs(twoMarks, 20_000)).toBeNull();
+    // Each mark unsure by 10 s (the checks before it were 10 s earlier), 20 s apart: the rate could be off by half.
+    const unsure = snap(item(ID, 3, { taskProgress: 30 }), 40_000, {
+      progressMarks: [0, 1, 2].map((i) => ({ progress: 10 + 10 * i, after: i * 10_000, seenAt: i * 10_000 + 10_000 })),
+    });
+    expect(estimateRemainingMs(unsure, 40_000)).toBeNull();
   });
 
   it('has no estimate from progress outside 0–100', () => {
     expect(estimateRemainingMs(running(500, 60_000, { progress: 10, at: 0 }), 60_000)).toBeNull();
   });
 
-  it('has no estimate without a rate or for tasks that are not running', () => {
+  it('has no estimate without marks or for tasks that are not running', () => {
     expect(estimateRemainingMs(running(30, 20_000, null), 20_000)).toBeNull();
-    expect(estimateRemainingMs(running(30, 20_000, { progress: 30, at: 0 }), 20_000)).toBeNull();
-    expect(estimateRemainingMs(snap(item('Service_AI_a', 2)), 20_000)).toBeNull();
-    expect(estimateRemainingMs(snap(item('Service_AI_a', 4)), 20_000)).toBeNull();
+    expect(estimateRemainingMs(snap(item(ID, 2)), 20_000)).toBeNull();
+    expect(estimateRemainingMs(snap(item(ID, 4)), 20_000)).toBeNull();
+  });
+
+  it('starts again when progress goes back', () => {
+    const { snapshot } = watch(
+      (t) => (t < 60_000 ? t * 0.001 : 5),
+      2_000,
+      0,
+      (_, now) => now >= 62_000,
+    );
+    expect(snapshot.progressMarks).toBeUndefined();
+    expect(estimateRemainingMs(snapshot, 62_000)).toBeNull();
+  });
+});
+
+describe('etaReading: an empty ETA says why', () => {
+  it('"estimating" while evidence is gathered, "not moving" after a minute without a change, "stalled" after the stall time', () => {
+    const fresh = running(10, 0, null);
+    expect(etaReading(fresh, 5_000, 5 * 60_000)).toEqual({ kind: 'estimating' });
+    expect(etaReading(fresh, 60_000, 5 * 60_000)).toEqual({ kind: 'not-moving' });
+    expect(etaReading(fresh, 5 * 60_000, 5 * 60_000)).toEqual({ kind: 'stalled' });
+  });
+
+  it('a time left where there is a rate; odd progress said; nothing for tasks that are not running', () => {
+    expect(etaReading(running(70, 60_000, { progress: 10, at: 0 }), 70_000, 5 * 60_000)).toEqual({ kind: 'remaining', ms: 20_000 });
+    expect(etaReading(running(500, 0, null), 0, 5 * 60_000)).toEqual({ kind: 'odd-progress' });
+    expect(etaReading(snap(item(ID, 2)), 0, 5 * 60_000)).toEqual({ kind: 'none' });
+    expect(etaReading(undefined, 0, 5 * 60_000)).toEqual({ kind: 'none' });
   });
 });
 
@@ -41,8 +156,8 @@ describe('isStalled', () => {
   });
 
   it('never flags other statuses, unknown tasks, or when the rule is off', () => {
-    expect(isStalled(snap(item('Service_AI_a', 2)), 1e9, 60_000)).toBe(false);
-    expect(isStalled(snap(item('Service_AI_a', 4)), 1e9, 60_000)).toBe(false);
+    expect(isStalled(snap(item(ID, 2)), 1e9, 60_000)).toBe(false);
+    expect(isStalled(snap(item(ID, 4)), 1e9, 60_000)).toBe(false);
     expect(isStalled(undefined, 1e9, 60_000)).toBe(false);
     expect(isStalled(running(40, 0, null), 1e9, 0)).toBe(false);
   });

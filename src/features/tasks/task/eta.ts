@@ -1,23 +1,73 @@
 import { TaskStatus } from '@/contract';
-import type { TaskSnapshot } from './task-snapshot';
+import type { ProgressMark, TaskSnapshot } from './task-snapshot';
 
-/** Progress points and time a rate must be measured over before it is extrapolated (whole-percent steps seen a poll late). */
-const MIN_RATE_POINTS = 5;
-const MIN_RATE_MS = 60_000;
+/** Marks kept per running task: the rate is measured over the newest of them (a wait long ago no longer counts). */
+const MAX_MARKS = 8;
+/** Marks a rate needs at least: two moves seen, not one step's time taken for a rate. */
+const MIN_MARKS = 3;
+/** The time between the two marks a rate stands on, against how unsure their own times are: at 4, the rate is within ±25 %. */
+const SPAN_PER_UNCERTAINTY = 4;
+/** Running with no rate and no change for this long: "cannot estimate", not "estimating…" forever. */
+const NOT_MOVING_MS = 60_000;
+
+const NO_MARKS: readonly ProgressMark[] = [];
 
 /**
- * When a running task is due to end at its observed progress rate (local clock on both ends, so gateway clock skew
- * does not matter). Null when there is no rate to stand on yet (under 5 points or a minute observed), or the
- * progress is outside 0–100.
+ * A running task's marks after one answer. A mark is a progress value seen for the first time, with the check before
+ * it (which saw less): the value was reached between the two, on the local clock. The first answer while running is no
+ * mark (when it reached that value is not known: it may have sat there for minutes), and progress that goes back, or
+ * out of 0–100, starts again.
+ */
+export function nextMarks(prev: TaskSnapshot | undefined, progress: number, now: number): readonly ProgressMark[] | undefined {
+  const was = prev?.item?.taskStatus === TaskStatus.running ? prev.item.taskProgress : null;
+  if (was === null || !inRange(progress) || !inRange(was) || progress < was) return undefined;
+  if (progress === was) return prev!.progressMarks;
+  const kept = prev!.progressMarks ?? NO_MARKS;
+  const mark: ProgressMark = { progress, after: prev!.checkedAt, seenAt: now };
+  return kept.length < MAX_MARKS ? [...kept, mark] : [...kept.slice(kept.length - MAX_MARKS + 1), mark];
+}
+
+/** Marks of one running task from two stretches of watching (before a reload, then after it), oldest first. */
+export function joinMarks(
+  older: readonly ProgressMark[] | undefined,
+  newer: readonly ProgressMark[] | undefined,
+): readonly ProgressMark[] | undefined {
+  if (!older?.length) return newer;
+  const from = older[older.length - 1]!;
+  const after = (newer ?? NO_MARKS).filter((m) => m.progress > from.progress && m.after >= from.seenAt);
+  return [...older, ...after].slice(-MAX_MARKS);
+}
+
+const inRange = (progress: number) => progress >= 0 && progress <= 100;
+const midOf = (m: ProgressMark) => (m.after + m.seenAt) / 2;
+
+/** The rate between two marks, in progress points per ms, when their times are sure enough (SPAN_PER_UNCERTAINTY); else null. */
+function rateBetween(first: ProgressMark, last: ProgressMark): number | null {
+  const span = midOf(last) - midOf(first);
+  const unsure = (first.seenAt - first.after + (last.seenAt - last.after)) / 2;
+  if (!(span > 0) || span < SPAN_PER_UNCERTAINTY * unsure) return null;
+  return (last.progress - first.progress) / span;
+}
+
+/**
+ * When a running task is due to end at its progress rate, measured between the marks it was seen to reach (local
+ * clock on both ends, so gateway clock skew does not matter). The evidence decides, not the poll interval: at least
+ * three marks, and a time between the two used that is four times what each mark's own time is unsure by (a mark is
+ * unsure by the gap between the check that saw it and the one before). Null when there is no such pair of marks yet,
+ * or the progress is outside 0–100.
  */
 export function etaDueAt(snapshot: TaskSnapshot): number | null {
-  const { item, firstRunning } = snapshot;
-  if (!item || item.taskStatus !== TaskStatus.running || !firstRunning) return null;
-  if (!(item.taskProgress >= 0 && item.taskProgress <= 100)) return null;
-  const progressed = item.taskProgress - firstRunning.progress;
-  const elapsed = snapshot.changedAt - firstRunning.at;
-  if (progressed < MIN_RATE_POINTS || elapsed < MIN_RATE_MS) return null;
-  return snapshot.changedAt + ((100 - item.taskProgress) * elapsed) / progressed;
+  const { item } = snapshot;
+  const marks = snapshot.progressMarks;
+  if (!item || item.taskStatus !== TaskStatus.running || !inRange(item.taskProgress) || !marks || marks.length < MIN_MARKS) return null;
+  // The newest mark whose time is sure enough, against the oldest that gives it a rate (a mark after an outage is unsure).
+  for (let last = marks.length - 1; last >= MIN_MARKS - 1; last--) {
+    for (let first = 0; first <= last - MIN_MARKS + 1; first++) {
+      const rate = rateBetween(marks[first]!, marks[last]!);
+      if (rate !== null) return midOf(marks[last]!) + (100 - marks[last]!.progress) / rate;
+    }
+  }
+  return null;
 }
 
 /** Remaining time of a running task at its observed progress rate (see etaDueAt), never below zero. */
@@ -30,4 +80,25 @@ export function estimateRemainingMs(snapshot: TaskSnapshot, now: number): number
 export function isStalled(snapshot: TaskSnapshot | undefined, now: number, stallMs: number): boolean {
   if (!snapshot?.item || snapshot.item.taskStatus !== TaskStatus.running || stallMs <= 0) return false;
   return now - snapshot.changedAt >= stallMs;
+}
+
+/** What a task's ETA cell says at `now`: a time left, or why there is none. */
+export type EtaReading =
+  | { kind: 'remaining'; ms: number }
+  | { kind: 'estimating' }
+  | { kind: 'not-moving' }
+  | { kind: 'stalled' }
+  | { kind: 'odd-progress' }
+  /** Not running (not checked yet, Created, Queued, ended, not found): no ETA, and the status says why. */
+  | { kind: 'none' };
+
+export function etaReading(snapshot: TaskSnapshot | undefined, now: number, stallMs: number): EtaReading {
+  const item = snapshot?.item;
+  if (!snapshot || !item || item.taskStatus !== TaskStatus.running) return { kind: 'none' };
+  if (!inRange(item.taskProgress)) return { kind: 'odd-progress' };
+  // A stalled task has no rate to count down from: its old one would reach "any moment" and stay there.
+  if (isStalled(snapshot, now, stallMs)) return { kind: 'stalled' };
+  const ms = estimateRemainingMs(snapshot, now);
+  if (ms !== null) return { kind: 'remaining', ms };
+  return now - snapshot.changedAt >= NOT_MOVING_MS ? { kind: 'not-moving' } : { kind: 'estimating' };
 }

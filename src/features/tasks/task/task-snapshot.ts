@@ -10,13 +10,16 @@ export type TaskSnapshot = {
   changedAt: number;
   /** The result link if the answer is Finished with a safe http(s) URL; parsed once per answer, not per render. */
   downloadUrl: string | null;
-  /** First progress seen while Running, for the progress rate behind the ETA. */
-  firstRunning: { progress: number; at: number } | null;
+  /** While Running, the progress values it was seen to reach and when, newest last (eta.ts): the evidence behind the ETA. */
+  progressMarks?: readonly ProgressMark[];
   /** What was wrong with the gateway's last item for this task (the item keeps the last readable answer). */
   problem: string | null;
   /** The status this one went back from (e.g. Running, now Created: see odd-values.ts), until the status changes again. */
   wentBackFrom?: number;
 };
+
+/** A progress value first seen at `seenAt` (local time); the check at `after` still saw less, so it was reached in between. */
+export type ProgressMark = { progress: number; after: number; seenAt: number };
 
 export type Transition = { taskId: string; from: number | null; to: number; at: number };
 

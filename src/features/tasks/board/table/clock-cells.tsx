@@ -1,7 +1,7 @@
-import { type Translate } from '@/i18n/i18n-store';
+import { type MessageKey, type Translate } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
-import { looksLikeSeconds, timeVerdict, estimateRemainingMs, isStalled, type TaskSnapshot } from '../../task';
+import { looksLikeSeconds, timeVerdict, etaReading, type EtaReading, isStalled, type TaskSnapshot } from '../../task';
 import type { WatchedTask } from '../../rows';
 import { useClock } from '@/hooks/use-now';
 import { StatusBadge } from './task-status-cell';
@@ -14,17 +14,54 @@ export function StatusCell({ row, stallMs }: { row: WatchedTask; stallMs: number
   return <StatusBadge row={row} stalled={stalled} />;
 }
 
-const etaText = (snapshot: TaskSnapshot | undefined, now: number, stallMs: number, t: Translate, duration: (ms: number) => string) => {
-  // A stalled task has no rate to count down from: its old one would reach "any moment" and stay there.
-  if (isStalled(snapshot, now, stallMs)) return t('tasks.table.stalledEta');
-  const eta = snapshot ? estimateRemainingMs(snapshot, now) : null;
-  return eta === null ? null : eta === 0 ? t('tasks.table.anyMoment') : t('tasks.table.etaAbout', { duration: duration(eta) });
+type EtaWhyNot = Exclude<EtaReading['kind'], 'remaining' | 'none'>;
+/** What an empty ETA says instead of a number. */
+const WHY_NOT: Record<EtaWhyNot, MessageKey> = {
+  estimating: 'tasks.table.etaEstimating',
+  'not-moving': 'tasks.table.etaNotMoving',
+  stalled: 'tasks.table.stalledEta',
+  'odd-progress': 'tasks.table.etaOddProgress',
 };
 
-export function EtaText({ snapshot, stallMs }: { snapshot: TaskSnapshot | undefined; stallMs: number }) {
+type Format = ReturnType<typeof useFormat>;
+
+const etaText = (snapshot: TaskSnapshot | undefined, now: number, stallMs: number, t: Translate, f: Format) => {
+  const reading = etaReading(snapshot, now, stallMs);
+  switch (reading.kind) {
+    case 'none':
+      return null;
+    case 'remaining':
+      return reading.ms === 0 ? t('tasks.table.anyMoment') : t('tasks.table.etaAbout', { duration: f.duration(reading.ms) });
+    default:
+      return t(WHY_NOT[reading.kind]);
+  }
+};
+
+/**
+ * While status updates fail, the ETA as it stood at the task's last good check, said to be stale and from when: it
+ * does not count down on data the console no longer has (a number from 14:02 that kept counting read as fresh).
+ */
+const staleEtaText = (snapshot: TaskSnapshot | undefined, stallMs: number, t: Translate, f: Format) => {
+  if (!snapshot) return null;
+  const reading = etaReading(snapshot, snapshot.checkedAt, stallMs);
+  const time = f.clock(snapshot.checkedAt);
+  switch (reading.kind) {
+    case 'none':
+      return null;
+    case 'remaining':
+      return reading.ms === 0
+        ? t('tasks.table.etaStaleAnyMoment', { time })
+        : t('tasks.table.etaStale', { duration: f.duration(reading.ms), time });
+    default:
+      return t('tasks.table.etaStaleNone');
+  }
+};
+
+/** `stale`: status updates are failing (the page's stale banner is up). */
+export function EtaText({ snapshot, stallMs, stale }: { snapshot: TaskSnapshot | undefined; stallMs: number; stale: boolean }) {
   const t = useT();
   const f = useFormat();
-  return useClock((now) => etaText(snapshot, now, stallMs, t, f.duration));
+  return useClock((now) => (stale ? staleEtaText(snapshot, stallMs, t, f) : etaText(snapshot, now, stallMs, t, f)));
 }
 
 /**

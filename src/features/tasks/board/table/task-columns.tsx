@@ -18,6 +18,8 @@ import styles from '../board.module.css';
 export type CellContext = {
   row: WatchedTask;
   stallMs: number;
+  /** Status updates are failing: cells that count on the clock freeze at the last good check and say so. */
+  stale?: boolean;
   selected: boolean;
   onSelect: (id: string, selected: boolean) => void;
   onRemove: (id: string) => void;
@@ -84,7 +86,7 @@ const updatedCell = ({ row }: CellContext) => {
   return raw === undefined ? null : <UpdatedTime raw={raw} />;
 };
 
-const etaCell = ({ row, stallMs }: CellContext) => <EtaText snapshot={row.snapshot} stallMs={stallMs} />;
+const etaCell = ({ row, stallMs, stale = false }: CellContext) => <EtaText snapshot={row.snapshot} stallMs={stallMs} stale={stale} />;
 
 // Memoized: the header renders with every poll update, and React rewrites an input's type and name each time it renders one.
 const SelectAll = memo(function SelectAll({ allSelected, onSelectAll }: HeaderContext) {
@@ -215,7 +217,7 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
       updateTimeIso: (r) => (r.updateTime !== null ? new Date(r.updateTime).toISOString() : null),
     },
   },
-  { id: 'eta', header: 'tasks.table.eta', cell: etaCell, shows: ({ row, stallMs }) => [row.snapshot, stallMs] },
+  { id: 'eta', header: 'tasks.table.eta', cell: etaCell, shows: ({ row, stallMs, stale }) => [row.snapshot, stallMs, stale] },
   {
     id: 'remove',
     header: () => <RemoveHeader />,

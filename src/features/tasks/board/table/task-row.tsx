@@ -15,12 +15,14 @@ type Props = {
   selected: boolean;
   changed: boolean;
   stallMs: number;
+  /** Status updates are failing (see CellContext). */
+  stale?: boolean;
   onSelect: (id: string, selected: boolean) => void;
   onRemove: (id: string) => void;
 };
 
-export const TaskRow = memo(function TaskRow({ row, rowIndex, selected, changed, stallMs, onSelect, onRemove }: Props) {
-  const ctx = { row, stallMs, selected, onSelect, onRemove };
+export const TaskRow = memo(function TaskRow({ row, rowIndex, selected, changed, stallMs, stale = false, onSelect, onRemove }: Props) {
+  const ctx = { row, stallMs, stale, selected, onSelect, onRemove };
   return (
     <tr aria-rowindex={rowIndex + 2} className={changed ? styles.rowChanged : undefined}>
       {TASK_COLUMNS.map((c) => (

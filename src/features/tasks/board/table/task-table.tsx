@@ -77,6 +77,7 @@ export function TaskTable({ rows, selected, changed, stallMs, stale, onSelect, o
                 selected={selected.has(row.id)}
                 changed={changed.has(row.id)}
                 stallMs={stallMs}
+                stale={stale}
                 onSelect={onSelect}
                 onRemove={onRemove}
               />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { item, snap } from '../../testing/snapshots';
+import { item, snap, steadyMarks } from '../../testing/snapshots';
 import { buildRow, type WatchedTask } from '../../rows/task-rows';
 import { compileQuery, filterRows, readsClock, type QueryContext } from './compile-query';
 import { parseQuery } from './parse-query';
@@ -20,7 +20,7 @@ const rows: WatchedTask[] = [
     2,
     snap(item('Service_AI_run', 3, { taskProgress: 40, updateTime: NOW - MIN }), NOW, {
       changedAt: NOW - 20 * MIN,
-      firstRunning: { progress: 20, at: NOW - 30 * MIN },
+      progressMarks: steadyMarks({ progress: 20, at: NOW - 30 * MIN }, { progress: 40, at: NOW - 20 * MIN }),
     }),
   ),
   // Finished, with its video.
