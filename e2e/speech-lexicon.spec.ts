@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { axeBuilder } from './axe';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Download, type Page } from '@playwright/test';
 import { localProfile } from '../scripts/lib/seed-profile';
 import { uniqueUserId } from './speech-helpers';
 import { STAND_IN_ENGINE } from './speech-engine';
@@ -197,12 +197,20 @@ test('PLS import (alias subset) and export with the approximation said', async (
   await expect(report.getByRole('listitem')).toHaveText(['Entry at line 4 gives only a phoneme; the service takes text, so use an alias.']);
   await expect(rows(page).nth(1)).toContainText('W3CWorld Wide Web ConsortiumYesYesen');
 
+  // A rule for every language: PLS gives a file one language, so the export is one file per scope (issue 39).
   await addRule(page, 'km', 'kilometres', { wholeWord: false });
-  const download = page.waitForEvent('download');
+  const downloads: Download[] = [];
+  page.on('download', (d) => downloads.push(d));
   await p.getByRole('button', { name: 'Export PLS' }).click();
-  const xml = await readFile((await (await download).path())!, 'utf8');
-  expect(xml).toContain('xml:lang="en"');
-  expect(xml).toContain('<grapheme>W3C</grapheme>\n    <alias>World Wide Web Consortium</alias>');
+  await expect
+    .poll(() => downloads.map((d) => d.suggestedFilename()))
+    .toEqual(['pronunciation-Local-en.pls', 'pronunciation-Local-all.pls']);
+  const [en, all] = await Promise.all(downloads.map(async (d) => readFile((await d.path())!, 'utf8')));
+  expect(en).toContain('xml:lang="en"');
+  expect(en).toContain('<grapheme>W3C</grapheme>\n    <alias>World Wide Web Consortium</alias>');
+  expect(en).not.toContain('km');
+  expect(all).toContain('xml:lang="und"');
+  expect(all).toContain('<grapheme>km</grapheme>');
   await expect(p.getByRole('status')).toContainText('1 rule matches anywhere or ignore case, which PLS cannot say');
 });
 

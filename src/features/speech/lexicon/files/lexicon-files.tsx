@@ -72,14 +72,17 @@ export function LexiconFiles({ rules, profileName, onImported, onStatus }: Props
     onStatus(translate('speech.lexicon.files.exported', { file, count: rules.length }));
   };
   const exportPls = () => {
-    const languages = new Set(rules.flatMap((r) => (r.language ? [r.language] : [])));
-    const { xml, approximated } = exportLexiconPls(rules, languages.size === 1 ? [...languages][0] : undefined);
-    const file = `pronunciation-${fileSlug(profileName)}.pls`;
-    saveText(xml, file, 'application/pls+xml');
-    const saved = translate('speech.lexicon.files.exported', { file, count: rules.length });
-    onStatus(
-      approximated.length > 0 ? `${saved} ${translate('speech.lexicon.files.approximated', { count: approximated.length })}` : saved,
-    );
+    // One file per scope (lexicon-pls.ts): a file's name says its language, `all` for the rules of every language.
+    const files = exportLexiconPls(rules);
+    const base = `pronunciation-${fileSlug(profileName)}`;
+    const names = files.map((f) => (files.length === 1 ? `${base}.pls` : `${base}-${fileSlug(f.language ?? 'all')}.pls`));
+    files.forEach((f, i) => saveText(f.xml, names[i]!, 'application/pls+xml'));
+    const saved =
+      files.length === 1
+        ? translate('speech.lexicon.files.exported', { file: names[0]!, count: rules.length })
+        : translate('speech.lexicon.files.exportedPerLanguage', { files: names.join(', '), count: rules.length });
+    const approximated = files.reduce((n, f) => n + f.approximated.length, 0);
+    onStatus(approximated > 0 ? `${saved} ${translate('speech.lexicon.files.approximated', { count: approximated })}` : saved);
   };
 
   return (

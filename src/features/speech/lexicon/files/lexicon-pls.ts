@@ -201,19 +201,34 @@ export const importLexiconPls = (input: string): LexiconImport => drain(readLexi
 
 const escapeXml = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
+/** One PLS document of an export: the rules of one scope (`language` unset: every language, written `und`). */
+export type PlsFile = { language: string | undefined; xml: string; rules: number; approximated: number[] };
+
 /**
- * A PLS file of the rules for one language (and those for every language). PLS can say neither
- * "anywhere" nor "case-insensitive": such rules are still written, and listed in `approximated`.
+ * One PLS document per scope, in the order each scope first appears: PLS gives a lexicon one language
+ * (`xml:lang`, required), so rules of several scopes cannot share a file without changing what they apply
+ * to. Rules for every language go under `und`, which the import reads back as every language. PLS can say
+ * neither "anywhere" nor "case-insensitive": such rules are still written, and listed (by index in `rules`)
+ * in `approximated`.
  */
-export function exportLexiconPls(rules: readonly LexiconRule[], language?: string): { xml: string; approximated: number[] } {
-  const chosen = rules.map((r, i) => ({ r, i })).filter(({ r }) => !r.language || !language || r.language === language);
-  const lexemes = chosen.map(
-    ({ r }) => `  <lexeme>\n    <grapheme>${escapeXml(r.written)}</grapheme>\n    <alias>${escapeXml(r.said)}</alias>\n  </lexeme>\n`,
-  );
-  const xml =
-    '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    `<lexicon version="1.0" xmlns="http://www.w3.org/2005/01/pronunciation-lexicon" alphabet="ipa" xml:lang="${escapeXml(language ?? 'und')}">\n` +
-    lexemes.join('') +
-    '</lexicon>\n';
-  return { xml, approximated: chosen.filter(({ r }) => !r.wholeWord || !r.caseSensitive).map(({ i }) => i) };
+export function exportLexiconPls(rules: readonly LexiconRule[]): PlsFile[] {
+  const scopes = new Map<string, { r: LexiconRule; i: number }[]>();
+  rules.forEach((r, i) => {
+    const scope = r.language ?? '';
+    const list = scopes.get(scope);
+    if (list) list.push({ r, i });
+    else scopes.set(scope, [{ r, i }]);
+  });
+  return [...scopes].map(([scope, chosen]) => {
+    const lexemes = chosen.map(
+      ({ r }) => `  <lexeme>\n    <grapheme>${escapeXml(r.written)}</grapheme>\n    <alias>${escapeXml(r.said)}</alias>\n  </lexeme>\n`,
+    );
+    const xml =
+      '<?xml version="1.0" encoding="UTF-8"?>\n' +
+      `<lexicon version="1.0" xmlns="http://www.w3.org/2005/01/pronunciation-lexicon" alphabet="ipa" xml:lang="${escapeXml(scope || 'und')}">\n` +
+      lexemes.join('') +
+      '</lexicon>\n';
+    const approximated = chosen.filter(({ r }) => !r.wholeWord || !r.caseSensitive).map(({ i }) => i);
+    return { language: scope || undefined, xml, rules: chosen.length, approximated };
+  });
 }
