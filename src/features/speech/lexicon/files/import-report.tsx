@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useT } from '@/hooks/use-t';
 import type { MessageKey, Translate } from '@/i18n/i18n-store';
-import { MAX_LEXICON_RULES, type LexiconEntryError } from './lexicon-csv';
+import { MAX_LEXICON_RULES, type LexiconEntryError, type NotXml } from './lexicon-csv';
 import { MAX_LEXICON_ENTRIES } from '../lexicon-limits';
 import styles from '../lexicon.module.css';
 
@@ -37,6 +37,8 @@ export function entryMessage(e: LexiconEntryError, t: Translate): string {
       });
     case 'tooManyLines':
       return t('speech.lexicon.bounds.tooManyLines', { line: e.line, max: MAX_LEXICON_ENTRIES });
+    case 'notXml':
+      return t(XML_KEY[e.problem], { ...e });
     default:
       return t(ENTRY_KEY[e.code], { line: e.line });
   }
@@ -51,11 +53,23 @@ const ENTRY_KEY = {
   notPls: 'speech.lexicon.entry.notPls',
   tooLarge: 'speech.lexicon.entry.tooLarge',
   tooManyEntries: 'speech.lexicon.entry.tooManyEntries',
-  unclosed: 'speech.lexicon.bounds.unclosed',
 } as const satisfies Record<
-  Exclude<LexiconEntryError['code'], 'notABoolean' | 'duplicate' | 'badEntity' | 'textTooLong' | 'tooManyLines'>,
+  Exclude<LexiconEntryError['code'], 'notABoolean' | 'duplicate' | 'badEntity' | 'textTooLong' | 'tooManyLines' | 'notXml'>,
   MessageKey
 >;
+
+const XML_KEY = {
+  endsInTag: 'speech.lexicon.xml.endsInTag',
+  endsInComment: 'speech.lexicon.xml.endsInComment',
+  endsInCdata: 'speech.lexicon.xml.endsInCdata',
+  endsInPi: 'speech.lexicon.xml.endsInPi',
+  outsideRoot: 'speech.lexicon.xml.outsideRoot',
+  bareAmpersand: 'speech.lexicon.xml.bareAmpersand',
+  bareLessThan: 'speech.lexicon.xml.bareLessThan',
+  endsOpen: 'speech.lexicon.xml.endsOpen',
+  mismatch: 'speech.lexicon.xml.mismatch',
+  strayClose: 'speech.lexicon.xml.strayClose',
+} as const satisfies Record<NotXml['problem'], MessageKey>;
 
 /** Most problems listed: a file of 10,000 broken entries is reported by a count past these, not 10,000 list items. */
 const MAX_LISTED = 100;

@@ -15,9 +15,22 @@ export type LexiconEntryError =
   | { line: number; code: 'textTooLong'; column: 'written' | 'said'; chars: number; max: number }
   /** Reading stopped here: the file has more than MAX_LEXICON_ENTRIES entries. */
   | { line: number; code: 'tooManyLines' }
-  /** PLS: the file ends inside the lexeme that starts at this line (an unclosed element or CDATA). */
-  | { line: number; code: 'unclosed' }
+  /** PLS: the file is not well-formed XML at this line and column (1-based, in characters); reading stopped there. */
+  | NotXml
   | { line: 0; code: 'noHeader' | 'doctype' | 'notPls' | 'tooLarge' | 'tooManyEntries' };
+
+/**
+ * What makes a PLS file not well-formed XML, at `line`/`column`: the file ends inside a tag, comment, CDATA
+ * section or processing instruction begun there, or with `tag` (opened at `openLine`) still open; a closing
+ * `tag` that does not close the `open` element (or closes nothing); text or an element outside the root; a
+ * `&` that begins no reference or a `<` that begins no tag.
+ */
+export type NotXml = { line: number; column: number; code: 'notXml' } & (
+  | { problem: 'endsInTag' | 'endsInComment' | 'endsInCdata' | 'endsInPi' | 'outsideRoot' | 'bareAmpersand' | 'bareLessThan' }
+  | { problem: 'endsOpen'; tag: string; openLine: number }
+  | { problem: 'mismatch'; tag: string; open: string; openLine: number }
+  | { problem: 'strayClose'; tag: string }
+);
 
 export type LexiconImport = { rules: LexiconRule[]; errors: LexiconEntryError[] };
 
