@@ -273,7 +273,7 @@ export const importLexiconPls = (input: string): LexiconImport => drain(readLexi
 const escapeXml = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** One PLS document of an export: the rules of one scope (`language` unset: every language, written `und`). */
-export type PlsFile = { language: string | undefined; xml: string; rules: number; approximated: number[] };
+type PlsFile = { language: string | undefined; xml: string; rules: number; approximated: number[] };
 
 /**
  * One PLS document per scope, in the order each scope first appears: PLS gives a lexicon one language
