@@ -19,7 +19,7 @@ const SPEECH_NODE_TESTS = [
   'loudness/{loudness,loudness-espeak,true-peak-limiter,normalize-wav,normalize-limiter,take-loudness}',
   'long-text/{split-text,merge-segments}',
   'lexicon/{lexicon,lexicon-bounded,lexicon-property}',
-  'lexicon/files/{lexicon-files,lexicon-reader-bounds,parse-delimited}',
+  'lexicon/files/{lexicon-csv-delimiter,lexicon-files,lexicon-pls-xml,lexicon-reader-bounds,parse-delimited}',
   'request/gateway-field',
   'form/{speech-labels,voice-sample}',
   'history/take-diff',

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { axeBuilder } from './axe';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Download, type Page } from '@playwright/test';
 import { localProfile } from '../scripts/lib/seed-profile';
 import { uniqueUserId } from './speech-helpers';
 import { STAND_IN_ENGINE } from './speech-engine';
@@ -197,13 +197,47 @@ test('PLS import (alias subset) and export with the approximation said', async (
   await expect(report.getByRole('listitem')).toHaveText(['Entry at line 4 gives only a phoneme; the service takes text, so use an alias.']);
   await expect(rows(page).nth(1)).toContainText('W3CWorld Wide Web ConsortiumYesYesen');
 
+  // A rule for every language: PLS gives a file one language, so the export is one file per scope (issue 39).
   await addRule(page, 'km', 'kilometres', { wholeWord: false });
-  const download = page.waitForEvent('download');
+  const downloads: Download[] = [];
+  page.on('download', (d) => downloads.push(d));
   await p.getByRole('button', { name: 'Export PLS' }).click();
-  const xml = await readFile((await (await download).path())!, 'utf8');
-  expect(xml).toContain('xml:lang="en"');
-  expect(xml).toContain('<grapheme>W3C</grapheme>\n    <alias>World Wide Web Consortium</alias>');
+  await expect
+    .poll(() => downloads.map((d) => d.suggestedFilename()))
+    .toEqual(['pronunciation-Local-en.pls', 'pronunciation-Local-all.pls']);
+  const [en, all] = await Promise.all(downloads.map(async (d) => readFile((await d.path())!, 'utf8')));
+  expect(en).toContain('xml:lang="en"');
+  expect(en).toContain('<grapheme>W3C</grapheme>\n    <alias>World Wide Web Consortium</alias>');
+  expect(en).not.toContain('km');
+  expect(all).toContain('xml:lang="und"');
+  expect(all).toContain('<grapheme>km</grapheme>');
   await expect(p.getByRole('status')).toContainText('1 rule matches anywhere or ignore case, which PLS cannot say');
+});
+
+// Issue 39, point 3: imports that refused without a reason.
+test('a CSV in ; under a comma header is offered to be read so; a cut-off PLS says where, axe clean', async ({ page }) => {
+  await open(page);
+  const p = panel(page);
+  await p.getByLabel('Import CSV').setInputFiles(csvFile('semi.csv', 'written,said\nDr;Doctor\nSt;Street\nMt;Mount\n'));
+  const report = p.getByRole('region', { name: 'Import report: semi.csv' });
+  await expect(report.getByRole('list', { name: '3 entries not taken' }).getByRole('listitem')).toHaveText([
+    'Entry at line 2: nothing to say instead.',
+    'Entry at line 3: nothing to say instead.',
+    'Entry at line 4: nothing to say instead.',
+  ]);
+  await expect(report).toContainText('The rows seem to use semicolons (;): read so, the file gives 3 rules.');
+  const results = await axeBuilder(page).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await report.getByRole('button', { name: 'Read it with semicolons (;)' }).click();
+  await expect(report).toContainText('3 rules added.');
+  await expect(page.getByRole('heading', { name: 'Import report: semi.csv' })).toBeFocused();
+  await expect(rows(page)).toHaveCount(4);
+
+  const cut = '<?xml version="1.0" encoding="UTF-8"?>\n<lexicon version="1.0" xml:lang="en">\n  <lexeme><grapheme>W3C</grapheme>';
+  await p.getByLabel('Import PLS').setInputFiles({ name: 'cut.pls', mimeType: 'application/pls+xml', buffer: Buffer.from(cut) });
+  await expect(p.getByRole('region', { name: 'Import report: cut.pls' }).getByRole('listitem')).toHaveText([
+    'Not valid XML at line 3, column 35: the file ends while <lexeme> from line 3 is still open, as if it were cut off or a closing tag were missing. Reading stopped there; fix the file and import it again.',
+  ]);
 });
 
 test('rules are kept per profile and survive a reload', async ({ page }) => {

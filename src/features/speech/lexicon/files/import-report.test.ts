@@ -17,7 +17,9 @@ const every: LexiconEntryError[] = [
   { line: 0, code: 'tooManyEntries' },
   { line: 8, code: 'textTooLong', column: 'said', chars: 1000000, max: 500 },
   { line: 10002, code: 'tooManyLines' },
-  { line: 9, code: 'unclosed' },
+  { line: 9, column: 5, code: 'notXml', problem: 'endsOpen', tag: 'lexeme', openLine: 7 },
+  { line: 3, column: 14, code: 'notXml', problem: 'mismatch', tag: 'alias', open: 'grapheme', openLine: 3 },
+  { line: 4, column: 21, code: 'notXml', problem: 'bareAmpersand' },
 ];
 
 describe('entryMessage', () => {
@@ -38,7 +40,9 @@ describe('entryMessage', () => {
       'The file has more than 2,000 rules; the rest was not read.',
       'Entry at line 8: its Said text is 1,000,000 characters, more than 500; not taken. Shorten it.',
       'The file has more than 10,000 entries: reading stopped at line 10,002 and the rest was not read. Split the file into smaller ones.',
-      'Entry at line 9 is not closed before the file ends (an element or CDATA left open); it and the rest were not read.',
+      'Not valid XML at line 9, column 5: the file ends while <lexeme> from line 7 is still open, as if it were cut off or a closing tag were missing. Reading stopped there; fix the file and import it again.',
+      'Not valid XML at line 3, column 14: </alias> does not close <grapheme>, which is open from line 3. Reading stopped there; fix the file and import it again.',
+      'Not valid XML at line 4, column 21: an & that begins no reference; write &amp; for the character itself. Reading stopped there; fix the file and import it again.',
     ]);
   });
 
@@ -47,6 +51,9 @@ describe('entryMessage', () => {
     await setLocale('zh-CN');
     const zh = every.map((e) => entryMessage(e, t));
     expect(zh[2]).toBe('第 4 行的条目：“区分大小写”列中的“maybe”不是“是”或“否”。');
+    expect(zh[13]).toBe(
+      '第 9 行第 5 列不是有效的 XML：文件结束时第 7 行打开的 <lexeme> 仍未闭合，像是文件被截断或缺少结束标签。读取在此停止；请修正文件后重新导入。',
+    );
     for (const m of zh) expect(m).not.toMatch(/speech\.lexicon|Entry at/);
   });
 });

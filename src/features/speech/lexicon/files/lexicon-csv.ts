@@ -2,7 +2,7 @@ import { countSourceTextChars } from '@/contract';
 import type { LexiconRule } from '../lexicon';
 import { MAX_LEXICON_ENTRIES, MAX_LEXICON_FILE_CHARS, MAX_RULE_TEXT_CHARS, ruleTextFits } from '../lexicon-limits';
 import { drain, type Reading } from './lexicon-reading';
-import { delimitedRecords, detectDelimiter, firstLine } from './parse-delimited';
+import { delimitedRecords, detectDelimiter, firstLine, parseDelimited, type Delimiter } from './parse-delimited';
 
 /** Why one entry of an imported lexicon was not taken (codes for the catalog; `line` is 1-based). */
 export type LexiconEntryError =
@@ -15,11 +15,31 @@ export type LexiconEntryError =
   | { line: number; code: 'textTooLong'; column: 'written' | 'said'; chars: number; max: number }
   /** Reading stopped here: the file has more than MAX_LEXICON_ENTRIES entries. */
   | { line: number; code: 'tooManyLines' }
-  /** PLS: the file ends inside the lexeme that starts at this line (an unclosed element or CDATA). */
-  | { line: number; code: 'unclosed' }
+  /** PLS: the file is not well-formed XML at this line and column (1-based, in characters); reading stopped there. */
+  | NotXml
   | { line: 0; code: 'noHeader' | 'doctype' | 'notPls' | 'tooLarge' | 'tooManyEntries' };
 
-export type LexiconImport = { rules: LexiconRule[]; errors: LexiconEntryError[] };
+/**
+ * What makes a PLS file not well-formed XML, at `line`/`column`: the file ends inside a tag, comment, CDATA
+ * section or processing instruction begun there, or with `tag` (opened at `openLine`) still open; a closing
+ * `tag` that does not close the `open` element (or closes nothing); text or an element outside the root; a
+ * `&` that begins no reference or a `<` that begins no tag.
+ */
+export type NotXml = { line: number; column: number; code: 'notXml' } & (
+  | { problem: 'endsInTag' | 'endsInComment' | 'endsInCdata' | 'endsInPi' | 'outsideRoot' | 'bareAmpersand' | 'bareLessThan' }
+  | { problem: 'endsOpen'; tag: string; openLine: number }
+  | { problem: 'mismatch'; tag: string; open: string; openLine: number }
+  | { problem: 'strayClose'; tag: string }
+);
+
+export type LexiconImport = {
+  rules: LexiconRule[];
+  errors: LexiconEntryError[];
+  /** CSV: no line could be read with `instead` between the columns, and `delimiter` reads `rules` of them (offered, not taken). */
+  otherDelimiter?: OtherDelimiter;
+};
+
+export type OtherDelimiter = { delimiter: Delimiter; instead: Delimiter; rules: number };
 
 /** A lexicon file being read (lexicon-reading.ts runs it at once or in slices). */
 export type LexiconReading = Reading<LexiconImport>;
@@ -45,23 +65,42 @@ const FALSE = new Set(['false', 'no', 'n', '0']);
 export const ruleKey = (r: LexiconRule) =>
   JSON.stringify([r.caseSensitive ? r.written : r.written.toLowerCase(), r.language ?? '', r.wholeWord, r.caseSensitive]);
 
+const namesWritten = (fields: string[]) => fields.some((h) => columnOf(h) === 'written');
+
+/** Delimiters tried for the rows when none was read with the header's: tab, semicolon, comma. */
+const OTHER_DELIMITERS: readonly Delimiter[] = ['\t', ';', ','];
+
 /**
  * A lexicon from CSV/TSV with a header: written, said, and optionally whole word, case sensitive, language.
+ * The delimiter is the header's (tab, semicolon or comma); `rowDelimiter`, the operator's choice, splits
+ * the rows instead (and the header too when it names the columns so). When no row could be read and another
+ * delimiter reads some, the result offers it (`otherDelimiter`); it is never taken unasked.
  * Bounded up front: MAX_LEXICON_FILE_CHARS read at most, MAX_LEXICON_ENTRIES records, MAX_LEXICON_RULES
- * rules, a written or said text of MAX_RULE_TEXT_CHARS. One pass; yields after each record.
+ * rules, a written or said text of MAX_RULE_TEXT_CHARS. One pass (three when no row was read); yields after each record.
  */
-export function* readLexiconCsv(input: string): LexiconReading {
+export function* readLexiconCsv(input: string, rowDelimiter?: Delimiter): LexiconReading {
   if (input.length > MAX_LEXICON_FILE_CHARS) return { rules: [], errors: [{ line: 0, code: 'tooLarge' }] };
-  const delimiter = detectDelimiter(firstLine(input), (f) => f.some((h) => columnOf(h) === 'written'));
-  if (delimiter === null) return { rules: [], errors: [{ line: 0, code: 'noHeader' }] };
+  const headerLine = firstLine(input);
+  const headerDelimiter =
+    rowDelimiter && namesWritten(parseDelimited(headerLine, rowDelimiter)[0]?.fields ?? [])
+      ? rowDelimiter
+      : detectDelimiter(headerLine, namesWritten);
+  if (headerDelimiter === null) return { rules: [], errors: [{ line: 0, code: 'noHeader' }] };
+  const delimiter = rowDelimiter ?? headerDelimiter;
   const records = delimitedRecords(input, delimiter);
   const header = records.next();
+  // A header split otherwise than its rows is read from its own line.
+  const headerFields =
+    delimiter === headerDelimiter
+      ? header.done
+        ? []
+        : header.value.fields
+      : (parseDelimited(headerLine, headerDelimiter)[0]?.fields ?? []);
   const at = new Map<Column, number>();
-  if (!header.done)
-    header.value.fields.forEach((h, i) => {
-      const c = columnOf(h);
-      if (c && !at.has(c)) at.set(c, i);
-    });
+  headerFields.forEach((h, i) => {
+    const c = columnOf(h);
+    if (c && !at.has(c)) at.set(c, i);
+  });
   const rules: LexiconRule[] = [];
   const errors: LexiconEntryError[] = [];
   const seen = new Map<string, number>();
@@ -112,11 +151,20 @@ export function* readLexiconCsv(input: string): LexiconReading {
     seen.set(k, line);
     rules.push(rule);
   }
+  if (rowDelimiter === undefined && rules.length === 0 && entries > 0) {
+    let best: OtherDelimiter | undefined;
+    for (const other of OTHER_DELIMITERS) {
+      if (other === delimiter) continue;
+      const read = yield* readLexiconCsv(input, other);
+      if (read.rules.length > (best?.rules ?? 0)) best = { delimiter: other, instead: delimiter, rules: read.rules.length };
+    }
+    if (best) return { rules, errors, otherDelimiter: best };
+  }
   return { rules, errors };
 }
 
 /** readLexiconCsv at once (tests, Node). */
-export const importLexiconCsv = (input: string): LexiconImport => drain(readLexiconCsv(input));
+export const importLexiconCsv = (input: string, rowDelimiter?: Delimiter): LexiconImport => drain(readLexiconCsv(input, rowDelimiter));
 
 /** A CSV cell: quoted when it holds a delimiter, a quote or a line break; a leading = + - @ is prefixed with ' so spreadsheets do not run it
  * (a plain number such as -3 is left as it is). */

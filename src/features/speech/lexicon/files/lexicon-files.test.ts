@@ -34,15 +34,44 @@ describe('lexicon CSV', () => {
 });
 
 describe('lexicon PLS (alias subset)', () => {
-  it('exports the rules of a language and imports them back (whole word, case-sensitive, the lexicon language)', () => {
-    const { xml, approximated } = exportLexiconPls(rules, 'en');
-    expect(xml).toContain('<grapheme>A, &quot;B&quot;</grapheme>');
-    expect(approximated).toEqual([0, 1]);
-    const back = importLexiconPls(xml);
-    expect(back.errors).toEqual([]);
-    expect(back.rules).toEqual([
-      { written: 'nginx', said: 'engine x', wholeWord: true, caseSensitive: true, language: 'en' },
-      { written: 'A, "B"', said: '=1+1', wholeWord: true, caseSensitive: true, language: 'en' },
+  it('exports one lexicon per scope: each file holds the rules of its language, all-languages rules under und', () => {
+    const files = exportLexiconPls(rules);
+    expect(files.map((f) => [f.language, f.rules])).toEqual([
+      [undefined, 1],
+      ['en', 1],
+      ['zh', 1],
+    ]);
+    expect(files[1]!.xml).toContain('xml:lang="en"');
+    expect(files[1]!.xml).toContain('<grapheme>A, &quot;B&quot;</grapheme>');
+    expect(files[0]!.xml).toContain('xml:lang="und"');
+    expect(files.map((f) => f.approximated)).toEqual([[0], [1], []]);
+    expect(files.map((f) => importLexiconPls(f.xml))).toEqual([
+      { rules: [{ written: 'nginx', said: 'engine x', wholeWord: true, caseSensitive: true }], errors: [] },
+      { rules: [{ written: 'A, "B"', said: '=1+1', wholeWord: true, caseSensitive: true, language: 'en' }], errors: [] },
+      { rules: [rules[2]], errors: [] },
+    ]);
+  });
+
+  it('import → export → import is the identity for a mix of scopes (all languages, en, zh)', () => {
+    const all = `<lexicon version="1.0" xmlns="http://www.w3.org/2005/01/pronunciation-lexicon" alphabet="ipa" xml:lang="und">
+  <lexeme><grapheme>nginx</grapheme><alias>engine x</alias></lexeme>
+  <lexeme><grapheme>SQL</grapheme><alias>sequel</alias></lexeme>
+</lexicon>`;
+    const en =
+      '<lexicon version="1.0" xml:lang="en"><lexeme><grapheme>Dr</grapheme><grapheme>Dr.</grapheme><alias>doctor</alias></lexeme></lexicon>';
+    const zh = '<lexicon version="1.0" xml:lang="zh"><lexeme><grapheme>银行</grapheme><alias>yín háng</alias></lexeme></lexicon>';
+    const imported = [all, en, zh].flatMap((f) => importLexiconPls(f).rules);
+    expect(imported.filter((r) => r.language === undefined)).toHaveLength(2);
+    const again = exportLexiconPls(imported).flatMap((f) => importLexiconPls(f.xml).rules);
+    expect(again).toEqual(imported);
+    // Mixed in the list too: each scope's rules keep their order, scopes in order of first appearance.
+    const mixed = [imported[2]!, imported[0]!, imported[4]!, imported[1]!, imported[3]!];
+    expect(exportLexiconPls(mixed).flatMap((f) => importLexiconPls(f.xml).rules)).toEqual([
+      imported[2],
+      imported[3],
+      imported[0],
+      imported[1],
+      imported[4],
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { useT } from '@/hooks/use-t';
 import { t as translate } from '@/i18n/i18n-store';
 import type { LexiconRule } from '../lexicon';
@@ -6,6 +6,7 @@ import { exportLexiconCsv, readLexiconCsv, type LexiconImport, type LexiconReadi
 import { MAX_LEXICON_FILE_CHARS } from '../lexicon-limits';
 import { exportLexiconPls, readLexiconPls } from './lexicon-pls';
 import { drainInSlices } from './lexicon-reading';
+import type { Delimiter } from './parse-delimited';
 import { saveText } from '@/lib/save-file';
 import { ImportReport, type ImportReportData } from './import-report';
 import { mergeRules } from '../rule-check';
@@ -20,7 +21,11 @@ type Props = {
 
 type LexiconFormat = 'csv' | 'pls';
 
-const READERS: Record<LexiconFormat, (text: string) => LexiconReading> = { csv: readLexiconCsv, pls: readLexiconPls };
+/** The reader of each format; a CSV's rows may be split by the delimiter the operator chose (PLS has none). */
+const READERS: Record<LexiconFormat, (text: string, rowDelimiter?: Delimiter) => LexiconReading> = {
+  csv: readLexiconCsv,
+  pls: (text) => readLexiconPls(text),
+};
 
 /** A profile's name made safe for a file name (letters, digits, - and _ kept). */
 const fileSlug = (name: string) => name.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'profile';
@@ -31,11 +36,10 @@ export function LexiconFiles({ rules, profileName, onImported, onStatus }: Props
   const [report, setReport] = useState<ImportReportData | null>(null);
 
   const [reading, setReading] = useState<string | null>(null);
+  const lastFile = useRef<{ file: File; kind: LexiconFormat } | null>(null);
 
-  const importFile = (kind: LexiconFormat) => async (e: ChangeEvent<HTMLInputElement>) => {
-    const input = e.currentTarget;
-    const file = input.files?.[0];
-    if (!file) return;
+  /** Reads a file and adds its rules; a CSV can be read again with the delimiter the report offered. */
+  const readFile = async (file: File, kind: LexiconFormat, rowDelimiter?: Delimiter) => {
     onStatus('');
     let parsed: LexiconImport;
     try {
@@ -43,16 +47,15 @@ export function LexiconFiles({ rules, profileName, onImported, onStatus }: Props
       if (file.size > MAX_LEXICON_FILE_CHARS) parsed = { rules: [], errors: [{ line: 0, code: 'tooLarge' }] };
       else {
         setReading(file.name);
+        const text = await file.text();
         // Read in slices: input and paint go on while a large file is read.
-        parsed = await drainInSlices(READERS[kind](await file.text()));
+        parsed = await drainInSlices(READERS[kind](text, rowDelimiter));
       }
     } catch (error) {
       setReport({ file: file.name, errors: [], added: 0, alreadyThere: 0, notAdded: 0, unreadable: String(error) });
       return;
     } finally {
       setReading(null);
-      // The same file can be chosen again after it is fixed.
-      input.value = '';
     }
     const merged = mergeRules(rules, parsed.rules);
     if (merged.added > 0) await onImported(merged.rules);
@@ -62,7 +65,19 @@ export function LexiconFiles({ rules, profileName, onImported, onStatus }: Props
       added: merged.added,
       alreadyThere: merged.alreadyThere,
       notAdded: merged.notAdded,
+      ...(parsed.otherDelimiter ? { otherDelimiter: parsed.otherDelimiter } : {}),
     });
+    // Kept for "Read it with …" (a File can be read again).
+    lastFile.current = { file, kind };
+  };
+
+  const importFile = (kind: LexiconFormat) => async (e: ChangeEvent<HTMLInputElement>) => {
+    const input = e.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    // The same file can be chosen again after it is fixed.
+    input.value = '';
+    await readFile(file, kind);
   };
 
   const exportCsv = () => {
@@ -72,14 +87,17 @@ export function LexiconFiles({ rules, profileName, onImported, onStatus }: Props
     onStatus(translate('speech.lexicon.files.exported', { file, count: rules.length }));
   };
   const exportPls = () => {
-    const languages = new Set(rules.flatMap((r) => (r.language ? [r.language] : [])));
-    const { xml, approximated } = exportLexiconPls(rules, languages.size === 1 ? [...languages][0] : undefined);
-    const file = `pronunciation-${fileSlug(profileName)}.pls`;
-    saveText(xml, file, 'application/pls+xml');
-    const saved = translate('speech.lexicon.files.exported', { file, count: rules.length });
-    onStatus(
-      approximated.length > 0 ? `${saved} ${translate('speech.lexicon.files.approximated', { count: approximated.length })}` : saved,
-    );
+    // One file per scope (lexicon-pls.ts): a file's name says its language, `all` for the rules of every language.
+    const files = exportLexiconPls(rules);
+    const base = `pronunciation-${fileSlug(profileName)}`;
+    const names = files.map((f) => (files.length === 1 ? `${base}.pls` : `${base}-${fileSlug(f.language ?? 'all')}.pls`));
+    files.forEach((f, i) => saveText(f.xml, names[i]!, 'application/pls+xml'));
+    const saved =
+      files.length === 1
+        ? translate('speech.lexicon.files.exported', { file: names[0]!, count: rules.length })
+        : translate('speech.lexicon.files.exportedPerLanguage', { files: names.join(', '), count: rules.length });
+    const approximated = files.reduce((n, f) => n + f.approximated.length, 0);
+    onStatus(approximated > 0 ? `${saved} ${translate('speech.lexicon.files.approximated', { count: approximated })}` : saved);
   };
 
   return (
@@ -119,6 +137,9 @@ export function LexiconFiles({ rules, profileName, onImported, onStatus }: Props
       {report && (
         <ImportReport
           report={report}
+          onReadWith={(delimiter) => {
+            if (lastFile.current) void readFile(lastFile.current.file, lastFile.current.kind, delimiter);
+          }}
           onClose={() => {
             setReport(null);
             document.getElementById('lexicon-import-csv')?.focus();

@@ -1,6 +1,6 @@
 import { countSourceTextChars } from '@/contract';
 import type { LexiconRule } from '../lexicon';
-import { MAX_LEXICON_RULES, ruleKey, type LexiconEntryError, type LexiconImport, type LexiconReading } from './lexicon-csv';
+import { MAX_LEXICON_RULES, ruleKey, type LexiconEntryError, type LexiconImport, type LexiconReading, type NotXml } from './lexicon-csv';
 import { MAX_LEXICON_ENTRIES, MAX_LEXICON_FILE_CHARS, MAX_RULE_TEXT_CHARS, ruleTextFits } from '../lexicon-limits';
 import { drain, type ReadMeter } from './lexicon-reading';
 
@@ -21,9 +21,17 @@ function decodeEntities(part: string): { text: string; bad: string | null } {
 }
 
 /** One <lexeme> as read: the line it starts on, its graphemes and aliases (text), whether it gives a phoneme, its first unknown entity. */
-type Lexeme = { line: number; graphemes: string[]; aliases: string[]; phoneme: boolean; badEntity: string | null; unclosed?: true };
+type Lexeme = { line: number; graphemes: string[]; aliases: string[]; phoneme: boolean; badEntity: string | null };
+
+/** Where the scan found the file not well-formed (set once; the scan stops there). */
+type Fault = { error: NotXml | null };
+/** A NotXml without its place (each member of the union on its own). */
+type Problem<E = NotXml> = E extends unknown ? Omit<E, 'line' | 'column' | 'code'> : never;
 
 const NAME = /^\/?(?:[\w.-]+:)?([\w.-]+)/;
+const QNAME = /^\/?([\w.:-]+)/;
+/** A reference as XML writes one (whether its entity is known is decodeEntities' question). */
+const REFERENCE = /&(?:#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z_:][\w.:-]*);/y;
 const clean = (parts: readonly string[]) => parts.join('').replace(/\s+/g, ' ').trim();
 
 /**
@@ -32,29 +40,62 @@ const clean = (parts: readonly string[]) => parts.join('').replace(/\s+/g, ' ').
  * linear in the file whatever it holds (unclosed CDATA, comments or elements, a million empty
  * lexemes). Comments, processing instructions and markup other than lexeme, grapheme, alias and
  * phoneme are skipped; inside a grapheme or alias, other tags are dropped and their text kept.
+ * Well-formedness is checked on the way (issue 39): tags nest and close, nothing is left open at the end,
+ * one root, no bare `&` or `<`. The first fault is put in `fault` with its line and column, and the scan stops.
  */
-function* lexemes(xml: string, meter: ReadMeter, onRoot: (tag: string) => void): Generator<Lexeme, void, undefined> {
+function* lexemes(xml: string, meter: ReadMeter, onRoot: (tag: string) => void, fault: Fault): Generator<Lexeme, void, undefined> {
   const n = xml.length;
   let i = 0;
   let line = 1;
+  let lineStart = 0;
   let nextBreak = xml.indexOf('\n');
   /** The 1-based line of `at` (at never goes back: each line break is found once). */
   const lineOf = (at: number) => {
     while (nextBreak >= 0 && nextBreak < at) {
       line++;
-      const from = nextBreak + 1;
-      nextBreak = xml.indexOf('\n', from);
-      meter.steps += (nextBreak < 0 ? n : nextBreak) - from;
+      lineStart = nextBreak + 1;
+      nextBreak = xml.indexOf('\n', lineStart);
+      meter.steps += (nextBreak < 0 ? n : nextBreak) - lineStart;
     }
     return line;
   };
-  /** Where `close` next ends after `from` (n when it never does), the scan counted. */
+  /** The fault at `at`: its line, and its column in characters (a surrogate pair is one). */
+  const fail = (at: number, what: Problem) => {
+    const atLine = lineOf(at);
+    let column = 1;
+    for (let k = lineStart; k < at; k++) {
+      const c = xml.charCodeAt(k);
+      if (c < 0xdc00 || c > 0xdfff) column++;
+    }
+    meter.steps += at - lineStart;
+    fault.error = { line: atLine, column, code: 'notXml', ...what } as NotXml;
+  };
+  /** Where `close` ends after `from`, the scan counted; -1 when it never does. */
   const skipTo = (close: string, from: number) => {
     const at = xml.indexOf(close, from);
-    const end = at < 0 ? n : at + close.length;
-    meter.steps += end - from;
-    return end;
+    meter.steps += (at < 0 ? n : at + close.length) - from;
+    return at < 0 ? -1 : at + close.length;
   };
+  // The next & at or after the scan (n: none left): found once each, so checking text for a bare & stays linear.
+  let nextAmp = -1;
+  /** The first bare & in [from, to): its index, or -1. */
+  const bareAmpersand = (from: number, to: number) => {
+    for (;;) {
+      if (nextAmp < from) {
+        const at = xml.indexOf('&', from);
+        meter.steps += (at < 0 ? n : at) - from;
+        nextAmp = at < 0 ? n : at;
+      }
+      if (nextAmp >= to) return -1;
+      REFERENCE.lastIndex = nextAmp;
+      if (!REFERENCE.test(xml)) return nextAmp;
+      meter.steps += REFERENCE.lastIndex - nextAmp;
+      from = REFERENCE.lastIndex;
+    }
+  };
+  /** The elements open, innermost last, with the line each starts on. */
+  const openElements: { name: string; line: number }[] = [];
+  let rootClosed = false;
   let lexeme: Lexeme | null = null;
   // The grapheme or alias whose text is being read. Kept in an object: TypeScript narrows a `let` to its
   // first value across the generator's loop and its closure.
@@ -73,32 +114,62 @@ function* lexemes(xml: string, meter: ReadMeter, onRoot: (tag: string) => void):
     const lt = xml.indexOf('<', i);
     const textEnd = lt < 0 ? n : lt;
     meter.steps += textEnd - i;
-    if (textEnd > i && open.capture) text(xml.slice(i, textEnd), false);
+    if (textEnd > i) {
+      if (openElements.length === 0) {
+        // Outside the root only white space may stand (a BOM too).
+        const solid = xml.slice(i, textEnd).search(/[^\s\uFEFF]/);
+        if (solid >= 0) return fail(i + solid, { problem: 'outsideRoot' });
+      }
+      const amp = bareAmpersand(i, textEnd);
+      if (amp >= 0) return fail(amp, { problem: 'bareAmpersand' });
+      if (open.capture) text(xml.slice(i, textEnd), false);
+    }
     if (lt < 0) break;
     if (xml.startsWith('<!--', lt)) {
       i = skipTo('-->', lt + 4);
+      if (i < 0) return fail(lt, { problem: 'endsInComment' });
       continue;
     }
     if (xml.startsWith('<![CDATA[', lt)) {
       const end = xml.indexOf(']]>', lt + 9);
-      const contentEnd = end < 0 ? n : end;
-      meter.steps += contentEnd - lt;
-      if (open.capture) text(xml.slice(lt + 9, contentEnd), true);
-      i = end < 0 ? n : end + 3;
+      if (end < 0) {
+        meter.steps += n - lt;
+        return fail(lt, { problem: 'endsInCdata' });
+      }
+      meter.steps += end - lt;
+      if (openElements.length === 0) return fail(lt, { problem: 'outsideRoot' });
+      if (open.capture) text(xml.slice(lt + 9, end), true);
+      i = end + 3;
       continue;
     }
     if (xml.startsWith('<?', lt)) {
       i = skipTo('?>', lt + 2);
+      if (i < 0) return fail(lt, { problem: 'endsInPi' });
       continue;
     }
     const gt = xml.indexOf('>', lt + 1);
-    if (gt < 0) break;
+    if (gt < 0) {
+      meter.steps += n - lt;
+      return fail(lt, { problem: 'endsInTag' });
+    }
     meter.steps += gt + 1 - lt;
-    i = gt + 1;
     const tag = xml.slice(lt + 1, gt);
+    const qname = QNAME.exec(tag)?.[1];
+    if (qname === undefined) return fail(lt, { problem: 'bareLessThan' });
     const name = NAME.exec(tag)?.[1];
     const closing = tag.startsWith('/');
     const empty = !closing && tag.endsWith('/');
+    if (closing) {
+      const top = openElements.pop();
+      if (!top) return fail(lt, { problem: 'strayClose', tag: qname });
+      if (top.name !== qname) return fail(lt, { problem: 'mismatch', tag: qname, open: top.name, openLine: top.line });
+      if (openElements.length === 0) rootClosed = true;
+    } else {
+      if (rootClosed) return fail(lt, { problem: 'outsideRoot' });
+      if (!empty) openElements.push({ name: qname, line: lineOf(lt) });
+      else if (openElements.length === 0) rootClosed = true;
+    }
+    i = gt + 1;
     if (name === 'lexicon' && !closing && !rootSeen) {
       rootSeen = true;
       onRoot(tag);
@@ -123,8 +194,9 @@ function* lexemes(xml: string, meter: ReadMeter, onRoot: (tag: string) => void):
       }
     } else if (lexeme && name === 'phoneme' && !closing) lexeme.phoneme = true;
   }
-  // The file ends inside a lexeme (an unclosed element or CDATA): said, not read.
-  if (lexeme) yield { ...lexeme, unclosed: true };
+  // The file ends with an element open (cut off, or a closing tag forgotten): said, with the innermost one.
+  const innermost = openElements.at(-1);
+  if (innermost) fail(n, { problem: 'endsOpen', tag: innermost.name, openLine: innermost.line });
 }
 
 /**
@@ -147,15 +219,12 @@ export function* readLexiconPls(input: string, meter: ReadMeter = { steps: 0 }):
   const rules: LexiconRule[] = [];
   const errors: LexiconEntryError[] = [];
   const seen = new Map<string, number>();
+  const fault: Fault = { error: null };
   let entries = 0;
-  for (const { line, graphemes: allGraphemes, aliases, phoneme, badEntity, unclosed } of lexemes(input, meter, onRoot)) {
+  for (const { line, graphemes: allGraphemes, aliases, phoneme, badEntity } of lexemes(input, meter, onRoot, fault)) {
     yield;
     if (++entries > MAX_LEXICON_ENTRIES) {
       errors.push({ line, code: 'tooManyLines' });
-      break;
-    }
-    if (unclosed) {
-      errors.push({ line, code: 'unclosed' });
       break;
     }
     if (badEntity !== null) {
@@ -192,6 +261,8 @@ export function* readLexiconPls(input: string, meter: ReadMeter = { steps: 0 }):
       }
     }
   }
+  // Not XML says more than "no <lexicon>"; the entries read before the fault are kept, like those before a cap.
+  if (fault.error) return { rules, errors: [...errors, fault.error] };
   if (!rootSeen) return { rules: [], errors: [{ line: 0, code: 'notPls' }] };
   return { rules, errors };
 }
@@ -201,19 +272,34 @@ export const importLexiconPls = (input: string): LexiconImport => drain(readLexi
 
 const escapeXml = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
+/** One PLS document of an export: the rules of one scope (`language` unset: every language, written `und`). */
+type PlsFile = { language: string | undefined; xml: string; rules: number; approximated: number[] };
+
 /**
- * A PLS file of the rules for one language (and those for every language). PLS can say neither
- * "anywhere" nor "case-insensitive": such rules are still written, and listed in `approximated`.
+ * One PLS document per scope, in the order each scope first appears: PLS gives a lexicon one language
+ * (`xml:lang`, required), so rules of several scopes cannot share a file without changing what they apply
+ * to. Rules for every language go under `und`, which the import reads back as every language. PLS can say
+ * neither "anywhere" nor "case-insensitive": such rules are still written, and listed (by index in `rules`)
+ * in `approximated`.
  */
-export function exportLexiconPls(rules: readonly LexiconRule[], language?: string): { xml: string; approximated: number[] } {
-  const chosen = rules.map((r, i) => ({ r, i })).filter(({ r }) => !r.language || !language || r.language === language);
-  const lexemes = chosen.map(
-    ({ r }) => `  <lexeme>\n    <grapheme>${escapeXml(r.written)}</grapheme>\n    <alias>${escapeXml(r.said)}</alias>\n  </lexeme>\n`,
-  );
-  const xml =
-    '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    `<lexicon version="1.0" xmlns="http://www.w3.org/2005/01/pronunciation-lexicon" alphabet="ipa" xml:lang="${escapeXml(language ?? 'und')}">\n` +
-    lexemes.join('') +
-    '</lexicon>\n';
-  return { xml, approximated: chosen.filter(({ r }) => !r.wholeWord || !r.caseSensitive).map(({ i }) => i) };
+export function exportLexiconPls(rules: readonly LexiconRule[]): PlsFile[] {
+  const scopes = new Map<string, { r: LexiconRule; i: number }[]>();
+  rules.forEach((r, i) => {
+    const scope = r.language ?? '';
+    const list = scopes.get(scope);
+    if (list) list.push({ r, i });
+    else scopes.set(scope, [{ r, i }]);
+  });
+  return [...scopes].map(([scope, chosen]) => {
+    const lexemes = chosen.map(
+      ({ r }) => `  <lexeme>\n    <grapheme>${escapeXml(r.written)}</grapheme>\n    <alias>${escapeXml(r.said)}</alias>\n  </lexeme>\n`,
+    );
+    const xml =
+      '<?xml version="1.0" encoding="UTF-8"?>\n' +
+      `<lexicon version="1.0" xmlns="http://www.w3.org/2005/01/pronunciation-lexicon" alphabet="ipa" xml:lang="${escapeXml(scope || 'und')}">\n` +
+      lexemes.join('') +
+      '</lexicon>\n';
+    const approximated = chosen.filter(({ r }) => !r.wholeWord || !r.caseSensitive).map(({ i }) => i);
+    return { language: scope || undefined, xml, rules: chosen.length, approximated };
+  });
 }

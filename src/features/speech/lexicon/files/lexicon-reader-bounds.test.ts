@@ -93,11 +93,14 @@ describe('lexicon readers: caps decided up front', () => {
   });
 
   it('say where a PLS file ends inside a lexeme (unclosed element or CDATA) instead of a silent nothing', () => {
-    expect(importLexiconPls(unclosedCdata(3))).toEqual({ rules: [], errors: [{ line: 2, code: 'unclosed' }] });
+    expect(importLexiconPls(unclosedCdata(3))).toEqual({
+      rules: [],
+      errors: [{ line: 2, column: 19, code: 'notXml', problem: 'endsInCdata' }],
+    });
     const pls = `${HEAD}<lexeme><grapheme>a</grapheme><alias>b</alias></lexeme>\n<lexeme><grapheme>c</grapheme>`;
     expect(importLexiconPls(pls)).toEqual({
       rules: [{ written: 'a', said: 'b', wholeWord: true, caseSensitive: true, language: 'en' }],
-      errors: [{ line: 3, code: 'unclosed' }],
+      errors: [{ line: 3, column: 31, code: 'notXml', problem: 'endsOpen', tag: 'lexeme', openLine: 3 }],
     });
   });
 
