@@ -1,2 +1,2 @@
-export { ResultPanel } from './result-panel';
+export { RESULT_TITLE_ID, ResultPanel } from './result-panel';
 export { SynthesisError } from './synthesis-error';

@@ -10,6 +10,9 @@ import { TakePlayer } from '../player';
 import page from '../speech-page.module.css';
 import styles from './result.module.css';
 
+/** The result panel's heading: "Go to result" (the form's take-ready line) moves focus here. */
+export const RESULT_TITLE_ID = 'result-title';
+
 type Props = {
   loaded: LoadedTake | null;
   /** Why the last Synthesize made no take: shown first, where the take would have been. */
@@ -27,16 +30,20 @@ export function ResultPanel({ loaded: given, failure }: Props) {
   const redoable = loaded?.audio != null && takes.some((k) => k.id === loaded.take.id);
   if (!loaded || !given) {
     return (
-      <section aria-labelledby="result-title" className={`${page.panel} ${styles.emptyResult}`}>
-        <h2 id="result-title">{t('speech.result.title')}</h2>
+      <section aria-labelledby={RESULT_TITLE_ID} className={`${page.panel} ${styles.emptyResult}`}>
+        <h2 id={RESULT_TITLE_ID} tabIndex={-1}>
+          {t('speech.result.title')}
+        </h2>
         {failure ?? <p className={page.hint}>{t('speech.result.empty')}</p>}
       </section>
     );
   }
   const { take } = loaded;
   return (
-    <section aria-labelledby="result-title" className={page.panel}>
-      <h2 id="result-title">{t('speech.result.title')}</h2>
+    <section aria-labelledby={RESULT_TITLE_ID} className={page.panel}>
+      <h2 id={RESULT_TITLE_ID} tabIndex={-1}>
+        {t('speech.result.title')}
+      </h2>
       {failure && (
         <>
           {failure}

@@ -1,6 +1,7 @@
 import { useSpeechSession, useSpeechSessionState } from './use-speech-session';
 import { PausedJobNotice, SynthesisProgress } from '../long-text';
 import { SpeechForm } from '../form';
+import { TakeReady } from './take-ready';
 
 /**
  * The form, writing to the page's speech session: Synthesize starts a take there, Cancel aborts it.
@@ -19,7 +20,12 @@ export function SpeechFormPanel() {
         pending={pending}
         onSynthesize={session.synthesize}
         onCancel={session.cancel}
-        status={progress ? <SynthesisProgress progress={progress} /> : null}
+        status={
+          <>
+            {progress && <SynthesisProgress progress={progress} />}
+            <TakeReady />
+          </>
+        }
       />
       <SessionPausedJob />
     </>

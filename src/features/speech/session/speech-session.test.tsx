@@ -56,6 +56,22 @@ describe('the speech session', () => {
     expect(session.store.get()).toMatchObject({ pending: false, error: null, mode: 'short', current: loaded('a') });
   });
 
+  it('says which take the last Synthesize made (the form\'s "take ready" line) until the next starts or one is replayed', async () => {
+    const { session } = openSession();
+    makeTake.mockResolvedValueOnce(loaded('a'));
+    await session.synthesize(request('hello'));
+    expect(session.store.get().ready).toBe('a');
+    let resolve: (value: LoadedTake) => void = () => undefined;
+    makeTake.mockReturnValueOnce(new Promise((r) => (resolve = r)));
+    const next = session.synthesize(request('again'));
+    expect(session.store.get().ready).toBeNull();
+    resolve(loaded('b'));
+    await next;
+    expect(session.store.get().ready).toBe('b');
+    await session.replay(take('old'));
+    expect(session.store.get()).toMatchObject({ ready: null, current: { take: take('old') } });
+  });
+
   it('a new synthesis aborts the one under way, and Cancel aborts the current one', async () => {
     const { session } = openSession();
     const signals: AbortSignal[] = [];

@@ -39,6 +39,8 @@ export type SpeechSessionState = {
   preset: FormPreset | null;
   /** The two (at most) takes of history being compared. */
   compareIds: readonly string[];
+  /** The take the last Synthesize made, until the next one starts or a take is replayed: the form says it is ready. */
+  ready: string | null;
 };
 
 const REFUSED = [ErrorCode.missingParameter, ErrorCode.invalidParameter] as const;
@@ -66,6 +68,7 @@ export function createSpeechSession(client: QueryClient, connection: () => Conne
     paused: undefined,
     preset: null,
     compareIds: [],
+    ready: null,
   });
   const update = (patch: Partial<SpeechSessionState>) => store.set({ ...store.get(), ...patch });
   const show = (current: LoadedTake) => update({ current });
@@ -81,7 +84,7 @@ export function createSpeechSession(client: QueryClient, connection: () => Conne
       const input = { connection: connection(), request, pcmFormat: studioSettingsStore.get().pcm };
       // Brought to the loudness setting's target (in a worker) before it is played or kept.
       const loaded = await normalizeLoadedTake(await makeTake(input, own.signal), loudnessTarget(loudnessSettingStore.get()));
-      show(loaded);
+      update({ current: loaded, ready: loaded.take.id });
       void addTake(loaded.take, loaded.audio);
       return loaded;
     },
@@ -103,7 +106,7 @@ export function createSpeechSession(client: QueryClient, connection: () => Conne
           onProgress: (progress) => update({ progress }),
           onPreview: show,
         });
-        show(loaded);
+        update({ current: loaded, ready: loaded.take.id });
         await addTake(loaded.take, loaded.audio);
         await deleteJob(job.id);
         return loaded;
@@ -161,7 +164,7 @@ export function createSpeechSession(client: QueryClient, connection: () => Conne
     synthesize: (request: SpeechRequest): Promise<unknown> => {
       lastRequest = request;
       const isLong = countSourceTextChars(request.sourceText) > SOURCE_TEXT_MAX_CHARS;
-      update({ mode: isLong ? 'long' : 'short' });
+      update({ mode: isLong ? 'long' : 'short', ready: null });
       follow();
       return isLong ? startLong(request) : short.mutate(request);
     },
@@ -170,7 +173,7 @@ export function createSpeechSession(client: QueryClient, connection: () => Conne
       longController?.abort();
     },
     resume: async (): Promise<void> => {
-      update({ mode: 'long' });
+      update({ mode: 'long', ready: null });
       follow();
       const { paused } = store.get();
       if (paused) await long.mutate(paused.job).catch(() => undefined);
@@ -190,7 +193,7 @@ export function createSpeechSession(client: QueryClient, connection: () => Conne
 
     /** A take from history into the result panel, with its kept audio; it replaces the failure shown there. */
     replay: async (take: Take): Promise<void> => {
-      update({ replaced: store.get().error });
+      update({ replaced: store.get().error, ready: null });
       show({ take, audio: take.audio.kept ? await readAudio(take.id).catch(() => null) : null });
     },
     /** A take's request back into the form. */

@@ -1,3 +1,4 @@
+import { useId, useState, type ReactNode } from 'react';
 import { isKnownTaskStatus, outcomeOf } from '@/contract';
 import { taskStatusLabel } from '@/i18n/labels/task-labels';
 import { useT } from '@/hooks/use-t';
@@ -36,20 +37,20 @@ export function OutcomeCell({ row }: { row: WatchedTask }) {
   const problem = row.snapshot?.problem;
   if (problem) {
     return (
-      <div className={styles.outcomeError} title={t('tasks.table.problemWhy', { problem })}>
+      <CutOutcome whole={t('tasks.table.problemWhy', { problem })}>
         <span className={styles.errorCode}>{t('tasks.table.unreadable')}</span>
         <span className={styles.advice}>{problem}</span>
-      </div>
+      </CutOutcome>
     );
   }
   const item = row.snapshot?.item;
   if (item && outcomeOf(item.taskStatus) === 'failure') {
     const { code, meaning, advice } = errorAdvice(item.errorCode);
     return (
-      <div className={styles.outcomeError} title={t('tasks.table.errorWhy', { code: String(code), meaning, advice })}>
+      <CutOutcome whole={t('tasks.table.errorWhy', { code: String(code), meaning, advice })}>
         <span className={styles.errorCode}>{t('tasks.table.error', { code: String(code), meaning })}</span>
         <span className={styles.advice}>{advice}</span>
-      </div>
+      </CutOutcome>
     );
   }
   if (row.downloadUrl) {
@@ -72,4 +73,24 @@ export function OutcomeCell({ row }: { row: WatchedTask }) {
   if (row.group === 4) return <span className={styles.hint}>{t('tasks.table.noLinkYet')}</span>;
   if (row.group === 'not-found') return <span className={styles.hint}>{t('tasks.table.unknownId')}</span>;
   return null;
+}
+
+/**
+ * A row's error, cut with "…" to fit its fixed-height row: a button that opens the whole text in a popover (the top
+ * layer, so the row keeps its height; Escape, a tap elsewhere or the button again closes it). A title alone reaches
+ * neither keyboard nor touch (issue 39). The whole text is put in as the popover opens, so a closed one repeats nothing.
+ */
+function CutOutcome({ whole, children }: { whole: string; children: ReactNode }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={styles.outcomeError} popoverTarget={id}>
+        {children}
+      </button>
+      <div id={id} popover="auto" className={styles.outcomeWhole} onBeforeToggle={(e) => setOpen(e.newState === 'open')}>
+        {open && whole}
+      </div>
+    </>
+  );
 }

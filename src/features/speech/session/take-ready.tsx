@@ -1,0 +1,32 @@
+import { useT } from '@/hooks/use-t';
+import { useSpeechSessionState } from './use-speech-session';
+import { RESULT_TITLE_ID } from '../result';
+import page from '../speech-page.module.css';
+
+/**
+ * Under Synthesize: says the take the last Synthesize made is ready, and "Go to result" moves focus to the result
+ * panel's heading (scrolling it into view). On a phone the result sits a screen or more below the button, so focus
+ * stays where the operator pressed and the page does not jump (issue 39). The status region is always there, so a
+ * screen reader hears the line when it appears.
+ */
+export function TakeReady() {
+  const t = useT();
+  const ready = useSpeechSessionState((s) => s.ready !== null);
+  const goToResult = () => {
+    const heading = document.getElementById(RESULT_TITLE_ID);
+    heading?.focus({ preventScroll: true });
+    heading?.scrollIntoView({ block: 'start' });
+  };
+  return (
+    <div className={page.takeReady}>
+      <p role="status" className={page.hint}>
+        {ready ? t('speech.form.takeReady') : ''}
+      </p>
+      {ready && (
+        <button type="button" onClick={goToResult}>
+          {t('speech.form.goToResult')}
+        </button>
+      )}
+    </div>
+  );
+}
