@@ -179,7 +179,11 @@ function passableRetryAfter(value: string | null): string | null {
  * A speech answer with the relay's ticket for its audio URL in data.consoleAudioTicket (and any the
  * gateway sent itself dropped), re-serialized; an answer that needs neither passes as it came.
  */
-function withAudioTicket(json: unknown, ticket: AudioTicket | null, bytes: Uint8Array<ArrayBuffer>): string | Uint8Array<ArrayBuffer> {
+function withAudioTicket(
+  json: unknown,
+  ticket: AudioTicket | null,
+  bytes: string | Uint8Array<ArrayBuffer>,
+): string | Uint8Array<ArrayBuffer> {
   const data = (json as { data?: unknown } | null)?.data;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return bytes;
   if (ticket === null && !Object.hasOwn(data, 'consoleAudioTicket')) return bytes;
