@@ -218,12 +218,22 @@ test('labels: failed apart from aborted, import summary, backoff line, the proxy
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(failed[0]);
 
   await page.route('**/textRemoval/taskStatus', (route) =>
-    route.fulfill({ status: 502, json: { code: 502, message: 'Gateway unreachable: ECONNREFUSED', data: null } }),
+    route.fulfill({
+      status: 502,
+      // The proxy's own answer, as server/proxy/gateway-proxy.ts writes it: marked as the console's server's.
+      json: {
+        code: 502,
+        message: 'Gateway unreachable: ECONNREFUSED',
+        data: null,
+        consoleFailure: { reason: 'unreachable', error: 'ECONNREFUSED' },
+      },
+    }),
   );
   await pasteIds(page, 'Service_AI_not_there_yet');
   const banner = page.getByRole('alert').filter({ hasText: 'Status updates are failing' });
-  await expect(banner).toContainText("The console's server could not reach the gateway");
-  await expect(indicatorState(page)).toContainText('Failing: Gateway unreachable from this server');
+  await expect(banner).toContainText('Console’s server: The connection from the console’s server to the gateway failed (ECONNREFUSED).');
+  await expect(banner).toContainText('Check that the gateway is running and that GATEWAY_URL');
+  await expect(indicatorState(page)).toContainText('Failing: The console’s server could not reach the gateway');
   await expect(banner).not.toContainText('does not list this code');
   await expect(page.getByText(/Backing off after \d+ failed checks?: next check in/)).toBeVisible();
 });

@@ -5,6 +5,7 @@ import { startLocale } from './i18n/i18n-store';
 import { App } from './app/app';
 import { firstNamespaces } from './app/page-routes';
 import { forgetDeletedProfiles } from './app/forget-deleted-profiles';
+import { nameDefaultProfile } from './app/name-default-profile';
 import './styles/global.css';
 
 // Before any chart library reads navigator.language: a "C" locale must not reach an Intl constructor.
@@ -12,10 +13,12 @@ installSafeBrowserLanguages();
 forgetDeletedProfiles();
 
 // <html lang> and the first page's messages in the chosen language before the first paint: no flash of English.
-void startLocale(firstNamespaces(window.location.pathname)).finally(() =>
+// The default profile is named in that language too ("本地", not "Local").
+void startLocale(firstNamespaces(window.location.pathname)).finally(() => {
+  nameDefaultProfile();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />
     </StrictMode>,
-  ),
-);
+  );
+});

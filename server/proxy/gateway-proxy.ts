@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { failureEnvelope, operations, type OperationName } from '#contract';
+import { CONSOLE_FAILURE_FIELD, failureEnvelope, operations, type ConsoleFailure, type OperationName } from '#contract';
 import type { ConsoleMetrics, UpstreamFailure } from '../observability/console-metrics';
 import { noteEnvelopeCode, requestIdOf } from '../observability/request-record';
 import { observeProxiedRequest } from './proxied-request-metrics';
@@ -86,12 +86,18 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
       }
     });
   }
-  app.all('*', (c) => envelope(c, 404, `No such operation: ${c.req.method} ${c.req.path}`));
+  app.all('*', (c) =>
+    envelope(c, 404, `No such operation: ${c.req.method} ${c.req.path}`, {
+      reason: 'noOperation',
+      method: c.req.method.slice(0, 20),
+      path: c.req.path.slice(0, 200),
+    }),
+  );
 
   async function forward(c: Context, operation: OperationName, target: URL): Promise<Response> {
     const body = await readRequestBody(c, maxBodyBytes);
-    if (body === 'too_large') return tooLarge(c);
-    if (body === 'unreadable') return envelope(c, 400, 'The request body could not be read');
+    if (body === 'too_large') return tooLarge(c, maxBodyBytes);
+    if (body === 'unreadable') return envelope(c, 400, 'The request body could not be read', { reason: 'requestUnreadable' });
     if (metrics) observeProxiedRequest(metrics, operation, body);
 
     const headers: Record<string, string> = {};
@@ -114,31 +120,40 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
       if (refused !== null) {
         upstream.discard();
         measured(refused.failure);
-        return unreachable(c, refused.why);
+        return unreachable(c, refused.why, refused.said);
       }
       bytes = await upstream.read(maxAnswerBytes);
     } catch (err) {
       measured(deadline.expired ? 'timeout' : 'network');
-      return unreachable(c, deadline.expired ? `no answer within ${timeoutMs} ms` : describeFetchError(err));
+      if (deadline.expired) return unreachable(c, `no answer within ${timeoutMs} ms`, { reason: 'timeout', seconds: timeoutMs / 1000 });
+      const error = describeFetchError(err);
+      return unreachable(c, error, { reason: 'unreachable', error: error.slice(0, 200) });
     } finally {
       deadline.end();
     }
     if (bytes === null) {
       measured('too_large');
-      return unreachable(c, `its answer was larger than ${maxAnswerBytes / 1024 / 1024} MiB, so the proxy did not read it`);
+      const mib = maxAnswerBytes / 1024 / 1024;
+      return unreachable(c, `its answer was larger than ${mib} MiB, so the proxy did not read it`, { reason: 'answerTooLarge', mib });
     }
     let json: unknown;
     try {
       json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
     } catch {
       measured('invalid_json');
-      return unreachable(c, `its answer (HTTP ${upstream.status}) is not valid JSON, so the proxy did not pass it on`);
+      const status = upstream.status;
+      return unreachable(c, `its answer (HTTP ${status}) is not valid JSON, so the proxy did not pass it on`, {
+        reason: 'invalidJson',
+        status,
+      });
     }
     measured();
     const code = (json as { code?: unknown } | null)?.code;
     if (typeof code === 'number' && Number.isInteger(code)) noteEnvelopeCode(c, code);
     const ok = upstream.status >= 200 && upstream.status < 300;
-    const answer = operation === 'textToSpeech' && ok ? withAudioTicket(json, audio.ticketFor(json), bytes) : bytes;
+    const passed = withoutConsoleFailure(json, bytes);
+    const answer =
+      operation === 'textToSpeech' && ok ? withAudioTicket(passed.json, audio.ticketFor(passed.json), passed.bytes) : passed.bytes;
     const retryAfter = passableRetryAfter(upstream.header('retry-after'));
     return new Response(answer, {
       status: upstream.status,
@@ -164,7 +179,11 @@ function passableRetryAfter(value: string | null): string | null {
  * A speech answer with the relay's ticket for its audio URL in data.consoleAudioTicket (and any the
  * gateway sent itself dropped), re-serialized; an answer that needs neither passes as it came.
  */
-function withAudioTicket(json: unknown, ticket: AudioTicket | null, bytes: Uint8Array<ArrayBuffer>): string | Uint8Array<ArrayBuffer> {
+function withAudioTicket(
+  json: unknown,
+  ticket: AudioTicket | null,
+  bytes: string | Uint8Array<ArrayBuffer>,
+): string | Uint8Array<ArrayBuffer> {
   const data = (json as { data?: unknown } | null)?.data;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return bytes;
   if (ticket === null && !Object.hasOwn(data, 'consoleAudioTicket')) return bytes;
@@ -172,18 +191,32 @@ function withAudioTicket(json: unknown, ticket: AudioTicket | null, bytes: Uint8
   return JSON.stringify({ ...(json as object), data: ticket ? { ...rest, consoleAudioTicket: ticket } : rest });
 }
 
-/** An envelope the proxy makes itself, its code equal to its HTTP status. */
-function envelope(c: Context, code: 400 | 404 | 413 | 502, message: string) {
+/**
+ * A gateway's answer without a consoleFailure field: only the proxy's own answers carry one, so a
+ * gateway cannot have its words shown as the console's. An answer without it passes as it came.
+ */
+function withoutConsoleFailure(json: unknown, bytes: Uint8Array<ArrayBuffer>): { json: unknown; bytes: string | Uint8Array<ArrayBuffer> } {
+  if (typeof json !== 'object' || json === null || Array.isArray(json) || !Object.hasOwn(json, CONSOLE_FAILURE_FIELD))
+    return { json, bytes };
+  const { [CONSOLE_FAILURE_FIELD]: _dropped, ...rest } = json as Record<string, unknown>;
+  return { json: rest, bytes: JSON.stringify(rest) };
+}
+
+/**
+ * An envelope the proxy makes itself, its code equal to its HTTP status: the English message for
+ * logs and curl, and the reason with its values (CONSOLE_FAILURE_FIELD) for the console to word.
+ */
+function envelope(c: Context, code: 400 | 404 | 413 | 502, message: string, failure: ConsoleFailure) {
   noteEnvelopeCode(c, code);
-  return c.json(failureEnvelope(code, message), code);
+  return c.json({ ...failureEnvelope(code, message), [CONSOLE_FAILURE_FIELD]: failure }, code);
 }
 
-function tooLarge(c: Context) {
-  return envelope(c, 413, 'The request body is too large for the proxy');
+function tooLarge(c: Context, maxBodyBytes: number) {
+  return envelope(c, 413, 'The request body is too large for the proxy', { reason: 'requestTooLarge', mib: maxBodyBytes / 1024 / 1024 });
 }
 
-function unreachable(c: Context, why: string) {
-  return envelope(c, GATEWAY_UNREACHABLE_CODE, `Gateway unreachable: ${why}`);
+function unreachable(c: Context, why: string, failure: ConsoleFailure) {
+  return envelope(c, GATEWAY_UNREACHABLE_CODE, `Gateway unreachable: ${why}`, failure);
 }
 
 /**
@@ -192,14 +225,17 @@ function unreachable(c: Context, why: string) {
  * origin, whatever the gateway (or a CDN's error page in front of it) sends, and whoever posted
  * the request (a drive-by form).
  */
-function refusal(upstream: UpstreamAnswer): { why: string; failure: UpstreamFailure } | null {
-  if (upstream.status >= 300 && upstream.status < 400) {
-    return { why: `it answered with a redirect (HTTP ${upstream.status}), which the proxy does not follow`, failure: 'redirect' };
+function refusal(upstream: UpstreamAnswer): { why: string; failure: UpstreamFailure; said: ConsoleFailure } | null {
+  const { status } = upstream;
+  if (status >= 300 && status < 400) {
+    const why = `it answered with a redirect (HTTP ${status}), which the proxy does not follow`;
+    return { why, failure: 'redirect', said: { reason: 'redirect', status } };
   }
-  const contentType = upstream.header('content-type');
-  if (isJsonType(contentType)) return null;
-  const named = contentType ? `content type ${contentType.slice(0, 100)}` : 'no content type';
-  return { why: `it answered HTTP ${upstream.status} with ${named}, not JSON, which the proxy does not pass on`, failure: 'not_json' };
+  const contentType = upstream.header('content-type')?.slice(0, 100);
+  if (isJsonType(contentType ?? null)) return null;
+  const named = contentType ? `content type ${contentType}` : 'no content type';
+  const said: ConsoleFailure = contentType ? { reason: 'notJson', status, contentType } : { reason: 'untyped', status };
+  return { why: `it answered HTTP ${status} with ${named}, not JSON, which the proxy does not pass on`, failure: 'not_json', said };
 }
 
 /** application/json or any application/…+json (problem+json), parameters aside. */

@@ -37,6 +37,27 @@ describe('ErrorAlert', () => {
     expect(onRetry).toHaveBeenCalledOnce();
   });
 
+  it("labels the console's server's own failure as its own, not as the gateway's message, in English and Chinese", async () => {
+    const html502 = new GatewayRequestError({
+      operation: 'taskStatus',
+      kind: 'proxy',
+      httpStatus: 502,
+      message: 'Gateway unreachable: it answered HTTP 200 with content type text/html, not JSON, which the proxy does not pass on',
+      consoleFailure: { reason: 'notJson', values: { status: '200', contentType: 'text/html' } },
+    });
+    render(<ErrorAlert error={html502} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Console’s server: The gateway answered HTTP 200 with text/html instead of JSON');
+    expect(alert).not.toHaveTextContent(/Gateway message|unreachable|HTTP 502/);
+    try {
+      await act(() => setLocale('zh-CN'));
+      expect(alert).toHaveTextContent('控制台服务器：网关以 text/html 应答了 HTTP 200');
+      expect(alert).not.toHaveTextContent(/网关消息|Gateway/);
+    } finally {
+      await act(() => setLocale('en'));
+    }
+  });
+
   it('describes errors that are not from a gateway', async () => {
     render(<ErrorAlert error={new Error('boom')} title="Could not load" />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load');

@@ -12,9 +12,12 @@ export function ErrorAlert({ error, title, onRetry }: Props) {
   if (!d) return null;
   const gatewayError = error instanceof GatewayRequestError ? error : undefined;
   const code = gatewayError?.code;
-  const http = gatewayError?.httpStatus;
-  // The gateway's own message is quoted as such, so it is not mistaken for the console's advice.
+  // The console's server's status is its own: the sentence names the status the gateway answered.
+  const fromConsoleServer = gatewayError?.kind === 'proxy';
+  const http = fromConsoleServer ? undefined : gatewayError?.httpStatus;
+  // The gateway's own message is quoted as such, so it is not mistaken for the console's advice; the console's server's words are labelled its own.
   const fromGateway = gatewayError?.kind === 'envelope' || (gatewayError?.kind === 'http' && code !== undefined);
+  const source = fromGateway ? 'common.error.gatewayMessage' : fromConsoleServer ? 'common.error.consoleServerMessage' : null;
   return (
     <div role="alert" className="alert alert-error">
       <p className="alert-title">
@@ -24,7 +27,7 @@ export function ErrorAlert({ error, title, onRetry }: Props) {
       </p>
       {d.detail && (
         <p className="alert-detail">
-          {fromGateway ? <span className="alert-source">{t('common.error.gatewayMessage')}</span> : null}
+          {source ? <span className="alert-source">{t(source)}</span> : null}
           {d.detail}
         </p>
       )}

@@ -1,6 +1,7 @@
 // The service interface as zod schemas: the one module the browser app and the server share.
 export * from './assert-never';
 export * from './audio-magic';
+export * from './console-failure';
 export * from './envelope';
 export * from './error-codes';
 export * from './headers';

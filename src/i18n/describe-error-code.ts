@@ -50,7 +50,8 @@ export function describeCode(
     return said('errors.code.tokenRejected', 'errors.code.tokenRejectedNext');
   }
   if (httpStatus === 404) return said('errors.code.noOperation', 'errors.code.noOperationNext');
-  if (code === 502 || httpStatus === 502) return said('errors.code.proxyUnreachable', 'errors.code.proxyUnreachableNext');
+  // The console's own proxy marks its 502s (kind 'proxy'); an unmarked one is the gateway's, or a proxy's in front of it.
+  if (code === 502 || httpStatus === 502) return said('errors.code.badGateway', 'errors.code.badGatewayNext');
   const parameter = parameterIn(message);
   switch (code) {
     case ErrorCode.missingParameter:

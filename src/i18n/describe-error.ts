@@ -1,4 +1,5 @@
 import { t as currentT, type MessageKey, type Translate } from './i18n-store';
+import type { ConsoleFailureReason } from '@/contract';
 import { GatewayRequestError, type ConsoleDetailId } from '@/lib/gateway-error';
 import { isCodeNotLoaded } from '@/lib/code-not-loaded';
 import { ForeignScriptError } from '@/lib/script-url';
@@ -22,6 +23,41 @@ const DETAIL: Record<ConsoleDetailId, MessageKey> = {
   contract: 'errors.detail.contract',
 };
 
+/** The console's server's own failures (kind 'proxy'): an answer that came but is not the API's JSON shares its advice. */
+const NOT_API_JSON = { title: 'errors.proxy.notJson.title', next: 'errors.proxy.notJson.next' } as const;
+const PROXY: Record<ConsoleFailureReason, { title: MessageKey; detail: MessageKey; next: MessageKey }> = {
+  unreachable: {
+    title: 'errors.proxy.unreachable.title',
+    detail: 'errors.proxy.unreachable.detail',
+    next: 'errors.proxy.unreachable.next',
+  },
+  timeout: { title: 'errors.proxy.timeout.title', detail: 'errors.proxy.timeout.detail', next: 'errors.proxy.timeout.next' },
+  redirect: { title: 'errors.proxy.redirect.title', detail: 'errors.proxy.redirect.detail', next: 'errors.proxy.redirect.next' },
+  notJson: { ...NOT_API_JSON, detail: 'errors.proxy.notJson.detail' },
+  untyped: { ...NOT_API_JSON, detail: 'errors.proxy.untyped.detail' },
+  invalidJson: { ...NOT_API_JSON, detail: 'errors.proxy.invalidJson.detail' },
+  answerTooLarge: {
+    title: 'errors.proxy.answerTooLarge.title',
+    detail: 'errors.proxy.answerTooLarge.detail',
+    next: 'errors.proxy.answerTooLarge.next',
+  },
+  requestTooLarge: {
+    title: 'errors.proxy.requestTooLarge.title',
+    detail: 'errors.proxy.requestTooLarge.detail',
+    next: 'errors.proxy.requestTooLarge.next',
+  },
+  requestUnreadable: {
+    title: 'errors.proxy.requestUnreadable.title',
+    detail: 'errors.proxy.requestUnreadable.detail',
+    next: 'errors.proxy.requestUnreadable.next',
+  },
+  noOperation: {
+    title: 'errors.proxy.noOperation.title',
+    detail: 'errors.proxy.noOperation.detail',
+    next: 'errors.proxy.noOperation.next',
+  },
+};
+
 /**
  * The meaning of an error in the operator's words, and what to do next. A component passes its
  * `useT()` (so it follows a language switch); the default is the current language.
@@ -41,11 +77,18 @@ export function describeError(error: unknown, t: Translate = currentT): ErrorDes
     };
   }
   // The console's own sentence in the operator's language; the gateway's message as it came.
-  const detail = error.detail ? t(DETAIL[error.detail.id], error.detail.values) : error.message;
+  const failure = error.consoleFailure;
+  const detail = failure
+    ? t(PROXY[failure.reason].detail, failure.values)
+    : error.detail
+      ? t(DETAIL[error.detail.id], error.detail.values)
+      : error.message;
   const said = (title: MessageKey, nextStep: MessageKey): ErrorDescription => ({ title: t(title), detail, nextStep: t(nextStep) });
   switch (error.kind) {
     case 'envelope':
       return describeCode(t, error.code ?? -1, detail, error.operation, error.httpStatus);
+    case 'proxy':
+      return failure ? said(PROXY[failure.reason].title, PROXY[failure.reason].next) : describeHttp(t, error.httpStatus, detail);
     case 'network':
       return error.crossOrigin
         ? said('errors.kind.cors', 'errors.kind.corsNext')

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LanguageSelect } from '@/components/language-select';
-import { getLocale, loadNamespace, setLocale, t } from './i18n-store';
+import { getLocale, loadNamespace, setLocale, startLocale, t } from './i18n-store';
 import { useT } from '@/hooks/use-t';
 import { LOCALES, pickLocale } from './locales';
 import { timeSettingStore } from './time-setting';
@@ -27,6 +27,19 @@ describe('locale detection', () => {
 });
 
 describe('i18n store', () => {
+  it("words the page's <meta name=description> in the language, on start and on a switch (issue 39)", async () => {
+    const meta = Object.assign(document.createElement('meta'), { name: 'description', content: 'Service AI Console' });
+    document.head.append(meta);
+    try {
+      await startLocale(['common']);
+      expect(meta.content).toBe('Operator console for the Service AI gateway: watch video text removal tasks and synthesize speech.');
+      await act(() => setLocale('zh-CN'));
+      expect(meta.content).toBe('Service AI 网关的运维控制台：跟踪视频去文字任务，合成语音。');
+    } finally {
+      meta.remove();
+    }
+  });
+
   it('switches language without a reload: loads the namespaces in use, then renders, sets <html lang> and stores the code', async () => {
     await loadNamespace('common');
     render(<Title />);

@@ -59,14 +59,25 @@ export async function setLocale(locale: Locale): Promise<void> {
   if (mine !== switching) return; // a later choice won
   writeJson(local(), STORAGE_KEY, locale);
   document.documentElement.lang = locale;
+  describePage(locale);
   i18nStore.set({ ...i18nStore.get(), locale });
+}
+
+/**
+ * The page's <meta name="description"> in the language (index.html has the English for a reader
+ * that runs no script): a bookmark, a tab search or a shared link then says what the page is in
+ * the operator's language. Needs the common messages; without them the English stays.
+ */
+function describePage(locale: Locale): void {
+  const meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (meta && isNamespaceLoaded('common', locale)) meta.content = lookup(locale, 'common.app.description');
 }
 
 /** Before the first render (src/main.tsx): <html lang> and the first namespaces, so the first paint is in the chosen language. */
 export function startLocale(namespaces: readonly Namespace[]): Promise<unknown> {
   const { locale } = i18nStore.get();
   document.documentElement.lang = locale;
-  return Promise.all(namespaces.map((ns) => loadNamespace(ns, locale)));
+  return Promise.all(namespaces.map((ns) => loadNamespace(ns, locale))).finally(() => describePage(locale));
 }
 
 export const getLocale = (): Locale => i18nStore.get().locale;

@@ -1,5 +1,14 @@
 import type * as z from 'zod/mini';
-import { APP_SOURCE_IGNORED_CHANNEL, envelopeSchema, HeaderName, JSON_UTF8, OPERATION_PATHS } from '@/contract';
+import {
+  APP_SOURCE_IGNORED_CHANNEL,
+  CONSOLE_FAILURE_FIELD,
+  consoleFailureSchema,
+  envelopeSchema,
+  HeaderName,
+  JSON_UTF8,
+  OPERATION_PATHS,
+} from '@/contract';
+import { LOCAL_GATEWAY_URL } from './connection';
 import type { Connection } from './connection-profile';
 import { GatewayRequestError, isAuthRefusal, type GatewayOperation } from './gateway-error';
 import { recordGatewayOutcome } from './connection-health';
@@ -43,6 +52,16 @@ function unsendableHeader(headers: Record<string, string>): string | null {
 
 export function operationUrl(gatewayUrl: string, operation: GatewayOperation): string {
   return gatewayUrl.trim().replace(/\/+$/, '') + OPERATION_PATHS[operation];
+}
+
+/** Whether `url` is this console's own /api (its embedded gateway or its proxy): only there is a consoleFailure the console's. */
+function isConsoleApi(url: string): boolean {
+  try {
+    const resolved = new URL(url, globalThis.location.href);
+    return resolved.origin === globalThis.location.origin && resolved.pathname.startsWith(`${LOCAL_GATEWAY_URL}/`);
+  } catch {
+    return false;
+  }
 }
 
 // globalThis, not window: the status poll calls the gateway from a worker too (WorkerLocation has the page's origin).
@@ -139,7 +158,7 @@ async function send<S extends Schema>(
     });
   }
   try {
-    return readEnvelope(response.status, response.ok, text, operation, dataSchema);
+    return readEnvelope(response.status, response.ok, text, operation, dataSchema, isConsoleApi(url));
   } catch (error) {
     throw withRetryAfter(error, response);
   }
@@ -149,8 +168,8 @@ async function send<S extends Schema>(
 function withRetryAfter(error: unknown, response: Response): unknown {
   const retryAfter = response.headers.get('Retry-After')?.trim();
   if (!(error instanceof GatewayRequestError) || !retryAfter) return error;
-  const { operation, kind, message, code, httpStatus, crossOrigin, detail } = error;
-  return new GatewayRequestError({ operation, kind, message, code, httpStatus, crossOrigin, detail, retryAfter });
+  const { operation, kind, message, code, httpStatus, crossOrigin, detail, consoleFailure } = error;
+  return new GatewayRequestError({ operation, kind, message, code, httpStatus, crossOrigin, detail, consoleFailure, retryAfter });
 }
 
 /**
@@ -240,6 +259,7 @@ function readEnvelope<S extends Schema>(
   text: string,
   operation: GatewayOperation,
   dataSchema: S,
+  fromConsole: boolean,
 ): z.output<S> {
   let json: unknown;
   try {
@@ -271,6 +291,14 @@ function readEnvelope<S extends Schema>(
     });
   }
   const { code, message, data } = envelope.data;
+  if (code !== 0 && fromConsole) {
+    const failure = consoleFailureSchema.safeParse((json as Record<string, unknown>)[CONSOLE_FAILURE_FIELD]);
+    if (failure.success) {
+      const { reason, ...values } = failure.data;
+      const consoleFailure = { reason, values: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])) };
+      throw new GatewayRequestError({ operation, kind: 'proxy', httpStatus, message, consoleFailure });
+    }
+  }
   if (code !== 0) throw new GatewayRequestError({ operation, kind: 'envelope', code, httpStatus, message });
   if (!ok) throw new GatewayRequestError({ operation, kind: 'http', code, httpStatus, message: message || `HTTP ${httpStatus}` });
   const parsed = dataSchema.safeParse(data);

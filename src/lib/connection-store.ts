@@ -16,6 +16,12 @@ export const DEFAULT_PROFILE: ConnectionProfile = {
   appSource: '',
 };
 
+/** The default profile's name in this visit's language; lib has no words, so the app hands it over (setDefaultProfileName). */
+let defaultName = DEFAULT_PROFILE.name;
+
+/** The profile a console starts with, named as this visit names it. */
+export const defaultProfile = (): ConnectionProfile => ({ ...DEFAULT_PROFILE, name: defaultName });
+
 // Profiles are stored without a token unless "remember on this device" is ticked; otherwise the
 // token lives in sessionStorage. A stored profile may predate a user ID being set, so userId may be empty.
 // Checked by hand (stored-connection.ts), as connectionProfileSchema would: no zod on a first visit.
@@ -67,7 +73,7 @@ export function selectProfile(id: string): void {
 export function deleteProfile(id: string): void {
   const state = connectionStore.get();
   const profiles = state.profiles.filter((p) => p.id !== id);
-  const rest = profiles.length > 0 ? profiles : [DEFAULT_PROFILE];
+  const rest = profiles.length > 0 ? profiles : [defaultProfile()];
   update({ profiles: rest, activeId: rest.some((p) => p.id === state.activeId) ? state.activeId : rest[0]!.id });
 }
 
@@ -86,4 +92,16 @@ export function draftProfile(state: ConnectionState, now = Date.now(), nameFor =
 export function scopeKeyOf(state: ConnectionState): string {
   const p = activeProfile(state);
   return [p.id, p.gatewayUrl, p.userId].join('\u0000');
+}
+
+/**
+ * Names the default profile in the visit's language ("Local", "本地"): the one shown while no
+ * profile is stored, and the one that replaces the last profile deleted. A stored profile keeps
+ * the name it was saved with, whatever the language; the operator's names are never changed.
+ */
+export function setDefaultProfileName(name: string): void {
+  defaultName = name;
+  if (profilesStore.get().length > 0) return;
+  const state = connectionStore.get();
+  connectionStore.set({ ...state, profiles: state.profiles.map((p) => (p.id === DEFAULT_PROFILE.id ? defaultProfile() : p)) });
 }

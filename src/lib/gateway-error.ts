@@ -1,9 +1,10 @@
-import type { OperationName } from '@/contract';
+import type { ConsoleFailureReason, OperationName } from '@/contract';
 
 export type GatewayOperation = OperationName;
 
 export type GatewayErrorKind =
   | 'envelope' // the gateway answered code != 0
+  | 'proxy' // the console's own server answered for the gateway (proxy mode): consoleFailure says why
   | 'http' // 4xx/5xx without a usable envelope, or an HTML error page
   | 'invalid-json'
   | 'not-gateway' // JSON, but not an envelope
@@ -36,6 +37,12 @@ export type ConsoleDetailId =
   | 'notEnvelope'
   | 'contract';
 
+/**
+ * Why the console's own server answered instead of the gateway (the envelope's consoleFailure,
+ * src/contract/console-failure.ts), its values as strings, worded where it is shown.
+ */
+export type ConsoleFailureDetail = { reason: ConsoleFailureReason; values: Record<string, string> };
+
 /** What a GatewayRequestError carries: plain data, so it can cross a thread boundary (structured clone drops Error classes). */
 export type GatewayErrorFields = {
   operation: GatewayOperation;
@@ -45,6 +52,8 @@ export type GatewayErrorFields = {
   httpStatus?: number;
   crossOrigin?: boolean;
   detail?: ConsoleDetail;
+  /** Set with kind 'proxy'. */
+  consoleFailure?: ConsoleFailureDetail;
   /** The refusal's Retry-After header as sent (seconds or an HTTP date), for a caller that waits as asked (the script queue). */
   retryAfter?: string;
 };
@@ -57,6 +66,7 @@ export class GatewayRequestError extends Error {
   readonly httpStatus: number | undefined;
   readonly crossOrigin: boolean;
   readonly detail: ConsoleDetail | undefined;
+  readonly consoleFailure: ConsoleFailureDetail | undefined;
   readonly retryAfter: string | undefined;
 
   constructor(fields: GatewayErrorFields) {
@@ -68,6 +78,7 @@ export class GatewayRequestError extends Error {
     this.httpStatus = fields.httpStatus;
     this.crossOrigin = fields.crossOrigin ?? false;
     this.detail = fields.detail;
+    this.consoleFailure = fields.consoleFailure;
     this.retryAfter = fields.retryAfter;
   }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { connectionProfileSchema, LOCAL_GATEWAY_URL, toConnection, type ConnectionProfile } from '@/lib/connection-profile';
-import { connectionStore, DEFAULT_PROFILE, saveProfile } from '@/lib/connection-store';
+import { connectionStore, DEFAULT_PROFILE, defaultProfile, saveProfile } from '@/lib/connection-store';
 import { useActiveConnection } from '@/hooks/use-connection';
 import { useConsoleInfo, type ConsoleInfo } from '../api/get-console-info';
 import { useTestConnection } from '../api/test-connection';
@@ -8,7 +8,7 @@ import { useTestConnection } from '../api/test-connection';
 /** Fill the "Local" profile with the embedded gateway's working values; its token is a local dev token, so it is remembered on this device. */
 function localGatewayProfile(info: ConsoleInfo, existing: ConnectionProfile | undefined): ConnectionProfile {
   return connectionProfileSchema.parse({
-    ...(existing ?? DEFAULT_PROFILE),
+    ...(existing ?? defaultProfile()),
     gatewayUrl: LOCAL_GATEWAY_URL,
     token: info.defaultToken ?? '',
     rememberToken: true,

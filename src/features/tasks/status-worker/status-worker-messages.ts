@@ -14,8 +14,8 @@ export type StatusWorkerReply =
 
 /** Structured clone keeps an Error's message only: the kind, code and status go as plain fields. */
 function errorFields(error: unknown): GatewayErrorFields {
-  const { operation, kind, message, code, httpStatus, crossOrigin, detail } = GatewayRequestError.from(error, 'taskStatus');
-  return { operation, kind, message, code, httpStatus, crossOrigin, detail };
+  const { operation, kind, message, code, httpStatus, crossOrigin, detail, consoleFailure } = GatewayRequestError.from(error, 'taskStatus');
+  return { operation, kind, message, code, httpStatus, crossOrigin, detail, consoleFailure };
 }
 
 /**
