@@ -106,13 +106,22 @@ test('1280 px, zh-CN, absolute times: the watch list fits its box; a failing gat
   await board.scrollIntoViewIfNeeded();
 
   await page.route('**/textRemoval/taskStatus', (route) =>
-    route.fulfill({ status: 502, json: { code: 502, message: 'Gateway unreachable: ECONNREFUSED', data: null } }),
+    route.fulfill({
+      status: 502,
+      // The proxy's own answer, as server/proxy/gateway-proxy.ts writes it: marked as the console's server's.
+      json: {
+        code: 502,
+        message: 'Gateway unreachable: ECONNREFUSED',
+        data: null,
+        consoleFailure: { reason: 'unreachable', error: 'ECONNREFUSED' },
+      },
+    }),
   );
   // A new ID is checked at once: its answer is the 502.
   await page.getByRole('textbox', { name: '任务 ID' }).fill('Service_AI_not_there_yet');
   await page.getByRole('button', { name: '添加到关注列表' }).click();
   const state = page.getByRole('banner').getByRole('status');
-  await expect(state).toContainText('本服务器无法连接网关', { timeout: 15_000 });
+  await expect(state).toContainText('控制台服务器无法连接网关', { timeout: 15_000 });
   for (const [language, name] of [
     ['zh-CN', '快捷键'],
     ['en', 'Shortcuts'],
@@ -122,6 +131,6 @@ test('1280 px, zh-CN, absolute times: the watch list fits its box; a failing gat
     // Before: in English the header wrapped and Shortcuts went to a second line.
     await expect.poll(async () => (await button.boundingBox())!.y).toBe(oneLine.y);
   }
-  await expect(state).toContainText('Failing: Gateway unreachable from this server');
+  await expect(state).toContainText('Failing: The console’s server could not reach the gateway');
   await context.close();
 });

@@ -1,7 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: unit tests (Vitest) then browser tests (Playwright in Chromium), each with a JSON
-// report, summed into one last line `N passed, N failed, N skipped` that CI's log reader knows.
-// Arguments go to Vitest (a file filter, say); the browser half always runs whole. Without a
+// `npm test`: unit tests (Vitest) and browser tests (Playwright in Chromium) side by side, each with a
+// JSON report, summed into one last line `N passed, N failed, N skipped` that CI's log reader knows.
+// Playwright's lines stream as they come; Vitest's are held and printed whole when it ends, so the two
+// never interleave. Side by side, one half's waits (servers starting, pages loading, tests sleeping
+// on purpose) are the other's CPU: on the 2-core CI machine the halves in a row left a core idle about
+// a fifth of the time. `TEST_IN_A_ROW=1` runs them one after the other (to read a failure under less
+// load). Arguments go to Vitest (a file filter, say); the browser half always runs whole. Without a
 // Chromium the unit half still runs, and the browser half counts as one failure that says why.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,30 +17,33 @@ const chromium = findTestChromium();
 const reportDir = mkdtempSync(join(tmpdir(), 'console-test-report-'));
 // Removed however the run ends: a run stopped by Ctrl-C or a CI timeout left it behind.
 process.once('exit', () => rmSync(reportDir, { recursive: true, force: true }));
-// Ctrl-C reaches the runner too (same process group); a SIGTERM (a CI timeout) is passed on to it,
-// so no Playwright run and its server outlive this script.
-let runner = null;
+// Ctrl-C reaches the runners too (same process group); a SIGTERM (a CI timeout) is passed on to
+// them, so no Playwright run and its server outlive this script.
+const runners = new Set();
 process.once('SIGINT', () => process.exit(130));
 process.once('SIGTERM', () => {
-  runner?.kill('SIGTERM');
+  for (const runner of runners) runner.kill('SIGTERM');
   process.exit(143);
 });
 const vitestReport = join(reportDir, 'vitest.json');
 const playwrightReport = join(reportDir, 'playwright.json');
+const inARow = process.env.TEST_IN_A_ROW === '1';
 
-const vitestExit = await run('node_modules/.bin/vitest', [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestReport}`,
-  ...process.argv.slice(2),
-]);
-const playwrightExit = chromium
-  ? await run('node_modules/.bin/playwright', ['test', '--reporter=list,json'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-      CHROMIUM_PATH: chromium,
-    })
-  : 1;
+const unitHalf = () =>
+  run(
+    'node_modules/.bin/vitest',
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`, ...process.argv.slice(2)],
+    {},
+    { held: !inARow && chromium !== null, title: 'unit tests (Vitest)' },
+  );
+const browserHalf = () =>
+  chromium
+    ? run('node_modules/.bin/playwright', ['test', '--reporter=list,json'], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+        CHROMIUM_PATH: chromium,
+      })
+    : Promise.resolve(1);
+const [vitestExit, playwrightExit] = inARow ? [await unitHalf(), await browserHalf()] : await Promise.all([unitHalf(), browserHalf()]);
 
 const vitestJson = readJson(vitestReport);
 const unit = vitestCounts(vitestJson, vitestExit);
@@ -54,16 +61,33 @@ console.log(`\nunit: ${describe(unit)}; browser: ${describe(browser)}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 || vitestExit !== 0 || playwrightExit !== 0 ? 1 : 0);
 
-/** @returns {Promise<number>} */
-function run(command, args, env = {}) {
+/**
+ * Runs a command to its end. Held: its output is kept and printed whole, under a title, when it ends.
+ * @returns {Promise<number>}
+ */
+function run(command, args, env = {}, { held = false, title = command } = {}) {
+  const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-    runner = child;
+    const child = spawn(command, args, { stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
+    runners.add(child);
+    /** @type {Buffer[]} */
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
     child.on('error', (err) => {
       console.error(`${command}: ${err.message}`);
       resolve(1);
     });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('close', (code, signal) => {
+      runners.delete(child);
+      if (held) {
+        const seconds = ((Date.now() - started) / 1000).toFixed(1);
+        process.stdout.write(
+          `\n--- ${title}: ended after ${seconds} s ---\n${Buffer.concat(output).toString()}--- end of ${title} ---\n\n`,
+        );
+      }
+      resolve(code ?? (signal ? 1 : 0));
+    });
   });
 }
 
