@@ -71,3 +71,20 @@ test("the proxy's own failures in Chinese, then English: the console's server's 
   await expect(page.getByRole('radio', { name: '本地' })).toBeChecked();
   await context.close();
 });
+
+test("a refusal before /api (headers over 16 KB) is the console's server's, with advice that fits, never markup", async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'en' });
+  const page = await context.newPage();
+  await page.goto(`${consoleOrigin}/settings`);
+  await page.getByLabel('User ID', { exact: true }).fill('4242');
+  // A token no gateway issues: 17 KB of it make the request's headers larger than the server reads.
+  await page.getByLabel('Token', { exact: true }).fill('t'.repeat(17_000));
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  const refused = page.getByRole('alert').filter({ hasText: 'The request’s headers are too large for the console’s server' });
+  await expect(refused).toContainText(
+    'Console’s server: The request’s line and headers are larger than 16 KB, the most the console’s server reads, so it refused the request.',
+  );
+  await expect(refused).toContainText('cookies');
+  await expect(refused).not.toContainText(/Gateway message|Request Header Fields Too Large/);
+  await context.close();
+});

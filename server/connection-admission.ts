@@ -88,7 +88,7 @@ export function admitConnections(server: Server, limits: AdmissionLimits): void 
     c.timer = setTimeout(() => {
       if (!unproven.has(socket)) return;
       forget(c);
-      answerAndClose(socket, rawRefusal(408, 'Request Timeout: no request was received in time'));
+      answerAndClose(socket, rawRefusal(408, 'Request Timeout: no request was received in time', { reason: 'requestTimeout' }));
     }, limits.firstRequestTimeoutSeconds * 1000);
     c.timer.unref();
 

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { Hono } from 'hono';
+import { CONSOLE_FAILURE_FIELD, consoleFailureSchema } from '#contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequestListener } from './request-listener';
 import { loadConfig } from './config';
@@ -163,29 +164,66 @@ describe('connection limits', () => {
   });
 
   it.each([
-    ['no Host on HTTP/1.1', 'GET /ok HTTP/1.1\r\n\r\n', 400],
-    ['an expectation other than 100-continue', 'GET /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: bogus\r\n\r\n', 417],
-    ['a malformed request line', 'GET /ok HTTP/1.1 extra\r\nHost: 127.0.0.1\r\n\r\n', 400],
-    ['a bad chunk size', 'POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n', 400],
-    ['an unknown Transfer-Encoding', 'POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: gzip\r\n\r\n', 400],
+    ['no Host on HTTP/1.1', 'GET /ok HTTP/1.1\r\n\r\n', 400, { reason: 'requestMalformed', status: 400 }],
+    [
+      'an expectation other than 100-continue',
+      'GET /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: bogus\r\n\r\n',
+      417,
+      { reason: 'requestMalformed', status: 417 },
+    ],
+    ['a malformed request line', 'GET /ok HTTP/1.1 extra\r\nHost: 127.0.0.1\r\n\r\n', 400, { reason: 'requestMalformed', status: 400 }],
+    [
+      'a bad chunk size',
+      'POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n',
+      400,
+      { reason: 'requestMalformed', status: 400 },
+    ],
+    [
+      'an unknown Transfer-Encoding',
+      'POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: gzip\r\n\r\n',
+      400,
+      { reason: 'requestMalformed', status: 400 },
+    ],
     [
       'Transfer-Encoding with Content-Length',
       'POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n',
       400,
+      { reason: 'requestMalformed', status: 400 },
     ],
-    ['a NUL in a header value', 'GET /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: a\x00b\r\n\r\n', 400],
-    ['an HTTP/2 preface', 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 400],
-    ['CONNECT (this server is no proxy)', 'CONNECT evil.example:443 HTTP/1.1\r\nHost: evil.example:443\r\n\r\n', 400],
-    ['a 20 KB URL', `GET /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`, 431],
-    ['20 KB of headers', `GET /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+    [
+      'a NUL in a header value',
+      'GET /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: a\x00b\r\n\r\n',
+      400,
+      { reason: 'requestMalformed', status: 400 },
+    ],
+    ['an HTTP/2 preface', 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 400, { reason: 'requestMalformed', status: 400 }],
+    [
+      'CONNECT (this server is no proxy)',
+      'CONNECT evil.example:443 HTTP/1.1\r\nHost: evil.example:443\r\n\r\n',
+      400,
+      { reason: 'requestMalformed', status: 400 },
+    ],
+    ['a 20 KB URL', `GET /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`, 431, { reason: 'headersTooLarge', kib: 16 }],
+    [
+      '20 KB of headers',
+      `GET /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+      { reason: 'headersTooLarge', kib: 16 },
+    ],
     [
       'a 20 KB chunk extension',
       `POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n5;${'a'.repeat(20_000)}\r\nhello\r\n0\r\n\r\n`,
       413,
+      { reason: 'requestMalformed', status: 413 },
     ],
-    ['headers too slow', 'GET /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', 408],
-  ])('answers %s with an envelope and the security headers, then closes', async (_name, request, status) => {
-    expectRefusal(await exchange((s) => s.write(request)), status);
+    ['headers too slow', 'GET /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', 408, { reason: 'requestTimeout' }],
+    ['no request at all before the first-request timeout', '', 408, { reason: 'requestTimeout' }],
+  ])('answers %s with an envelope and the security headers, then closes', async (_name, request, status, failure) => {
+    const raw = await exchange((s) => (request === '' ? undefined : s.write(request)));
+    expectRefusal(raw, status);
+    // Marked as the console's server's own (issue 39), so the console words it and never quotes it as the gateway's.
+    expect((bodyOf(raw) as Record<string, unknown>)[CONSOLE_FAILURE_FIELD]).toEqual(failure);
+    expect(consoleFailureSchema.safeParse(failure).success).toBe(true);
   });
 
   it('frees the slot of a client that asks for a large answer and stops reading', async () => {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import type { ConsoleFailure } from '#contract';
 import type { ServerConfig } from './config';
 import { admitConnections } from './connection-admission';
 import { answerAndClose, rawRefusal, refuse, refuseDetachedSocket } from './refusals';
@@ -59,16 +60,23 @@ export function serverOptions(limits: ConnectionLimits): ServerOptions {
   };
 }
 
-const PARSER_ERRORS: Record<string, [number, string]> = {
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout: the request was not received in time'],
-  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large: the request line and headers exceed 16 KB'],
+/** Node's limit on a request's line and headers (--max-http-header-size), in KiB. */
+const MAX_HEADER_KIB = 16;
+
+const PARSER_ERRORS: Record<string, [number, string, ConsoleFailure?]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout: the request was not received in time', { reason: 'requestTimeout' }],
+  HPE_HEADER_OVERFLOW: [
+    431,
+    `Request Header Fields Too Large: the request line and headers exceed ${MAX_HEADER_KIB} KB`,
+    { reason: 'headersTooLarge', kib: MAX_HEADER_KIB },
+  ],
   HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Content Too Large: the chunk extensions are too large'],
 };
 
 /** The raw HTTP answer for a request Node's parser refused: an envelope with the security headers. */
 function parserErrorResponse(code: string | undefined): string {
-  const [status, message] = PARSER_ERRORS[code ?? ''] ?? [400, 'Bad Request: the request could not be parsed'];
-  return rawRefusal(status, message);
+  const [status, message, failure] = PARSER_ERRORS[code ?? ''] ?? [400, 'Bad Request: the request could not be parsed'];
+  return rawRefusal(status, message, failure);
 }
 
 /**

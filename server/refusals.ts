@@ -1,6 +1,6 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { failureEnvelope } from '#contract';
+import { CONSOLE_FAILURE_FIELD, failureEnvelope, type ConsoleFailure } from '#contract';
 import { apiAnswerHeaders } from './security/security-headers';
 
 /**
@@ -17,9 +17,22 @@ export function refusalHeaders(): Record<string, string> {
   return { 'Content-Type': 'application/json; charset=UTF-8', ...apiAnswerHeaders() };
 }
 
+/**
+ * The body of a refusal: an envelope whose English message is for logs and curl, marked as this
+ * server's own (CONSOLE_FAILURE_FIELD) with its reason, so the console words it as its server's in
+ * the operator's language and never quotes it as the gateway's. Written before the path is known,
+ * so every path gets it; the browser honours the marker only on its own /api.
+ */
+export function refusalBody(status: number, message: string, failure: ConsoleFailure): string {
+  return JSON.stringify({ ...failureEnvelope(status, message), [CONSOLE_FAILURE_FIELD]: failure });
+}
+
+/** The reason a refusal with this status gives, for those that have no more to say (requestMalformed). */
+export const refusedAs = (status: number): ConsoleFailure => ({ reason: 'requestMalformed', status });
+
 /** A whole HTTP/1.1 answer, for a socket no ServerResponse writes to (a parser error, CONNECT). */
-export function rawRefusal(status: number, message: string): string {
-  const body = JSON.stringify(failureEnvelope(status, message));
+export function rawRefusal(status: number, message: string, failure: ConsoleFailure = refusedAs(status)): string {
+  const body = refusalBody(status, message, failure);
   const headers = { ...refusalHeaders(), 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
   return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
@@ -27,7 +40,7 @@ export function rawRefusal(status: number, message: string): string {
 
 /** Answers through Node's ServerResponse and closes the connection (Node destroys it once the answer is written). */
 export function refuse(res: ServerResponse, status: number, message: string): void {
-  const body = JSON.stringify(failureEnvelope(status, message));
+  const body = refusalBody(status, message, refusedAs(status));
   res.writeHead(status, { ...refusalHeaders(), 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' });
   res.end(body);
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { failureEnvelope } from '#contract';
 import type { FastPath } from './gateway/routes/status-fast-path';
-import { refusalHeaders } from './refusals';
+import { refusalBody, refusalHeaders, refusedAs } from './refusals';
 
 type Fetch = (request: Request, env: unknown) => Response | Promise<Response>;
 
@@ -46,7 +46,9 @@ function malformedRequest(err: unknown): Response {
   const [status, message] = malformed
     ? [400, `Bad Request: ${err.message}`]
     : [500, 'Internal Server Error: the request could not be processed'];
-  return new Response(JSON.stringify(failureEnvelope(status, message)), {
+  // A 500 here is no refusal of the request: it stays unmarked (worded by its status) rather than called malformed.
+  const body = malformed ? refusalBody(status, message, refusedAs(status)) : JSON.stringify(failureEnvelope(status, message));
+  return new Response(body, {
     status,
     headers: { ...refusalHeaders(), ...(malformed ? { Connection: 'close' } : {}) },
   });

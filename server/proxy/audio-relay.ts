@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
-import { AUDIO_MAGIC_BYTES, failureEnvelope, sniffAudioBytes, type SniffableAudioFormat } from '#contract';
+import {
+  AUDIO_MAGIC_BYTES,
+  CONSOLE_FAILURE_FIELD,
+  failureEnvelope,
+  sniffAudioBytes,
+  type AudioRelayFailure,
+  type SniffableAudioFormat,
+} from '#contract';
 import { API_CONTENT_SECURITY_POLICY } from '../security/security-headers';
 import { isLocalHost } from '../security/local-address';
 import { joinChunks } from '../read-capped';
@@ -89,20 +96,28 @@ export function createAudioRelay(options: AudioRelayOptions) {
   async function serve(c: Context): Promise<Response> {
     const raw = c.req.query('u') ?? '';
     const check = tickets.verify(raw, c.req.query('exp') ?? '', c.req.query('sig') ?? '');
-    if (check === 'expired') return c.json(failureEnvelope(404, "This audio link's ticket has expired"), 404);
+    if (check === 'expired') return refused(c, 404, "This audio link's ticket has expired", { reason: 'audioExpired' });
     const entry = check === 'valid' ? target(raw) : null;
-    if (entry === null) return c.json(failureEnvelope(404, 'Not an audio URL the gateway returned through this console'), 404);
+    if (entry === null) return refused(c, 404, 'Not an audio URL the gateway returned through this console', { reason: 'audioNotIssued' });
     // The console itself (its /api/_console/info, its relay) is never fetched, unless the gateway is
     // there. Compared by host name: behind a TLS-terminating proxy this server sees another scheme and port.
     if (entry.hostname === new URL(c.req.url).hostname && entry.origin !== gatewayOrigin) {
-      return c.json(failureEnvelope(403, "The proxy does not fetch audio from the console's own origin"), 403);
+      return refused(c, 403, "The proxy does not fetch audio from the console's own origin", { reason: 'audioOwnOrigin' });
     }
     const deadline = upstreamDeadline(timeoutMs, c.req.raw.signal);
-    const fail = (why: string) => {
+    const fail = (why: string, failure: AudioRelayFailure) => {
       deadline.end();
-      return c.json(failureEnvelope(502, `Gateway unreachable: ${why}`), 502);
+      return refused(c, 502, `Gateway unreachable: ${why}`, failure);
     };
-    const failed = () => fail(deadline.expired ? `no answer within ${timeoutMs} ms` : 'the audio could not be fetched');
+    const failed = () =>
+      deadline.expired
+        ? fail(`no answer within ${timeoutMs} ms`, { reason: 'audioTimeout', seconds: timeoutMs / 1000 })
+        : fail('the audio could not be fetched', { reason: 'audioUnreachable' });
+    const tooLarge = () =>
+      fail(`the audio is larger than ${maxBytes / 1024 / 1024} MiB, so the proxy does not pass it on`, {
+        reason: 'audioTooLarge',
+        mib: maxBytes / 1024 / 1024,
+      });
     let upstream: Response;
     try {
       upstream = await doFetch(entry.href, { redirect: 'manual', signal: deadline.signal });
@@ -110,13 +125,14 @@ export function createAudioRelay(options: AudioRelayOptions) {
       return failed();
     }
     if (!upstream.ok || !upstream.body) {
+      // The upstream's body is never passed on: an envelope it sent (a consoleFailure in it too) stays unread.
       await upstream.body?.cancel().catch(() => undefined);
-      return fail(`the audio answered HTTP ${upstream.status}`);
+      return fail(`the audio answered HTTP ${upstream.status}`, { reason: 'audioStatus', status: upstream.status });
     }
     const declared = upstream.headers.get('content-length');
     if (Number(declared) > maxBytes) {
       await upstream.body.cancel().catch(() => undefined);
-      return fail(`the audio is larger than ${maxBytes / 1024 / 1024} MiB, so the proxy does not pass it on`);
+      return tooLarge();
     }
     const reader = upstream.body.getReader();
     let head: Uint8Array;
@@ -128,7 +144,7 @@ export function createAudioRelay(options: AudioRelayOptions) {
     let seen = head.byteLength;
     if (seen > maxBytes) {
       reader.cancel().catch(() => undefined);
-      return fail(`the audio is larger than ${maxBytes / 1024 / 1024} MiB, so the proxy does not pass it on`);
+      return tooLarge();
     }
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -172,6 +188,14 @@ export function createAudioRelay(options: AudioRelayOptions) {
   }
 
   return { ticketFor, serve };
+}
+
+/**
+ * The relay's own refusal: an envelope with an English message for logs and curl, marked as the
+ * console's server's (CONSOLE_FAILURE_FIELD), so the speech studio words it in the operator's language.
+ */
+function refused(c: Context, status: 403 | 404 | 502, message: string, failure: AudioRelayFailure): Response {
+  return c.json({ ...failureEnvelope(status, message), [CONSOLE_FAILURE_FIELD]: failure }, status);
 }
 
 /** At least `count` bytes from the start of the stream (fewer only if it ends first). */

@@ -27,6 +27,35 @@ export const consoleFailureSchema = z.discriminatedUnion('reason', [
   z.object({ reason: z.literal('requestTooLarge'), mib: z.number() }),
   z.object({ reason: z.literal('requestUnreadable') }),
   z.object({ reason: z.literal('noOperation'), method: text, path: text }),
+  /**
+   * Refused by the server itself before the request reached /api (server/refusals.ts): its head or
+   * body did not arrive in time (408), its headers are too large (431), or it could not be read as
+   * HTTP it serves (400, 413, 417).
+   */
+  z.object({ reason: z.literal('requestTimeout') }),
+  z.object({ reason: z.literal('headersTooLarge'), kib: z.number() }),
+  z.object({ reason: z.literal('requestMalformed'), status }),
 ]);
 export type ConsoleFailure = z.output<typeof consoleFailureSchema>;
 export type ConsoleFailureReason = ConsoleFailure['reason'];
+
+/**
+ * Why the console's server's audio relay (GET /api/_console/audio, server/proxy/audio-relay.ts)
+ * did not serve the audio, in the same field. Its own union: the relay is no gateway operation, and
+ * the speech studio words these where it says why a take's audio was not kept.
+ */
+export const audioRelayFailureSchema = z.discriminatedUnion('reason', [
+  /** The link's ticket is past its expiry. */
+  z.object({ reason: z.literal('audioExpired') }),
+  /** No valid ticket for this URL (another secret signed it, or none did), or a URL the relay never serves. */
+  z.object({ reason: z.literal('audioNotIssued') }),
+  /** The URL is on the console's own origin (and the gateway is not). */
+  z.object({ reason: z.literal('audioOwnOrigin') }),
+  z.object({ reason: z.literal('audioUnreachable') }),
+  z.object({ reason: z.literal('audioTimeout'), seconds: z.number() }),
+  /** The audio's address answered this status, not 2xx. */
+  z.object({ reason: z.literal('audioStatus'), status }),
+  z.object({ reason: z.literal('audioTooLarge'), mib: z.number() }),
+]);
+export type AudioRelayFailure = z.output<typeof audioRelayFailureSchema>;
+export type AudioRelayFailureReason = AudioRelayFailure['reason'];

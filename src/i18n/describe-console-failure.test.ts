@@ -50,4 +50,26 @@ describe("describeError: the console's server's own failures", () => {
       expect(words).not.toMatch(/[A-Za-z]{3,} [a-z]{3,} [a-z]{3,}/);
     }
   });
+
+  // Refused by the server before the request reached /api (server/refusals.ts): the console's words, fitting advice.
+  it('a refusal before /api: timed out, headers too large, not read as HTTP; in English and Chinese', async () => {
+    const slow = describeError(proxy('requestTimeout', {}, 'Request Timeout: the request was not received in time'));
+    expect(slow.title).toBe('The console’s server stopped waiting for the request');
+    expect(slow.nextStep).toMatch(/^Send it again/);
+    const big = describeError(proxy('headersTooLarge', { kib: '16' }, 'Request Header Fields Too Large: …'));
+    expect(big.detail).toBe(
+      'The request’s line and headers are larger than 16 KB, the most the console’s server reads, so it refused the request.',
+    );
+    expect(big.nextStep).toMatch(/cookies/);
+    const odd = describeError(proxy('requestMalformed', { status: '417' }, 'Expectation Failed: …'));
+    expect(odd.detail).toBe('The console’s server could not read the request as HTTP it serves (HTTP 417), so it did not pass it on.');
+    await act(() => setLocale('zh-CN'));
+    expect(describeError(proxy('requestTimeout', {})).title).toBe('控制台服务器没有等到完整的请求');
+    const zhBig = describeError(proxy('headersTooLarge', { kib: '16' }));
+    expect(zhBig.detail).toBe('请求行和请求头超过 16 KB（控制台服务器读取的上限），因此请求被拒绝。');
+    expect(zhBig.nextStep).toMatch(/Cookie/);
+    expect(describeError(proxy('requestMalformed', { status: '400' })).detail).toBe(
+      '控制台服务器无法按其支持的 HTTP 读取该请求（HTTP 400），因此没有转发。',
+    );
+  });
 });

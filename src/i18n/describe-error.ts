@@ -56,6 +56,21 @@ const PROXY: Record<ConsoleFailureReason, { title: MessageKey; detail: MessageKe
     detail: 'errors.proxy.noOperation.detail',
     next: 'errors.proxy.noOperation.next',
   },
+  requestTimeout: {
+    title: 'errors.proxy.requestTimeout.title',
+    detail: 'errors.proxy.requestTimeout.detail',
+    next: 'errors.proxy.requestTimeout.next',
+  },
+  headersTooLarge: {
+    title: 'errors.proxy.headersTooLarge.title',
+    detail: 'errors.proxy.headersTooLarge.detail',
+    next: 'errors.proxy.headersTooLarge.next',
+  },
+  requestMalformed: {
+    title: 'errors.proxy.requestMalformed.title',
+    detail: 'errors.proxy.requestMalformed.detail',
+    next: 'errors.proxy.requestMalformed.next',
+  },
 };
 
 /**

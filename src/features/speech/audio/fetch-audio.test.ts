@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchAudio } from './fetch-audio';
 import { NotAudioError } from './not-audio-error';
+import { setLocale } from '@/i18n/i18n-store';
 
 const URL_ = 'https://gw.test/audio/a.wav';
 const RIFF = new Uint8Array([82, 73, 70, 70, 0, 0, 0, 0, 87, 65, 86, 69, 0]);
@@ -55,6 +56,55 @@ describe('fetchAudio', () => {
       kept: false,
       reason: 'The page may not read this audio URL (another origin without CORS, or unreachable)',
     });
+  });
+
+  // Issue 39: the relay's own refusal (its consoleFailure) is worded as the console's server's, with advice that fits.
+  const relayRefusal = (status: number, consoleFailure: unknown) =>
+    new Response(JSON.stringify({ code: status, message: 'Gateway unreachable: …', data: null, consoleFailure }), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  const throughRelay = (relayAnswer: () => Response) =>
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      if (String(input) === URL_) throw new TypeError('Failed to fetch');
+      return relayAnswer();
+    });
+  const TICKET = { ticket: { exp: 1, sig: 'x' } };
+
+  it("words the relay's own refusals as the console's server's: an expired link, the audio's status, a size", async () => {
+    throughRelay(() => relayRefusal(404, { reason: 'audioExpired' }));
+    expect(await fetchAudio(URL_, undefined, TICKET)).toEqual({
+      kept: false,
+      reason: 'Console’s server: This audio link has expired, so it did not fetch the audio. Synthesize again for a new link.',
+    });
+    throughRelay(() => relayRefusal(502, { reason: 'audioStatus', status: 410 }));
+    expect(await fetchAudio(URL_, undefined, TICKET)).toMatchObject({
+      reason: expect.stringMatching(/^Console’s server: The audio’s address answered HTTP 410 .*synthesize again/),
+    });
+    throughRelay(() => relayRefusal(502, { reason: 'audioTooLarge', mib: 64 }));
+    expect(await fetchAudio(URL_, undefined, TICKET)).toMatchObject({ reason: expect.stringContaining('larger than 64 MiB') });
+  });
+
+  it("words the relay's refusals in Chinese, labelled as the console's server's", async () => {
+    await setLocale('zh-CN');
+    try {
+      throughRelay(() => relayRefusal(404, { reason: 'audioExpired' }));
+      expect(await fetchAudio(URL_, undefined, TICKET)).toEqual({
+        kept: false,
+        reason: '控制台服务器：此音频链接已过期，因此没有获取音频。请重新合成以获得新链接。',
+      });
+      throughRelay(() => relayRefusal(404, { reason: 'audioNotIssued' }));
+      expect(await fetchAudio(URL_, undefined, TICKET)).toMatchObject({ reason: expect.stringMatching(/^控制台服务器：.*CONSOLE_SECRET/) });
+    } finally {
+      await setLocale('en');
+    }
+  });
+
+  it('keeps the generic reason for a relay answer without a marker the contract knows', async () => {
+    throughRelay(() => relayRefusal(502, { reason: 'somethingElse' }));
+    expect(await fetchAudio(URL_, undefined, TICKET)).toMatchObject({ reason: expect.stringContaining('CORS') });
+    throughRelay(() => new Response('<html>proxy error</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }));
+    expect(await fetchAudio(URL_, undefined, TICKET)).toMatchObject({ reason: expect.stringContaining('CORS') });
   });
 
   it('keeps the bytes of a readable answer', async () => {

@@ -2,6 +2,7 @@ import { DEFAULT_AUDIO_FORMAT, type AudioFormat, type AudioTicket } from '@/cont
 import { t } from '@/i18n/i18n-store';
 import { AUDIO_CHECK_BYTES, audioFormatOfBytes } from './sniff-audio';
 import { describeNotAudio, NotAudioError } from './not-audio-error';
+import { relayRefusalReason } from './relay-refusal';
 import { encodeUriComponentSafe } from '@/lib/uri-component';
 
 /** format: what the bytes are (checked, not taken from the Content-Type or the request). */
@@ -49,7 +50,8 @@ export async function fetchAudio(
     } catch (e2) {
       return notKept(e2, unreadable);
     }
-    if (!response.ok) return { kept: false, reason: unreadable };
+    // The console's own relay says why in its own words (an expired link: synthesize again).
+    if (!response.ok) return { kept: false, reason: (await relayRefusalReason(response).catch(() => null)) ?? unreadable };
   }
   const contentType = response.headers.get('Content-Type') ?? '';
   if (!response.ok) {
