@@ -36,7 +36,8 @@ describe('ETA cell', () => {
   });
 
   it('gives no countdown for a stalled task', () => {
-    const { container } = etaCell(20 * MIN, moving(4 * MIN));
+    // Checked at 20 min, unchanged since 4 min.
+    const { container } = etaCell(20 * MIN, { ...moving(4 * MIN), checkedAt: 20 * MIN });
     expect(screen.getByText('stalled — no estimate')).toBeInTheDocument();
     expect(container.textContent).not.toMatch(/any moment|~/);
   });

@@ -168,8 +168,15 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
     id: 'status',
     header: 'tasks.table.status',
     cell: ({ row, stallMs }) => <StatusCell row={row} stallMs={stallMs} />,
-    // isStalled reads the status and when the answer last changed.
-    shows: ({ row, stallMs }) => [row.group, row.snapshot?.item?.taskStatus, row.snapshot?.changedAt, row.snapshot?.wentBackFrom, stallMs],
+    // isStalled reads the status, when the answer last changed and when it was last checked.
+    shows: ({ row, stallMs }) => [
+      row.group,
+      row.snapshot?.item?.taskStatus,
+      row.snapshot?.changedAt,
+      row.snapshot?.checkedAt,
+      row.snapshot?.wentBackFrom,
+      stallMs,
+    ],
     sort: {
       label: 'tasks.table.byStatus',
       compare: (a, b) => STATUS_GROUP_RANK[a.group] - STATUS_GROUP_RANK[b.group],
