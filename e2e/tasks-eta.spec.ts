@@ -5,10 +5,13 @@ import { pasteIds, pollInDedicatedWorker, seedConsole, uniqueUserId } from './ta
  * Issue 39's ETA journey, on the page's clock (no real minutes): a task that sits at 10 %, then moves at 0.5 %/s;
  * "estimating…" until the console has seen enough of it move, then about 2 min 42 s at 19 % (the audit's case, whatever
  * the wait at 10 %); the gateway goes away for 2 minutes: the ETA freezes and says it is stale and from when, in
- * English and in Chinese; the gateway comes back: it counts again. The gateway is a page.route (the poller in a
+ * English and in Chinese, and so does the overview's batch ETA (at the last good check); the gateway comes back: it
+ * counts again. The gateway is a page.route (the poller in a
  * dedicated worker) that answers from the page's clock, as a proxy console does when its gateway is unreachable.
  */
-test('ETA: estimating, then evidence; frozen and marked stale while updates fail (en, zh-CN); counting again after', async ({ page }) => {
+test('ETA: estimating, then evidence; row and batch ETA frozen and marked stale while updates fail (en, zh-CN); counting again after', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const id = `Service_AI_eta_${uniqueUserId()}`;
   // The page's clock runs in real time until the task is on the board, then stands still between the test's jumps.
@@ -83,6 +86,9 @@ test('ETA: estimating, then evidence; frozen and marked stale while updates fail
   }
   // At 19 %, 81 points at 0.5 %/s: 2 min 42 s (before: "~14 min 34 sec", the wait at 10 % taken for progress time).
   await expect(eta).toHaveText(/^~2 min (3[5-9]|4\d) sec$/);
+  // The overview's batch ETA: its one task is running with a rate, so the batch is done when it is.
+  const batchEta = page.getByRole('region', { name: 'Batch ETA' }).getByRole('paragraph');
+  await settle(async () => /^1 live task done in about 2 min/.test((await batchEta.textContent()) ?? ''));
 
   down = true;
   await nextCheck();
@@ -90,14 +96,21 @@ test('ETA: estimating, then evidence; frozen and marked stale while updates fail
   await settle(() => banner.isVisible());
   await expect(eta).toHaveText(/^stale: ~2 min (3[5-9]|4\d) sec as of \d\d:\d\d [AP]M$/);
   const frozen = await eta.textContent();
+  await expect(batchEta).toHaveText(/^Stale \(as of \d\d:\d\d [AP]M\): 1 live task done in about 2 min (3[5-9]|4\d) sec, around /);
+  const batchFrozen = await batchEta.textContent();
   // Two minutes of outage: the ETA does not count down on data the console no longer has (before: 14:34 → 12:34).
   skipped += 120_000;
   await page.clock.fastForward('02:00');
   await expect(banner).toBeVisible();
   await expect(eta).toHaveText(frozen!);
+  // Nor does the batch's (before: "1 live task done in about 42 sec"), and the task is not called stalled for lack of news.
+  await expect(batchEta).toHaveText(batchFrozen!);
+  await expect(row.getByText('Stalled', { exact: true })).toHaveCount(0);
 
   await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '简体中文' });
   await expect(eta).toHaveText(/^已过时：截至 \d\d:\d\d 约 2分钟 (3[5-9]|4\d)秒$/);
+  const batchEtaZh = page.getByRole('region', { name: '批次预计完成时间' }).getByRole('paragraph');
+  await expect(batchEtaZh).toHaveText(/^已过时（截至 \d\d:\d\d）：1 个进行中的任务约 2分钟 (3[5-9]|4\d)秒 后完成/);
 
   down = false;
   await page.getByRole('button', { name: '立即刷新' }).click();
@@ -105,4 +118,5 @@ test('ETA: estimating, then evidence; frozen and marked stale while updates fail
   // Moved on meanwhile (about 80 %); its rate stands on what was seen before the outage: under a minute left, counting.
   await expect(bar).not.toHaveAttribute('aria-valuenow', '19');
   await expect(eta).toHaveText(/^约 \d+秒$/);
+  await settle(async () => /^1 个进行中的任务约 \d+秒 后完成/.test((await batchEtaZh.textContent()) ?? ''));
 });

@@ -6,7 +6,7 @@ import { useWatchList } from './watch-list';
 import { announcerStore } from './announcer';
 import { useSharedLinkImport } from './shared-links';
 import { boardRows } from './rows';
-import { EMPTY_BOARD } from './task';
+import { boardFreshness, EMPTY_BOARD } from './task';
 import { lazyWithMessages } from '@/i18n/lazy-with-messages';
 import { useT } from '@/hooks/use-t';
 import { PanelBoundary } from '@/components/panel-boundary';
@@ -100,7 +100,7 @@ export function TasksPage() {
               summary={summary}
               board={board}
               settings={settings}
-              stale={poll.isError}
+              freshness={boardFreshness(poll.isError, settings.intervalMs)}
             />
           </PanelBoundary>
         )}

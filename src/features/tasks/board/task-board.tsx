@@ -3,7 +3,7 @@ import { navigate } from '@/lib/router';
 import { usePathname } from '@/hooks/use-pathname';
 import { useTaskQuery, queryToControls, withStatuses, taskQueryStored } from '../query';
 import type { WatchedTask, Summary } from '../rows';
-import type { StatusGroup, TaskBoard } from '../task';
+import type { Freshness, StatusGroup, TaskBoard } from '../task';
 import type { DashboardSettings } from '../polling';
 import { useTaskHistoryRecorder } from '../history';
 import { TaskDetailsDialog, taskIdFromPath } from '../details';
@@ -24,7 +24,7 @@ type Props = {
   summary: Summary;
   board: TaskBoard;
   settings: DashboardSettings;
-  stale: boolean;
+  freshness: Freshness;
 };
 
 /**
@@ -42,7 +42,7 @@ export const TaskBoardView = memo(function TaskBoardView(props: Props) {
   );
 });
 
-function Board({ ids, rows, version, summary, board, settings, stale }: Props) {
+function Board({ ids, rows, version, summary, board, settings, freshness }: Props) {
   const t = useT();
   useTaskHistoryRecorder();
   const detailsId = taskIdFromPath(usePathname());
@@ -54,7 +54,14 @@ function Board({ ids, rows, version, summary, board, settings, stale }: Props) {
   return (
     <>
       <PanelBoundary name={t('tasks.panel.overview')}>
-        <Overview rows={rows} summary={summary} selected={statuses} onToggle={toggleStatus} />
+        <Overview
+          rows={rows}
+          summary={summary}
+          selected={statuses}
+          onToggle={toggleStatus}
+          freshness={freshness}
+          polledAt={board.polledAt}
+        />
       </PanelBoundary>
       <PanelBoundary name={t('tasks.panel.watchListActions')}>
         <WatchListActions ids={ids} rows={rows} finished={summary.counts.get(4) ?? 0} notify={settings.notify} />
@@ -72,7 +79,7 @@ function Board({ ids, rows, version, summary, board, settings, stale }: Props) {
             // A row flashes when its status changes (Queued → Running, Finished, Failed…), not for every progress step.
             changed={board.statusChanged}
             stallMs={settings.stallMs}
-            stale={stale}
+            freshness={freshness}
           />
         </PanelBoundary>
         <PanelBoundary name={t('tasks.panel.changes')}>

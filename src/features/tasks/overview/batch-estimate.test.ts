@@ -45,7 +45,8 @@ describe('estimateBatch: the audit cases', () => {
   });
 
   it('refuses while a running task is stalled, and while a running task has no rate yet', () => {
-    const stalled = running('s', 0, NOW - 20 * 60_000, 40, NOW - 6 * 60_000);
+    // Checked now, unchanged for 6 min.
+    const stalled = { ...running('s', 0, NOW - 20 * 60_000, 40, NOW - 6 * 60_000), checkedAt: NOW };
     expect(estimateBatch([running('a', 0, NOW - 60_000, 50, NOW), stalled], EMPTY_SERIES, NOW, STALL_MS)).toEqual({
       kind: 'refused',
       reason: 'cannot estimate: 1 running task stalled (no change for 5 min or more)',
@@ -54,7 +55,7 @@ describe('estimateBatch: the audit cases', () => {
     expect(estimateBatch([running('a', 0, NOW - 60_000, 50, NOW), fresh], EMPTY_SERIES, NOW, STALL_MS)).toMatchObject({ kind: 'refused' });
   });
 
-  it('estimates from one pass over the tasks at any later moment: counting down, then stalled', () => {
+  it('estimates from one pass over the tasks at any later moment: counting down, then stalled once a check sees no change', () => {
     const digest = digestLive([running('a', 0, NOW - 95_000, 95, NOW), running('b', 0, NOW - 90_000, 90, NOW)], STALL_MS);
     expect(estimateFromDigest(digest, EMPTY_SERIES, NOW, STALL_MS)).toEqual({ kind: 'slowest-task', remainingMs: 10_000, running: 2 });
     expect(estimateFromDigest(digest, EMPTY_SERIES, NOW + 4_000, STALL_MS)).toEqual({
@@ -62,7 +63,21 @@ describe('estimateBatch: the audit cases', () => {
       remainingMs: 6_000,
       running: 2,
     });
-    expect(estimateFromDigest(digest, EMPTY_SERIES, NOW + STALL_MS, STALL_MS)).toMatchObject({ kind: 'refused' });
+    const checked = [running('a', 0, NOW - 95_000, 95, NOW), running('b', 0, NOW - 90_000, 90, NOW)].map((s) => ({
+      ...s,
+      checkedAt: NOW + STALL_MS,
+    }));
+    expect(estimateFromDigest(digestLive(checked, STALL_MS), EMPTY_SERIES, NOW + STALL_MS, STALL_MS)).toMatchObject({ kind: 'refused' });
+  });
+
+  it('no task stalls for lack of news: 20 min with no check (updates failing) flags none', () => {
+    // Last checked at NOW, a minute after their last change; the console has not seen them since.
+    const live = [running('a', 0, NOW - 5 * 60_000, 40, NOW - 60_000), running('b', 0, NOW - 5 * 60_000, 50, NOW - 60_000)].map((s) => ({
+      ...s,
+      checkedAt: NOW,
+    }));
+    const estimate = estimateFromDigest(digestLive(live, STALL_MS), EMPTY_SERIES, NOW + 20 * 60_000, STALL_MS);
+    expect(estimate).not.toMatchObject({ reason: expect.stringContaining('stalled') });
   });
 
   it('says "3 endings seen" while too few tasks have ended to give a rate', () => {

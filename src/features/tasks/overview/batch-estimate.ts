@@ -2,7 +2,7 @@ import { TaskStatus } from '@/contract';
 import { getLocale, t } from '@/i18n/i18n-store';
 import { formatDuration } from '@/i18n/format';
 import { batchEta, type BatchSeries } from '../history';
-import { etaDueAt, type TaskSnapshot } from '../task';
+import { etaDueAt, stalledSince, type TaskSnapshot } from '../task';
 
 /**
  * When the live tasks of a batch will be done, or why that cannot be said. Two estimators, each used only where it
@@ -43,7 +43,7 @@ function halves(series: BatchSeries, since: number, now: number): [number, numbe
 /**
  * What the estimate needs from each live task, taken in one pass (at 100,000 tasks that pass is the dear part, so
  * the page takes it every few seconds and estimates from it at each tick): when each running task with a rate is
- * due, and when each running task counts as stalled if it does not change.
+ * due, and since when each running task a check saw unchanged for the stall time counts as stalled.
  */
 export type LiveDigest = { live: number; running: number; withoutRate: number; dueAt: Float64Array; stallAt: Float64Array };
 
@@ -57,7 +57,8 @@ export function digestLive(live: Iterable<TaskSnapshot | undefined>, stallMs: nu
     count++;
     if (snapshot?.item?.taskStatus !== TaskStatus.running) continue;
     running++;
-    if (stallMs > 0) stallAt.push(snapshot.changedAt + stallMs);
+    const stalled = stalledSince(snapshot, stallMs);
+    if (stalled !== null) stallAt.push(stalled);
     const due = etaDueAt(snapshot);
     if (due === null) withoutRate++;
     else dueAt.push(due);

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import { getLocale, t } from '@/i18n/i18n-store';
+import { getLocale, t, type MessageKey } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
 import { formatClock, formatDuration, formatNumber, type TimeSetting } from '@/i18n/format';
 import { useTimeSetting } from '@/hooks/use-time-setting';
 import { digestLive, estimateFromDigest, type BatchEstimate } from './batch-estimate';
 import type { BatchSeries } from '../history';
-import type { StatusGroup, TaskSnapshot } from '../task';
+import type { Freshness, StatusGroup, TaskSnapshot } from '../task';
 import type { WatchedTask } from '../rows';
 import { useClock } from '@/hooks/use-now';
 import { useDashboardSettings } from '../polling';
@@ -21,8 +21,27 @@ function* liveSnapshots(rows: readonly WatchedTask[]): Generator<TaskSnapshot | 
 /** How often the live tasks are read again for the estimate: a pass over 100,000 rows is not for every second. */
 const DIGEST_EVERY_MS = 5_000;
 
-/** The estimate in words, in the current UI language, its clock time in the chosen zone (local or UTC). */
-export function batchEtaText(estimate: BatchEstimate, live: number, now: number, zone: TimeSetting['zone'] = 'local'): string {
+type Frozen = Exclude<Freshness, 'live'>;
+/** What a frozen estimate is prefixed with, by why it is frozen (the rows' "stale: …" and "checks off: …"). */
+const FROZEN: Record<Frozen, MessageKey> = { stale: 'tasks.eta.stale', paused: 'tasks.eta.paused' };
+
+/**
+ * The estimate in words, in the current UI language, its clock time in the chosen zone (local or UTC). `frozen`:
+ * the estimate was made at `now`, the last good check (updates failing, checks off), and says so and from when.
+ */
+export function batchEtaText(
+  estimate: BatchEstimate,
+  live: number,
+  now: number,
+  zone: TimeSetting['zone'] = 'local',
+  frozen?: Frozen,
+): string {
+  const text = liveEtaText(estimate, live, now, zone);
+  if (!frozen || estimate.kind === 'done') return text;
+  return t(FROZEN[frozen], { time: formatClock(getLocale(), now, zone), estimate: text });
+}
+
+function liveEtaText(estimate: BatchEstimate, live: number, now: number, zone: TimeSetting['zone']): string {
   const locale = getLocale();
   const duration = (ms: number) => formatDuration(locale, ms);
   const tasks = t('tasks.eta.live', { count: live });
@@ -51,7 +70,16 @@ export function batchEtaText(estimate: BatchEstimate, live: number, now: number,
   }
 }
 
-export function BatchEta({ series, live, rows }: { series: BatchSeries; live: number; rows: readonly WatchedTask[] }) {
+type Props = {
+  series: BatchSeries;
+  live: number;
+  rows: readonly WatchedTask[];
+  /** Not `live` (updates failing, checks off): the estimate is made at the last good check, `polledAt`, and says so. */
+  freshness: Freshness;
+  polledAt: number;
+};
+
+export function BatchEta({ series, live, rows, freshness, polledAt }: Props) {
   const tr = useT();
   const { zone } = useTimeSetting();
   const { stallMs } = useDashboardSettings();
@@ -60,9 +88,12 @@ export function BatchEta({ series, live, rows }: { series: BatchSeries; live: nu
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `period` and `live` are the point: the rows change in place
   const digest = useMemo(() => digestLive(liveSnapshots(rows), stallMs), [rows, stallMs, period, live]);
   // useT() renders this again on a switch of language, and the text is read again then.
-  const text = useClock((now) =>
-    batchEtaText(live === 0 ? { kind: 'done' } : estimateFromDigest(digest, series, now, stallMs), live, now, zone),
-  );
+  // Frozen only with a good check to stand at (none yet: nothing to estimate from, and the estimate says why).
+  const frozen = freshness !== 'live' && polledAt > 0 ? freshness : undefined;
+  const text = useClock((now) => {
+    const at = frozen ? polledAt : now;
+    return batchEtaText(live === 0 ? { kind: 'done' } : estimateFromDigest(digest, series, at, stallMs), live, at, zone, frozen);
+  });
   return (
     <section aria-labelledby="batch-eta-title" className={styles.eta}>
       <h3 id="batch-eta-title">{tr('tasks.eta.title')}</h3>

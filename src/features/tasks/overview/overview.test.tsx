@@ -20,7 +20,7 @@ function summaryOf(statuses: number[]) {
 describe('Overview', () => {
   it('counts every status, and filters by a chip', async () => {
     const onToggle = vi.fn();
-    render(<Overview rows={[]} summary={summaryOf([4, 4, 5, 3])} selected={new Set()} onToggle={onToggle} />);
+    render(<Overview rows={[]} summary={summaryOf([4, 4, 5, 3])} selected={new Set()} onToggle={onToggle} freshness="live" polledAt={0} />);
     expect(screen.getByText('2 of 4 finished · 1 failed')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Finished 2' })).toHaveAttribute('aria-pressed', 'false');
     expect(screen.queryByRole('button', { name: /Unknown status/ })).toBeNull();
@@ -30,7 +30,7 @@ describe('Overview', () => {
 
   it('counts and offers a filter for statuses outside 1–6 while a gateway reports them', async () => {
     const onToggle = vi.fn();
-    render(<Overview rows={[]} summary={summaryOf([4, 7, 0])} selected={new Set()} onToggle={onToggle} />);
+    render(<Overview rows={[]} summary={summaryOf([4, 7, 0])} selected={new Set()} onToggle={onToggle} freshness="live" polledAt={0} />);
     expect(screen.getByText('1 of 3 finished · 2 with an unknown status')).toBeInTheDocument();
     expect(summaryOf([4, 7, 0]).live).toBe(2);
     await userEvent.click(screen.getByRole('button', { name: 'Unknown status 2' }));
@@ -38,7 +38,16 @@ describe('Overview', () => {
   });
 
   it('speaks Chinese after a switch of language, counts grouped by Intl', async () => {
-    render(<Overview rows={[]} summary={summaryOf([4, 4, 5, 3])} selected={new Set()} onToggle={() => undefined} />);
+    render(
+      <Overview
+        rows={[]}
+        summary={summaryOf([4, 4, 5, 3])}
+        selected={new Set()}
+        onToggle={() => undefined}
+        freshness="live"
+        polledAt={0}
+      />,
+    );
     await act(() => setLocale('zh-CN'));
     try {
       expect(screen.getByRole('heading', { name: '概览' })).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { lazyWithMessages } from '@/i18n/lazy-with-messages';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
 import { PanelBoundary } from '@/components/panel-boundary';
-import { STATUS_GROUPS, statusGroupName, type StatusGroup } from '../task';
+import { STATUS_GROUPS, statusGroupName, type Freshness, type StatusGroup } from '../task';
 import { progressLine, type Summary, type WatchedTask } from '../rows';
 import styles from './summary.module.css';
 import statusColors from './status-colors.module.css';
@@ -17,6 +17,9 @@ type Props = {
   summary: Summary;
   selected: ReadonlySet<StatusGroup>;
   onToggle: (group: StatusGroup) => void;
+  /** Not `live`: the batch ETA stands at the last good check (`polledAt`) and says why. */
+  freshness: Freshness;
+  polledAt: number;
 };
 
 /** The usual chips, plus "Unknown status" and "Unreadable answer" while some task has one (or they are filtering). */
@@ -26,7 +29,7 @@ function groupsShown(summary: Summary, selected: ReadonlySet<StatusGroup>): read
 }
 
 /** Counts per status that double as the status filter (several may be on). */
-export function Overview({ rows, summary, selected, onToggle }: Props) {
+export function Overview({ rows, summary, selected, onToggle, freshness, polledAt }: Props) {
   const t = useT();
   const f = useFormat();
   const finished = summary.counts.get(4) ?? 0;
@@ -73,6 +76,8 @@ export function Overview({ rows, summary, selected, onToggle }: Props) {
           <BatchOverview
             rows={rows}
             live={summary.live}
+            freshness={freshness}
+            polledAt={polledAt}
             ended={`${rows.length} ${summary.counts.get(5) ?? 0} ${summary.counts.get(6) ?? 0}`}
           />
         </Suspense>

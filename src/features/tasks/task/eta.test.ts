@@ -137,7 +137,8 @@ describe('etaReading: an empty ETA says why', () => {
     const fresh = running(10, 0, null);
     expect(etaReading(fresh, 5_000, 5 * 60_000)).toEqual({ kind: 'estimating' });
     expect(etaReading(fresh, 60_000, 5 * 60_000)).toEqual({ kind: 'not-moving' });
-    expect(etaReading(fresh, 5 * 60_000, 5 * 60_000)).toEqual({ kind: 'stalled' });
+    // Stalled once a check has seen it unchanged for the stall time.
+    expect(etaReading({ ...fresh, checkedAt: 5 * 60_000 }, 5 * 60_000, 5 * 60_000)).toEqual({ kind: 'stalled' });
   });
 
   it('a time left where there is a rate; odd progress said; nothing for tasks that are not running', () => {
@@ -149,10 +150,19 @@ describe('etaReading: an empty ETA says why', () => {
 });
 
 describe('isStalled', () => {
-  it('flags a running task unchanged for the configured time', () => {
+  it('flags a running task a check has seen unchanged for the configured time', () => {
     const s = running(40, 1_000, { progress: 10, at: 0 });
-    expect(isStalled(s, 1_000 + 59_999, 60_000)).toBe(false);
-    expect(isStalled(s, 1_000 + 60_000, 60_000)).toBe(true);
+    expect(isStalled({ ...s, checkedAt: 1_000 + 59_999 }, 1_000 + 59_999, 60_000)).toBe(false);
+    expect(isStalled({ ...s, checkedAt: 1_000 + 60_000 }, 1_000 + 60_000, 60_000)).toBe(true);
+  });
+
+  it('a task not checked since (updates failing, checks off) is not stalled for lack of news: judged at its last check', () => {
+    // Last checked 30 s after its last change, then 20 min of outage: the console saw 30 s without a change, not 20 min.
+    const s = { ...running(40, 1_000, { progress: 10, at: 0 }), checkedAt: 31_000 };
+    expect(isStalled(s, 20 * 60_000, 60_000)).toBe(false);
+    expect(etaReading(s, 20 * 60_000, 60_000)).not.toEqual({ kind: 'stalled' });
+    // Checked again, still unchanged: now it is.
+    expect(isStalled({ ...s, checkedAt: 20 * 60_000 }, 20 * 60_000, 60_000)).toBe(true);
   });
 
   it('never flags other statuses, unknown tasks, or when the rule is off', () => {

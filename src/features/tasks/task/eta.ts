@@ -76,10 +76,21 @@ export function estimateRemainingMs(snapshot: TaskSnapshot, now: number): number
   return dueAt === null ? null : Math.max(0, Math.round(dueAt - now));
 }
 
-/** A running task whose status and progress have not changed for at least `stallMs`. */
+/**
+ * Since when a running task counts as stalled, or null. A stall needs evidence like an ETA: a check that saw the
+ * status and progress unchanged for `stallMs`. Time with no check (updates failing, checks off) is no news, not a
+ * stall: the task is judged at its last check, so an outage does not flag every running task.
+ */
+export function stalledSince(snapshot: TaskSnapshot | undefined, stallMs: number): number | null {
+  if (!snapshot?.item || snapshot.item.taskStatus !== TaskStatus.running || stallMs <= 0) return null;
+  const since = snapshot.changedAt + stallMs;
+  return snapshot.checkedAt >= since ? since : null;
+}
+
+/** A running task a check has seen unchanged for at least `stallMs` (see stalledSince). */
 export function isStalled(snapshot: TaskSnapshot | undefined, now: number, stallMs: number): boolean {
-  if (!snapshot?.item || snapshot.item.taskStatus !== TaskStatus.running || stallMs <= 0) return false;
-  return now - snapshot.changedAt >= stallMs;
+  const since = stalledSince(snapshot, stallMs);
+  return since !== null && now >= since;
 }
 
 /** What a task's ETA cell says at `now`: a time left, or why there is none. */

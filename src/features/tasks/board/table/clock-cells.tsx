@@ -1,7 +1,7 @@
 import { type MessageKey, type Translate } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
-import { looksLikeSeconds, timeVerdict, etaReading, type EtaReading, isStalled, type TaskSnapshot } from '../../task';
+import { looksLikeSeconds, timeVerdict, etaReading, type EtaReading, type Freshness, isStalled, type TaskSnapshot } from '../../task';
 import type { WatchedTask } from '../../rows';
 import { useClock } from '@/hooks/use-now';
 import { StatusBadge } from './task-status-cell';
@@ -37,31 +37,40 @@ const etaText = (snapshot: TaskSnapshot | undefined, now: number, stallMs: numbe
   }
 };
 
+type Frozen = Exclude<Freshness, 'live'>;
+/** What a frozen ETA says, by why it is frozen: updates failing ("stale") or automatic checks off ("checks off"). */
+const FROZEN: Record<Frozen, { about: MessageKey; anyMoment: MessageKey; none: MessageKey }> = {
+  stale: { about: 'tasks.table.etaStale', anyMoment: 'tasks.table.etaStaleAnyMoment', none: 'tasks.table.etaStaleNone' },
+  paused: { about: 'tasks.table.etaPaused', anyMoment: 'tasks.table.etaPausedAnyMoment', none: 'tasks.table.etaPausedNone' },
+};
+
 /**
- * While status updates fail, the ETA as it stood at the task's last good check, said to be stale and from when: it
- * does not count down on data the console no longer has (a number from 14:02 that kept counting read as fresh).
+ * While status updates fail or checks are off, the ETA as it stood at the task's last good check, said to be so and
+ * from when: it does not count down on data the console no longer has (a number from 14:02 that kept counting read
+ * as fresh).
  */
-const staleEtaText = (snapshot: TaskSnapshot | undefined, stallMs: number, t: Translate, f: Format) => {
+const frozenEtaText = (snapshot: TaskSnapshot | undefined, why: Frozen, stallMs: number, t: Translate, f: Format) => {
   if (!snapshot) return null;
   const reading = etaReading(snapshot, snapshot.checkedAt, stallMs);
   const time = f.clock(snapshot.checkedAt);
+  const words = FROZEN[why];
   switch (reading.kind) {
     case 'none':
       return null;
     case 'remaining':
-      return reading.ms === 0
-        ? t('tasks.table.etaStaleAnyMoment', { time })
-        : t('tasks.table.etaStale', { duration: f.duration(reading.ms), time });
+      return reading.ms === 0 ? t(words.anyMoment, { time }) : t(words.about, { duration: f.duration(reading.ms), time });
     default:
-      return t('tasks.table.etaStaleNone');
+      return t(words.none);
   }
 };
 
-/** `stale`: status updates are failing (the page's stale banner is up). */
-export function EtaText({ snapshot, stallMs, stale }: { snapshot: TaskSnapshot | undefined; stallMs: number; stale: boolean }) {
+/** `freshness`: whether the data is checked on schedule, its updates failing (the stale banner is up), or checks off. */
+export function EtaText({ snapshot, stallMs, freshness }: { snapshot: TaskSnapshot | undefined; stallMs: number; freshness: Freshness }) {
   const t = useT();
   const f = useFormat();
-  return useClock((now) => (stale ? staleEtaText(snapshot, stallMs, t, f) : etaText(snapshot, now, stallMs, t, f)));
+  return useClock((now) =>
+    freshness === 'live' ? etaText(snapshot, now, stallMs, t, f) : frozenEtaText(snapshot, freshness, stallMs, t, f),
+  );
 }
 
 /**

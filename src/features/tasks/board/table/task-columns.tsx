@@ -4,7 +4,7 @@ import { t as translate, type MessageKey } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
 import { navigate } from '@/lib/router';
-import { STATUS_GROUP_RANK, STATUS_GROUP_KEY, progressVerdict } from '../../task';
+import { STATUS_GROUP_RANK, STATUS_GROUP_KEY, progressVerdict, type Freshness } from '../../task';
 import type { WatchedTask } from '../../rows';
 import { statusColors } from '../../overview';
 import { copyAndAnnounce } from '../../announcer';
@@ -18,8 +18,8 @@ import styles from '../board.module.css';
 export type CellContext = {
   row: WatchedTask;
   stallMs: number;
-  /** Status updates are failing: cells that count on the clock freeze at the last good check and say so. */
-  stale?: boolean;
+  /** Not `live` (updates failing, checks off): cells that count on the clock freeze at the last good check and say why. */
+  freshness?: Freshness;
   selected: boolean;
   onSelect: (id: string, selected: boolean) => void;
   onRemove: (id: string) => void;
@@ -86,7 +86,9 @@ const updatedCell = ({ row }: CellContext) => {
   return raw === undefined ? null : <UpdatedTime raw={raw} />;
 };
 
-const etaCell = ({ row, stallMs, stale = false }: CellContext) => <EtaText snapshot={row.snapshot} stallMs={stallMs} stale={stale} />;
+const etaCell = ({ row, stallMs, freshness = 'live' }: CellContext) => (
+  <EtaText snapshot={row.snapshot} stallMs={stallMs} freshness={freshness} />
+);
 
 // Memoized: the header renders with every poll update, and React rewrites an input's type and name each time it renders one.
 const SelectAll = memo(function SelectAll({ allSelected, onSelectAll }: HeaderContext) {
@@ -168,8 +170,15 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
     id: 'status',
     header: 'tasks.table.status',
     cell: ({ row, stallMs }) => <StatusCell row={row} stallMs={stallMs} />,
-    // isStalled reads the status and when the answer last changed.
-    shows: ({ row, stallMs }) => [row.group, row.snapshot?.item?.taskStatus, row.snapshot?.changedAt, row.snapshot?.wentBackFrom, stallMs],
+    // isStalled reads the status, when the answer last changed and when it was last checked.
+    shows: ({ row, stallMs }) => [
+      row.group,
+      row.snapshot?.item?.taskStatus,
+      row.snapshot?.changedAt,
+      row.snapshot?.checkedAt,
+      row.snapshot?.wentBackFrom,
+      stallMs,
+    ],
     sort: {
       label: 'tasks.table.byStatus',
       compare: (a, b) => STATUS_GROUP_RANK[a.group] - STATUS_GROUP_RANK[b.group],
@@ -217,7 +226,7 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
       updateTimeIso: (r) => (r.updateTime !== null ? new Date(r.updateTime).toISOString() : null),
     },
   },
-  { id: 'eta', header: 'tasks.table.eta', cell: etaCell, shows: ({ row, stallMs, stale }) => [row.snapshot, stallMs, stale] },
+  { id: 'eta', header: 'tasks.table.eta', cell: etaCell, shows: ({ row, stallMs, freshness }) => [row.snapshot, stallMs, freshness] },
   {
     id: 'remove',
     header: () => <RemoveHeader />,

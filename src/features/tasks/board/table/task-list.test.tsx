@@ -30,13 +30,13 @@ describe('TaskList', () => {
     );
     const first = boardRows(ids, board);
     const props = { query: 'sort:progress-desc', onQuery: vi.fn(), changed: new Set<string>(), stallMs: 60_000 };
-    const { rerender } = render(<TaskList {...props} rows={first.rows} version={first.version} stale={false} />);
+    const { rerender } = render(<TaskList {...props} rows={first.rows} version={first.version} freshness="live" />);
     expect(firstRowId()).toBe('Service_AI_c');
 
     board = mergeBoard(board, ['Service_AI_a'], [item('Service_AI_a', 3, { taskProgress: 90 })], 2_000, 1);
     const next = boardRows(ids, board);
     expect(next.rows).toBe(first.rows);
-    rerender(<TaskList {...props} rows={next.rows} version={next.version} stale={false} />);
+    rerender(<TaskList {...props} rows={next.rows} version={next.version} freshness="live" />);
     expect(firstRowId()).toBe('Service_AI_a');
   });
 
@@ -59,13 +59,13 @@ describe('TaskList', () => {
     );
     const first = boardRows(all, board);
     const props = { query: 'status:failed code:3002 updated:<1h', onQuery: vi.fn(), changed: new Set<string>(), stallMs: 60_000 };
-    const { rerender } = render(<TaskList {...props} rows={first.rows} version={first.version} stale={false} />);
+    const { rerender } = render(<TaskList {...props} rows={first.rows} version={first.version} freshness="live" />);
     expect(rowIds()).toEqual(['Service_AI_a']);
     expect(screen.getByRole('heading', { name: /Watch list/ })).toHaveTextContent('(1 of 4 shown)');
 
     board = mergeBoard(board, ['Service_AI_d'], [item('Service_AI_d', 5, { errorCode: 3002, updateTime: now })], now + 1_000, 1);
     const next = boardRows(all, board);
-    rerender(<TaskList {...props} rows={next.rows} version={next.version} stale={false} />);
+    rerender(<TaskList {...props} rows={next.rows} version={next.version} freshness="live" />);
     expect(rowIds()).toEqual(['Service_AI_a', 'Service_AI_d']);
     expect(screen.getByRole('heading', { name: /Watch list/ })).toHaveTextContent('(2 of 4 shown)');
   });
@@ -91,7 +91,7 @@ describe('TaskList', () => {
         onQuery={onQuery}
         changed={new Set()}
         stallMs={60_000}
-        stale={false}
+        freshness="live"
       />,
     );
     await userEvent.type(screen.getByLabelText('Search by ID'), 'b');
@@ -111,7 +111,15 @@ describe('TaskList', () => {
     );
     const first = boardRows(ids, board);
     render(
-      <TaskList rows={first.rows} version={first.version} query="" onQuery={vi.fn()} changed={new Set()} stallMs={60_000} stale={false} />,
+      <TaskList
+        rows={first.rows}
+        version={first.version}
+        query=""
+        onQuery={vi.fn()}
+        changed={new Set()}
+        stallMs={60_000}
+        freshness="live"
+      />,
     );
     await userEvent.type(screen.getByRole('combobox', { name: 'Query' }), 'code:');
     expect(

@@ -1,6 +1,7 @@
 import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useT } from '@/hooks/use-t';
 import type { WatchedTask } from '../../rows';
+import type { Freshness } from '../../task';
 import { queryToControls, withSearch, withSort, codesSeen, QueryBox } from '../../query';
 import { useQueryRows } from './use-query-rows';
 import { removeFromWatchList } from '../../watch-list';
@@ -19,10 +20,10 @@ type Props = {
   onQuery: (text: string) => void;
   changed: ReadonlySet<string>;
   stallMs: number;
-  stale: boolean;
+  freshness: Freshness;
 };
 
-export function TaskList({ rows, version, query, onQuery, changed, stallMs, stale }: Props) {
+export function TaskList({ rows, version, query, onQuery, changed, stallMs, freshness }: Props) {
   const t = useT();
   // The list follows a new query in a render React may split and interrupt (the box, chips and search field follow at once):
   // filtering and drawing 100,000 rows again is then no long task on the keystroke that committed it.
@@ -95,7 +96,7 @@ export function TaskList({ rows, version, query, onQuery, changed, stallMs, stal
         selected={selected}
         changed={changed}
         stallMs={stallMs}
-        stale={stale}
+        freshness={freshness}
         onSelect={onSelect}
         onSelectAll={onSelectAll}
         onRemove={onRemove}

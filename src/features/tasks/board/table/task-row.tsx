@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { WatchedTask } from '../../rows';
+import type { Freshness } from '../../task';
 import { TASK_COLUMNS, type CellContext, type TaskColumn } from './task-columns';
 import styles from '../board.module.css';
 
@@ -16,13 +17,13 @@ type Props = {
   changed: boolean;
   stallMs: number;
   /** Status updates are failing (see CellContext). */
-  stale?: boolean;
+  freshness?: Freshness;
   onSelect: (id: string, selected: boolean) => void;
   onRemove: (id: string) => void;
 };
 
-export const TaskRow = memo(function TaskRow({ row, rowIndex, selected, changed, stallMs, stale = false, onSelect, onRemove }: Props) {
-  const ctx = { row, stallMs, stale, selected, onSelect, onRemove };
+export const TaskRow = memo(function TaskRow({ row, rowIndex, selected, changed, stallMs, freshness = 'live', onSelect, onRemove }: Props) {
+  const ctx = { row, stallMs, freshness, selected, onSelect, onRemove };
   return (
     <tr aria-rowindex={rowIndex + 2} className={changed ? styles.rowChanged : undefined}>
       {TASK_COLUMNS.map((c) => (

@@ -2,6 +2,7 @@ import { useRef, useSyncExternalStore } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useT } from '@/hooks/use-t';
 import type { WatchedTask } from '../../rows';
+import type { Freshness } from '../../task';
 import { NARROW_SCREEN, TaskRow, ROW_HEIGHT, ROW_HEIGHT_NARROW } from './task-row';
 import { TASK_COLUMNS } from './task-columns';
 import styles from '../board.module.css';
@@ -11,14 +12,14 @@ type Props = {
   selected: ReadonlySet<string>;
   changed: ReadonlySet<string>;
   stallMs: number;
-  stale: boolean;
+  freshness: Freshness;
   onSelect: (id: string, selected: boolean) => void;
   onSelectAll: (selected: boolean) => void;
   onRemove: (id: string) => void;
 };
 
 /** Only the rows in view are in the DOM (spacer rows keep the scroll height), so 10,000 tasks stay smooth. */
-export function TaskTable({ rows, selected, changed, stallMs, stale, onSelect, onSelectAll, onRemove }: Props) {
+export function TaskTable({ rows, selected, changed, stallMs, freshness, onSelect, onSelectAll, onRemove }: Props) {
   const t = useT();
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowHeight = useMatchMedia(NARROW_SCREEN) ? ROW_HEIGHT_NARROW : ROW_HEIGHT;
@@ -46,7 +47,7 @@ export function TaskTable({ rows, selected, changed, stallMs, stale, onSelect, o
   return (
     <div
       ref={scrollRef}
-      className={stale ? `${styles.tableScroll} ${styles.isStale}` : styles.tableScroll}
+      className={freshness === 'stale' ? `${styles.tableScroll} ${styles.isStale}` : styles.tableScroll}
       tabIndex={0}
       role="region"
       aria-label={t('tasks.table.region')}
@@ -77,7 +78,7 @@ export function TaskTable({ rows, selected, changed, stallMs, stale, onSelect, o
                 selected={selected.has(row.id)}
                 changed={changed.has(row.id)}
                 stallMs={stallMs}
-                stale={stale}
+                freshness={freshness}
                 onSelect={onSelect}
                 onRemove={onRemove}
               />
