@@ -56,11 +56,11 @@ function lameOf(wasm: LameWasm): Promise<LameExports> {
 export async function encodeMonoMp3(samples: Int16Array, sampleRate: number, wasm: LameWasm): Promise<Uint8Array<ArrayBuffer>[]> {
   const lame = await lameOf(wasm);
   const handle = lame.open_stream(sampleRate, VBR_QUALITY, ALGORITHM_QUALITY);
-  if (!handle) throw new Error(`LAME refused the stream settings (${sampleRate} Hz)`);
+  if (!handle) throw new Error(`LAME: open_stream(${sampleRate}) = 0`); // a developer's error: the worker's answer says unreadable
   const max = lame.max_samples();
   // A copy of the frames LAME just wrote (its buffer is reused by the next call).
   const frames = (bytes: number) => {
-    if (bytes < 0) throw new Error(`LAME could not encode (${bytes})`);
+    if (bytes < 0) throw new Error(`LAME: encode = ${bytes}`);
     return new Uint8Array(lame.memory.buffer, lame.out_buffer(), bytes).slice();
   };
   const out: Uint8Array<ArrayBuffer>[] = [];
