@@ -1,4 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { integratedLoudness } from '../src/features/speech/loudness/loudness';
 import { fillAndSynthesize, openStudio, seedConnection, uniqueUserId } from './speech-helpers';
@@ -78,6 +82,7 @@ function wavLoudness(bytes: Buffer): number {
 // checked against the target, not against a voice): the stand-in engine speaks (docs/performance.md).
 test.use(STAND_IN_ENGINE);
 
+const FFMPEG = '/usr/bin/ffmpeg';
 const SHORT = 'The quick brown fox jumps over the lazy dog. It was a sunny day in the park. Birds were singing everywhere.';
 const result = (page: Page) => page.getByRole('region', { name: 'Result' });
 const srtTime = (ms: number) => {
@@ -236,18 +241,31 @@ test('loudness −16: a WAV take is normalized before it is kept; the worker, th
   await expectAxeClean(page);
 });
 
-test('an MP3 take with loudness on is not re-encoded and says so; its loudness is measured from the decoded audio', async ({ page }) => {
+test('loudness −16: an MP3 take is decoded, normalized and encoded again; it measures within 1 LU of −16 here and by ffmpeg', async ({
+  page,
+}) => {
   await openStudio(page);
-  await fillAndSynthesize(page, { text: SHORT });
-  const wavLufs = await shownLoudness(page);
   await page.locator('summary', { hasText: 'Studio settings' }).click();
-  await page.getByRole('combobox', { name: 'Loudness' }).selectOption({ label: '−23 LUFS broadcast' });
-  await page.getByRole('radio', { name: /^MP3/ }).check();
-  await page.getByRole('button', { name: 'Synthesize' }).click();
-  await expect(result(page)).toContainText('Not normalized (MP3)', { timeout: 30_000 });
+  await page.getByRole('combobox', { name: 'Loudness' }).selectOption({ label: '−16 LUFS voice-over' });
+  await fillAndSynthesize(page, { text: SHORT, format: 'MP3' });
+  await expect(result(page)).toContainText(/Normalized to -16 LUFS \(was -\d+\.\d\)/, { timeout: 30_000 });
   await expect(result(page).getByText('Format', { exact: true }).locator('..')).toContainText('MP3');
-  // The same words as MP3 (not normalized): as loud as the WAV, within what lossy coding changes.
-  expect(Math.abs((await shownLoudness(page)) - wavLufs)).toBeLessThanOrEqual(1);
+  // Measured from the kept MP3, decoded by the page: the project's meter.
+  expect(Math.abs((await shownLoudness(page)) + 16)).toBeLessThanOrEqual(1);
+  const stored = await newestTake(page, undefined, { withAudio: true });
+  const mp3 = Buffer.from(stored.base64, 'base64');
+  expect(mp3.subarray(0, 2).readUInt16BE() & 0xffe0).toBe(0xffe0);
+  // Another meter where ffmpeg is installed (not in CI): ebur128 on the same file.
+  if (existsSync(FFMPEG)) {
+    const dir = mkdtempSync(join(tmpdir(), 'mp3-take-'));
+    writeFileSync(join(dir, 'take.mp3'), mp3);
+    const { stderr } = spawnSync(FFMPEG, ['-hide_banner', '-nostats', '-i', join(dir, 'take.mp3'), '-af', 'ebur128', '-f', 'null', '-'], {
+      encoding: 'utf8',
+    });
+    rmSync(dir, { recursive: true, force: true });
+    const integrated = /I:\s+(-?\d+\.\d) LUFS/.exec(stderr.slice(stderr.lastIndexOf('Summary:')))?.[1];
+    expect(Math.abs(Number(integrated) + 16)).toBeLessThanOrEqual(1);
+  }
 });
 
 test('in Chinese: the loudness setting, the subtitle buttons and the normalization note', async ({ browser }) => {

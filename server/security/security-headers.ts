@@ -10,7 +10,9 @@ import type { MiddlewareHandler } from 'hono';
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  // 'wasm-unsafe-eval' lets this origin's scripts compile WebAssembly (the loudness worker's MP3
+  // encoder, LAME, served from here); it allows no eval of JavaScript and no script from elsewhere.
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "img-src 'self' data: blob:",
   "font-src 'self'",

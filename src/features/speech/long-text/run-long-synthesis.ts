@@ -2,7 +2,7 @@ import { t } from '@/i18n/i18n-store';
 import { normalizeAudioFormat } from '@/contract';
 import type { Connection } from '@/lib/connection-profile';
 import { GatewayRequestError } from '@/lib/gateway-error';
-import { joinAudio, SAMPLE_CONTAINER, sniffAudioFormat, fetchAudio } from '../audio';
+import { joinAudio, sniffAudioFormat, fetchAudio } from '../audio';
 import { partRequest, type LongJob } from './long-job';
 import { mergeSegments } from './merge-segments';
 import { type LoadedTake, type Take, synthesizeSpeech } from '../take';
@@ -83,10 +83,8 @@ export async function runLongSynthesis(job: LongJob, connection: Connection, sig
   if (failure !== null) throw failure;
   // The whole joined take is brought to the loudness target (in a worker), before it is kept or played.
   const target = loudnessTarget(loudnessSettingStore.get());
-  // Only samples are brought to the target; an encoded format (MP3) is not re-encoded (normalizeLoadedTake only
-  // notes it): no "bringing to the target" is said for it.
-  const normalizeTo = SAMPLE_CONTAINER[normalizeAudioFormat(job.request.format)] ? target : null;
-  hooks.onProgress({ done: total, total, msLeft: null, finishing: { normalizeTo } });
+  // Every format is (MP3 decoded and encoded again), so the screen says so for each.
+  hooks.onProgress({ done: total, total, msLeft: null, finishing: { normalizeTo: target } });
   return normalizeLoadedTake(await joinParts(job, inOrder(total)), target);
 }
 

@@ -2,6 +2,7 @@ import { workerScriptUrl } from '@/lib/script-url';
 import type { PcmChannels } from './loudness';
 import type { NormalizedTake, TakeAudio, TakeLoudness } from './take-loudness';
 import type { LoudnessReply, LoudnessRequest } from './loudness-worker-messages';
+import { decodedBuffers, withPageDecoded } from './page-decoded';
 import loudnessWorkerUrl from './loudness.worker.ts?worker&url';
 
 type Send = (request: LoudnessRequest, transfer: Transferable[]) => void;
@@ -51,9 +52,13 @@ export async function measureLoudness(take: TakeAudio): Promise<TakeLoudness> {
   return reply.result;
 }
 
-/** The take brought to `targetLufs` in the worker (WAV and 16-bit PCM; MP3 answers unsupportedFormat). */
+/**
+ * The take brought to `targetLufs` in the worker: WAV and 16-bit PCM, and MP3 from the samples the
+ * page decodes first (moved to the worker, not copied; a take that cannot be decoded rejects).
+ */
 export async function normalizeLoudness(take: TakeAudio, targetLufs: number): Promise<NormalizedTake> {
-  const reply = await ask({ kind: 'normalize', take, targetLufs });
+  const decoded = await withPageDecoded(take);
+  const reply = await ask({ kind: 'normalize', take: decoded, targetLufs }, decodedBuffers(decoded));
   if (reply.kind === 'failed') throw new Error(reply.message);
   if (reply.kind !== 'normalize') throw new Error('loudness worker: wrong reply');
   return reply.result;

@@ -1,16 +1,21 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LoadedTake, Take } from '../take/take';
 import { pcm16ToChannels } from './normalize-wav';
-import { loudnessOf } from './take-loudness';
+import { loudnessOf, normalizeTake } from './take-loudness';
 import { createLoudnessHandler, type LoudnessReply } from './loudness-worker-messages';
 import { normalizeLoadedTake } from './normalize-loaded-take';
 import { measureLoudness } from './loudness-client';
 
-const wav = readFileSync(join(process.cwd(), 'src/features/speech/loudness/fixtures/espeak-en-us.wav'));
+const fixture = (name: string) => readFileSync(join(process.cwd(), 'src/features/speech/loudness/fixtures', name));
+const wav = fixture('espeak-en-us.wav');
 const PCM = { sampleRate: 22050, channels: 1, bitsPerSample: 16 };
+// What the page's decoder gives for the MP3 fixture: the samples it was encoded from stand in.
+const decoded = pcm16ToChannels(new Uint8Array(wav.subarray(44)), PCM);
+const lameWasm = () => readFile(join(process.cwd(), 'server/gateway/speech/lame/mp3-encoder.wasm'));
 
 function loaded(format: Take['format'], audio: Blob | null): LoadedTake {
   const take = {
@@ -44,11 +49,30 @@ describe('normalizeLoadedTake', () => {
     // at load 20 (it timed out at the 5 s default in three branches' runs).
   }, 30_000);
 
-  it('does not re-encode an MP3 take: same audio, "not normalized (mp3)"', async () => {
+  it('brings an MP3 take to −16 LUFS from the samples the page decoded, and says so with the level before', async () => {
+    const mp3 = loaded('mp3', new Blob([fixture('espeak-en-us.mp3')], { type: 'audio/mpeg' }));
+    const out = await normalizeLoadedTake(mp3, -16, (t, target) => normalizeTake({ ...t, decoded }, target, { lameWasm }));
+    expect(out.audio).not.toBe(mp3.audio);
+    expect(out.audio?.type).toBe('audio/mpeg');
+    expect(out.take.audio).toMatchObject({ kept: true, byteLength: out.audio?.size });
+    if (!out.take.loudness?.normalized) throw new Error('not normalized');
+    expect(out.take.loudness.fromLufs).toBeCloseTo(-21.4, 1);
+    expect(Math.abs(out.take.loudness.lufs + 16)).toBeLessThan(0.1);
+  }, 30_000);
+
+  it('says "not normalized (mp3)" for an MP3 the mono encoder cannot take, and keeps the audio', async () => {
+    const mp3 = loaded('mp3', new Blob([fixture('espeak-en-us.mp3')], { type: 'audio/mpeg' }));
+    const stereo = { sampleRate: 22050, channels: [decoded.channels[0]!, decoded.channels[0]!] };
+    const out = await normalizeLoadedTake(mp3, -23, (t, target) => normalizeTake({ ...t, decoded: stereo }, target, { lameWasm }));
+    expect(out.audio).toBe(mp3.audio);
+    expect(out.take.loudness).toEqual({ normalized: false, targetLufs: -23, reason: 'mp3' });
+  });
+
+  it('says "unreadable" when the page cannot decode an MP3 (here there is no decoder), and keeps the audio', async () => {
     const mp3 = loaded('mp3', new Blob([new Uint8Array(64)], { type: 'audio/mpeg' }));
     const out = await normalizeLoadedTake(mp3, -23);
     expect(out.audio).toBe(mp3.audio);
-    expect(out.take.loudness).toEqual({ normalized: false, targetLufs: -23, reason: 'mp3' });
+    expect(out.take.loudness).toEqual({ normalized: false, targetLufs: -23, reason: 'unreadable' });
   });
 
   it('says "unreadable" when the worker fails, and keeps the audio', async () => {

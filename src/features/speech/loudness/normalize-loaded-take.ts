@@ -7,7 +7,7 @@ type Normalize = typeof normalizeLoudness;
 
 type Reason = Extract<LoudnessNote, { normalized: false }>['reason'];
 
-/** Why a take of each format may be refused: MP3 would be re-encoded; WAV and PCM only for their sample width. */
+/** Why a take of each format may be refused: MP3 for its channels (the encoder is mono); WAV and PCM for their sample width. */
 const REFUSED_BECAUSE: Record<AudioFormat, Reason> = { mp3: 'mp3', wav: 'bits', pcm: 'bits' };
 
 /** Why a take was not normalised, from the worker's answer. */
@@ -18,8 +18,9 @@ function reasonOf(result: Extract<NormalizedTake, { ok: false }>): Reason {
 
 /**
  * The take brought to the loudness target before it is kept and played (null: the setting is off,
- * the take as it came). WAV and 16-bit PCM are normalised in the worker, same format and size; MP3
- * is not re-encoded: the take says so. The take's `loudness` records what was done.
+ * the take as it came). WAV and 16-bit PCM are normalised in the worker, same format and size; a
+ * mono MP3 is decoded by the page, normalised and encoded again in the worker. The take's
+ * `loudness` records what was done.
  */
 export async function normalizeLoadedTake(
   loaded: LoadedTake,

@@ -59,7 +59,7 @@ describe('normalizeTake', () => {
     expect(twice.audio).toBe(once.audio);
   });
 
-  it('refuses an MP3 take with a code (normalised only as WAV or PCM)', async () => {
+  it('refuses an MP3 take the page did not decode, with a code (never read as PCM)', async () => {
     expect(await normalizeTake({ ...wavTake, format: 'mp3' }, -16)).toEqual({
       ok: false,
       error: { code: 'unsupportedFormat', format: 'mp3' },
