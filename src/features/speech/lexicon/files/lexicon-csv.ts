@@ -167,15 +167,16 @@ export function* readLexiconCsv(input: string, rowDelimiter?: Delimiter): Lexico
 export const importLexiconCsv = (input: string, rowDelimiter?: Delimiter): LexiconImport => drain(readLexiconCsv(input, rowDelimiter));
 
 /** A CSV cell: quoted when it holds a delimiter, a quote or a line break; a leading = + - @ is prefixed with ' so spreadsheets do not run it
- * (a plain number such as -3 is left as it is). */
+ * (a plain number such as -3 is left as it is), and so is a leading ' itself, so that taking one ' off gives the value back
+ * ('=x stays '=x, not =x). */
 export function csvCell(value: string): string {
   const number = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(value);
-  const safe = !number && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = !number && /^[=+\-@\t\r']/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 /** The ' that csvCell put before a formula-looking cell, taken off again. */
-const unprotect = (v: string) => (/^'[=+\-@]/.test(v) ? v.slice(1) : v);
+const unprotect = (v: string) => (/^'[=+\-@\t\r']/.test(v) ? v.slice(1) : v);
 
 export function exportLexiconCsv(rules: readonly LexiconRule[]): string {
   const rows = rules.map((r) => [r.written, r.said, String(r.wholeWord), String(r.caseSensitive), r.language ?? ''].map(csvCell).join(','));

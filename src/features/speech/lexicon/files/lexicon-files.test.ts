@@ -18,6 +18,16 @@ describe('lexicon CSV', () => {
     expect(back.rules).toEqual(rules);
   });
 
+  it("keeps a value that itself starts with ' (before: '=x came back as =x, the guard taken off a value that had none)", () => {
+    const quoted: LexiconRule[] = [
+      { written: "'=x", said: "'quoted", wholeWord: true, caseSensitive: false },
+      { written: "''", said: "'-1", wholeWord: true, caseSensitive: false },
+    ];
+    const back = importLexiconCsv(exportLexiconCsv(quoted));
+    expect(back.errors).toEqual([]);
+    expect(back.rules).toEqual(quoted);
+  });
+
   it('lists errors per entry with their line', () => {
     const csv = 'Written;Said;Whole word\nnginx;engine x;\n;nothing;\nNASA;;\nx;y;maybe\nNGINX;engine x;yes\n';
     expect(importLexiconCsv(csv)).toEqual({

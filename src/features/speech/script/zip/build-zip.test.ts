@@ -229,8 +229,8 @@ describe('buildZip: entry names', () => {
           expect(name.split('.')[0]!.trim()).not.toMatch(/^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)$/i);
           expect(name).not.toMatch(/[.\s]\.[a-z]+$/u);
         }
-        // A cell starting with = + - @ carries the manifest's formula guard (a leading ').
-        const files = manifest.slice(1).map((r) => r[1]!.replace(/^'(?=[=+\-@])/, ''));
+        // A cell starting with = + - @ or ' carries the manifest's formula guard (a leading ').
+        const files = manifest.slice(1).map((r) => r[1]!.replace(/^'(?=[=+\-@'])/, ''));
         expect(files).toEqual(names.filter((n) => /\.(wav|mp3|pcm)$/.test(n)));
       }),
       { numRuns: 150 },
