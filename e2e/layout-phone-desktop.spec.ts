@@ -36,6 +36,14 @@ test.describe('speech at 390 px', () => {
     const title = page.getByRole('heading', { name: 'Result', level: 2 });
     await expect(title).toBeFocused();
     await expect.poll(() => inView(page, title)).toBe(true);
+
+    // The same line in Chinese, once the console switches: it names the take and leads to it.
+    await page.getByRole('button', { name: 'Synthesize' }).focus();
+    await page.getByRole('banner').getByRole('combobox').selectOption('zh-CN');
+    const readyZh = page.getByRole('status').filter({ hasText: '录音已生成' });
+    await expect(readyZh).toBeVisible();
+    await page.getByRole('button', { name: '转到结果' }).click();
+    await expect(page.getByRole('heading', { name: '结果', level: 2 })).toBeFocused();
   });
 });
 

@@ -84,19 +84,23 @@ test('ETA: estimating, then evidence; row and batch ETA frozen and marked stale 
     // One move, or two, is no rate.
     if (step <= 2) await expect(eta).toHaveText('estimating…');
   }
-  // At 19 %, 81 points at 0.5 %/s: 2 min 42 s (before: "~14 min 34 sec", the wait at 10 % taken for progress time).
-  await expect(eta).toHaveText(/^~2 min (3[5-9]|4\d) sec$/);
+  // At 19 %, 81 points at 0.5 %/s: 2 min 42 s (before: "~14 min 34 sec", the wait at 10 % taken for progress time). The
+  // estimator promises ±25 % (task/eta.ts), and the checks' dates depend on when the poller's timers ran: 2:00 to 3:19
+  // here (a loaded CI run read 2:50).
+  await expect(eta).toHaveText(/^~(2 min (\d|[0-5]\d)|3 min (\d|1\d)) sec$/);
   // The overview's batch ETA: its one task is running with a rate, so the batch is done when it is.
   const batchEta = page.getByRole('region', { name: 'Batch ETA' }).getByRole('paragraph');
-  await settle(async () => /^1 live task done in about 2 min/.test((await batchEta.textContent()) ?? ''));
+  await settle(async () => /^1 live task done in about [23] min/.test((await batchEta.textContent()) ?? ''));
 
   down = true;
   await nextCheck();
   const banner = page.getByRole('alert').filter({ hasText: 'Status updates are failing — the table shows stale data' });
   await settle(() => banner.isVisible());
-  await expect(eta).toHaveText(/^stale: ~2 min (3[5-9]|4\d) sec as of \d\d:\d\d [AP]M$/);
+  await expect(eta).toHaveText(/^stale: ~(2 min (\d|[0-5]\d)|3 min (\d|1\d)) sec as of \d\d:\d\d [AP]M$/);
   const frozen = await eta.textContent();
-  await expect(batchEta).toHaveText(/^Stale \(as of \d\d:\d\d [AP]M\): 1 live task done in about 2 min (3[5-9]|4\d) sec, around /);
+  await expect(batchEta).toHaveText(
+    /^Stale \(as of \d\d:\d\d [AP]M\): 1 live task done in about (2 min (\d|[0-5]\d)|3 min (\d|1\d)) sec, around /,
+  );
   const batchFrozen = await batchEta.textContent();
   // Two minutes of outage: the ETA does not count down on data the console no longer has (before: 14:34 → 12:34).
   skipped += 120_000;
@@ -108,9 +112,9 @@ test('ETA: estimating, then evidence; row and batch ETA frozen and marked stale 
   await expect(row.getByText('Stalled', { exact: true })).toHaveCount(0);
 
   await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '简体中文' });
-  await expect(eta).toHaveText(/^已过时：截至 \d\d:\d\d 约 2分钟 (3[5-9]|4\d)秒$/);
+  await expect(eta).toHaveText(/^已过时：截至 \d\d:\d\d 约 (2分钟 (\d|[0-5]\d)|3分钟 (\d|1\d))秒$/);
   const batchEtaZh = page.getByRole('region', { name: '批次预计完成时间' }).getByRole('paragraph');
-  await expect(batchEtaZh).toHaveText(/^已过时（截至 \d\d:\d\d）：1 个进行中的任务约 2分钟 (3[5-9]|4\d)秒 后完成/);
+  await expect(batchEtaZh).toHaveText(/^已过时（截至 \d\d:\d\d）：1 个进行中的任务约 (2分钟 (\d|[0-5]\d)|3分钟 (\d|1\d))秒 后完成/);
 
   down = false;
   await page.getByRole('button', { name: '立即刷新' }).click();
