@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createTasks, pollInDedicatedWorker, seedConsole, uniqueUserId } from './tasks-helpers';
+import { answerStatusAsUnreachableProxy, createTasks, pollInDedicatedWorker, seedConsole, uniqueUserId } from './tasks-helpers';
 import { fillAndSynthesize, openStudio } from './speech-helpers';
 import { STAND_IN_ENGINE } from './speech-engine';
 
@@ -113,18 +113,7 @@ test('1280 px, zh-CN, absolute times: the watch list fits its box; a failing gat
   }
   await board.scrollIntoViewIfNeeded();
 
-  await page.route('**/textRemoval/taskStatus', (route) =>
-    route.fulfill({
-      status: 502,
-      // The proxy's own answer, as server/proxy/gateway-proxy.ts writes it: marked as the console's server's.
-      json: {
-        code: 502,
-        message: 'Gateway unreachable: ECONNREFUSED',
-        data: null,
-        consoleFailure: { reason: 'unreachable', error: 'ECONNREFUSED' },
-      },
-    }),
-  );
+  await answerStatusAsUnreachableProxy(page);
   // A new ID is checked at once: its answer is the 502.
   await page.getByRole('textbox', { name: '任务 ID' }).fill('Service_AI_not_there_yet');
   await page.getByRole('button', { name: '添加到关注列表' }).click();

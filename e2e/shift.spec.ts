@@ -5,6 +5,7 @@ import { chromium, expect, test, type Page } from '@playwright/test';
 import { findTestChromium } from '../scripts/lib/find-chromium.mjs';
 import { indicatorState, useLocalGateway } from './connection-helpers';
 import {
+  answerStatusAsUnreachableProxy,
   createTasks,
   endTasks,
   pasteIds,
@@ -217,18 +218,7 @@ test('labels: failed apart from aborted, import summary, backoff line, the proxy
   await page.getByRole('button', { name: 'Copy failed IDs' }).click();
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(failed[0]);
 
-  await page.route('**/textRemoval/taskStatus', (route) =>
-    route.fulfill({
-      status: 502,
-      // The proxy's own answer, as server/proxy/gateway-proxy.ts writes it: marked as the console's server's.
-      json: {
-        code: 502,
-        message: 'Gateway unreachable: ECONNREFUSED',
-        data: null,
-        consoleFailure: { reason: 'unreachable', error: 'ECONNREFUSED' },
-      },
-    }),
-  );
+  await answerStatusAsUnreachableProxy(page);
   await pasteIds(page, 'Service_AI_not_there_yet');
   const banner = page.getByRole('alert').filter({ hasText: 'Status updates are failing' });
   await expect(banner).toContainText('Console’s server: The connection from the console’s server to the gateway failed (ECONNREFUSED).');

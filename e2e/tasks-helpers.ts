@@ -139,3 +139,21 @@ export async function watchFailedWithCodes(page: Page, request: APIRequestContex
   await expect(page.getByText(`3 of ${total} finished · ${failed.length} failed`)).toBeVisible({ timeout: 15_000 });
   return { user, failed, finished, total, with3002 };
 }
+
+/**
+ * Fakes the proxy's own answer to the status check, as server/proxy/gateway-proxy.ts writes it when the gateway is
+ * unreachable: a 502 marked as the console's server's (consoleFailure). The poller must run in a dedicated worker.
+ */
+export async function answerStatusAsUnreachableProxy(page: Page): Promise<void> {
+  await page.route('**/textRemoval/taskStatus', (route) =>
+    route.fulfill({
+      status: 502,
+      json: {
+        code: 502,
+        message: 'Gateway unreachable: ECONNREFUSED',
+        data: null,
+        consoleFailure: { reason: 'unreachable', error: 'ECONNREFUSED' },
+      },
+    }),
+  );
+}

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { pcmToWav } from '../audio/pcm-to-wav';
 import { integratedLoudness, truePeak } from './loudness';
 import { channelsToPcm16, normalizeWav, pcm16ToChannels } from './normalize-wav';
+import { HAS_FFMPEG } from '@/testing/audio-tools';
 
 // eSpeak NG (en-us), 3.43 s, 22,050 Hz mono 16-bit: −21.4 LUFS, −3.6 dBTP. −16 LUFS needs +5.4 dB,
 // the −1 dBTP ceiling leaves 2.6 dB: only a limiter gets there.
@@ -41,14 +42,6 @@ const ffmpegReads = (wav: Uint8Array): { lufs: number; peak: number } | null => 
     rmSync(dir, { recursive: true, force: true });
   }
 };
-const hasFfmpeg = (() => {
-  try {
-    execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 describe('normalizeWav with the true-peak limiter', () => {
   it.each([-16, -23])('brings eSpeak speech to %d LUFS ±1 LU, never above −1 dBTP', async (target) => {
@@ -113,7 +106,7 @@ describe('normalizeWav with the true-peak limiter', () => {
     expect(truePeak(pcm)).toBeLessThanOrEqual(-1);
   });
 
-  it.runIf(hasFfmpeg)("reads the same under ffmpeg's ebur128 (I within ±1 LU of −16, true peak ≤ −1.0 dBFS)", async () => {
+  it.runIf(HAS_FFMPEG)("reads the same under ffmpeg's ebur128 (I within ±1 LU of −16, true peak ≤ −1.0 dBFS)", async () => {
     const out = (await normalizeWav(new Blob([espeak]), -16))!;
     const ffmpeg = ffmpegReads(await bytesOf(out.audio));
     expect(ffmpeg).not.toBeNull();

@@ -1,6 +1,5 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LoadedTake, Take } from '../take/take';
@@ -9,13 +8,13 @@ import { loudnessOf, normalizeTake } from './take-loudness';
 import { createLoudnessHandler, type LoudnessReply } from './loudness-worker-messages';
 import { normalizeLoadedTake } from './normalize-loaded-take';
 import { measureLoudness } from './loudness-client';
+import { readLameWasm } from '@/testing/audio-tools';
 
 const fixture = (name: string) => readFileSync(join(process.cwd(), 'src/features/speech/loudness/fixtures', name));
 const wav = fixture('espeak-en-us.wav');
 const PCM = { sampleRate: 22050, channels: 1, bitsPerSample: 16 };
 // What the page's decoder gives for the MP3 fixture: the samples it was encoded from stand in.
 const decoded = pcm16ToChannels(new Uint8Array(wav.subarray(44)), PCM);
-const lameWasm = () => readFile(join(process.cwd(), 'server/gateway/speech/lame/mp3-encoder.wasm'));
 
 function loaded(format: Take['format'], audio: Blob | null): LoadedTake {
   const take = {
@@ -51,7 +50,7 @@ describe('normalizeLoadedTake', () => {
 
   it('brings an MP3 take to −16 LUFS from the samples the page decoded, and says so with the level before', async () => {
     const mp3 = loaded('mp3', new Blob([fixture('espeak-en-us.mp3')], { type: 'audio/mpeg' }));
-    const out = await normalizeLoadedTake(mp3, -16, (t, target) => normalizeTake({ ...t, decoded }, target, { lameWasm }));
+    const out = await normalizeLoadedTake(mp3, -16, (t, target) => normalizeTake({ ...t, decoded }, target, { lameWasm: readLameWasm }));
     expect(out.audio).not.toBe(mp3.audio);
     expect(out.audio?.type).toBe('audio/mpeg');
     expect(out.take.audio).toMatchObject({ kept: true, byteLength: out.audio?.size });
@@ -63,7 +62,9 @@ describe('normalizeLoadedTake', () => {
   it('says "not normalized (mp3)" for an MP3 the mono encoder cannot take, and keeps the audio', async () => {
     const mp3 = loaded('mp3', new Blob([fixture('espeak-en-us.mp3')], { type: 'audio/mpeg' }));
     const stereo = { sampleRate: 22050, channels: [decoded.channels[0]!, decoded.channels[0]!] };
-    const out = await normalizeLoadedTake(mp3, -23, (t, target) => normalizeTake({ ...t, decoded: stereo }, target, { lameWasm }));
+    const out = await normalizeLoadedTake(mp3, -23, (t, target) =>
+      normalizeTake({ ...t, decoded: stereo }, target, { lameWasm: readLameWasm }),
+    );
     expect(out.audio).toBe(mp3.audio);
     expect(out.take.loudness).toEqual({ normalized: false, targetLufs: -23, reason: 'mp3' });
   });

@@ -1,7 +1,6 @@
 // @vitest-environment node
 // Node, not jsdom: the zip is made in a worker, which has no DOM.
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import type { SpeechRequest } from '@/contract';
 import { makeScriptZip, type ZipJob } from './script-zip';
 import { findMp3Frames } from '../../audio';
 import { parseDelimited } from '../../lexicon/files/parse-delimited';
+import { readLameWasm } from '@/testing/audio-tools';
 
 const fixture = (name: string) => readFileSync(join(process.cwd(), 'src/features/speech/loudness/fixtures', name));
 const wav = fixture('espeak-en-us.wav');
@@ -17,13 +17,12 @@ const pcmFormat = { sampleRate: 22050, channels: 1, bitsPerSample: 16 };
 // What the page's decoder gives for the MP3 fixture: the samples it was encoded from stand in (16-bit → float).
 const samples = new Int16Array(wav.buffer.slice(wav.byteOffset + 44, wav.byteOffset + wav.byteLength));
 const decoded = { sampleRate: 22050, channels: [Float32Array.from(samples, (s) => s / 32768)] };
-const lameWasm = () => readFile(join(process.cwd(), 'server/gateway/speech/lame/mp3-encoder.wasm'));
 
 const request = (format: SpeechRequest['format']): SpeechRequest => ({ sourceText: 'a', voiceName: 'en-us', format });
 const base = { textSent: 'a', durationMs: 3430, pcmFormat, cues: [] };
 
 async function zipOf(job: ZipJob) {
-  const files = unzipSync(new Uint8Array(await (await makeScriptZip(job, undefined, lameWasm)).arrayBuffer()));
+  const files = unzipSync(new Uint8Array(await (await makeScriptZip(job, undefined, readLameWasm)).arrayBuffer()));
   const manifest = parseDelimited(new TextDecoder().decode(files['manifest.csv']), ',').map((r) => r.fields);
   return { files, manifest };
 }
