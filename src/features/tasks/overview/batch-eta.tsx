@@ -83,13 +83,15 @@ export function BatchEta({ series, live, rows, freshness, polledAt }: Props) {
   const tr = useT();
   const { zone } = useTimeSetting();
   const { stallMs } = useDashboardSettings();
-  // The rows are the board's own (written in place): read again every few seconds, so the estimate follows the polls.
-  const period = useClock((now) => Math.floor(now / DIGEST_EVERY_MS));
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `period` and `live` are the point: the rows change in place
-  const digest = useMemo(() => digestLive(liveSnapshots(rows), stallMs), [rows, stallMs, period, live]);
-  // useT() renders this again on a switch of language, and the text is read again then.
   // Frozen only with a good check to stand at (none yet: nothing to estimate from, and the estimate says why).
   const frozen = freshness !== 'live' && polledAt > 0 ? freshness : undefined;
+  // The rows are the board's own (written in place): read again every few seconds, so the estimate follows the polls,
+  // and once more when it freezes, so the frozen estimate is made from the rows of the check it names (`frozenAt`).
+  const period = useClock((now) => Math.floor(now / DIGEST_EVERY_MS));
+  const frozenAt = frozen ? polledAt : 0;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `period`, `live` and `frozenAt` are the point: the rows change in place
+  const digest = useMemo(() => digestLive(liveSnapshots(rows), stallMs), [rows, stallMs, period, live, frozenAt]);
+  // useT() renders this again on a switch of language, and the text is read again then.
   const text = useClock((now) => {
     const at = frozen ? polledAt : now;
     return batchEtaText(live === 0 ? { kind: 'done' } : estimateFromDigest(digest, series, at, stallMs), live, at, zone, frozen);
