@@ -1,6 +1,18 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { consoleInfo } from './connection-helpers';
 import { createTasks, pasteIds, seedConsole, shareLinkOf, uniqueUserId } from './tasks-helpers';
+
+/** The two elements' boxes, read together in the page so no layout change falls between them. */
+async function boxesInOneFrame(page: Page, a: Locator, b: Locator) {
+  const pair = { a: await a.elementHandle(), b: await b.elementHandle() };
+  return page.evaluate(({ a, b }) => {
+    const box = (el: Element | null) => {
+      const r = el!.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    };
+    return [box(a), box(b)] as const;
+  }, pair);
+}
 
 const watchListHeading = (page: Page) => page.getByRole('heading', { level: 2, name: /^Watch list/ });
 
@@ -68,12 +80,13 @@ test('"Copied 3 IDs" is said next to the button that copied them', async ({ page
   const said = actions.getByRole('status').filter({ hasText: 'Copied 3 IDs' });
   await expect(said).toHaveText('Copied 3 IDs');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(ids.join('\n'));
-  const button = await actions.getByRole('button', { name: 'Copy IDs' }).boundingBox();
-  const box = await said.boundingBox();
+  // Both boxes read in one frame: rows and the overview above may still be moving the toolbar down,
+  // and two separate reads could straddle that shift (it did once on CI: 63 px apart).
+  const [button, box] = await boxesInOneFrame(page, actions.getByRole('button', { name: 'Copy IDs' }), said);
   // Beside it: on the button's line, just after it.
-  expect(Math.abs(box!.y + box!.height / 2 - (button!.y + button!.height / 2))).toBeLessThan(button!.height);
-  expect(box!.x).toBeGreaterThanOrEqual(button!.x + button!.width);
-  expect(box!.x - (button!.x + button!.width)).toBeLessThan(40);
+  expect(Math.abs(box.y + box.height / 2 - (button.y + button.height / 2))).toBeLessThan(button.height);
+  expect(box.x).toBeGreaterThanOrEqual(button.x + button.width);
+  expect(box.x - (button.x + button.width)).toBeLessThan(40);
 });
 
 test('the details of a finished task offer its download', async ({ page, request }) => {
