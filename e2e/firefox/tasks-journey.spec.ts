@@ -48,7 +48,11 @@ test('English: pasted IDs watched to the end with a download, the query box, Ctr
   // The finished task's video, as the operator downloads it: a real MP4 (the 'ftyp' box opens it).
   const downloading = page.waitForEvent('download');
   await page.getByRole('link', { name: `Download video of ${ids[0]}` }).click();
-  expect(readFileSync(await (await downloading).path()).subarray(4, 8).toString('latin1')).toBe('ftyp');
+  expect(
+    readFileSync(await (await downloading).path())
+      .subarray(4, 8)
+      .toString('latin1'),
+  ).toBe('ftyp');
 
   // The query box filters the rows and names a mistake under itself.
   const box = queryBox(page, 'Query');
