@@ -1,6 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { expect, test as base, type Locator, type Page } from '@playwright/test';
+import { soundServerAnswers } from '../../scripts/lib/sound-server.mjs';
 
 // ── The transport shim (docs/decisions/testing.md, "Firefox runs the core journeys") ─────────────
 // playwright-core 1.65 sends `emulation.setMediaFeaturesOverride` for every new page and context;
@@ -128,9 +128,6 @@ export async function lastBlobSave(page: Page): Promise<{ name: string; bytes: B
  * with OnMediaSinkAudioError). Null when one answers; else the sentence a failed audio step carries.
  */
 export function soundServerProblem(): string | null {
-  const info = spawnSync('pactl', ['info'], { encoding: 'utf8', timeout: 5_000 });
-  if (info.error)
-    return 'Firefox plays audio only through a sound server, and `pactl` is not installed to check for one (Debian: apt-get install pulseaudio).';
-  if (info.status === 0) return null;
-  return 'No sound server answers (`pactl info` failed): headless Firefox cannot play audio without one. Start PulseAudio (`pulseaudio --exit-idle-time=-1 --disallow-exit -D`) or run the tests through `npm test`, which starts one.';
+  if (soundServerAnswers()) return null;
+  return 'No sound server answers (`pactl info` failed or pactl is missing): headless Firefox cannot play audio without one. Install PulseAudio (Debian: `apt-get install --no-install-recommends pulseaudio`) and run the tests through `npm test`, which starts it, or start it yourself (`pulseaudio --exit-idle-time=-1 --disallow-exit -D`).';
 }
