@@ -67,6 +67,8 @@ const config = defineConfig({
           {
             name: 'firefox',
             testMatch: FIREFOX_JOURNEYS,
+            // One Firefox for the project (a launch costs ≈ 3.7 s of CPU); the other worker runs Chromium's tests meanwhile.
+            workers: 1,
             use: {
               browserName: 'firefox' as const,
               // The `moz-` channel drives a stock Firefox over WebDriver BiDi (the transport shim: e2e/firefox/setup.ts).
