@@ -75,7 +75,7 @@ export { expect };
  * typed as Enter (a textarea's new line).
  */
 export async function typeInto(field: Locator, text: string): Promise<void> {
-  // Erased with keys too: Ctrl+A, and select() by script, left the query box's text unselected in Firefox over BiDi.
+  // Erased with keys too (End, Shift+Home, Backspace): the form sees the field emptied as an operator would empty it.
   await field.click();
   await field.press('End');
   await field.press('Shift+Home');
