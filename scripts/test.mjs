@@ -6,20 +6,28 @@
 // on purpose) are the other's CPU: on the 2-core CI machine the halves in a row left a core idle about
 // a fifth of the time. `TEST_IN_A_ROW=1` runs them one after the other (to read a failure under less
 // load). Arguments go to Vitest (a file filter, say); the browser half always runs whole. Without a
-// Chromium the unit half still runs, and the browser half counts as one failure that says why.
+// Chromium the unit half still runs, and the browser half counts as one failure that says why. The browser half's
+// Firefox project (e2e/firefox/) runs where a Firefox is found; its audio needs a sound server, started here when
+// none answers and stopped by its PID at the end. The closing summary counts each browser engine apart.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findTestChromium, NO_CHROMIUM_MESSAGE } from './lib/find-chromium.mjs';
+import { findFirefox, NO_FIREFOX_MESSAGE } from './lib/find-firefox.mjs';
+import { startSoundServerIfNone } from './lib/sound-server.mjs';
 
 const chromium = findTestChromium();
+const firefox = findFirefox();
 const reportDir = mkdtempSync(join(tmpdir(), 'console-test-report-'));
 // Removed however the run ends: a run stopped by Ctrl-C or a CI timeout left it behind.
 process.once('exit', () => rmSync(reportDir, { recursive: true, force: true }));
 // Ctrl-C reaches the runners too (same process group); a SIGTERM (a CI timeout) is passed on to
 // them, so no Playwright run and its server outlive this script.
 const runners = new Set();
+// Started below when Firefox runs and no sound server answers; stopped however the run ends.
+let soundServer = null;
+process.once('exit', () => soundServer?.kill());
 process.once('SIGINT', () => process.exit(130));
 process.once('SIGTERM', () => {
   for (const runner of runners) runner.kill('SIGTERM');
@@ -43,11 +51,16 @@ const browserHalf = () =>
         CHROMIUM_PATH: chromium,
       })
     : Promise.resolve(1);
+if (chromium && firefox) soundServer = await startSoundServerIfNone();
 const [vitestExit, playwrightExit] = inARow ? [await unitHalf(), await browserHalf()] : await Promise.all([unitHalf(), browserHalf()]);
+
+soundServer?.kill();
+soundServer = null;
 
 const vitestJson = readJson(vitestReport);
 const unit = vitestCounts(vitestJson, vitestExit);
-const browser = playwrightCounts(readJson(playwrightReport), playwrightExit);
+const playwrightJson = readJson(playwrightReport);
+const browser = playwrightCounts(playwrightJson, playwrightExit);
 
 // Skipped unit tests by name: the ones that need root say so in theirs.
 const skippedNames = skippedUnitTests(vitestJson);
@@ -57,7 +70,8 @@ if (!chromium) console.error(`\nbrowser tests not run (counted as 1 failure): ${
 const passed = unit.passed + browser.passed;
 const failed = unit.failed + browser.failed;
 const skipped = unit.skipped + browser.skipped;
-console.log(`\nunit: ${describe(unit)}; browser: ${describe(browser)}`);
+if (chromium && !firefox) console.log(`\nbrowser tests in Firefox not run: ${NO_FIREFOX_MESSAGE}`);
+console.log(`\nunit: ${describe(unit)}; browser: ${describeEngines(browser, engineCounts(playwrightJson))}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 || vitestExit !== 0 || playwrightExit !== 0 ? 1 : 0);
 
@@ -129,6 +143,35 @@ function playwrightCounts(report, exitCode) {
   };
   if (exitCode !== 0 && counts.failed === 0) counts.failed = 1;
   return counts;
+}
+
+/** Each project's (browser engine's) counts, from the JSON report's tests; empty when there is no report. */
+function engineCounts(report) {
+  /** @type {Map<string, { passed: number, failed: number, skipped: number }>} */
+  const engines = new Map();
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? []) {
+        const counts = engines.get(test.projectName) ?? { passed: 0, failed: 0, skipped: 0 };
+        if (test.status === 'expected' || test.status === 'flaky') counts.passed++;
+        else if (test.status === 'skipped') counts.skipped++;
+        else counts.failed++;
+        engines.set(test.projectName, counts);
+      }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report?.suites ?? []) visit(suite);
+  return engines;
+}
+
+/** The browser half's counts per engine (`chromium 171 passed / …; firefox 4 passed / …`), or its totals alone. */
+function describeEngines(total, engines) {
+  if (engines.size === 0) return describe(total);
+  const parts = [...engines].sort(([a], [b]) => a.localeCompare(b)).map(([engine, counts]) => `${engine} ${describe(counts)}`);
+  // A failure no test holds (a crash, a server that did not start) is in the totals only.
+  const sum = [...engines.values()].reduce((a, c) => a + c.failed, 0);
+  if (total.failed > sum) parts.push(`${total.failed - sum} failed outside any test`);
+  return parts.join('; ');
 }
 
 // Per-runner counts use '/' so only the final line has the shape CI's log reader looks for.
