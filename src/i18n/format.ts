@@ -87,9 +87,15 @@ export function formatRelative(locale: string, at: number, now: number): string 
 export const formatWhen = (locale: string, setting: TimeSetting, at: number, now: number): string =>
   setting.display === 'relative' ? formatRelative(locale, at, now) : formatDateTime(locale, at, setting.zone);
 
+/**
+ * The browser's zone, read once: building a default Intl.DateTimeFormat to ask was 0.85 ms of every poll update at
+ * 100,000 tasks (the change feed's times and the charts' captions render with each update).
+ */
+let localZone: string | undefined;
+
 /** The zone times are written in, for exports and tooltips: "UTC", or the browser's zone ("Asia/Shanghai"). */
 export const timeZoneLabel = (zone: TimeSetting['zone']): string =>
-  zone === 'utc' ? 'UTC' : Intl.DateTimeFormat().resolvedOptions().timeZone;
+  zone === 'utc' ? 'UTC' : (localZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 /** ['a', 'b', 'c'] → "a, b, and c" / "a、b和c". */
 export const formatList = (locale: string, items: readonly string[]): string =>
