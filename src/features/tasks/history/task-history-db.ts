@@ -45,8 +45,8 @@ export async function loadHistory(scope: string): Promise<{ records: TaskRecord[
   return { records, batch: await batchRead };
 }
 
-/** One transaction per flush: the records that changed since the last one, and the batch series. */
-export async function saveHistory(scope: string, records: readonly TaskRecord[], batch: StoredBatch): Promise<void> {
+/** One transaction per flush: the records that changed since the last one, and the batch series when it changed (else null). */
+export async function saveHistory(scope: string, records: readonly TaskRecord[], batch: StoredBatch | null): Promise<void> {
   const tx = (await db()).transaction(['tasks', 'batches'], 'readwrite');
   const tasks = tx.objectStore('tasks');
   // The puts clone their values on the main thread: that part is measured, the commit is not.
@@ -55,7 +55,7 @@ export async function saveHistory(scope: string, records: readonly TaskRecord[],
   const start = performance.now();
   const raw = unwrap(tasks);
   for (const r of records) raw.put({ ...r, scope });
-  const put = tx.objectStore('batches').put(batch);
+  const put = batch ? tx.objectStore('batches').put(batch) : undefined;
   // Nothing more will be asked of it: committed now, not when the page next runs (a page being closed may not).
   tx.commit();
   measureSince('overview: write', start);

@@ -12,9 +12,9 @@ import { watchListStore } from '../watch-list/watch-list-store';
 const stored = { records: new Map<string, TaskRecord>(), batch: undefined as StoredBatch | undefined };
 vi.mock('./task-history-db', () => ({
   loadHistory: () => Promise.resolve({ records: [...stored.records.values()], batch: stored.batch && structuredClone(stored.batch) }),
-  saveHistory: (_scope: string, records: readonly TaskRecord[], batch: StoredBatch) => {
+  saveHistory: (_scope: string, records: readonly TaskRecord[], batch: StoredBatch | null) => {
     for (const r of records) stored.records.set(r.id, structuredClone(r));
-    stored.batch = structuredClone(batch);
+    if (batch) stored.batch = structuredClone(batch);
     return Promise.resolve();
   },
   deleteRecords: () => Promise.resolve(),

@@ -49,6 +49,8 @@ type ScopeState = {
   pending: Query | null;
   /** A full pass still being recorded in slices: the snapshots as they were then (the poller's map is written in place). */
   backlog: Backlog | null;
+  /** The series and change feed as last written (see flush): unchanged, they are not cloned and written again. */
+  written: { series: BatchSeries; feedHead: Transition | undefined; feedLength: number } | null;
 };
 
 /**
@@ -102,6 +104,7 @@ function stateOf(scope: string): ScopeState {
       watchedRef: null,
       pending: null,
       backlog: null,
+      written: null,
     };
     states.set(scope, state);
     void load(state);
@@ -303,10 +306,19 @@ function flush(everything = false) {
     more ||= state.dirty.size > 0 || (nextSince !== undefined && (everything || nextSince <= overdue));
     waiting ||= state.progressOnly.size > 0;
     const records = ids.flatMap((id) => state.records.get(id) ?? []);
+    // The series and feed change with a flow sample (every 5 s), an end or a status change, not with every flush: cloned
+    // and written only then (each put clones them on the main thread; with 1,000 tasks running most flushes had none).
+    const { written, series, feed } = state;
+    const batchNews = !written || written.series !== series || written.feedHead !== feed[0] || written.feedLength !== feed.length;
+    if (records.length === 0 && !batchNews) continue;
+    const batch = batchNews ? { scope: state.scope, series, feed: [...feed] } : null;
+    if (batch) state.written = { series, feedHead: feed[0], feedLength: feed.length };
     // Not awaited: IndexedDB runs transactions on the same stores in the order they were made, so
     // the next slice need not wait for this one's commit. A failed write keeps the history in memory;
     // the series is written again next time, these records when they next change.
-    saveHistory(state.scope, records, { scope: state.scope, series: state.series, feed: [...state.feed] }).catch(() => undefined);
+    saveHistory(state.scope, records, batch).catch(() => {
+      if (batch && state.written?.series === series) state.written = null;
+    });
   }
   if (more) flushTimer ??= setTimeout(() => (everything ? flush(true) : whenIdle(() => flush())), NEXT_SLICE_MS);
   // Progress-only records still waiting are written on, a share per FLUSH_MS, even when no more answers come.

@@ -4,15 +4,19 @@ import { item } from '../testing/snapshots';
 import { mergeBoard } from '../status-worker/merge-board';
 import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
 import type { TaskRecord } from './task-history';
+import type { StoredBatch } from './task-history-db';
 import { resetTaskHistoryForTests, startTaskHistory, taskHistoryStore } from './task-history-recorder';
 import { watchListStore } from '../watch-list/watch-list-store';
 
 // What each write put, in order: the recorder's scheduling is what is under test, not IndexedDB (absent in jsdom).
 const writes: string[][] = [];
+/** Each write's batch series: null when the series and feed had not changed since the last one written. */
+const batches: Array<StoredBatch | null> = [];
 vi.mock('./task-history-db', () => ({
   loadHistory: () => Promise.resolve({ records: [], batch: undefined }),
-  saveHistory: (_scope: string, records: readonly TaskRecord[]) => {
+  saveHistory: (_scope: string, records: readonly TaskRecord[], batch: StoredBatch | null) => {
     writes.push(records.map((r) => r.id));
+    batches.push(batch);
     return Promise.resolve();
   },
   deleteRecords: () => Promise.resolve(),
@@ -32,6 +36,7 @@ function answer(at: number, answers: (id: string, i: number) => ReturnType<typeo
 beforeEach(async () => {
   vi.useFakeTimers();
   writes.length = 0;
+  batches.length = 0;
   client = new QueryClient();
   watchListStore.set({ scope: 'test', ids, loaded: true });
   board = EMPTY_BOARD;
@@ -87,5 +92,20 @@ describe('the task-history recorder’s writes', () => {
   it('writes everything when the page is left (pagehide)', () => {
     window.dispatchEvent(new Event('pagehide'));
     expect(writes.map((w) => w.length)).toEqual([300]);
+  });
+  it('writes the series and feed only when they changed (a flow sample, a status change), not with every flush', async () => {
+    await vi.advanceTimersByTimeAsync(2_100);
+    // The first write takes the series; the next slice of the same records has nothing new in it.
+    expect(batches.map((b) => b !== null)).toEqual([true, false]);
+    batches.length = 0;
+    // Progress only, sooner than the next flow sample (every 5 s): records, no series.
+    answer(3_000, (id) => item(id, 3, { taskProgress: 10 }));
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(batches).toEqual([null]);
+    batches.length = 0;
+    // A flow sample is due: the series is written with that flush.
+    answer(7_000, (id) => item(id, 3, { taskProgress: 20 }));
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(batches[0]?.series.flow.length).toBeGreaterThan(0);
   });
 });

@@ -114,4 +114,21 @@ describe('boardRows', () => {
     const { open } = boardRows(ids, board);
     expect([...dueTaskIds(open, board.tasks, 60_000, 2_000)].sort()).toEqual([...dueTaskIds(ids, board.tasks, 60_000, 2_000)].sort());
   });
+  it('gives a board the rows have gone past its own result again, with no pass over every task, and goes on from the newest', () => {
+    const first = allRunning();
+    const r0 = boardRows(ids, first);
+    const next = mergeBoard(first, [ids[0]!], [item(ids[0]!, 3, { taskProgress: 40 })], 2_000, 1);
+    const r1 = boardRows(ids, next);
+    const untouched = r1.rows[5];
+    // The page renders the board before (a cycle's slices moved the rows on meanwhile): before, a full pass made
+    // every row again from it (new objects), and the next slice a second one.
+    expect(boardRows(ids, first)).toBe(r0);
+    expect(r0.rows[5]).toBe(untouched);
+    const after = mergeBoard(next, [ids[1]!], [item(ids[1]!, 3, { taskProgress: 50 })], 3_000, 1);
+    const r2 = boardRows(ids, after);
+    expect(r2.version).toBe(r1.version + 1);
+    expect(r2.rows[5]).toBe(untouched);
+    expect(r2.rows[1]!.progress).toBe(50);
+    expect(r2.rows[0]!.progress).toBe(40);
+  });
 });

@@ -149,4 +149,25 @@ describe('view counts past the query’s bounds (issue 36)', () => {
     expect(done.get(`id:${'?'.repeat(1_900)}`)).toBe(300);
     expect(done.get(STATIC)).toBe(expected(rows, STATIC));
   });
+  it('with no saved view, a poll update reads no row; a view saved afterwards counts the rows as they are then', () => {
+    const rows = manyRows(3_000);
+    let reads = 0;
+    // Counts reads of rows[i]: before, each update compared every slot with the last seen (100,000 a poll update).
+    const watched = new Proxy(rows, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const counts = createViewCounts();
+    counts.update(watched, ctxAt(NOW));
+    rows[0] = running('T0', 0);
+    counts.update(watched, ctxAt(NOW + 2_000));
+    expect(reads).toBe(0);
+    counts.setQueries([STATIC]);
+    expect(countAll(counts).get(STATIC)).toBe(expected(rows, STATIC));
+    rows[3] = running('T3', 3);
+    counts.update(watched, ctxAt(NOW + 4_000));
+    expect(counts.counts().get(STATIC)).toBe(expected(rows, STATIC));
+  });
 });

@@ -94,6 +94,8 @@ export function createViewCounts(): ViewCounts {
         const timed = readsClock(query);
         next.set(text, { text, query, timed, test: timed ? null : compileQuery(query, NO_CLOCK), match: null, count: null });
       }
+      // Rows taken while there was no view: every new view is counted in full from them.
+      if (seen.length !== rows.length) seen = rows.slice();
       views = next;
       dirty = true;
     },
@@ -102,6 +104,13 @@ export function createViewCounts(): ViewCounts {
       // Due again as the clock moves on (or back), or with another stall setting.
       if (nextCtx.stallMs !== ctx.stallMs || nextCtx.now - timedAt >= RECOUNT_MS || nextCtx.now < timedAt) timedDue = true;
       ctx = nextCtx;
+      if (views.size === 0) {
+        // No view to count: no pass over 100,000 rows to find the changed ones (setQueries takes the rows as they are then).
+        rows = nextRows;
+        seen = [];
+        pass = null;
+        return;
+      }
       if (nextRows !== rows || nextRows.length !== seen.length) {
         // Another list (tasks added or removed, or derived again): every count starts over.
         rows = nextRows;
