@@ -11,6 +11,8 @@ export type UpstreamDeadline = {
   readonly expired: boolean;
   /** The exchange is over (read or given up): the timer and the client listener go. */
   end(): void;
+  /** Bytes came: the timer starts again (the audio relay's deadline is one of silence, not of the whole transfer). */
+  touch(): void;
 };
 
 export function upstreamDeadline(timeoutMs: number, client?: AbortSignal): UpstreamDeadline {
@@ -31,6 +33,69 @@ export function upstreamDeadline(timeoutMs: number, client?: AbortSignal): Upstr
     end() {
       clearTimeout(timer);
       client?.removeEventListener('abort', onClientGone);
+    },
+    touch() {
+      if (!expired && !controller.signal.aborted) timer.refresh();
+    },
+  };
+}
+
+/**
+ * How the proxy's node:http client learns that its exchange was given up (the deadline passed or
+ * the client left) without an AbortController and its event target per request: one listener at a
+ * time, set by whichever step is waiting (the head, then the body).
+ */
+export type Cancel = {
+  /** Why the exchange was given up, once it was. */
+  readonly reason: Error | undefined;
+  /** Called once if the exchange is given up while it is set; null: nothing is waiting any more. */
+  onCancel(listener: ((reason: Error) => void) | null): void;
+};
+
+export type ExchangeDeadline = Cancel & {
+  /** True once the timer, not the client, gave the exchange up. */
+  readonly expired: boolean;
+  /** The client left: give the exchange up now. */
+  cancel(reason: Error): void;
+  /** The exchange is over: the timer goes. */
+  end(): void;
+};
+
+/**
+ * The proxy's one deadline over head and body (as upstreamDeadline above, the timer strongly held
+ * until end()), for the node:http client: a plain timer and one callback, where an AbortController,
+ * its signal's listeners and the client's own cost several µs of every request.
+ */
+export function exchangeDeadline(timeoutMs: number): ExchangeDeadline {
+  let reason: Error | undefined;
+  let expired = false;
+  let listener: ((reason: Error) => void) | null = null;
+  const give = (why: Error) => {
+    if (reason !== undefined) return;
+    reason = why;
+    clearTimeout(timer);
+    const waiting = listener;
+    listener = null;
+    waiting?.(why);
+  };
+  const timer = setTimeout(() => {
+    expired = true;
+    give(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError'));
+  }, timeoutMs);
+  return {
+    get reason() {
+      return reason;
+    },
+    get expired() {
+      return expired;
+    },
+    onCancel(next) {
+      listener = next;
+    },
+    cancel: give,
+    end() {
+      listener = null;
+      clearTimeout(timer);
     },
   };
 }

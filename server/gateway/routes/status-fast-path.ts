@@ -128,7 +128,7 @@ const DIGITS = /^[0-9]{1,6}$/;
  * The origin of links for a Host the app would serve, or null for one it would refuse or that
  * @hono/node-server would not read (its check: the URL's host name is the header's, port aside).
  */
-function allowedOrigin(host: string, allowed: ReadonlySet<string>): string | null {
+export function allowedOrigin(host: string, allowed: ReadonlySet<string>): string | null {
   let url: URL;
   try {
     url = new URL(`http://${host}${PATH}`);
