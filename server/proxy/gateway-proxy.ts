@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { CONSOLE_FAILURE_FIELD, failureEnvelope, operations, type ConsoleFailure, type OperationName } from '#contract';
 import type { ConsoleMetrics, UpstreamFailure } from '../observability/console-metrics';
 import { noteEnvelopeCode, requestIdOf } from '../observability/request-record';
-import { observeProxiedRequest } from './proxied-request-metrics';
+import { createProxiedRequestMetrics } from './proxied-request-metrics';
 import { CONSOLE_AUDIO_PATH, createAudioRelay } from './audio-relay';
 import type { AudioTicket } from './audio-ticket';
 import { clientLeft, readRequestBody } from './request-body';
@@ -64,6 +64,7 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
   /** Syntheses in flight through this proxy: the speech queue depth this server can see. */
   let speechInFlight = 0;
   metrics?.speechQueueDepth(() => speechInFlight);
+  const observeRequest = metrics ? createProxiedRequestMetrics(metrics) : undefined;
 
   const audio = createAudioRelay({
     gatewayUrl: prefix,
@@ -121,7 +122,7 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
   }
 
   async function exchange(operation: OperationName, { header, body, requestId, deadline }: ProxiedRequest): Promise<ProxyAnswer> {
-    if (metrics) observeProxiedRequest(metrics, operation, body);
+    observeRequest?.(operation, body);
     const headers: Record<string, string> = {};
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = header(name);
