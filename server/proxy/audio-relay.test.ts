@@ -364,6 +364,32 @@ describe('audio relay deadline', () => {
     }
   }, 5_000);
 
+  // Before: the deadline covered the whole transfer, so a long file over a slow link was cut at 60 s
+  // (here 500 ms) however steadily it came. Now it is one of silence.
+  it('relays a body that takes longer than the deadline in all, while bytes keep coming', async () => {
+    const audio = wav(4_000);
+    const pieces = 8;
+    const step = Math.ceil(audio.byteLength / pieces);
+    const relay = await relayFrom((res) => {
+      res.writeHead(200, { 'Content-Type': 'audio/wav', 'Content-Length': String(audio.byteLength) });
+      let sent = 0;
+      const next = () => {
+        res.write(Buffer.from(audio.subarray(sent * step, (sent + 1) * step)));
+        if (++sent < pieces) setTimeout(next, 150);
+        else res.end();
+      };
+      next();
+    });
+    try {
+      const res = await relay.get();
+      expect(res.status).toBe(200);
+      // 8 pieces 150 ms apart: about 1 s in all, twice the 500 ms deadline, never 500 ms of silence.
+      expect(new Uint8Array(await res.arrayBuffer())).toEqual(audio);
+    } finally {
+      await relay.done();
+    }
+  }, 5_000);
+
   it('breaks off a body that drips past the deadline', async () => {
     const relay = await relayFrom((res) => {
       res.writeHead(200, { 'Content-Type': 'audio/wav' });
