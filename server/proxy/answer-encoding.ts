@@ -20,11 +20,16 @@ const DECODERS: Record<string, Decode> = {
  * compressed bomb never fills memory. One coding of gzip, br or deflate (or identity); anything
  * else, or broken bytes, is an UndecodableAnswer.
  */
-export function decodeAnswer(bytes: Uint8Array<ArrayBuffer>, contentEncoding: string, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+export function decodeAnswer(
+  bytes: Uint8Array<ArrayBuffer>,
+  contentEncoding: string,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
   const coding = contentEncoding.trim().toLowerCase();
   if (coding === '' || coding === 'identity') return Promise.resolve(bytes);
   const decode = DECODERS[coding];
-  if (decode === undefined) return Promise.reject(new UndecodableAnswer(`its answer is encoded as ${coding.slice(0, 40)}, which the proxy does not decode`));
+  if (decode === undefined)
+    return Promise.reject(new UndecodableAnswer(`its answer is encoded as ${coding.slice(0, 40)}, which the proxy does not decode`));
   return new Promise((resolve, reject) => {
     decode(bytes, { maxOutputLength: maxBytes }, (err, out) => {
       if (err === null) return resolve(new Uint8Array(out.buffer as ArrayBuffer, out.byteOffset, out.byteLength));

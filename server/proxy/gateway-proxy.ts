@@ -172,7 +172,10 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
     } catch {
       measured('invalid_json');
       const status = upstream.status;
-      return unreachable(`its answer (HTTP ${status}) is not valid JSON, so the proxy did not pass it on`, { reason: 'invalidJson', status });
+      return unreachable(`its answer (HTTP ${status}) is not valid JSON, so the proxy did not pass it on`, {
+        reason: 'invalidJson',
+        status,
+      });
     }
     measured();
     const code = (json as { code?: unknown } | null)?.code;
@@ -186,8 +189,7 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
 
   return Object.assign(app, {
     /** The two operations answered by the Node request listener, before Hono (proxy-fast-path.ts). */
-    fastPath: (fastPathOptions: FastPathOptions): FastPath =>
-      createProxyFastPath({ ...fastPathOptions, maxBodyBytes, timeoutMs, forward }),
+    fastPath: (fastPathOptions: FastPathOptions): FastPath => createProxyFastPath({ ...fastPathOptions, maxBodyBytes, timeoutMs, forward }),
   });
 }
 
@@ -273,7 +275,10 @@ function tooLarge(c: Context, maxBodyBytes: number) {
 
 /** The proxy's own 502 for an exchange that gave nothing to pass on. */
 function unreachable(why: string, failure: ConsoleFailure): ProxyAnswer {
-  const body = JSON.stringify({ ...failureEnvelope(GATEWAY_UNREACHABLE_CODE, `Gateway unreachable: ${why}`), [CONSOLE_FAILURE_FIELD]: failure });
+  const body = JSON.stringify({
+    ...failureEnvelope(GATEWAY_UNREACHABLE_CODE, `Gateway unreachable: ${why}`),
+    [CONSOLE_FAILURE_FIELD]: failure,
+  });
   return { status: GATEWAY_UNREACHABLE_CODE, body, retryAfter: null, envelopeCode: GATEWAY_UNREACHABLE_CODE };
 }
 

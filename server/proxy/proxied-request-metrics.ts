@@ -16,7 +16,8 @@ export function createProxiedRequestMetrics(metrics: GatewayMetrics): (operation
   const idCounts = new Map<string, number>();
   return (operation, body) => {
     if (operation !== 'taskStatus') return void metrics.speechText(fieldsOf(body)?.sourceText);
-    const key = body.byteLength <= REMEMBERED_BODY_BYTES ? Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1') : null;
+    const key =
+      body.byteLength <= REMEMBERED_BODY_BYTES ? Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1') : null;
     let count = key === null ? undefined : idCounts.get(key);
     if (count === undefined) {
       count = idCount(fieldsOf(body));

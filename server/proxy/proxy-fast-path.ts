@@ -26,7 +26,7 @@ const MAX_HOSTS = 64;
  * the app would forward: exactly `POST /api/<operation>` (no query string), a Host the allow-list
  * serves, a Content-Length of at most the body cap; it forwards with the app's own exchange
  * (`forward`) and writes the headers the app's middleware would (apiAnswerHeaders, X-Request-Id).
- * Everything else goes to the app as before (gateway-proxy-fast-path.test.ts sends the same
+ * Everything else goes to the app as before (proxy-fast-path.test.ts sends the same
  * requests to both).
  */
 export function createProxyFastPath({ allowedHosts, maxBodyBytes, timeoutMs, forward }: ProxyFastPathOptions): FastPath {
@@ -100,8 +100,6 @@ export function createProxyFastPath({ allowedHosts, maxBodyBytes, timeoutMs, for
     incoming.on('data', (chunk: Buffer) => {
       filled += chunk.copy(body, filled);
     });
-    incoming.once('end', () =>
-      start(operation, incoming, outgoing, new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, filled)),
-    );
+    incoming.once('end', () => start(operation, incoming, outgoing, new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, filled)));
   };
 }

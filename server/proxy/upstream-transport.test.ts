@@ -208,7 +208,11 @@ describe("proxy mode's client when the gateway compresses its answer anyway", ()
     'deflate (raw)': deflateRawSync,
   } as const;
   const answering = (encoding: string, bytes: Uint8Array) => (req: IncomingMessage, res: ServerResponse) => {
-    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': encoding, 'X-Asked': String(req.headers['accept-encoding']) });
+    res.writeHead(200, {
+      'Content-Type': 'application/json',
+      'Content-Encoding': encoding,
+      'X-Asked': String(req.headers['accept-encoding']),
+    });
     res.end(bytes);
   };
 

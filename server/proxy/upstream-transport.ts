@@ -167,7 +167,13 @@ export function fetchTransport(doFetch: typeof fetch): UpstreamTransport {
     const controller = new AbortController();
     if (call.cancel.reason !== undefined) controller.abort(call.cancel.reason);
     else call.cancel.onCancel((reason) => controller.abort(reason));
-    const res = await doFetch(url, { method: 'POST', headers: call.headers, body: call.body, redirect: 'manual', signal: controller.signal });
+    const res = await doFetch(url, {
+      method: 'POST',
+      headers: call.headers,
+      body: call.body,
+      redirect: 'manual',
+      signal: controller.signal,
+    });
     return {
       status: res.status,
       header: (name) => res.headers.get(name),
