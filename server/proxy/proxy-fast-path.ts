@@ -95,11 +95,12 @@ export function createProxyFastPath({ allowedHosts, maxBodyBytes, timeoutMs, for
     ) {
       return void fallback(incoming, outgoing);
     }
-    const body = Buffer.allocUnsafe(Number(length));
-    let filled = 0;
-    incoming.on('data', (chunk: Buffer) => {
-      filled += chunk.copy(body, filled);
+    // The body mostly comes in one chunk (with the head): it is forwarded as it came, not copied.
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => void chunks.push(chunk));
+    incoming.once('end', () => {
+      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      start(operation, incoming, outgoing, new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength));
     });
-    incoming.once('end', () => start(operation, incoming, outgoing, new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, filled)));
   };
 }
