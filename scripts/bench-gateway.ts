@@ -2,8 +2,9 @@
 // trivial route, speech time per size and format, event-loop delay while speech is made, restart
 // time at 0 and 1,000,000 stored tasks, RSS during 200 concurrent range reads, and status p99
 // during a synthesis flood from another user, and the proxy's cost: status through a proxy-mode
-// console server (its own process; undici's fetch vs node:http to the gateway, metrics on and off) vs
-// straight to the same gateway. BENCH_ONLY=restart,ranges,flood,proxy runs some sections.
+// console server (its own process, metrics on and off; undici's fetch on request) beside nginx
+// doing the same hop and straight to the same gateway, alternated, with the ratios to nginx and to
+// direct. BENCH_ONLY=restart,ranges,flood,proxy runs some sections.
 // Load comes from a worker thread of lean keep-alive clients (scripts/lib/http-load.mjs): with
 // fetch() on the server's own thread, the clients' work was most of what was measured.
 import { spawn } from 'node:child_process';
@@ -186,6 +187,8 @@ if (want('proxy')) {
   // picks the console's: http (node:http to the gateway, metrics off), metrics (the same, METRICS_TOKEN
   // set), fetch (undici's fetch, the client before). BENCH_NGINX=off leaves nginx out;
   // BENCH_PROXY_ROUNDS and BENCH_PROXY_MS set the rounds and each load's length (default 3 × 3 s).
+  // BENCH_PROXY_BASELINE=<another checkout> adds its console proxy (metrics off) as a column, e.g. the
+  // commit before a change, measured in the same rounds.
   const allVariants = {
     fetch: { label: 'console proxy, fetch', env: { PROXY_UPSTREAM_CLIENT: 'fetch' } },
     http: { label: 'console proxy, metrics off', env: { PROXY_UPSTREAM_CLIENT: 'http' } },
@@ -200,23 +203,28 @@ if (want('proxy')) {
   const loadMs = Number(process.env.BENCH_PROXY_MS ?? LOAD_MS);
   const withNginx = process.env.BENCH_NGINX !== 'off' && existsSync(NGINX);
   if (!withNginx) console.log(`\n(nginx left out: ${process.env.BENCH_NGINX === 'off' ? 'BENCH_NGINX=off' : `no ${NGINX}`})`);
+  const baseline = process.env.BENCH_PROXY_BASELINE;
+  const consoleRuns: { key: string; label: string; env: Record<string, string>; cwd?: string }[] = [
+    ...(baseline
+      ? [{ key: 'baseline', label: `console proxy, metrics off, ${baseline}`, env: { PROXY_UPSTREAM_CLIENT: 'http' }, cwd: baseline }]
+      : []),
+    ...picked.map((variant) => ({ key: variant as string, label: allVariants[variant].label, env: allVariants[variant].env })),
+  ];
   const consoles = await Promise.all(
-    picked.map(async (variant) => {
-      const server = await startBenchServer(`bench-proxy-${variant}-`, {
-        GATEWAY_URL: `${base}${GATEWAY_MOUNT}`,
-        DIST_DIR: distDir,
-        // Each load client keeps one socket for the whole run: past the default 1,000 requests Node answers 503 and closes it.
-        MAX_REQUESTS_PER_SOCKET: '10000000',
-        ...allVariants[variant].env,
-      });
+    consoleRuns.map(async ({ key, label, env, cwd }) => {
+      const server = await startBenchServer(
+        `bench-proxy-${key}-`,
+        {
+          GATEWAY_URL: `${base}${GATEWAY_MOUNT}`,
+          DIST_DIR: distDir,
+          // Each load client keeps one socket for the whole run: past the default 1,000 requests Node answers 503 and closes it.
+          MAX_REQUESTS_PER_SOCKET: '10000000',
+          ...env,
+        },
+        cwd,
+      );
       const cpuMs = processCpuMs(childPid(server.pid));
-      return {
-        key: variant as string,
-        label: allVariants[variant].label,
-        port: Number(new URL(server.base).port),
-        cpuMs,
-        stop: server.stop,
-      };
+      return { key, label, port: Number(new URL(server.base).port), cpuMs, stop: server.stop };
     }),
   );
   const nginx = withNginx ? await startNginxProxy(port) : null;
@@ -297,12 +305,12 @@ if (want('proxy')) {
     );
     if (runs.nginx)
       console.log(`nginx ÷ direct: ${f(nginxRate / median(direct, 'perSecond'), 2)} req/s; hop CPU ${f(medianOf(hopCpuUs.nginx))} µs/req`);
-    for (const variant of picked.filter((v) => v !== 'metrics')) {
+    for (const { key: variant, label } of consoleRuns.filter((c) => c.key !== 'metrics')) {
       const of = runs[variant]!;
       const added = median(of, 'p50') - median(direct, 'p50');
       const vsNginx = runs.nginx ? `; ÷ nginx ${f(median(of, 'perSecond') / nginxRate, 2)} (goal ≥ 0.8)` : '';
       console.log(
-        `${allVariants[variant].label}: p50 added ${f(added, 2)} ms (goal ≤ 1 ms)${vsNginx}; ÷ direct ${f(median(of, 'perSecond') / median(direct, 'perSecond'), 2)}`,
+        `${label}: p50 added ${f(added, 2)} ms (goal ≤ 1 ms)${vsNginx}; ÷ direct ${f(median(of, 'perSecond') / median(direct, 'perSecond'), 2)}`,
       );
     }
     if (runs.metrics && runs.http) {

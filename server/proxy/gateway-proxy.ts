@@ -9,7 +9,7 @@ import { clientLeft, readRequestBody } from './request-body';
 import { exchangeDeadline, type ExchangeDeadline } from './upstream-deadline';
 import { UndecodableAnswer } from './answer-encoding';
 import { createProxyFastPath } from './proxy-fast-path';
-import type { FastPath, FastPathOptions } from '../gateway/routes/status-fast-path';
+import type { FastPath, FastPathOptions } from '../fast-path';
 import { fetchTransport, nodeHttpTransport, type UpstreamAnswer, type UpstreamTransport } from './upstream-transport';
 
 /** The service's operations are all a proxy forwards; the upstream path is one of these fixed suffixes. */

@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { operations, OPERATION_NAMES, type OperationName } from '#contract';
-import { allowedOrigin, type FastPath, type FastPathOptions } from '../gateway/routes/status-fast-path';
-import { rawHeaderValue } from '../gateway/request-header';
-import { GATEWAY_MOUNT } from '../gateway/files/url-signer';
+import { OPERATION_NAMES, type OperationName } from '#contract';
+import type { FastPath, FastPathOptions } from '../fast-path';
+import { rawHeaderValue } from '../raw-header';
+import { ROUTE_LABELS } from '../observability/route-label';
+import { allowedOrigin } from '../security/host-allow-list';
 import { recordOf } from '../observability/request-record';
 import { apiAnswerHeaders } from '../security/security-headers';
 import type { ProxiedRequest, ProxyAnswer } from './gateway-proxy';
@@ -15,7 +16,8 @@ type ProxyFastPathOptions = FastPathOptions & {
   forward(operation: OperationName, request: ProxiedRequest): Promise<ProxyAnswer>;
 };
 
-const OPERATION_OF_URL = new Map<string, OperationName>(OPERATION_NAMES.map((name) => [`${GATEWAY_MOUNT}${operations[name].path}`, name]));
+/** The two operations' paths as the server serves them (/api and the operation's path). */
+const OPERATION_OF_URL = new Map<string, OperationName>(OPERATION_NAMES.map((name) => [ROUTE_LABELS[name], name]));
 const DIGITS = /^[0-9]{1,9}$/;
 const MAX_HOSTS = 64;
 
