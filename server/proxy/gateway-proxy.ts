@@ -6,7 +6,8 @@ import { createProxiedRequestMetrics } from './proxied-request-metrics';
 import { CONSOLE_AUDIO_PATH, createAudioRelay } from './audio-relay';
 import type { AudioTicket } from './audio-ticket';
 import { clientLeft, readRequestBody } from './request-body';
-import { exchangeDeadline, type ExchangeDeadline } from './upstream-deadline';
+import { exchangeDeadline } from './upstream-deadline';
+import type { ProxiedRequest, ProxyAnswer } from './proxied-exchange';
 import { UndecodableAnswer } from './answer-encoding';
 import { createProxyFastPath } from './proxy-fast-path';
 import type { FastPath, FastPathOptions } from '../fast-path';
@@ -192,25 +193,6 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
     fastPath: (fastPathOptions: FastPathOptions): FastPath => createProxyFastPath({ ...fastPathOptions, maxBodyBytes, timeoutMs, forward }),
   });
 }
-
-/** A proxied request as both servers of it hand it over. */
-export type ProxiedRequest = {
-  /** A request header as the client sent it (repeats joined with ", "). */
-  header(name: string): string | undefined;
-  body: Uint8Array<ArrayBuffer>;
-  requestId: string | undefined;
-  /** Given up when the client leaves or the deadline passes; ended by the exchange. */
-  deadline: ExchangeDeadline;
-};
-
-/** What the proxy answers: the gateway's JSON as it came (or cut, or with a ticket), or its own envelope. */
-export type ProxyAnswer = {
-  status: number;
-  body: string | Uint8Array<ArrayBuffer>;
-  retryAfter: string | null;
-  /** The envelope's code, for the access log and the metrics. */
-  envelopeCode: number | undefined;
-};
 
 /** A strict decoder, one for all: decode() keeps no state between calls without { stream: true }. */
 const UTF8 = new TextDecoder('utf-8', { fatal: true });

@@ -6,7 +6,7 @@ import { ROUTE_LABELS } from '../observability/route-label';
 import { allowedOrigin } from '../security/host-allow-list';
 import { recordOf } from '../observability/request-record';
 import { apiAnswerHeaders } from '../security/security-headers';
-import type { ProxiedRequest, ProxyAnswer } from './gateway-proxy';
+import type { ProxiedRequest, ProxyAnswer } from './proxied-exchange';
 import { exchangeDeadline } from './upstream-deadline';
 
 type ProxyFastPathOptions = FastPathOptions & {
