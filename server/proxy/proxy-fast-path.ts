@@ -60,22 +60,21 @@ export function createProxyFastPath({ allowedHosts, maxBodyBytes, timeoutMs, for
 
   function start(operation: OperationName, incoming: IncomingMessage, outgoing: ServerResponse, body: Uint8Array<ArrayBuffer>): void {
     const deadline = exchangeDeadline(timeoutMs);
-    // The client leaving ends the upstream request too, instead of holding it for the timeout.
-    const onClose = () => {
+    // The client leaving ends the upstream request too, instead of holding it for the timeout (once
+    // the answer is written, 'close' finds it finished and does nothing).
+    outgoing.once('close', () => {
       if (!outgoing.writableFinished) deadline.cancel(new Error('the client left'));
-    };
-    outgoing.once('close', onClose);
+    });
     const raw = incoming.rawHeaders;
     forward(operation, {
-      header: (name) => rawHeaderValue(raw, name),
+      header(name) {
+        return rawHeaderValue(raw, name);
+      },
       body,
       requestId: recordOf(outgoing)?.requestId,
       deadline,
     }).then(
-      (reply) => {
-        outgoing.off('close', onClose);
-        answer(outgoing, reply);
-      },
+      (reply) => answer(outgoing, reply),
       () => outgoing.destroy(),
     );
   }

@@ -73,84 +73,109 @@ export function nodeHttpTransport(options: { maxSockets?: number } = {}): Upstre
   };
   return (url, call) =>
     new Promise<UpstreamAnswer>((resolve, reject) => {
-      const https = url.protocol === 'https:';
-      const base = optionsOf(url);
       const headers = { ...call.headers, 'accept-encoding': 'identity', 'content-length': String(call.body.byteLength) };
-      const send = (again: boolean) => {
-        if (call.cancel.reason !== undefined) return reject(call.cancel.reason);
-        let answered = false;
-        const req = (https ? httpsRequest : httpRequest)({ ...base, headers }, (res) => {
-          answered = true;
-          call.cancel.onCancel(null);
-          resolve(nodeAnswer(res, call.cancel));
-        });
-        call.cancel.onCancel((reason) => req.destroy(reason));
-        req.on('error', (err: NodeJS.ErrnoException) => {
-          if (answered) return;
-          call.cancel.onCancel(null);
-          const stale = req.reusedSocket && STALE_CONNECTION_CODES.has(err.code ?? '') && call.cancel.reason === undefined;
-          if (stale && !again && call.retryOnStaleConnection) return send(true);
-          reject(err);
-        });
-        req.end(call.body);
-      };
-      send(false);
+      send(url.protocol === 'https:', { ...optionsOf(url), headers }, call, resolve, reject, false);
     });
 }
 
-function nodeAnswer(res: IncomingMessage, cancel: Cancel): UpstreamAnswer {
-  return {
-    status: res.statusCode ?? 0,
-    header(name) {
-      const value = res.headers[name];
-      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-    },
-    discard: () => res.destroy(),
-    read: (maxBytes) =>
-      new Promise<Uint8Array<ArrayBuffer> | null>((resolve, reject) => {
-        if (Number(res.headers['content-length']) > maxBytes) {
-          res.destroy();
-          return resolve(null);
-        }
-        const chunks: Buffer[] = [];
-        let total = 0;
-        const settle = () => {
-          cancel.onCancel(null);
-          res.removeAllListeners('data');
-        };
-        const onCancel = (reason: Error) => {
-          settle();
-          res.destroy();
-          reject(reason);
-        };
-        if (cancel.reason !== undefined) return onCancel(cancel.reason);
-        cancel.onCancel(onCancel);
-        res.on('data', (chunk: Buffer) => {
-          total += chunk.byteLength;
-          if (total <= maxBytes) return void chunks.push(chunk);
-          settle();
-          res.destroy();
-          resolve(null);
-        });
-        res.once('end', () => {
-          settle();
-          const bytes = chunks.length === 1 ? bufferBytes(chunks[0]!) : joinChunks(chunks, total);
-          const coding = res.headers['content-encoding'];
-          if (coding === undefined) return resolve(bytes);
-          decodeAnswer(bytes, coding, maxBytes).then(resolve, reject);
-        });
-        res.once('error', (err) => {
-          settle();
-          reject(err);
-        });
-        // A connection that closes mid-body ends the answer without 'end': a read error, not a short answer.
-        res.once('close', () => {
-          if (res.complete) return;
-          settle();
-          reject(new Error('the connection closed before the answer was complete'));
-        });
-      }),
-  };
+// The functions below are module-level and their callbacks anonymous: tsx (esbuild's keepNames)
+// names every function made in a named const with Object.defineProperty, which cost several µs
+// per request when they were made per request.
+
+function send(
+  https: boolean,
+  options: RequestOptions,
+  call: UpstreamCall,
+  resolve: (answer: UpstreamAnswer) => void,
+  reject: (err: unknown) => void,
+  again: boolean,
+): void {
+  if (call.cancel.reason !== undefined) return reject(call.cancel.reason);
+  let answered = false;
+  const req = (https ? httpsRequest : httpRequest)(options, (res) => {
+    answered = true;
+    call.cancel.onCancel(null);
+    resolve(new NodeAnswer(res, call.cancel));
+  });
+  call.cancel.onCancel((reason) => req.destroy(reason));
+  req.on('error', (err: NodeJS.ErrnoException) => {
+    if (answered) return;
+    call.cancel.onCancel(null);
+    const stale = req.reusedSocket && STALE_CONNECTION_CODES.has(err.code ?? '') && call.cancel.reason === undefined;
+    if (stale && !again && call.retryOnStaleConnection) return send(https, options, call, resolve, reject, true);
+    reject(err);
+  });
+  req.end(call.body);
+}
+
+class NodeAnswer implements UpstreamAnswer {
+  readonly status: number;
+  constructor(
+    private readonly res: IncomingMessage,
+    private readonly cancel: Cancel,
+  ) {
+    this.status = res.statusCode ?? 0;
+  }
+
+  header(name: string): string | null {
+    const value = this.res.headers[name];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  discard(): void {
+    this.res.destroy();
+  }
+
+  read(maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+    const { res, cancel } = this;
+    return new Promise<Uint8Array<ArrayBuffer> | null>((resolve, reject) => {
+      if (Number(res.headers['content-length']) > maxBytes) {
+        res.destroy();
+        return resolve(null);
+      }
+      if (cancel.reason !== undefined) {
+        res.destroy();
+        return reject(cancel.reason);
+      }
+      const chunks: Buffer[] = [];
+      let total = 0;
+      cancel.onCancel((reason) => {
+        settle(res, cancel);
+        res.destroy();
+        reject(reason);
+      });
+      res.on('data', (chunk: Buffer) => {
+        total += chunk.byteLength;
+        if (total <= maxBytes) return void chunks.push(chunk);
+        settle(res, cancel);
+        res.destroy();
+        resolve(null);
+      });
+      res.once('end', () => {
+        settle(res, cancel);
+        const bytes = chunks.length === 1 ? bufferBytes(chunks[0]!) : joinChunks(chunks, total);
+        const coding = res.headers['content-encoding'];
+        if (coding === undefined) return resolve(bytes);
+        decodeAnswer(bytes, coding, maxBytes).then(resolve, reject);
+      });
+      res.once('error', (err) => {
+        settle(res, cancel);
+        reject(err);
+      });
+      // A connection that closes mid-body ends the answer without 'end': a read error, not a short answer.
+      res.once('close', () => {
+        if (res.complete) return;
+        settle(res, cancel);
+        reject(new Error('the connection closed before the answer was complete'));
+      });
+    });
+  }
+}
+
+/** The read is over: nothing waits on the deadline or the body any more. */
+function settle(res: IncomingMessage, cancel: Cancel): void {
+  cancel.onCancel(null);
+  res.removeAllListeners('data');
 }
 
 /** A chunk node:http read, as the Uint8Array<ArrayBuffer> the proxy passes on (no copy). */
