@@ -2,12 +2,13 @@
 // trivial route, speech time per size and format, event-loop delay while speech is made, restart
 // time at 0 and 1,000,000 stored tasks, RSS during 200 concurrent range reads, and status p99
 // during a synthesis flood from another user, and the proxy's cost: status through a proxy-mode
-// console server (its own process; undici's fetch vs node:http to the gateway, metrics on and off) vs
-// straight to the same gateway. BENCH_ONLY=restart,ranges,flood,proxy runs some sections.
+// console server (its own process, metrics on and off; undici's fetch on request) beside nginx
+// doing the same hop and straight to the same gateway, alternated, with the ratios to nginx and to
+// direct. BENCH_ONLY=restart,ranges,flood,proxy runs some sections.
 // Load comes from a worker thread of lean keep-alive clients (scripts/lib/http-load.mjs): with
 // fetch() on the server's own thread, the clients' work was most of what was measured.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -27,6 +28,7 @@ import { createSpeechService } from '../server/gateway/speech/speech-service';
 import { operations } from '#contract';
 import { GATEWAY_MOUNT } from '../server/gateway/files/url-signer';
 import { startBenchServer } from './lib/start-server';
+import { NGINX, startNginxProxy } from './bench/nginx-proxy';
 
 const TOKEN = 'bench-token';
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
@@ -179,98 +181,148 @@ if (want('status')) {
 
 if (want('proxy')) {
   // The production shape: console servers in proxy mode (each its own process, as server/start.ts
-  // runs it, access log on as in production) in front of this gateway. The same status request,
-  // alternated: direct, then through each proxy. BENCH_PROXY_VARIANTS=fetch,http,metrics picks them:
-  // fetch is undici's client (PROXY_UPSTREAM_CLIENT=fetch, the one before), http the node:http one,
-  // metrics the node:http one with METRICS_TOKEN set.
+  // runs it, access log on as in production) in front of this gateway, beside nginx doing the same
+  // hop (scripts/bench/nginx-proxy.ts) and the gateway straight. The same status request, each in
+  // turn in every round (the order rotating, so no one always follows another). BENCH_PROXY_VARIANTS
+  // picks the console's: http (node:http to the gateway, metrics off), metrics (the same, METRICS_TOKEN
+  // set), fetch (undici's fetch, the client before). BENCH_NGINX=off leaves nginx out;
+  // BENCH_PROXY_ROUNDS and BENCH_PROXY_MS set the rounds and each load's length (default 3 × 3 s).
+  // BENCH_PROXY_BASELINE=<another checkout> adds its console proxy (metrics off) as a column, e.g. the
+  // commit before a change, measured in the same rounds.
   const allVariants = {
-    fetch: { label: 'proxy, fetch (before)', env: { PROXY_UPSTREAM_CLIENT: 'fetch' } },
-    http: { label: 'proxy, node:http', env: { PROXY_UPSTREAM_CLIENT: 'http' } },
+    fetch: { label: 'console proxy, fetch', env: { PROXY_UPSTREAM_CLIENT: 'fetch' } },
+    http: { label: 'console proxy, metrics off', env: { PROXY_UPSTREAM_CLIENT: 'http' } },
     metrics: {
-      label: 'proxy, node:http, metrics on',
+      label: 'console proxy, metrics on',
       env: { PROXY_UPSTREAM_CLIENT: 'http', METRICS_TOKEN: 'bench-metrics-token-0123456789' },
     },
   } as const;
   type Variant = keyof typeof allVariants;
-  const picked = (process.env.BENCH_PROXY_VARIANTS ?? 'fetch,http,metrics').split(',').filter((v): v is Variant => v in allVariants);
-  const proxies = await Promise.all(
-    picked.map(async (variant) => {
-      const server = await startBenchServer(`bench-proxy-${variant}-`, {
-        GATEWAY_URL: `${base}${GATEWAY_MOUNT}`,
-        DIST_DIR: distDir,
-        // Each load client keeps one socket for the whole run: past the default 1,000 requests Node answers 503 and closes it.
-        MAX_REQUESTS_PER_SOCKET: '10000000',
-        ...allVariants[variant].env,
-      });
-      return { variant, server, cpuMs: processCpuMs(childPid(server.pid)), port: Number(new URL(server.base).port) };
+  const picked = (process.env.BENCH_PROXY_VARIANTS ?? 'http,metrics').split(',').filter((v): v is Variant => v in allVariants);
+  const rounds = Math.max(1, Number(process.env.BENCH_PROXY_ROUNDS ?? 3));
+  const loadMs = Number(process.env.BENCH_PROXY_MS ?? LOAD_MS);
+  const withNginx = process.env.BENCH_NGINX !== 'off' && existsSync(NGINX);
+  if (!withNginx) console.log(`\n(nginx left out: ${process.env.BENCH_NGINX === 'off' ? 'BENCH_NGINX=off' : `no ${NGINX}`})`);
+  const baseline = process.env.BENCH_PROXY_BASELINE;
+  const consoleRuns: { key: string; label: string; env: Record<string, string>; cwd?: string }[] = [
+    ...(baseline
+      ? [{ key: 'baseline', label: `console proxy, metrics off, ${baseline}`, env: { PROXY_UPSTREAM_CLIENT: 'http' }, cwd: baseline }]
+      : []),
+    ...picked.map((variant) => ({ key: variant as string, label: allVariants[variant].label, env: allVariants[variant].env })),
+  ];
+  const consoles = await Promise.all(
+    consoleRuns.map(async ({ key, label, env, cwd }) => {
+      const server = await startBenchServer(
+        `bench-proxy-${key}-`,
+        {
+          GATEWAY_URL: `${base}${GATEWAY_MOUNT}`,
+          DIST_DIR: distDir,
+          // Each load client keeps one socket for the whole run: past the default 1,000 requests Node answers 503 and closes it.
+          MAX_REQUESTS_PER_SOCKET: '10000000',
+          ...env,
+        },
+        cwd,
+      );
+      const cpuMs = processCpuMs(childPid(server.pid));
+      return { key, label, port: Number(new URL(server.base).port), cpuMs, stop: server.stop };
     }),
   );
+  const nginx = withNginx ? await startNginxProxy(port) : null;
+  type Hop = { key: string; label: string; port: number; cpuMs: () => number; stop: () => Promise<unknown> };
+  const hops: Hop[] = [...consoles];
+  if (nginx) {
+    const pids = await nginx.pids();
+    const cpus = pids.map((pid) => processCpuMs(String(pid)));
+    hops.unshift({
+      key: 'nginx',
+      label: 'nginx proxy_pass, keepalive pool',
+      port: nginx.port,
+      cpuMs: () => cpus.reduce((s, c) => s + c(), 0),
+      stop: nginx.stop,
+    });
+  }
   try {
-    const proxyCpuUs: Record<string, number[]> = {};
-    const through = async (proxy: (typeof proxies)[number], request = statusRequest, key: string = proxy.variant, ms?: number) => {
-      const before = proxy.cpuMs();
-      const measured = await load(request, ms, proxy.port);
-      (proxyCpuUs[key] ??= []).push(((proxy.cpuMs() - before) * 1000) / measured.count);
+    const hopCpuUs: Record<string, number[]> = {};
+    const through = async (hop: Hop, request = statusRequest, key: string = hop.key, ms = loadMs) => {
+      const before = hop.cpuMs();
+      const measured = await load(request, ms, hop.port);
+      (hopCpuUs[key] ??= []).push(((hop.cpuMs() - before) * 1000) / measured.count);
       return measured;
     };
-    for (const proxy of proxies) {
+    for (const hop of hops) {
       const check = (await (
-        await fetch(`${proxy.server.base}${statusPath}`, { method: 'POST', headers: HEADERS, body: JSON.stringify({ taskIds }) })
+        await fetch(`http://127.0.0.1:${hop.port}${statusPath}`, { method: 'POST', headers: HEADERS, body: JSON.stringify({ taskIds }) })
       ).json()) as { code: number; data: unknown[] | null };
-      if (check.code !== 0 || check.data?.length !== 100) throw new Error(`the proxied status answer is wrong: code ${check.code}`);
-      await through(proxy, statusRequest, 'warm-up', 500);
+      if (check.code !== 0 || check.data?.length !== 100)
+        throw new Error(`the status answer through ${hop.key} is wrong: code ${check.code}`);
+      await through(hop, statusRequest, 'warm-up', 500);
     }
     await status(500);
-    // The console server's own handling without an upstream (Hono, middleware, access log, metrics): its info route.
+    // The console server's own handling without an upstream (Hono, middleware, access log): its info route.
     const infoRequest = rawRequest('GET', '/api/_console/info', { Accept: 'application/json' });
+    const infoHop = consoles.find((c) => c.key === 'http');
     const runs: Record<string, Load[]> = { direct: [] };
     const loadsBefore: string[] = [];
-    for (let i = 0; i < 3; i++) {
+    const steps: (() => Promise<unknown>)[] = [
+      async () => runs.direct!.push(await status(loadMs)),
+      ...hops.map((hop) => async () => (runs[hop.key] ??= []).push(await through(hop))),
+    ];
+    for (let i = 0; i < rounds; i++) {
       loadsBefore.push(f(loadavg()[0]!, 1));
-      runs.direct!.push(await status());
-      for (const proxy of proxies) {
-        (runs[proxy.variant] ??= []).push(await through(proxy));
-        if (proxy.variant === 'http') (runs.info ??= []).push(await through(proxy, infoRequest, 'info'));
-      }
+      for (let s = 0; s < steps.length; s++) await steps[(s + i) % steps.length]!();
+      if (infoHop) (runs.info ??= []).push(await through(infoHop, infoRequest, 'info'));
     }
-    const median = (of: Load[], key: 'perSecond' | 'p50' | 'p99' | 'cpuUsPerRequest') =>
-      [...of].map((l) => l[key]).sort((a, b) => a - b)[1]!;
-    const medianOf = (values: number[] = []) => [...values].sort((a, b) => a - b)[1] ?? NaN;
+    const middle = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+    };
+    const median = (of: Load[], key: 'perSecond' | 'p50' | 'p99' | 'cpuUsPerRequest') => middle(of.map((l) => l[key]));
+    const medianOf = (values: number[] = []) => (values.length ? middle(values) : NaN);
     const direct = runs.direct!;
+    const nginxRate = runs.nginx ? median(runs.nginx, 'perSecond') : NaN;
     const row = (of: Load[], key?: string) => ({
       'req/s': f(median(of, 'perSecond'), 0),
       'p50 ms': f(median(of, 'p50'), 2),
       'p99 ms': f(median(of, 'p99'), 2),
       'p50 added ms': key ? f(median(of, 'p50') - median(direct, 'p50'), 2) : '',
-      '÷ direct req/s': key ? f(median(of, 'perSecond') / median(direct, 'perSecond'), 2) : '',
+      '÷ direct': key === 'info' ? '' : f(median(of, 'perSecond') / median(direct, 'perSecond'), 2),
+      '÷ nginx': key === 'info' || !runs.nginx ? '' : f(median(of, 'perSecond') / nginxRate, 2),
       'gateway CPU µs/req': key === 'info' ? '' : f(median(of, 'cpuUsPerRequest')),
-      'proxy CPU µs/req': key ? f(medianOf(proxyCpuUs[key])) : '',
+      'hop CPU µs/req': key ? f(medianOf(hopCpuUs[key])) : '',
     });
-    console.log(`\nProxy cost: status(100 IDs), ${CONCURRENCY} keep-alive clients, median of 3 × ${LOAD_MS / 1000} s each, alternated`);
+    console.log(
+      `\nProxy cost: status(100 IDs, ${statusRequest.length} B request), ${CONCURRENCY} keep-alive clients, median of ${rounds} × ${loadMs / 1000} s each, alternated`,
+    );
     console.table({
       'straight to the gateway': row(direct),
-      ...Object.fromEntries(proxies.map((p) => [allVariants[p.variant].label, row(runs[p.variant]!, p.variant)])),
-      ...(runs.info ? { 'node:http proxy, GET /api/_console/info (no upstream)': row(runs.info, 'info') } : {}),
+      ...Object.fromEntries(hops.map((h) => [h.label, row(runs[h.key]!, h.key)])),
+      ...(runs.info ? { 'console, GET /api/_console/info (no upstream)': row(runs.info, 'info') } : {}),
     });
-    const ratioOf = (variant: Variant) => (runs[variant] ? median(runs[variant], 'perSecond') / median(direct, 'perSecond') : NaN);
     console.log(
       `load average (1 min) at the start of each round: ${loadsBefore.join(', ')}; now ${loadavg()
         .map((l) => f(l, 1))
         .join(' ')} on ${availableParallelism()} cores`,
     );
-    for (const variant of picked.filter((v) => v !== 'metrics')) {
-      const added = median(runs[variant]!, 'p50') - median(direct, 'p50');
+    if (runs.nginx)
+      console.log(`nginx ÷ direct: ${f(nginxRate / median(direct, 'perSecond'), 2)} req/s; hop CPU ${f(medianOf(hopCpuUs.nginx))} µs/req`);
+    for (const { key: variant, label } of consoleRuns.filter((c) => c.key !== 'metrics')) {
+      const of = runs[variant]!;
+      const added = median(of, 'p50') - median(direct, 'p50');
+      const vsNginx = runs.nginx ? `; ÷ nginx ${f(median(of, 'perSecond') / nginxRate, 2)} (goal ≥ 0.8)` : '';
       console.log(
-        `${allVariants[variant].label}: p50 added ${f(added, 2)} ms (goal ≤ 1 ms); throughput ÷ direct ${f(ratioOf(variant), 2)} (goal ≥ 0.8)`,
+        `${label}: p50 added ${f(added, 2)} ms (goal ≤ 1 ms)${vsNginx}; ÷ direct ${f(median(of, 'perSecond') / median(direct, 'perSecond'), 2)}`,
       );
     }
     if (runs.metrics && runs.http) {
       const cost = 1 - median(runs.metrics, 'perSecond') / median(runs.http, 'perSecond');
-      const cpu = medianOf(proxyCpuUs.metrics) - medianOf(proxyCpuUs.http);
-      console.log(`metrics on: ${f(cost * 100)} % of the proxy's throughput (goal ≤ 5 %), ${f(cpu)} µs of proxy CPU per request`);
+      const off = medianOf(hopCpuUs.http);
+      const cpu = medianOf(hopCpuUs.metrics) - off;
+      console.log(
+        `metrics on: ${f(cost * 100)} % of the proxy's throughput, ${f(cpu)} µs (${f((cpu / off) * 100)} %) of proxy CPU per request (goal ≤ 5 %)`,
+      );
     }
   } finally {
-    await Promise.all(proxies.map((p) => p.server.stop()));
+    await Promise.all(hops.map((h) => h.stop()));
   }
 }
 

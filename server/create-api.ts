@@ -28,7 +28,7 @@ type ServerApi = {
   info: ConsoleInfo;
   /** For the start-up line: what /api is. Never contains a token. */
   description: string;
-  /** The embedded gateway's node-level status answers, for the server's request listener. */
+  /** Node-level answers before Hono, for the server's request listener: the embedded gateway's status polls, the proxy's two operations. */
   fastPath?: (options: FastPathOptions) => FastPath;
   /** Kept only when METRICS_TOKEN is set. */
   metrics?: ConsoleMetrics;
@@ -48,15 +48,17 @@ export async function createApi(config: ServerConfig): Promise<ServerApi> {
   if (config.GATEWAY_URL) {
     const metrics = metricsFor('proxy');
     const { secret } = await consoleSecret({ configured: config.CONSOLE_SECRET, dataDir: resolve(config.DATA_DIR) });
+    const proxy = createGatewayProxy({
+      gatewayUrl: config.GATEWAY_URL,
+      audioOrigins: config.AUDIO_ORIGINS,
+      secret,
+      ticketMs: config.AUDIO_RELAY_TICKET_HOURS * 3_600_000,
+      ...(config.PROXY_UPSTREAM_CLIENT === 'fetch' ? { transport: fetchTransport(fetch) } : {}),
+      ...(metrics ? { metrics } : {}),
+    });
     return {
-      api: createGatewayProxy({
-        gatewayUrl: config.GATEWAY_URL,
-        audioOrigins: config.AUDIO_ORIGINS,
-        secret,
-        ticketMs: config.AUDIO_RELAY_TICKET_HOURS * 3_600_000,
-        ...(config.PROXY_UPSTREAM_CLIENT === 'fetch' ? { transport: fetchTransport(fetch) } : {}),
-        ...(metrics ? { metrics } : {}),
-      }),
+      api: proxy,
+      fastPath: proxy.fastPath,
       info: proxyInfo(),
       description: `proxying /api to ${redactUrl(config.GATEWAY_URL)}`,
       ...(metrics ? { metrics } : {}),

@@ -17,14 +17,16 @@ export function benchServerEnv(work: string, port: number | string, extra: Recor
 }
 
 /**
- * Starts the production server on a free port in a fresh temp dir (named from `prefix`) and resolves
+ * Starts the production server (this checkout's, or the one in `cwd`) on a free port in a fresh temp dir (named from `prefix`) and resolves
  * with its base URL once it says where it listens; stop() ends it and removes the dir.
  */
-export async function startBenchServer(prefix: string, extraEnv: Record<string, string> = {}) {
+export async function startBenchServer(prefix: string, extraEnv: Record<string, string> = {}, cwd?: string) {
   const work = await mkdtemp(join(tmpdir(), prefix));
   const server = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/start.ts'], {
     env: benchServerEnv(work, 0, extraEnv),
     stdio: ['ignore', 'pipe', 'inherit'],
+    // Another checkout's server (a bench's baseline): its own code and node_modules.
+    ...(cwd ? { cwd } : {}),
   });
   const stop = async () => {
     // Wait for the server to go, still reading its output, so its shutdown line never hits a closed pipe.

@@ -1,4 +1,7 @@
 import type { Context } from 'hono';
+import { rawHeaderValue } from '../raw-header';
+
+export { rawHeaderValue };
 
 /**
  * A request header as c.req.header(name) reads it (repeats joined with ", " as Fetch Headers
@@ -11,19 +14,3 @@ export function requestHeader(c: Context, name: string): string | undefined {
   if (!Array.isArray(raw)) return c.req.header(name);
   return rawHeaderValue(raw, name);
 }
-
-/** The same reading of Node's rawHeaders ([name, value, name, value, …]) for a node-level handler. */
-export function rawHeaderValue(raw: readonly unknown[], name: string): string | undefined {
-  const lower = name.toLowerCase();
-  let value: string | undefined;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const key: unknown = raw[i];
-    if (typeof key !== 'string' || key.length !== lower.length || key.toLowerCase() !== lower) continue;
-    const one = String(raw[i + 1]).replace(OUTER_WHITESPACE, '');
-    value = value === undefined ? one : `${value}, ${one}`;
-  }
-  return value;
-}
-
-/** HTTP whitespace as Fetch trims it from header values. */
-const OUTER_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { consoleSecret } from '../console-secret';
+import { createConsoleMetrics } from '../observability/console-metrics';
 import { createGatewayProxy } from './gateway-proxy';
 
 /** A RIFF/WAVE header and some samples: what the relay recognises as WAV. */
@@ -363,6 +364,63 @@ describe('audio relay deadline', () => {
       await relay.done();
     }
   }, 5_000);
+
+  // Before: the deadline covered the whole transfer, so a long file over a slow link was cut at 60 s
+  // (here 500 ms) however steadily it came. Now it is one of silence. The clock is a fake one, moved
+  // 400 ms only once the relay has passed each piece on, so a loaded machine cannot change the outcome.
+  it('relays a body that takes longer than the deadline in all, while bytes keep coming', async () => {
+    const audio = wav(4_000);
+    const pieces = 8;
+    const step = Math.ceil(audio.byteLength / pieces);
+    let upstream: import('node:http').ServerResponse | undefined;
+    const server = createServer((req, res) => {
+      if (req.url?.endsWith('/textToSpeech')) {
+        res
+          .writeHead(200, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ code: 0, data: { targetAudioUrl: '/files/a.wav' } }));
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': 'audio/wav', 'Content-Length': String(audio.byteLength) });
+      res.write(Buffer.from(audio.subarray(0, step)));
+      upstream = res;
+    });
+    const origin = await listen(server);
+    let relayed = 0;
+    const app = createGatewayProxy({
+      gatewayUrl: `${origin}/api`,
+      timeoutMs: 500,
+      metrics: { ...createConsoleMetrics({ version: 'test', mode: 'proxy' }), relayBytes: (n: number) => void (relayed += n) },
+    });
+    const spoken = await app.request('/speechSynthesis/textToSpeech', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
+    const { data } = (await spoken.json()) as { data: { consoleAudioTicket: Ticket } };
+    const nextTurn = () => new Promise((r) => setImmediate(r));
+    const until = async (done: () => boolean) => {
+      while (!done()) await nextTurn();
+    };
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const res = await app.request(`/_console/audio?${relayQuery('/files/a.wav', data.consoleAudioTicket)}`);
+      expect(res.status).toBe(200);
+      const body = res.arrayBuffer();
+      let broken = false;
+      body.catch(() => (broken = true));
+      for (let sent = 1; sent <= pieces && !broken; sent++) {
+        await until(() => broken || relayed >= Math.min(sent * step, audio.byteLength));
+        // 400 ms of silence after each piece: 3.2 s in all, never 500 ms without a byte.
+        await vi.advanceTimersByTimeAsync(400);
+        if (sent < pieces && !broken) upstream!.write(Buffer.from(audio.subarray(sent * step, (sent + 1) * step)));
+      }
+      upstream!.end();
+      expect(new Uint8Array(await body)).toEqual(audio);
+    } finally {
+      vi.useRealTimers();
+      await close(server);
+    }
+  });
 
   it('breaks off a body that drips past the deadline', async () => {
     const relay = await relayFrom((res) => {

@@ -31,7 +31,10 @@ const AUDIO_RELAY_MAX_BYTES = 64 * 1024 * 1024;
 const AUDIO_RELAY_TICKET_MS = 168 * 3_600_000;
 /** A longer targetAudioUrl gets no ticket (a hostile gateway sent 3.9 MB ones to fill the heap). */
 const AUDIO_RELAY_MAX_URL_CHARS = 4096;
+/** Silence the relay waits through: no byte (head or body) for this long and the fetch is given up. */
 const AUDIO_RELAY_TIMEOUT_MS = 60_000;
+/** However steadily bytes come, a relay ends after this (64 MiB at 40 KB/s); a dripping server holds a slot no longer. */
+const AUDIO_RELAY_MAX_MS = 30 * 60_000;
 
 /** The type the relay answers with for what it sniffed; anything else is an attachment. */
 const SERVED_TYPE: Record<SniffableAudioFormat, string> = { wav: 'audio/wav', mp3: 'audio/mpeg' };
@@ -47,8 +50,10 @@ export type AudioRelayOptions = {
   ticketMs?: number;
   fetch?: typeof fetch;
   maxBytes?: number;
-  /** For the whole fetch: headers and body. */
+  /** Idle timeout: the longest wait for the head or for the body's next bytes (a long file over a slow link still arrives). */
   timeoutMs?: number;
+  /** The longest a whole relay may take, however steadily its bytes come. */
+  maxMs?: number;
   now?: () => number;
   /** Counts the audio bytes relayed (console_audio_relay_bytes_total). */
   metrics?: { relayBytes(bytes: number): void };
@@ -60,6 +65,7 @@ export function createAudioRelay(options: AudioRelayOptions) {
   const doFetch = options.fetch ?? fetch;
   const maxBytes = options.maxBytes ?? AUDIO_RELAY_MAX_BYTES;
   const timeoutMs = options.timeoutMs ?? AUDIO_RELAY_TIMEOUT_MS;
+  const maxMs = options.maxMs ?? AUDIO_RELAY_MAX_MS;
   const tickets = createAudioTickets({
     secret: options.secret ?? randomBytes(32).toString('hex'),
     ttlMs: options.ticketMs ?? AUDIO_RELAY_TICKET_MS,
@@ -104,7 +110,12 @@ export function createAudioRelay(options: AudioRelayOptions) {
     if (entry.hostname === new URL(c.req.url).hostname && entry.origin !== gatewayOrigin) {
       return refused(c, 403, "The proxy does not fetch audio from the console's own origin", { reason: 'audioOwnOrigin' });
     }
+    // One of silence: each chunk re-arms it, up to maxMs from the start.
     const deadline = upstreamDeadline(timeoutMs, c.req.raw.signal);
+    const started = Date.now();
+    const heard = () => {
+      if (Date.now() - started < maxMs) deadline.touch();
+    };
     const fail = (why: string, failure: AudioRelayFailure) => {
       deadline.end();
       return refused(c, 502, `Gateway unreachable: ${why}`, failure);
@@ -124,6 +135,7 @@ export function createAudioRelay(options: AudioRelayOptions) {
     } catch {
       return failed();
     }
+    heard();
     if (!upstream.ok || !upstream.body) {
       // The upstream's body is never passed on: an envelope it sent (a consoleFailure in it too) stays unread.
       await upstream.body?.cancel().catch(() => undefined);
@@ -142,6 +154,7 @@ export function createAudioRelay(options: AudioRelayOptions) {
       return failed();
     }
     let seen = head.byteLength;
+    heard();
     if (seen > maxBytes) {
       reader.cancel().catch(() => undefined);
       return tooLarge();
@@ -159,6 +172,7 @@ export function createAudioRelay(options: AudioRelayOptions) {
             return controller.close();
           }
           seen += step.value.byteLength;
+          heard();
           // Past the cap the response breaks off: the console reports a broken download, not a truncated file.
           if (seen > maxBytes) throw new Error('audio larger than the cap');
           controller.enqueue(step.value);

@@ -2,11 +2,15 @@ import { Hono, type Context } from 'hono';
 import { CONSOLE_FAILURE_FIELD, failureEnvelope, operations, type ConsoleFailure, type OperationName } from '#contract';
 import type { ConsoleMetrics, UpstreamFailure } from '../observability/console-metrics';
 import { noteEnvelopeCode, requestIdOf } from '../observability/request-record';
-import { observeProxiedRequest } from './proxied-request-metrics';
+import { createProxiedRequestMetrics } from './proxied-request-metrics';
 import { CONSOLE_AUDIO_PATH, createAudioRelay } from './audio-relay';
 import type { AudioTicket } from './audio-ticket';
 import { clientLeft, readRequestBody } from './request-body';
-import { upstreamDeadline } from './upstream-deadline';
+import { exchangeDeadline } from './upstream-deadline';
+import type { ProxiedRequest, ProxyAnswer } from './proxied-exchange';
+import { UndecodableAnswer } from './answer-encoding';
+import { createProxyFastPath } from './proxy-fast-path';
+import type { FastPath, FastPathOptions } from '../fast-path';
 import { fetchTransport, nodeHttpTransport, type UpstreamAnswer, type UpstreamTransport } from './upstream-transport';
 
 /** The service's operations are all a proxy forwards; the upstream path is one of these fixed suffixes. */
@@ -61,6 +65,7 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
   /** Syntheses in flight through this proxy: the speech queue depth this server can see. */
   let speechInFlight = 0;
   metrics?.speechQueueDepth(() => speechInFlight);
+  const observeRequest = metrics ? createProxiedRequestMetrics(metrics) : undefined;
 
   const audio = createAudioRelay({
     gatewayUrl: prefix,
@@ -74,15 +79,24 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
   });
   const app = new Hono();
   app.get(CONSOLE_AUDIO_PATH, (c) => audio.serve(c));
+  const targets = new Map<OperationName, URL>(PROXIED_OPERATIONS.map(([operation, path]) => [operation, new URL(`${prefix}${path}`)]));
   for (const [operation, path] of PROXIED_OPERATIONS) {
-    const target = new URL(`${prefix}${path}`);
     app.post(path, async (c) => {
-      if (operation !== 'textToSpeech') return forward(c, operation, target);
-      speechInFlight++;
+      const body = await readRequestBody(c, maxBodyBytes);
+      if (body === 'too_large') return tooLarge(c, maxBodyBytes);
+      if (body === 'unreadable') return envelope(c, 400, 'The request body could not be read', { reason: 'requestUnreadable' });
+      const deadline = exchangeDeadline(timeoutMs);
+      // The client leaving ends the upstream request too, instead of holding it for the timeout.
+      const left = clientLeft(c);
+      const onLeft = () => deadline.cancel(left.reason instanceof Error ? left.reason : new Error('the client left'));
+      if (left.aborted) onLeft();
+      else left.addEventListener('abort', onLeft, { once: true });
       try {
-        return await forward(c, operation, target);
+        const answer = await forward(operation, { header: (name) => c.req.header(name), body, requestId: requestIdOf(c), deadline });
+        if (answer.envelopeCode !== undefined) noteEnvelopeCode(c, answer.envelopeCode);
+        return new Response(answer.body, { status: answer.status, headers: answerHeaders(answer) });
       } finally {
-        speechInFlight--;
+        left.removeEventListener('abort', onLeft);
       }
     });
   }
@@ -94,74 +108,112 @@ export function createGatewayProxy(options: GatewayProxyOptions) {
     }),
   );
 
-  async function forward(c: Context, operation: OperationName, target: URL): Promise<Response> {
-    const body = await readRequestBody(c, maxBodyBytes);
-    if (body === 'too_large') return tooLarge(c, maxBodyBytes);
-    if (body === 'unreadable') return envelope(c, 400, 'The request body could not be read', { reason: 'requestUnreadable' });
-    if (metrics) observeProxiedRequest(metrics, operation, body);
+  /**
+   * One operation's exchange with the gateway and the answer to give, whoever serves the request
+   * (the Hono route above, or the node-level fast path, proxy-fast-path.ts): every rule is here.
+   */
+  async function forward(operation: OperationName, request: ProxiedRequest): Promise<ProxyAnswer> {
+    if (operation !== 'textToSpeech') return exchange(operation, request);
+    speechInFlight++;
+    try {
+      return await exchange(operation, request);
+    } finally {
+      speechInFlight--;
+    }
+  }
 
+  async function exchange(operation: OperationName, { header, body, requestId, deadline }: ProxiedRequest): Promise<ProxyAnswer> {
+    observeRequest?.(operation, body);
     const headers: Record<string, string> = {};
     for (const name of FORWARDED_REQUEST_HEADERS) {
-      const value = c.req.header(name);
+      const value = header(name);
       if (value !== undefined) headers[name] = value;
     }
-    const requestId = requestIdOf(c);
     if (requestId !== undefined) headers['x-request-id'] = requestId;
 
-    // The client leaving ends the upstream request too, instead of holding it for the timeout.
-    const deadline = upstreamDeadline(timeoutMs, clientLeft(c));
     let upstream: UpstreamAnswer;
     let bytes: Uint8Array<ArrayBuffer> | null;
-    const started = performance.now();
-    const measured = (failure?: UpstreamFailure) => metrics?.upstream(operation, (performance.now() - started) / 1000, failure);
+    // Not a closure: tsx names every function a closure makes, a cost on every request.
+    const measured = metrics ? new UpstreamTiming(metrics, operation, performance.now()) : undefined;
     try {
-      upstream = await transport(target, { headers, body, signal: deadline.signal });
+      upstream = await transport(targets.get(operation)!, {
+        headers,
+        body,
+        cancel: deadline,
+        retryOnStaleConnection: operation === 'taskStatus',
+      });
       const refused = refusal(upstream);
       if (refused !== null) {
         upstream.discard();
-        measured(refused.failure);
-        return unreachable(c, refused.why, refused.said);
+        measured?.done(refused.failure);
+        return unreachable(refused.why, refused.said);
       }
       bytes = await upstream.read(maxAnswerBytes);
     } catch (err) {
-      measured(deadline.expired ? 'timeout' : 'network');
-      if (deadline.expired) return unreachable(c, `no answer within ${timeoutMs} ms`, { reason: 'timeout', seconds: timeoutMs / 1000 });
+      const expired = deadline.expired;
+      if (err instanceof UndecodableAnswer) {
+        measured?.done('invalid_json');
+        return unreachable(`${err.message}, so the proxy did not pass it on`, { reason: 'invalidJson', status: upstream!.status });
+      }
+      measured?.done(expired ? 'timeout' : 'network');
+      if (expired) return unreachable(`no answer within ${timeoutMs} ms`, { reason: 'timeout', seconds: timeoutMs / 1000 });
       const error = describeFetchError(err);
-      return unreachable(c, error, { reason: 'unreachable', error: error.slice(0, 200) });
+      return unreachable(error, { reason: 'unreachable', error: error.slice(0, 200) });
     } finally {
       deadline.end();
     }
     if (bytes === null) {
-      measured('too_large');
+      measured?.done('too_large');
       const mib = maxAnswerBytes / 1024 / 1024;
-      return unreachable(c, `its answer was larger than ${mib} MiB, so the proxy did not read it`, { reason: 'answerTooLarge', mib });
+      return unreachable(`its answer was larger than ${mib} MiB, so the proxy did not read it`, { reason: 'answerTooLarge', mib });
     }
     let json: unknown;
     try {
-      json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+      json = JSON.parse(UTF8.decode(bytes));
     } catch {
-      measured('invalid_json');
+      measured?.done('invalid_json');
       const status = upstream.status;
-      return unreachable(c, `its answer (HTTP ${status}) is not valid JSON, so the proxy did not pass it on`, {
+      return unreachable(`its answer (HTTP ${status}) is not valid JSON, so the proxy did not pass it on`, {
         reason: 'invalidJson',
         status,
       });
     }
-    measured();
+    measured?.done();
     const code = (json as { code?: unknown } | null)?.code;
-    if (typeof code === 'number' && Number.isInteger(code)) noteEnvelopeCode(c, code);
+    const envelopeCode = typeof code === 'number' && Number.isInteger(code) ? code : undefined;
     const ok = upstream.status >= 200 && upstream.status < 300;
     const passed = withoutConsoleFailure(json, bytes);
     const answer =
       operation === 'textToSpeech' && ok ? withAudioTicket(passed.json, audio.ticketFor(passed.json), passed.bytes) : passed.bytes;
-    const retryAfter = passableRetryAfter(upstream.header('retry-after'));
-    return new Response(answer, {
-      status: upstream.status,
-      headers: { 'Content-Type': 'application/json', ...(retryAfter === null ? {} : { 'Retry-After': retryAfter }) },
-    });
+    return { status: upstream.status, body: answer, retryAfter: passableRetryAfter(upstream.header('retry-after')), envelopeCode };
   }
 
-  return app;
+  return Object.assign(app, {
+    /** The two operations answered by the Node request listener, before Hono (proxy-fast-path.ts). */
+    fastPath: (fastPathOptions: FastPathOptions): FastPath => createProxyFastPath({ ...fastPathOptions, maxBodyBytes, timeoutMs, forward }),
+  });
+}
+
+/** Records one upstream exchange's time (and why it gave nothing) when it ends. */
+class UpstreamTiming {
+  constructor(
+    private readonly metrics: ConsoleMetrics,
+    private readonly operation: OperationName,
+    private readonly started: number,
+  ) {}
+  done(failure?: UpstreamFailure): void {
+    this.metrics.upstream(this.operation, (performance.now() - this.started) / 1000, failure);
+  }
+}
+
+/** A strict decoder, one for all: decode() keeps no state between calls without { stream: true }. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The headers of a proxied answer besides the security ones the app or the fast path add. */
+function answerHeaders(answer: ProxyAnswer): Record<string, string> {
+  return answer.retryAfter === null
+    ? { 'Content-Type': 'application/json' }
+    : { 'Content-Type': 'application/json', 'Retry-After': answer.retryAfter };
 }
 
 /**
@@ -215,8 +267,13 @@ function tooLarge(c: Context, maxBodyBytes: number) {
   return envelope(c, 413, 'The request body is too large for the proxy', { reason: 'requestTooLarge', mib: maxBodyBytes / 1024 / 1024 });
 }
 
-function unreachable(c: Context, why: string, failure: ConsoleFailure) {
-  return envelope(c, GATEWAY_UNREACHABLE_CODE, `Gateway unreachable: ${why}`, failure);
+/** The proxy's own 502 for an exchange that gave nothing to pass on. */
+function unreachable(why: string, failure: ConsoleFailure): ProxyAnswer {
+  const body = JSON.stringify({
+    ...failureEnvelope(GATEWAY_UNREACHABLE_CODE, `Gateway unreachable: ${why}`),
+    [CONSOLE_FAILURE_FIELD]: failure,
+  });
+  return { status: GATEWAY_UNREACHABLE_CODE, body, retryAfter: null, envelopeCode: GATEWAY_UNREACHABLE_CODE };
 }
 
 /**

@@ -59,3 +59,19 @@ export function hostAllowList(allowed: ReadonlySet<string>): MiddlewareHandler {
     );
   };
 }
+
+/**
+ * The origin of links for a Host the app would serve, or null for one it would refuse or that
+ * @hono/node-server would not read (its check: the URL's host name is the header's, port aside).
+ */
+export function allowedOrigin(host: string, allowed: ReadonlySet<string>, path = '/'): string | null {
+  let url: URL;
+  try {
+    url = new URL(`http://${host}${path}`);
+  } catch {
+    return null;
+  }
+  if (url.hostname.length !== host.length && url.hostname !== host.replace(/:\d+$/, '')) return null;
+  if (!isAllowedHost(url.host, allowed) || !isAllowedHost(host, allowed)) return null;
+  return url.origin;
+}

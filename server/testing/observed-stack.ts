@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { Hono } from 'hono';
 import { embeddedInfo, proxyInfo } from '../console-info';
 import { createGatewayApp } from '../gateway/app';
-import { createStatusFastPath } from '../gateway/routes/status-fast-path';
+import { createStatusFastPath, type FastPath, type FastPathOptions } from '../gateway/routes/status-fast-path';
 import { createConsoleMetrics, type ConsoleMetrics } from '../observability/console-metrics';
 import { observeRequests } from '../observability/observe-requests';
 import { createReadiness } from '../observability/readiness';
@@ -25,7 +25,11 @@ export type ObservedServer = {
 };
 
 /** The production wiring of start.ts (observer, listener, fast path, ops routes) around an /api app, on loopback. */
-async function serve(api: Hono, metrics: ConsoleMetrics, embedded: TestGateway | undefined): Promise<ObservedServer> {
+async function serve(
+  api: Hono & { fastPath?: (options: FastPathOptions) => FastPath },
+  metrics: ConsoleMetrics,
+  embedded: TestGateway | undefined,
+): Promise<ObservedServer> {
   const allowedHosts = allowedHostNames('127.0.0.1');
   const app = createServerApp({
     api,
@@ -34,7 +38,7 @@ async function serve(api: Hono, metrics: ConsoleMetrics, embedded: TestGateway |
     ops: { readiness: createReadiness({ check: () => null, cacheMs: 0 }), metrics: { registry: metrics.registry, token: SCRAPE_TOKEN } },
   });
   const lines: string[] = [];
-  const fastPath = embedded ? createStatusFastPath(embedded.deps, { allowedHosts }) : undefined;
+  const fastPath = embedded ? createStatusFastPath(embedded.deps, { allowedHosts }) : api.fastPath?.({ allowedHosts });
   const server: Server = createServer(
     observeRequests(createRequestListener(app.fetch, fastPath), { metrics, log: (line) => lines.push(line) }),
   );

@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastPath, FastPathOptions, NodeListener } from '../../fast-path';
 import type { TLSSocket } from 'node:tls';
 import { operations } from '#contract';
 import { recordOf } from '../../observability/request-record';
 import { apiAnswerHeaders } from '../../security/security-headers';
-import { isAllowedHost } from '../../security/host-allow-list';
+import { allowedOrigin } from '../../security/host-allow-list';
 import type { GatewayDeps } from '../deps';
 import { GATEWAY_MOUNT } from '../files/url-signer';
 import { setPreReadBody } from '../pre-read-body';
@@ -12,14 +13,7 @@ import { rawHeaderValue } from '../request-header';
 import { MAX_CACHED_BODY } from './status-answer-cache';
 import { answerTaskStatus } from './status-query';
 
-type NodeListener = (incoming: IncomingMessage, outgoing: ServerResponse) => unknown;
-/** Answers the request, or hands it (its body perhaps read, see pre-read-body.ts) to `fallback`. */
-export type FastPath = (incoming: IncomingMessage, outgoing: ServerResponse, fallback: NodeListener) => void;
-
-export type FastPathOptions = {
-  /** The server app's Host allow-list (createServerApp's allowedHosts). */
-  allowedHosts: ReadonlySet<string>;
-};
+export type { FastPath, FastPathOptions } from '../../fast-path';
 
 type Pending = {
   outgoing: ServerResponse;
@@ -53,7 +47,7 @@ export function createStatusFastPath(deps: GatewayDeps, { allowedHosts }: FastPa
   const originOfHost = (host: string): string | null => {
     let origin = origins.get(host);
     if (origin !== undefined) return origin;
-    origin = allowedOrigin(host, allowedHosts);
+    origin = allowedOrigin(host, allowedHosts, PATH);
     if (origins.size >= MAX_HOSTS) origins.clear();
     origins.set(host, origin);
     return origin;
@@ -123,22 +117,6 @@ export function createStatusFastPath(deps: GatewayDeps, { allowedHosts }: FastPa
 }
 
 const DIGITS = /^[0-9]{1,6}$/;
-
-/**
- * The origin of links for a Host the app would serve, or null for one it would refuse or that
- * @hono/node-server would not read (its check: the URL's host name is the header's, port aside).
- */
-function allowedOrigin(host: string, allowed: ReadonlySet<string>): string | null {
-  let url: URL;
-  try {
-    url = new URL(`http://${host}${PATH}`);
-  } catch {
-    return null;
-  }
-  if (url.hostname.length !== host.length && url.hostname !== host.replace(/:\d+$/, '')) return null;
-  if (!isAllowedHost(url.host, allowed) || !isAllowedHost(host, allowed)) return null;
-  return url.origin;
-}
 
 /**
  * The 200 answer's headers as the app writes them: its middleware's (/api's, with a build or
