@@ -54,7 +54,9 @@ const { values: flags } = parseArgs({
     watched: { type: 'string', default: '100000' },
     live: { type: 'string', default: '1000' },
     paste: { type: 'boolean', default: false },
-    query: { type: 'string' },
+    // Each --query is measured in turn (model level, then typed in the page); each --query-paste is pasted in the page.
+    query: { type: 'string', multiple: true },
+    'query-paste': { type: 'string', multiple: true },
     'query-only': { type: 'boolean', default: false },
   },
 });
@@ -63,9 +65,15 @@ const LIVE = Number(flags.live);
 if (!Number.isInteger(WATCHED) || WATCHED < 1 || WATCHED > 100_000) throw new Error('--watched must be an integer from 1 to 100000');
 if (!Number.isInteger(LIVE) || LIVE < 0 || LIVE > WATCHED) throw new Error('--live must be an integer from 0 to --watched');
 // First, before the build and the browser load the machine: measured in this process alone.
-const queryFigures = flags.query === undefined ? null : await measureQueryTyping(flags.query, WATCHED, LIVE);
-if (queryFigures) printQueryFigures(queryFigures);
-if (flags['query-only']) process.exit(queryFigures ? 0 : 1);
+const typedQueries = flags.query ?? [];
+const pastedQueries = flags['query-paste'] ?? [];
+const queryFigures = [];
+for (const q of [...typedQueries, ...pastedQueries]) {
+  const f = await measureQueryTyping(q, WATCHED, LIVE);
+  printQueryFigures(f);
+  queryFigures.push(f);
+}
+if (flags['query-only']) process.exit(queryFigures.length ? 0 : 1);
 const INTERVAL_MS = 2_000;
 /** Steady cycles traced; the first (perhaps begun before the trace) is left out. */
 const STEADY_CYCLES = 11;
@@ -291,22 +299,23 @@ try {
   const heapMb = (await metric(cdp, 'JSHeapUsedSize')) / 1e6;
   const longestTaskMs = await longestOverall(page);
   // --query: typed into the query box, then poll updates with it on and with none (after the whole-run figures, so its own long tasks are its own).
-  if (flags.query !== undefined) step('query box');
-  const pageQuery =
-    flags.query === undefined
-      ? null
-      : await measureQueryInPage(
-          browser,
-          page,
-          flags.query,
-          INTERVAL_MS,
-          profileQuery
-            ? {
-                start: () => cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start')),
-                stop: async () => printProfile((await cdp.send('Profiler.stop')).profile, 30),
-              }
-            : undefined,
-        );
+  const pageQueries = [];
+  for (const [i, q] of [...typedQueries.map((q) => [q, false] as const), ...pastedQueries.map((q) => [q, true] as const)].entries()) {
+    step(`query box: ${q[1] ? 'pasting' : 'typing'} ${q[0].slice(0, 60)}`);
+    pageQueries.push(
+      await measureQueryInPage(browser, page, q[0], INTERVAL_MS, {
+        pasted: q[1],
+        // Poll updates with the query on and with none: for the first query only (a minute each).
+        pollUpdates: i === 0,
+        profile: profileQuery
+          ? {
+              start: () => cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start')),
+              stop: async () => printProfile((await cdp.send('Profiler.stop')).profile, 30),
+            }
+          : undefined,
+      }),
+    );
+  }
   // --paste: the same IDs pasted, imported from a file and opened as a share link, each into an empty list (this page closed first, so its polling does not compete).
   const paste = flags.paste
     ? await page.close().then(() => measurePaste(() => openTasksPage(browser, base, seedProfileScript(user)), ids))
@@ -353,7 +362,7 @@ try {
     ['longest task over the whole run', `${longestTaskMs.toFixed(0)} ms`],
     ['JS heap used', `${heapMb.toFixed(1)} MB`],
     ['DOM nodes', String(domNodes)],
-    ...(pageQuery ? pageQueryRows(pageQuery) : []),
+    ...pageQueries.flatMap(pageQueryRows),
   ];
   const w = Math.max(...rows.map(([k]) => k.length));
   console.log(`\n| ${'metric'.padEnd(w)} | value |\n|${'-'.repeat(w + 2)}|-------|`);
@@ -372,8 +381,8 @@ try {
       scrollFramesOver20Ms: scroll.framesOver20Ms,
       heapMB: round(heapMb),
       ...paste,
-      ...(queryFigures && { query: queryFigures }),
-      ...(pageQuery && { pageQuery }),
+      ...(queryFigures.length && { query: queryFigures }),
+      ...(pageQueries.length && { pageQuery: pageQueries }),
     }),
   );
 } finally {

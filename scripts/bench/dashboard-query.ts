@@ -15,7 +15,14 @@ const CYCLES = 7;
 
 type PageQueryFigures = {
   query: string;
+  /** Typed key by key, or pasted in one input event (`--query-paste`). */
+  pasted: boolean;
   keys: number;
+  /** Per key (its window, as keyP95Ms): main-thread busy and CPU ms, median / p95 / max, and the longest task's CPU. */
+  keyP50Ms: number;
+  keyCpuP50Ms: number;
+  keyCpuMaxMs: number;
+  keyLongestTaskCpuMs: number;
   /** Main-thread busy time from a keydown to the next (or to the end of the pause after a term). */
   keyP95Ms: number;
   keyMaxMs: number;
@@ -30,6 +37,7 @@ type PageQueryFigures = {
   commitMedianMs: number;
   commitMaxMs: number;
   shown: string;
+  /** Poll updates with the query on and with none (measured for the first query only; 0 updates when not). */
   updateWithQueryMs: number;
   updateWithQueryCpuMs: number;
   updatesWithQuery: number;
@@ -38,12 +46,12 @@ type PageQueryFigures = {
   updatesNoQuery: number;
 };
 
-const isKeydown = (t: MainTask) =>
-  t.inside.some((e) => e.name === 'EventDispatch' && (e.args?.data as { type?: string } | undefined)?.type === 'keydown');
+const dispatches = (type: string) => (t: MainTask) =>
+  t.inside.some((e) => e.name === 'EventDispatch' && (e.args?.data as { type?: string } | undefined)?.type === type);
 
-/** Per key: the tasks from its keydown to the next keydown (the last key: to the end of the trace). */
-function keyWindows(trace: MainThreadTrace) {
-  const starts = trace.tasks.filter(isKeydown).map((t) => t.start);
+/** Per key: the tasks from its keydown to the next keydown (the last key: to the end of the trace); a paste has no keydown, only its input event. */
+function keyWindows(trace: MainThreadTrace, pasted: boolean) {
+  const starts = trace.tasks.filter(dispatches(pasted ? 'input' : 'keydown')).map((t) => t.start);
   return starts.map((start, i) => {
     const end = starts[i + 1] ?? Infinity;
     const tasks = trace.tasks.filter((t) => t.start >= start && t.start < end);
@@ -51,6 +59,7 @@ function keyWindows(trace: MainThreadTrace) {
       busyMs: tasks.reduce((n, t) => n + t.end - t.start, 0),
       cpuMs: tasks.reduce((n, t) => n + t.cpu, 0),
       longestMs: Math.max(0, ...tasks.map((t) => t.end - t.start)),
+      longestCpuMs: Math.max(0, ...tasks.map((t) => t.cpu)),
     };
   });
 }
@@ -75,7 +84,7 @@ export async function measureQueryInPage(
   page: Page,
   query: string,
   intervalMs: number,
-  profile?: TypingProfile,
+  { profile, pasted = false, pollUpdates: withUpdates = true }: { profile?: TypingProfile; pasted?: boolean; pollUpdates?: boolean } = {},
 ): Promise<PageQueryFigures> {
   const box = page.getByRole('combobox', { name: 'Query' });
   const checkEvery = page.getByLabel('Check every');
@@ -88,37 +97,56 @@ export async function measureQueryInPage(
   await resetProbe(page);
   const stop = await startTrace(browser, page);
   await profile?.start();
-  const terms = query.split(' ');
-  for (const [i, term] of terms.entries()) {
-    // The keyboard, not the locator: resolving a locator runs Playwright's own script in the page (a walk for roles), which
-    // would land in the previous key's window and be counted as the commit's work.
-    await page.keyboard.type(i < terms.length - 1 ? `${term} ` : term, { delay: KEY_GAP_MS });
-    await page.waitForTimeout(TERM_PAUSE_MS);
-  }
+  const terms = pasted ? [query] : query.split(' ');
+  // A paste: the whole text in one input event (as Ctrl+V), then the pause in which the box commits.
+  if (pasted) await page.keyboard.insertText(query);
+  else
+    for (const [i, term] of terms.entries()) {
+      // The keyboard, not the locator: resolving a locator runs Playwright's own script in the page (a walk for roles), which
+      // would land in the previous key's window and be counted as the commit's work.
+      await page.keyboard.type(i < terms.length - 1 ? `${term} ` : term, { delay: KEY_GAP_MS });
+      await page.waitForTimeout(TERM_PAUSE_MS);
+    }
   // The last term's commit and the error pause.
   await page.waitForTimeout(1_000);
   await profile?.stop();
   const trace = await stop();
   const observedLongTaskMs = await longestSinceReset(page);
-  const windows = keyWindows(trace);
+  const windows = keyWindows(trace, pasted);
   // A window holding a commit: after a term's last key (a space, or the query's last key).
   const commitAt = new Set<number>();
   let k = -1;
-  for (const [i, term] of terms.entries()) commitAt.add((k += term.length + (i < terms.length - 1 ? 1 : 0)));
+  if (pasted) commitAt.add(0);
+  else for (const [i, term] of terms.entries()) commitAt.add((k += term.length + (i < terms.length - 1 ? 1 : 0)));
   const commits = windows.filter((_, i) => commitAt.has(i)).map((w) => w.busyMs);
   const typing = windows.filter((_, i) => !commitAt.has(i)).map((w) => w.busyMs);
   const shown = (await page.getByRole('heading', { level: 2, name: /^Watch list/ }).textContent()) ?? '';
 
-  await checkEvery.selectOption(String(intervalMs));
-  await page.waitForTimeout(intervalMs + 500);
-  const withQuery = await pollUpdates(browser, page, intervalMs);
+  const none = { ms: 0, cpuMs: 0, count: 0 };
+  let withQuery = none;
+  let noQuery = none;
+  if (withUpdates) {
+    await checkEvery.selectOption(String(intervalMs));
+    await page.waitForTimeout(intervalMs + 500);
+    withQuery = await pollUpdates(browser, page, intervalMs);
+  }
   await box.fill('');
   await box.press('Enter');
-  await page.waitForTimeout(intervalMs + 500);
-  const noQuery = await pollUpdates(browser, page, intervalMs);
+  if (withUpdates) {
+    await page.waitForTimeout(intervalMs + 500);
+    noQuery = await pollUpdates(browser, page, intervalMs);
+  }
+  await checkEvery.selectOption('0');
+  const busy = windows.map((w) => w.busyMs);
+  const cpu = windows.map((w) => w.cpuMs);
   return {
     query,
+    pasted,
     keys: windows.length,
+    keyP50Ms: percentile(busy, 0.5),
+    keyCpuP50Ms: percentile(cpu, 0.5),
+    keyCpuMaxMs: Math.max(0, ...cpu),
+    keyLongestTaskCpuMs: Math.max(0, ...windows.map((w) => w.longestCpuMs)),
     keyP95Ms: percentile(
       windows.map((w) => w.busyMs),
       0.95,
@@ -148,14 +176,22 @@ export async function measureQueryInPage(
 export function pageQueryRows(f: PageQueryFigures): Array<[string, string]> {
   const ms = (n: number) => `${n.toFixed(1)} ms`;
   return [
-    ['query box in the page: query (rows shown)', `${f.query} ${f.shown}`],
-    [`  per keystroke (${f.keys}), main-thread busy: p95 / max (CPU p95)`, `${ms(f.keyP95Ms)} / ${ms(f.keyMaxMs)} (${ms(f.keyCpuP95Ms)})`],
-    ['  longest task while typing: trace / PerformanceObserver longtask', `${ms(f.keyLongestTaskMs)} / ${ms(f.observedLongTaskMs)}`],
+    [`query box in the page, ${f.pasted ? 'pasted' : 'typed'}: query (rows shown)`, `${f.query} ${f.shown}`],
+    [`  per key (${f.keys}), main-thread busy: p50 / p95 / max`, `${ms(f.keyP50Ms)} / ${ms(f.keyP95Ms)} / ${ms(f.keyMaxMs)}`],
+    ['  the same in CPU time: p50 / p95 / max', `${ms(f.keyCpuP50Ms)} / ${ms(f.keyCpuP95Ms)} / ${ms(f.keyCpuMaxMs)}`],
+    [
+      '  longest task while typing: trace (its CPU) / PerformanceObserver longtask',
+      `${ms(f.keyLongestTaskMs)} (${ms(f.keyLongestTaskCpuMs)}) / ${ms(f.observedLongTaskMs)}`,
+    ],
     ['  keys that only edit the box (no commit in their window): p95 / max', `${ms(f.typingP95Ms)} / ${ms(f.typingMaxMs)}`],
     ['  a term committed (the list filters after a pause): median / max', `${ms(f.commitMedianMs)} / ${ms(f.commitMaxMs)}`],
-    [
-      '  per poll update, with the query vs none (median; CPU)',
-      `${ms(f.updateWithQueryMs)} (${ms(f.updateWithQueryCpuMs)}) over ${f.updatesWithQuery} vs ${ms(f.updateNoQueryMs)} (${ms(f.updateNoQueryCpuMs)}) over ${f.updatesNoQuery}`,
-    ],
+    ...(f.updatesWithQuery + f.updatesNoQuery > 0
+      ? ([
+          [
+            '  per poll update, with the query vs none (median; CPU)',
+            `${ms(f.updateWithQueryMs)} (${ms(f.updateWithQueryCpuMs)}) over ${f.updatesWithQuery} vs ${ms(f.updateNoQueryMs)} (${ms(f.updateNoQueryCpuMs)}) over ${f.updatesNoQuery}`,
+          ],
+        ] as Array<[string, string]>)
+      : []),
   ];
 }

@@ -10,6 +10,8 @@ import type { TaskSnapshot } from '../../src/features/tasks/task/task-snapshot';
 import { steadyMarks } from '../../src/features/tasks/testing/snapshots';
 import { parseQuery } from '../../src/features/tasks/query/language/parse-query';
 import { filterRows, type QueryContext } from '../../src/features/tasks/query/language/compile-query';
+import { printQuery } from '../../src/features/tasks/query/language/print-query';
+import { createRowFilter } from '../../src/features/tasks/query/row-filter';
 import { percentile } from './main-thread-trace';
 
 /** Wall-clock figures, and the same in this process's CPU time (less swayed by other work on a shared machine). */
@@ -25,6 +27,17 @@ export type QueryFigures = {
   updateMedianMs: number;
   updateCpuMedianMs: number;
   matched: number;
+  /** The same typing through the list's filter (query/row-filter.ts: narrowing, a compiled test per term, slices), as the page runs it. */
+  sliced: {
+    keyCpuP50Ms: number;
+    keyCpuP95Ms: number;
+    keyCpuMaxMs: number;
+    /** The longest slice (CPU): the longest task the filter makes. */
+    sliceCpuMaxMs: number;
+    /** Rows read per key that filtered: median and max (of `rows`). */
+    examinedMedian: number;
+    examinedMax: number;
+  };
 };
 
 const MIN = 60_000;
@@ -84,6 +97,34 @@ export async function measureQueryTyping(query: string, watched: number, live: n
   for (let round = 0; round < 3; round++)
     for (let n = 1; n <= query.length; n++)
       timed(() => filterRows(rows, parseQuery(query.slice(0, n)).query, { ...ctx, now: now + n }), keys, keysCpu);
+  // Through the list's filter: a run when the canonical print changes (as use-query-rows.ts), timing each slice.
+  const cpuNow = () => {
+    const c = process.cpuUsage();
+    return (c.user + c.system) / 1000;
+  };
+  const slicedKeys: number[] = [];
+  const slices: number[] = [];
+  const examined: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    const filter = createRowFilter();
+    let printed: string | null = null;
+    for (let n = 1; n <= query.length; n++) {
+      const c0 = cpuNow();
+      const parsed = parseQuery(query.slice(0, n)).query;
+      const canonical = printQuery(parsed);
+      if (canonical !== printed) {
+        printed = canonical;
+        const run = filter.start({ rows, version: 0, terms: parseQuery(canonical).query.terms, ctx: { ...ctx, now } });
+        for (let done = false; !done;) {
+          const s0 = cpuNow();
+          done = run.step();
+          slices.push(cpuNow() - s0);
+        }
+        if (run.total > 0) examined.push(run.examined);
+      }
+      slicedKeys.push(cpuNow() - c0);
+    }
+  }
   const updates: number[] = [];
   const updatesCpu: number[] = [];
   let matched = 0;
@@ -101,6 +142,14 @@ export async function measureQueryTyping(query: string, watched: number, live: n
     updateMedianMs: percentile(updates, 0.5),
     updateCpuMedianMs: percentile(updatesCpu, 0.5),
     matched,
+    sliced: {
+      keyCpuP50Ms: percentile(slicedKeys, 0.5),
+      keyCpuP95Ms: percentile(slicedKeys, 0.95),
+      keyCpuMaxMs: Math.max(...slicedKeys),
+      sliceCpuMaxMs: Math.max(0, ...slices),
+      examinedMedian: percentile(examined, 0.5),
+      examinedMax: Math.max(0, ...examined),
+    },
   };
 }
 
@@ -114,6 +163,14 @@ export function printQueryFigures(f: QueryFigures): void {
     [
       'per poll update with the query: median / max (CPU median)',
       `${ms(f.updateMedianMs)} / ${ms(f.updateMaxMs)} (${ms(f.updateCpuMedianMs)})`,
+    ],
+    [
+      "through the list's filter (narrowing, slices), CPU per key: p50 / p95 / max",
+      `${ms(f.sliced.keyCpuP50Ms)} / ${ms(f.sliced.keyCpuP95Ms)} / ${ms(f.sliced.keyCpuMaxMs)}`,
+    ],
+    [
+      '  longest slice (CPU); rows read per filtering key: median / max',
+      `${ms(f.sliced.sliceCpuMaxMs)}; ${f.sliced.examinedMedian} / ${f.sliced.examinedMax}`,
     ],
     ['load average (1 min) while measured', loadavg()[0]!.toFixed(1)],
   ];

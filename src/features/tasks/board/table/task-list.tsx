@@ -28,7 +28,9 @@ export function TaskList({ rows, version, query, onQuery, changed, stallMs, fres
   // The list follows a new query in a render React may split and interrupt (the box, chips and search field follow at once):
   // filtering and drawing 100,000 rows again is then no long task on the keystroke that committed it.
   const listQuery = useDeferredValue(query);
-  const { shown } = useQueryRows(rows, version, listQuery, stallMs);
+  const { shown, filtering: reading } = useQueryRows(rows, version, listQuery, stallMs);
+  // Until the list has drawn the query as it is now: React has yet to render it, or rows remain to be read.
+  const filtering = reading || listQuery !== query;
   // The controls show the query as it is now, not as the list last drew it.
   const { search, sort, descending } = useMemo(() => queryToControls(query), [query]);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -75,13 +77,14 @@ export function TaskList({ rows, version, query, onQuery, changed, stallMs, fres
   );
 
   return (
-    <section aria-labelledby="task-list-title">
+    <section aria-labelledby="task-list-title" aria-busy={filtering}>
       <h2 id="task-list-title">
         {t('tasks.list.title')}{' '}
         <span className={styles.hint}>
           {shown.length === rows.length
             ? t('tasks.list.all', { count: rows.length })
             : t('tasks.list.some', { shown: shown.length, total: rows.length })}
+          {filtering && <span className={styles.filtering}>{t('tasks.list.filtering')}</span>}
         </span>
       </h2>
       <QueryBox query={query} onQuery={onQuery} codes={codes} sortOptions={SORT_OPTIONS} />

@@ -1,7 +1,16 @@
-import { useMemo } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useClock } from '@/hooks/use-now';
 import { type WatchedTask, queryRows } from '../../rows';
-import { parseQuery, type ParsedQuery, printQuery, compileQuery, readsClock, type QueryContext, type SortKey } from '../../query';
+import {
+  parseQuery,
+  type ParsedQuery,
+  printQuery,
+  readsClock,
+  type QueryContext,
+  type SortKey,
+  createRowFilter,
+  type FilterRun,
+} from '../../query';
 import { taskHistoryStore } from '../../history';
 import { compareBy } from './task-columns';
 
@@ -13,16 +22,20 @@ const CLOCK_STEP_MS = 5_000;
 
 type QueryRows = {
   parsed: ParsedQuery;
-  /** The rows the query keeps, in its order. */
+  /** The rows the query keeps, in its order: while a new query is still being read, the last one's. */
   shown: readonly WatchedTask[];
+  /** Rows remain to be read for the query as it is now (`shown` is the last result until they are). */
+  filtering: boolean;
   sort: SortKey;
   descending: boolean;
 };
 
 /**
- * The watch list through the query: parsed when the text changes; filtered and sorted when what the query
- * means changes (its canonical print: spacing, or a term still being typed and so left out, does not filter
- * 100,000 rows again), on each poll update (`version`) and, for a query on times, every CLOCK_STEP_MS.
+ * The watch list through the query: parsed when the text changes; filtered when what the query means changes (its
+ * canonical print: spacing, or a term still being typed and so left out, does not filter again), on each poll update
+ * (`version`) and, for a query on times, every CLOCK_STEP_MS; then sorted. The filter (query/row-filter.ts) narrows
+ * the last results when the query refines one and reads a slice at a time: the first slice in this render, the rest
+ * in tasks of their own, after which the list renders once more with the rows.
  */
 export function useQueryRows(rows: readonly WatchedTask[], version: number, text: string, stallMs: number): QueryRows {
   const parsed = useMemo(() => parseQuery(text), [text]);
@@ -33,14 +46,26 @@ export function useQueryRows(rows: readonly WatchedTask[], version: number, text
   const now = useClock((n) => (clocked ? n - (n % CLOCK_STEP_MS) : 0));
   const sort = query.sort?.key ?? 'list';
   const descending = query.sort?.descending ?? false;
+  const [filter] = useState(createRowFilter);
+  // Set when a run finishes in tasks of its own: the list renders again with its rows.
+  const [, setFinished] = useState<FilterRun | null>(null);
+  const run = useMemo(() => {
+    const ctx: QueryContext = { now, stallMs, firstSeen };
+    const r = filter.start({ rows, version, terms: query.terms, ctx });
+    r.step();
+    return r;
+  }, [filter, rows, version, query, now, stallMs]);
+  useEffect(() => {
+    if (run.result) return;
+    // The rest of the rows a task at a time; a newer run (query, poll update, clock step) stops this one.
+    return run.resume(() => startTransition(() => setFinished(run)));
+  }, [run]);
+  // While rows remain to read, the last rows a run finished with (every row before the first).
+  const filtered = run.result ?? filter.last ?? rows;
   const shown = useMemo(
-    () => {
-      const ctx: QueryContext = { now, stallMs, firstSeen };
-      const keep = query.terms.length ? compileQuery(query, ctx) : null;
-      return queryRows(rows, keep, compareBy(sort), descending);
-    },
+    () => queryRows(filtered, null, compareBy(sort), descending),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- version: poll updates write the rows array in place
-    [rows, version, query, now, sort, descending, stallMs],
+    [filtered, version, sort, descending],
   );
-  return { parsed, shown, sort, descending };
+  return { parsed, shown, filtering: run.result === null, sort, descending };
 }

@@ -97,30 +97,41 @@ function compileTerm(term: Term, ctx: QueryContext): RowPredicate {
   }
 }
 
-/** A query whose match can change with no row changing: it reads the clock or the stall setting (updated:, age:, eta:, stalled:, has:eta). */
-export const readsClock = (query: Query): boolean =>
-  query.terms.some((t) => t.kind === 'duration' || t.kind === 'stalled' || (t.kind === 'has' && t.what.includes('eta')));
+/** A term whose match can change with no row changing: it reads the clock or the stall setting (updated:, age:, eta:, stalled:, has:eta). */
+export const termReadsClock = (t: Term): boolean =>
+  t.kind === 'duration' || t.kind === 'stalled' || (t.kind === 'has' && t.what.includes('eta'));
+
+/** A query whose match can change with no row changing (see termReadsClock). */
+export const readsClock = (query: Query): boolean => query.terms.some(termReadsClock);
 
 /** Cheapest first (AND does not care about order): a field compared, then a clock sum, then a search of the ID. */
 const COST: Record<Term['kind'], number> = { status: 0, has: 1, number: 1, stalled: 2, duration: 2, text: 3, id: 3 };
 
-/**
- * A query made once into a test of a row (globs and sets built here, nothing per row); rebuild it when `ctx.now` moves.
- * Terms are ANDed, a negated one inverted; the sort is not a filter (see Query.sort).
- */
-export function compileQuery(query: Query, ctx: QueryContext): RowPredicate {
-  const tests = [...query.terms]
-    .sort((a, b) => COST[a.kind] - COST[b.kind])
-    .map((term) => {
-      const test = compileTerm(term, ctx);
-      return term.negated ? (row: WatchedTask) => !test(row) : test;
-    });
+/** One term as a test of a row, a negated one inverted; rebuild it when `ctx.now` moves if the term reads the clock. */
+export function compileTermTest(term: Term, ctx: QueryContext): RowPredicate {
+  const test = compileTerm(term, ctx);
+  return term.negated ? (row: WatchedTask) => !test(row) : test;
+}
+
+/** Terms in the order a row is best tested in (AND does not care): the cheapest first. */
+export const cheapestFirst = (terms: readonly Term[]): Term[] => [...terms].sort((a, b) => COST[a.kind] - COST[b.kind]);
+
+/** Tests ANDed into one. */
+export function allOf(tests: readonly RowPredicate[]): RowPredicate {
   if (tests.length === 0) return () => true;
   if (tests.length === 1) return tests[0]!;
   return (row) => {
     for (let i = 0; i < tests.length; i++) if (!tests[i]!(row)) return false;
     return true;
   };
+}
+
+/**
+ * A query made once into a test of a row (globs and sets built here, nothing per row); rebuild it when `ctx.now` moves.
+ * Terms are ANDed, a negated one inverted; the sort is not a filter (see Query.sort).
+ */
+export function compileQuery(query: Query, ctx: QueryContext): RowPredicate {
+  return allOf(cheapestFirst(query.terms).map((term) => compileTermTest(term, ctx)));
 }
 
 /** The rows a query keeps, in their order (the same array when the query keeps all: no pass over 100,000 rows). */
