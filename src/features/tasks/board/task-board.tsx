@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useCallback, useMemo, useRef, useLayoutEffect } from 'react';
 import { navigate } from '@/lib/router';
 import { usePathname } from '@/hooks/use-pathname';
 import { useTaskQuery, queryToControls, withStatuses, taskQueryStored } from '../query';
@@ -42,19 +42,36 @@ export const TaskBoardView = memo(function TaskBoardView(props: Props) {
   );
 });
 
+// The overview's props change with a poll update or the chips, not with every query the box commits.
+const OverviewPanel = memo(Overview);
+
 function Board({ ids, rows, version, summary, board, settings, freshness }: Props) {
   const t = useT();
   useTaskHistoryRecorder();
   const detailsId = taskIdFromPath(usePathname());
   const [query, setQuery] = useTaskQuery();
-  // The chips show the query's first plain status term and write it (query/language/query-controls.ts).
+  // The chips show the query's first plain status term and write it (query/language/query-controls.ts). The same chips
+  // are the same set, and the toggle reads the query when clicked: a query committed from the box that leaves the chips
+  // as they were does not draw the overview again.
   const chips = useMemo(() => queryToControls(query).statuses, [query]);
-  const statuses = useMemo(() => new Set(chips), [chips]);
-  const toggleStatus = (g: StatusGroup) => setQuery(withStatuses(query, statuses.has(g) ? chips.filter((s) => s !== g) : [...chips, g]));
+  const chipsKey = chips.join(',');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the same chips (by their key) keep the same set
+  const statuses = useMemo(() => new Set(chips), [chipsKey]);
+  const queryNow = useRef(query);
+  useLayoutEffect(() => {
+    queryNow.current = query;
+  }, [query]);
+  const toggleStatus = useCallback(
+    (g: StatusGroup) => {
+      const chips = queryToControls(queryNow.current).statuses;
+      setQuery(withStatuses(queryNow.current, chips.includes(g) ? chips.filter((s) => s !== g) : [...chips, g]));
+    },
+    [setQuery],
+  );
   return (
     <>
       <PanelBoundary name={t('tasks.panel.overview')}>
-        <Overview
+        <OverviewPanel
           rows={rows}
           summary={summary}
           selected={statuses}

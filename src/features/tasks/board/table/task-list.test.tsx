@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { item } from '../../testing/snapshots';
 import { boardRows } from '../../rows/board-rows';
 import { mergeBoard } from '../../status-worker/merge-board';
 import { EMPTY_BOARD } from '../../task/task-snapshot';
 import { TaskList } from './task-list';
+import { SLICE_WORK } from '../../query';
 
 const ids = ['Service_AI_a', 'Service_AI_b', 'Service_AI_c'];
 
@@ -127,5 +128,32 @@ describe('TaskList', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual([expect.stringMatching(/^3001/), expect.stringMatching(/^3003/)]);
+  });
+
+  it('keeps the last rows and says it is filtering while a query reads more rows than a slice, then shows the new rows', () => {
+    vi.useFakeTimers();
+    try {
+      vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+      // Free text costs 6 units a row: this many rows take two slices, the second in a task of its own.
+      const many = Array.from({ length: SLICE_WORK / 5 }, (_, i) => `Service_AI_${i.toString(16).padStart(8, '0')}`);
+      const board = mergeBoard(EMPTY_BOARD, many, [], 1_000, 1);
+      const { rows, version } = boardRows(many, board);
+      const props = { rows, version, onQuery: vi.fn(), changed: new Set<string>(), stallMs: 60_000, freshness: 'live' as const };
+      const { rerender } = render(<TaskList {...props} query="" />);
+      const heading = () => screen.getByRole('heading', { level: 2 });
+      expect(heading()).toHaveTextContent(/^Watch list \(40,000\)$/);
+
+      rerender(<TaskList {...props} query="00ff" />);
+      // The first slice is read; the list still shows every row, and says why.
+      expect(heading()).toHaveTextContent('(40,000)Filtering…');
+      expect(screen.getByRole('region', { name: /^Watch list/ })).toHaveAttribute('aria-busy', 'true');
+      act(() => vi.advanceTimersByTime(50));
+      const kept = many.filter((id) => id.includes('00ff')).length;
+      expect(heading()).toHaveTextContent(`Watch list (${kept} of 40,000 shown)`);
+      expect(heading()).not.toHaveTextContent('Filtering');
+      expect(screen.getByRole('region', { name: /^Watch list/ })).toHaveAttribute('aria-busy', 'false');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
