@@ -6,7 +6,8 @@
 // --query 'status:failed code:3002 updated:<1h': also the query language's cost per keystroke and per poll update
 // over N rows of the bench's mix, at the model level (scripts/bench/query-typing.ts); --query-only stops there.
 // Without --query-only, the same query is then typed into the dashboard's query box in Chromium: main-thread work per
-// keystroke (p95, longest task) and per poll update with the query on beside none (scripts/bench/dashboard-query.ts).
+// key (p50/p95/max busy and CPU, longest task) and, for the first, per poll update with the query on beside none
+// (scripts/bench/dashboard-query.ts). --query may be given more than once; --query-paste '…' pastes a query in one go.
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
