@@ -48,8 +48,8 @@ export type TaskColumn = {
   /** What the cell reads from its context: it renders again only when one of these changes (a row's progress step leaves its checkbox and buttons alone). */
   shows: (ctx: CellContext) => readonly unknown[];
   className?: string;
-  /** Offered in "Sort by" under this label; ties keep the watch-list order. */
-  sort?: { label: MessageKey; compare: (a: WatchedTask, b: WatchedTask) => number };
+  /** Offered in "Sort by" under this label: ascending by `key` (a number per row); ties keep the watch-list order. */
+  sort?: { label: MessageKey; key: (row: WatchedTask) => number };
   /** The fields this column adds to CSV and JSON exports, in order. */
   exported?: Partial<Record<ExportField, (row: WatchedTask) => ExportValue>>;
 };
@@ -181,7 +181,7 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
     ],
     sort: {
       label: 'tasks.table.byStatus',
-      compare: (a, b) => STATUS_GROUP_RANK[a.group] - STATUS_GROUP_RANK[b.group],
+      key: (r) => STATUS_GROUP_RANK[r.group],
     },
     exported: { taskStatus: (r) => r.snapshot?.item?.taskStatus ?? null, statusName: (r) => translate(STATUS_GROUP_KEY[r.group]) },
   },
@@ -190,7 +190,7 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
     header: 'tasks.table.progress',
     cell: ({ row }) => <ProgressCell row={row} />,
     shows: ({ row }) => [row.id, row.group, row.progress, row.snapshot?.item?.taskProgress],
-    sort: { label: 'tasks.table.progress', compare: (a, b) => a.progress - b.progress },
+    sort: { label: 'tasks.table.progress', key: (r) => r.progress },
     exported: { taskProgress: (r) => (r.snapshot?.item ? r.progress : null) },
   },
   {
@@ -220,7 +220,7 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
     header: 'tasks.table.updated',
     cell: updatedCell,
     shows: ({ row }) => [row.snapshot?.item?.updateTime],
-    sort: { label: 'tasks.table.updated', compare: (a, b) => (a.updateTime ?? -1) - (b.updateTime ?? -1) },
+    sort: { label: 'tasks.table.updated', key: (r) => r.updateTime ?? -1 },
     exported: {
       updateTime: (r) => r.snapshot?.item?.updateTime ?? null,
       updateTimeIso: (r) => (r.updateTime !== null ? new Date(r.updateTime).toISOString() : null),
@@ -241,6 +241,11 @@ export const SORT_OPTIONS: ReadonlyArray<{ key: string; label: MessageKey }> = [
   ...TASK_COLUMNS.flatMap((c) => (c.sort ? [{ key: c.id, label: c.sort.label }] : [])),
 ];
 
+export function sortKeyBy(key: string): ((row: WatchedTask) => number) | null {
+  return TASK_COLUMNS.find((c) => c.id === key)?.sort?.key ?? null;
+}
+
 export function compareBy(key: string): ((a: WatchedTask, b: WatchedTask) => number) | null {
-  return TASK_COLUMNS.find((c) => c.id === key)?.sort?.compare ?? null;
+  const of = sortKeyBy(key);
+  return of && ((a, b) => of(a) - of(b));
 }

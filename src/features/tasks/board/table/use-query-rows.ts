@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useClock } from '@/hooks/use-now';
-import { type WatchedTask, queryRows } from '../../rows';
+import type { WatchedTask } from '../../rows';
 import {
   parseQuery,
   type ParsedQuery,
@@ -12,7 +12,8 @@ import {
   type FilterRun,
 } from '../../query';
 import { taskHistoryStore } from '../../history';
-import { compareBy } from './task-columns';
+import { sortKeyBy } from './task-columns';
+import { sortRows } from './sort-rows';
 
 /** When this console first saw a task (for `age:`): read when a query is compiled, so the list does not render with each history write. */
 const firstSeen = (id: string) => taskHistoryStore.get().records.get(id)?.firstSeen;
@@ -33,7 +34,7 @@ type QueryRows = {
 /**
  * The watch list through the query: parsed when the text changes; filtered when what the query means changes (its
  * canonical print: spacing, or a term still being typed and so left out, does not filter again), on each poll update
- * (`version`) and, for a query on times, every CLOCK_STEP_MS; then sorted. The filter (query/row-filter.ts) narrows
+ * (`version`) and, for a query on times, every CLOCK_STEP_MS; then sorted (sort-rows.ts). The filter (query/row-filter.ts) narrows
  * the last results when the query refines one and reads a slice at a time: the first slice in this render, the rest
  * in tasks of their own, after which the list renders once more with the rows.
  */
@@ -63,7 +64,7 @@ export function useQueryRows(rows: readonly WatchedTask[], version: number, text
   // While rows remain to read, the last rows a run finished with (every row before the first).
   const filtered = run.result ?? filter.last ?? rows;
   const shown = useMemo(
-    () => queryRows(filtered, null, compareBy(sort), descending),
+    () => sortRows(filtered, sortKeyBy(sort), descending),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- version: poll updates write the rows array in place
     [filtered, version, sort, descending],
   );
