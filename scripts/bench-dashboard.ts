@@ -311,7 +311,13 @@ try {
         profile: profileQuery
           ? {
               start: () => cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start')),
-              stop: async () => printProfile((await cdp.send('Profiler.stop')).profile, 30),
+              stop: async () => {
+                const { profile } = await cdp.send('Profiler.stop');
+                printProfile(profile, 30);
+                // BENCH_TRACE_SAVE keeps each query's CPU profile too (DevTools opens a .cpuprofile).
+                if (process.env.BENCH_TRACE_SAVE)
+                  writeFileSync(`${process.env.BENCH_TRACE_SAVE}-query-${i}.cpuprofile`, JSON.stringify(profile));
+              },
             }
           : undefined,
       }),
