@@ -12,4 +12,4 @@ export { queryFromUrl, searchWithQuery } from './query-url';
 export { taskQueryStore, taskQueryStored } from './task-query-store';
 export { useTaskQuery } from './use-task-query';
 export { QUERY_INPUT_ID } from './query-input-id';
-export { createRowFilter, type FilterRun, type RowFilter, SLICE_WORK } from './row-filter';
+export { createRowFilter, type FilterRun, SLICE_WORK } from './row-filter';

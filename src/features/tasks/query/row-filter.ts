@@ -28,7 +28,7 @@ const MAX_RESULTS = 6;
 const MAX_TESTS = 64;
 
 /** What a run filters: `rows` as of `version` (written in place by poll updates), through `terms` (ANDed). */
-export type FilterRequest = { rows: readonly WatchedTask[]; version: number; terms: readonly Term[]; ctx: QueryContext };
+type FilterRequest = { rows: readonly WatchedTask[]; version: number; terms: readonly Term[]; ctx: QueryContext };
 
 export type FilterRun = {
   /** The rows kept, in list order; null while rows remain to read. */

@@ -5,4 +5,4 @@ export { appendRows } from './board-rows-append';
 export { deriveInSlices } from './derive-in-slices';
 export { progressLine } from './progress-line';
 export { summarize, type Summary } from './summarize';
-export { buildRows, queryRows, type WatchedTask } from './task-rows';
+export { buildRows, type WatchedTask } from './task-rows';

@@ -20,7 +20,7 @@ const subset = <T>(small: readonly T[], big: readonly T[], same: (a: T, b: T) =>
 const sameTest = (a: Comparison, b: Comparison) => a.op === b.op && a.value === b.value;
 
 /** Whether every row `narrow` keeps is kept by `wide` (one term each; same print, or a plain term whose list or text narrows). */
-export function termImplies(narrow: Term, wide: Term): boolean {
+function termImplies(narrow: Term, wide: Term): boolean {
   if (printTerm(narrow) === printTerm(wide)) return true;
   // A negated term widens as its own value narrows: left to the print test above.
   if (narrow.negated || wide.negated || narrow.kind !== wide.kind) return false;
