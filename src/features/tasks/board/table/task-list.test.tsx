@@ -156,4 +156,24 @@ describe('TaskList', () => {
       vi.useRealTimers();
     }
   });
+  it('with a query on from the start, shows no rows (not every row) and no "no tasks" line until the first result', () => {
+    vi.useFakeTimers();
+    try {
+      vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+      const many = Array.from({ length: SLICE_WORK / 5 }, (_, i) => `Service_AI_${i.toString(16).padStart(8, '0')}`);
+      const board = mergeBoard(EMPTY_BOARD, many, [], 1_000, 1);
+      const { rows, version } = boardRows(many, board);
+      const props = { rows, version, onQuery: vi.fn(), changed: new Set<string>(), stallMs: 60_000, freshness: 'live' as const };
+      render(<TaskList {...props} query="00ff" />);
+      const heading = () => screen.getByRole('heading', { level: 2 });
+      expect(heading()).toHaveTextContent('(0 of 40,000 shown)Filtering…');
+      expect(screen.getAllByRole('row')).toHaveLength(1);
+      expect(screen.queryByText('No watched task matches the filter and search.')).toBeNull();
+      act(() => vi.advanceTimersByTime(50));
+      const kept = many.filter((id) => id.includes('00ff')).length;
+      expect(heading()).toHaveTextContent(`Watch list (${kept} of 40,000 shown)`);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -104,7 +104,7 @@ export function TaskList({ rows, version, query, onQuery, changed, stallMs, fres
         onSelectAll={onSelectAll}
         onRemove={onRemove}
       />
-      {shown.length === 0 && <p className={styles.hint}>{t('tasks.list.none')}</p>}
+      {shown.length === 0 && !filtering && <p className={styles.hint}>{t('tasks.list.none')}</p>}
     </section>
   );
 }

@@ -21,6 +21,8 @@ const firstSeen = (id: string) => taskHistoryStore.get().records.get(id)?.firstS
 /** How often a query on times (`updated:<1h`, `stalled:yes`) filters again between poll updates. */
 const CLOCK_STEP_MS = 5_000;
 
+const NO_ROWS: readonly WatchedTask[] = [];
+
 type QueryRows = {
   parsed: ParsedQuery;
   /** The rows the query keeps, in its order: while a new query is still being read, the last one's. */
@@ -61,8 +63,9 @@ export function useQueryRows(rows: readonly WatchedTask[], version: number, text
     // The rest of the rows a task at a time; a newer run (query, poll update, clock step) stops this one.
     return run.resume(() => startTransition(() => setFinished(run)));
   }, [run]);
-  // While rows remain to read, the last rows a run finished with (every row before the first).
-  const filtered = run.result ?? filter.last ?? rows;
+  // While rows remain to read, the last rows a run finished with. Before the first, no rows rather than every row: a
+  // stored query at 100,000 tasks would otherwise show the whole list as if it matched, for the first slices.
+  const filtered = run.result ?? filter.last ?? (query.terms.length === 0 ? rows : NO_ROWS);
   const shown = useMemo(
     () => sortRows(filtered, sortKeyBy(sort), descending),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- version: poll updates write the rows array in place
