@@ -33,16 +33,9 @@ let driver: WebDriver | undefined;
 let servers: ConsoleServers;
 let page: WebKitPage;
 
-/**
- * The browser session for this origin: the one open if it is on it, else a new one. One session per origin, the
- * stand-in engine's first: run after the console had been on the real engine's origin, the stand-in origin's
- * first take was never written (its IndexedDB transaction never ended, nor did a count from the test), so the
- * history was empty after a reload. Plain IndexedDB calls across the two origins did not show it (see README.md).
- */
+/** The console of this origin (the real or the stand-in engine's server), in the run's one browser session. */
 async function on(base: string): Promise<void> {
-  if (driver && page.baseUrl === base) return;
-  await driver?.quit();
-  driver = await openSession(driverUrl);
+  driver ??= await openSession(driverUrl);
   page = new WebKitPage(driver, base);
 }
 const workDir = tempDir('console-webkit-');

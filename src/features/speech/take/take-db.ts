@@ -24,7 +24,10 @@ export async function saveTake(take: Take, audioBlob: Blob | null): Promise<void
   // the main thread. WebKit's ephemeral sessions keep only the bytes (storage/stored-audio.ts).
   await writeAudio(audioBlob, async (audio) => {
     const tx = (await db()).transaction(['takes', 'audio'], 'readwrite');
-    await Promise.all([tx.objectStore('takes').put(take), audio && tx.objectStore('audio').put(audio, take.id), tx.done]);
+    // The audio first: in WebKit's ephemeral sessions a transaction whose refused Blob put follows another request
+    // neither completes nor aborts (measured in WebKitGTK 2.50), and the take was lost after a reload. First, it aborts.
+    const audioPut = audio && tx.objectStore('audio').put(audio, take.id);
+    await Promise.all([audioPut, tx.objectStore('takes').put(take), tx.done]);
   });
 }
 
