@@ -12,8 +12,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findTestChromium, NO_CHROMIUM_MESSAGE } from './lib/find-chromium.mjs';
+import { missingForWebKit, noWebKitMessage } from './lib/find-webkit.mjs';
 
 const chromium = findTestChromium();
+const webkitMissing = missingForWebKit();
 const reportDir = mkdtempSync(join(tmpdir(), 'console-test-report-'));
 // Removed however the run ends: a run stopped by Ctrl-C or a CI timeout left it behind.
 process.once('exit', () => rmSync(reportDir, { recursive: true, force: true }));
@@ -27,6 +29,7 @@ process.once('SIGTERM', () => {
 });
 const vitestReport = join(reportDir, 'vitest.json');
 const playwrightReport = join(reportDir, 'playwright.json');
+const webkitReport = join(reportDir, 'webkit.tap');
 const inARow = process.env.TEST_IN_A_ROW === '1';
 
 const unitHalf = () =>
@@ -43,23 +46,45 @@ const browserHalf = () =>
         CHROMIUM_PATH: chromium,
       })
     : Promise.resolve(1);
-const [vitestExit, playwrightExit] = inARow ? [await unitHalf(), await browserHalf()] : await Promise.all([unitHalf(), browserHalf()]);
+const webkitRun = () =>
+  webkitMissing.length === 0
+    ? run(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '--test',
+          '--test-reporter=spec',
+          '--test-reporter-destination=stdout',
+          '--test-reporter=tap',
+          `--test-reporter-destination=${webkitReport}`,
+          'e2e/webkit/operator-journeys.webkit.ts',
+        ],
+        {},
+        { held: !inARow, title: 'WebKit journeys (node:test)' },
+      )
+    : Promise.resolve(1);
+const [vitestExit, [playwrightExit, webkitExit]] = inARow
+  ? [await unitHalf(), [await browserHalf(), await webkitRun()]]
+  : await Promise.all([unitHalf(), browserHalf().then(async (exit) => [exit, await webkitRun()])]);
 
 const vitestJson = readJson(vitestReport);
 const unit = vitestCounts(vitestJson, vitestExit);
 const browser = playwrightCounts(readJson(playwrightReport), playwrightExit);
+const webkit = tapCounts(existsSync(webkitReport) ? readFileSync(webkitReport, 'utf8') : '', webkitExit);
 
 // Skipped unit tests by name: the ones that need root say so in theirs.
 const skippedNames = skippedUnitTests(vitestJson);
 if (skippedNames.length > 0) console.log(`\nunit tests skipped:\n${skippedNames.map((name) => `  - ${name}`).join('\n')}`);
 if (!chromium) console.error(`\nbrowser tests not run (counted as 1 failure): ${NO_CHROMIUM_MESSAGE}`);
+if (webkitMissing.length > 0) console.error(`\nWebKit journeys not run (counted as 1 failure): ${noWebKitMessage(webkitMissing)}`);
 
-const passed = unit.passed + browser.passed;
-const failed = unit.failed + browser.failed;
-const skipped = unit.skipped + browser.skipped;
-console.log(`\nunit: ${describe(unit)}; browser: ${describe(browser)}`);
+const passed = unit.passed + browser.passed + webkit.passed;
+const failed = unit.failed + browser.failed + webkit.failed;
+const skipped = unit.skipped + browser.skipped + webkit.skipped;
+console.log(`\nunit: ${describe(unit)}; browser: ${describe(browser)}; webkit: ${describe(webkit)}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed > 0 || passed === 0 || vitestExit !== 0 || playwrightExit !== 0 ? 1 : 0);
+process.exit(failed > 0 || passed === 0 || vitestExit !== 0 || playwrightExit !== 0 || webkitExit !== 0 ? 1 : 0);
 
 /**
  * Runs a command to its end. Held: its output is kept and printed whole, under a title, when it ends.
@@ -127,6 +152,15 @@ function playwrightCounts(report, exitCode) {
     failed: stats.unexpected ?? 0,
     skipped: stats.skipped ?? 0,
   };
+  if (exitCode !== 0 && counts.failed === 0) counts.failed = 1;
+  return counts;
+}
+
+// node:test's TAP summary (`# pass N`, `# fail N`, `# cancelled N`, `# skipped N`, `# todo N`); a cancelled test
+// (its hook failed, say) is a failure.
+function tapCounts(tap, exitCode) {
+  const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);
+  const counts = { passed: count('pass'), failed: count('fail') + count('cancelled'), skipped: count('skipped') + count('todo') };
   if (exitCode !== 0 && counts.failed === 0) counts.failed = 1;
   return counts;
 }
