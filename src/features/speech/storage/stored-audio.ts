@@ -10,7 +10,7 @@ export type StoredAudio = Blob | { bytes: ArrayBuffer; type: string };
 let blobsRefused = false;
 
 /** What an engine says when it will not keep a Blob: WebKit's UnknownError, or a DataCloneError. */
-export function isBlobRefusal(error: unknown): boolean {
+function isBlobRefusal(error: unknown): boolean {
   return error instanceof DOMException && (error.name === 'UnknownError' || error.name === 'DataCloneError');
 }
 
