@@ -45,11 +45,21 @@ before(async () => {
   if (missing.length > 0) throw new Error(noWebKitMessage(missing));
   const distDir = process.env.E2E_DIST_DIR ?? join(workDir, 'dist');
   if (!process.env.E2E_DIST_DIR) buildConsole(distDir);
-  const [display, sound, started] = await Promise.all([startXvfb(), startSoundServer(), startConsoleServers(distDir, workDir)]);
+  const [display, sound, started] = await Promise.all([
+    startXvfb(),
+    startSoundServer(join(workDir, 'pulse')),
+    startConsoleServers(distDir, workDir),
+  ]);
   servers = started;
   // LANG=C.UTF-8, a container's locale: WebKit then reports the browser language as "C" (issue 40). With no
   // LANG at all it reports "en-US".
-  driverUrl = await startWebKitWebDriver({ DISPLAY: display, ...sound, LANG: 'C.UTF-8' });
+  // MiniBrowser's cache and data directories in the run's own, removed with it.
+  const dirs = {
+    XDG_CACHE_HOME: join(workDir, 'cache'),
+    XDG_DATA_HOME: join(workDir, 'data-home'),
+    XDG_CONFIG_HOME: join(workDir, 'config'),
+  };
+  driverUrl = await startWebKitWebDriver({ DISPLAY: display, ...sound, ...dirs, LANG: 'C.UTF-8' });
 });
 
 after(async () => {

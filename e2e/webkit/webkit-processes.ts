@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onPath } from '../../scripts/lib/find-webkit.mjs';
@@ -62,9 +62,9 @@ export async function startXvfb(): Promise<string> {
  * A pulseaudio of this run's own (its own runtime directory, a null sink): another one may stop mid-run. Without a
  * sound server WebKit's GStreamer has no audio sink: an <audio> loads its duration but never plays.
  */
-export async function startSoundServer(): Promise<Record<string, string>> {
+export async function startSoundServer(runtime: string): Promise<Record<string, string>> {
   if (!onPath('pulseaudio')) return {};
-  const runtime = mkdtempSync(join(tmpdir(), 'webkit-pulse-'));
+  mkdirSync(runtime, { recursive: true });
   const env = { XDG_RUNTIME_DIR: runtime, PULSE_RUNTIME_PATH: join(runtime, 'pulse') };
   const child = track(
     spawn(
