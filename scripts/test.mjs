@@ -16,9 +16,11 @@ import { join } from 'node:path';
 import { findTestChromium, NO_CHROMIUM_MESSAGE } from './lib/find-chromium.mjs';
 import { findFirefox, NO_FIREFOX_MESSAGE } from './lib/find-firefox.mjs';
 import { startSoundServerIfNone } from './lib/sound-server.mjs';
+import { missingForWebKit, noWebKitMessage } from './lib/find-webkit.mjs';
 
 const chromium = findTestChromium();
 const firefox = findFirefox();
+const webkitMissing = missingForWebKit();
 const reportDir = mkdtempSync(join(tmpdir(), 'console-test-report-'));
 // Removed however the run ends: a run stopped by Ctrl-C or a CI timeout left it behind.
 process.once('exit', () => rmSync(reportDir, { recursive: true, force: true }));
@@ -35,6 +37,7 @@ process.once('SIGTERM', () => {
 });
 const vitestReport = join(reportDir, 'vitest.json');
 const playwrightReport = join(reportDir, 'playwright.json');
+const webkitReport = join(reportDir, 'webkit.tap');
 const inARow = process.env.TEST_IN_A_ROW === '1';
 
 const unitHalf = () =>
@@ -51,8 +54,28 @@ const browserHalf = () =>
         CHROMIUM_PATH: chromium,
       })
     : Promise.resolve(1);
+const webkitRun = () =>
+  webkitMissing.length === 0
+    ? run(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '--test',
+          '--test-reporter=spec',
+          '--test-reporter-destination=stdout',
+          '--test-reporter=tap',
+          `--test-reporter-destination=${webkitReport}`,
+          'e2e/webkit/operator-journeys.webkit.ts',
+        ],
+        {},
+        { held: !inARow, title: 'WebKit journeys (node:test)' },
+      )
+    : Promise.resolve(1);
 if (chromium && firefox) soundServer = await startSoundServerIfNone();
-const [vitestExit, playwrightExit] = inARow ? [await unitHalf(), await browserHalf()] : await Promise.all([unitHalf(), browserHalf()]);
+const [vitestExit, [playwrightExit, webkitExit]] = inARow
+  ? [await unitHalf(), [await browserHalf(), await webkitRun()]]
+  : await Promise.all([unitHalf(), browserHalf().then(async (exit) => [exit, await webkitRun()])]);
 
 soundServer?.kill();
 soundServer = null;
@@ -61,19 +84,21 @@ const vitestJson = readJson(vitestReport);
 const unit = vitestCounts(vitestJson, vitestExit);
 const playwrightJson = readJson(playwrightReport);
 const browser = playwrightCounts(playwrightJson, playwrightExit);
+const webkit = tapCounts(existsSync(webkitReport) ? readFileSync(webkitReport, 'utf8') : '', webkitExit);
 
 // Skipped unit tests by name: the ones that need root say so in theirs.
 const skippedNames = skippedUnitTests(vitestJson);
 if (skippedNames.length > 0) console.log(`\nunit tests skipped:\n${skippedNames.map((name) => `  - ${name}`).join('\n')}`);
 if (!chromium) console.error(`\nbrowser tests not run (counted as 1 failure): ${NO_CHROMIUM_MESSAGE}`);
+if (webkitMissing.length > 0) console.error(`\nWebKit journeys not run (counted as 1 failure): ${noWebKitMessage(webkitMissing)}`);
 
-const passed = unit.passed + browser.passed;
-const failed = unit.failed + browser.failed;
-const skipped = unit.skipped + browser.skipped;
+const passed = unit.passed + browser.passed + webkit.passed;
+const failed = unit.failed + browser.failed + webkit.failed;
+const skipped = unit.skipped + browser.skipped + webkit.skipped;
 if (chromium && !firefox) console.log(`\nbrowser tests in Firefox not run: ${NO_FIREFOX_MESSAGE}`);
-console.log(`\nunit: ${describe(unit)}; browser: ${describeEngines(browser, engineCounts(playwrightJson))}`);
+console.log(`\nunit: ${describe(unit)}; browser: ${describeEngines(browser, engineCounts(playwrightJson))}; webkit: ${describe(webkit)}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed > 0 || passed === 0 || vitestExit !== 0 || playwrightExit !== 0 ? 1 : 0);
+process.exit(failed > 0 || passed === 0 || vitestExit !== 0 || playwrightExit !== 0 || webkitExit !== 0 ? 1 : 0);
 
 /**
  * Runs a command to its end. Held: its output is kept and printed whole, under a title, when it ends.
@@ -172,6 +197,15 @@ function describeEngines(total, engines) {
   const sum = [...engines.values()].reduce((a, c) => a + c.failed, 0);
   if (total.failed > sum) parts.push(`${total.failed - sum} failed outside any test`);
   return parts.join('; ');
+}
+
+// node:test's TAP summary (`# pass N`, `# fail N`, `# cancelled N`, `# skipped N`, `# todo N`); a cancelled test
+// (its hook failed, say) is a failure.
+function tapCounts(tap, exitCode) {
+  const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);
+  const counts = { passed: count('pass'), failed: count('fail') + count('cancelled'), skipped: count('skipped') + count('todo') };
+  if (exitCode !== 0 && counts.failed === 0) counts.failed = 1;
+  return counts;
 }
 
 // Per-runner counts use '/' so only the final line has the shape CI's log reader looks for.

@@ -1,15 +1,24 @@
 import type { LongJob } from './long-job';
 import type { DBSchema } from 'idb';
 import type { SpeechResult } from '@/contract';
-import { speechDb } from '../storage';
+import { readStoredAudio, speechDb, writeAudio, type StoredAudio } from '../storage';
 
 /** One finished part of a long synthesis, kept until the whole text is joined. */
 export type StoredPart = { jobId: string; index: number; result: SpeechResult; audio: Blob; contentType: string };
 
+// As kept: the audio a Blob or, where the browser refuses Blobs (WebKit's ephemeral sessions), its bytes.
+type KeptPart = Omit<StoredPart, 'audio'> & { audio: StoredAudio };
+
 interface JobStores extends DBSchema {
   jobs: { key: string; value: LongJob };
-  parts: { key: [string, number]; value: StoredPart };
+  parts: { key: [string, number]; value: KeptPart };
 }
+
+/** A kept part with its audio as a Blob again (an empty one if what was kept cannot be read). */
+const asPart = (kept: KeptPart): StoredPart => ({
+  ...kept,
+  audio: readStoredAudio(kept.audio) ?? new Blob([], { type: kept.contentType }),
+});
 
 const db = () => speechDb<JobStores>();
 
@@ -32,11 +41,11 @@ export async function doneParts(jobId: string): Promise<Set<number>> {
 }
 
 export async function savePart(part: StoredPart): Promise<void> {
-  await (await db()).put('parts', part);
+  await writeAudio(part.audio, async (audio) => void (await (await db()).put('parts', { ...part, audio: audio ?? part.audio })));
 }
 
 export async function readParts(jobId: string): Promise<StoredPart[]> {
-  return (await db()).getAll('parts', ofJob(jobId));
+  return (await (await db()).getAll('parts', ofJob(jobId))).map(asPart);
 }
 
 export async function deleteJob(jobId: string): Promise<void> {
@@ -46,5 +55,6 @@ export async function deleteJob(jobId: string): Promise<void> {
 
 /** One stored part, its audio now backed by IndexedDB's copy rather than the download's. */
 export async function readPart(jobId: string, index: number): Promise<StoredPart | undefined> {
-  return (await db()).get('parts', [jobId, index]);
+  const kept = await (await db()).get('parts', [jobId, index]);
+  return kept && asPart(kept);
 }

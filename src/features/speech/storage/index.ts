@@ -1,2 +1,3 @@
 export { speechDb } from './speech-db';
+export { readStoredAudio, writeAudio, type StoredAudio } from './stored-audio';
 export { useStorageEstimate } from './use-storage-estimate';

@@ -1,11 +1,11 @@
 import type { DBSchema } from 'idb';
 import type { Take } from './take';
-import { speechDb } from '../storage';
+import { readStoredAudio, speechDb, writeAudio, type StoredAudio } from '../storage';
 
 interface TakeStores extends DBSchema {
   takes: { key: string; value: Take };
   // Audio lives in its own store so listing history never loads megabytes of sound.
-  audio: { key: string; value: Blob };
+  audio: { key: string; value: StoredAudio };
 }
 
 const db = () => speechDb<TakeStores>();
@@ -16,14 +16,19 @@ export async function listTakes(): Promise<Take[]> {
 }
 
 export async function readAudio(id: string): Promise<Blob | null> {
-  const stored: unknown = await (await db()).get('audio', id);
-  return stored instanceof Blob ? stored : null;
+  return readStoredAudio(await (await db()).get('audio', id));
 }
 
 export async function saveTake(take: Take, audioBlob: Blob | null): Promise<void> {
-  const tx = (await db()).transaction(['takes', 'audio'], 'readwrite');
-  // A Blob, not an ArrayBuffer: IndexedDB would serialize megabytes of ArrayBuffer on the main thread.
-  await Promise.all([tx.objectStore('takes').put(take), audioBlob && tx.objectStore('audio').put(audioBlob, take.id), tx.done]);
+  // A Blob, not an ArrayBuffer, where the browser keeps one: IndexedDB would serialize megabytes of ArrayBuffer on
+  // the main thread. WebKit's ephemeral sessions keep only the bytes (storage/stored-audio.ts).
+  await writeAudio(audioBlob, async (audio) => {
+    const tx = (await db()).transaction(['takes', 'audio'], 'readwrite');
+    // The audio first: in WebKit's ephemeral sessions a transaction whose refused Blob put follows another request
+    // neither completes nor aborts (measured in WebKitGTK 2.50), and the take was lost after a reload. First, it aborts.
+    const audioPut = audio && tx.objectStore('audio').put(audio, take.id);
+    await Promise.all([audioPut, tx.objectStore('takes').put(take), tx.done]);
+  });
 }
 
 export async function deleteTake(id: string): Promise<void> {

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   discardScript,
   keepScriptDraft,
@@ -83,5 +83,28 @@ describe('script store (speech database version 4)', () => {
     await db.put('scriptDraft', { text: 7 }, 'current');
     expect(await keptScriptDraft()).toBeNull();
     db.close();
+  });
+
+  it('keeps a line with its audio where the browser refuses Blobs in IndexedDB (WebKit ephemeral: all three lines failed)', async () => {
+    const put = IDBObjectStore.prototype.put;
+    const refuse = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+      this: IDBObjectStore,
+      value: unknown,
+      key?: IDBValidKey,
+    ) {
+      if (Object.values(value ?? {}).some((v) => v instanceof Blob)) {
+        throw new DOMException('Error preparing Blob/File data to be stored in object store', 'UnknownError');
+      }
+      return put.call(this, value, key);
+    });
+    try {
+      await startScript({ id: 's4', createdAt: 4, rows: [], queue: '{}' });
+      await saveScriptTake({ ...take('s4', 1), audio: new Blob([new Uint8Array([82, 73, 70, 70])], { type: 'audio/wav' }) });
+      const [kept] = await readScriptTakes('s4');
+      expect(kept?.audio?.type).toBe('audio/wav');
+      expect([...new Uint8Array(await kept!.audio!.arrayBuffer())]).toEqual([82, 73, 70, 70]);
+    } finally {
+      refuse.mockRestore();
+    }
   });
 });

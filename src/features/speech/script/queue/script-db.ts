@@ -2,7 +2,7 @@ import type { DBSchema } from 'idb';
 import type { AudioFormat, SpeechRequest, SpeechResult } from '@/contract';
 import type { PcmFormat } from '../../audio';
 import type { ImportReport, ScriptRow } from '../import/import-script';
-import { speechDb } from '../../storage';
+import { readStoredAudio, speechDb, writeAudio, type StoredAudio } from '../../storage';
 
 /** The script being made (one at a time): its rows and its queue's state (serializeQueue), kept on every change. */
 export type StoredScript = { id: string; createdAt: number; rows: ScriptRow[]; queue: string };
@@ -27,9 +27,12 @@ export type ScriptDraft = { text: string; checked: { rows: ScriptRow[]; report: 
 
 // Version 3 of the database added the first two, so a reload resumes the script tab's queue and its finished
 // lines; version 4 the draft, so checked lines not yet made come back too.
+// As kept: the audio a Blob or, where the browser refuses Blobs (WebKit's ephemeral sessions), its bytes.
+type KeptScriptTake = Omit<StoredScriptTake, 'audio'> & { audio: StoredAudio | null };
+
 interface ScriptStores extends DBSchema {
   scripts: { key: string; value: StoredScript };
-  scriptTakes: { key: [string, number]; value: StoredScriptTake };
+  scriptTakes: { key: [string, number]; value: KeptScriptTake };
   scriptDraft: { key: string; value: unknown };
 }
 
@@ -63,13 +66,14 @@ export async function saveScriptQueue(id: string, queue: string): Promise<void> 
 }
 
 export async function saveScriptTake(take: StoredScriptTake): Promise<void> {
-  await (await db()).put('scriptTakes', take);
+  await writeAudio(take.audio, async (audio) => void (await (await db()).put('scriptTakes', { ...take, audio })));
 }
 
 const ofScript = (scriptId: string) => IDBKeyRange.bound([scriptId, 0], [scriptId, Number.MAX_SAFE_INTEGER]);
 
 export async function readScriptTakes(scriptId: string): Promise<StoredScriptTake[]> {
-  return (await db()).getAll('scriptTakes', ofScript(scriptId));
+  const kept = await (await db()).getAll('scriptTakes', ofScript(scriptId));
+  return kept.map((take) => ({ ...take, audio: readStoredAudio(take.audio) }));
 }
 
 export async function discardScript(): Promise<void> {
