@@ -8,7 +8,8 @@
 // load). Arguments go to Vitest (a file filter, say); the browser half always runs whole. Without a
 // Chromium the unit half still runs, and the browser half counts as one failure that says why. The browser half's
 // Firefox project (e2e/firefox/) runs where a Firefox is found; its audio needs a sound server, started here when
-// none answers and stopped by its PID at the end. The closing summary counts each browser engine apart.
+// none answers and stopped by its PID at the end. The WebKit journeys (e2e/webkit/, node:test over WebKitWebDriver)
+// run after the browser half, beside the unit half. The closing summary counts each browser engine apart.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
