@@ -9,7 +9,7 @@
 // Chromium the unit half still runs, and the browser half counts as one failure that says why. The browser half's
 // Firefox project (e2e/firefox/) runs where a Firefox is found; its audio needs a sound server, started here when
 // none answers and stopped by its PID at the end. The WebKit journeys (e2e/webkit/, node:test over WebKitWebDriver)
-// run after the browser half, beside the unit half. The closing summary counts each browser engine apart.
+// start when the first of the two halves ends. The closing summary counts each browser engine apart.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,9 +74,14 @@ const webkitRun = () =>
       )
     : Promise.resolve(1);
 if (chromium && firefox) soundServer = await startSoundServerIfNone();
-const [vitestExit, [playwrightExit, webkitExit]] = inARow
-  ? [await unitHalf(), [await browserHalf(), await webkitRun()]]
-  : await Promise.all([unitHalf(), browserHalf().then(async (exit) => [exit, await webkitRun()])]);
+// Side by side, the WebKit journeys start when the first half ends (on CI the unit half, ≈50 s before the browser
+// half), so they fill the cores the finished half leaves rather than wait for the other.
+const [vitestExit, playwrightExit, webkitExit] = inARow
+  ? [await unitHalf(), await browserHalf(), await webkitRun()]
+  : await (() => {
+      const halves = [unitHalf(), browserHalf()];
+      return Promise.all([...halves, Promise.race(halves).then(webkitRun)]);
+    })();
 
 soundServer?.kill();
 soundServer = null;
