@@ -1,11 +1,12 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 import { findTestChromium, NO_CHROMIUM_MESSAGE } from './scripts/lib/find-chromium.mjs';
 import { findFirefox, NO_FIREFOX_MESSAGE } from './scripts/lib/find-firefox.mjs';
 import { servedDist } from './e2e/served-dist';
 import { LONGEST_FIRST } from './e2e/longest-first';
+import { BUNDLE_DIR } from './server/build/bundle-server.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4318);
 // Set once in the runner; workers inherit it, so they all see the same server's data directory.
@@ -22,6 +23,16 @@ if (process.env.E2E_WORK_DIR === undefined) {
   process.once('exit', () => rmSync(made, { recursive: true, force: true }));
 }
 const workDir = process.env.E2E_WORK_DIR;
+// The server bundled once for the run (e2e/served-server.ts), like E2E_WORK_DIR set in the runner only. Under
+// dist-server/, not the work dir: the bundle's packages resolve from the checkout's node_modules.
+if (process.env.E2E_SERVER_BUNDLE === undefined) {
+  mkdirSync(BUNDLE_DIR, { recursive: true });
+  const bundleDir = mkdtempSync(join(BUNDLE_DIR, 'e2e-'));
+  process.env.E2E_SERVER_BUNDLE = join(bundleDir, 'start.mjs');
+  process.once('exit', () => rmSync(bundleDir, { recursive: true, force: true }));
+}
+const serverBundle = process.env.E2E_SERVER_BUNDLE;
+const runServer = `node --enable-source-maps ${serverBundle}`;
 
 // CI's build when .ci/run names it (E2E_DIST_DIR), else this checkout built fresh into the run's directory (e2e/served-dist.ts).
 const { dir: distDir, prebuilt } = servedDist();
@@ -88,8 +99,8 @@ const config = defineConfig({
     { name: 'chromium', testIgnore: [...LONGEST_FIRST, FIREFOX_JOURNEYS], use: { ...devices['Desktop Chrome'] } },
   ],
   webServer: {
-    // What `npm start` does, on the build chosen above (distDir).
-    command: `${buildStep}node_modules/.bin/tsx server/start.ts`,
+    // What `npm start` does, on the build chosen above (distDir): the server bundled, then run by plain node.
+    command: `${buildStep}node server/build/bundle-server.mjs ${dirname(serverBundle)} && ${runServer}`,
     url: `http://127.0.0.1:${port}/api/_console/info`,
     env: {
       PORT: String(port),
@@ -101,7 +112,7 @@ const config = defineConfig({
       STATUS_AUTH: 'optional',
       // One JSON line per request would bury the server's own messages in the run's output.
       ACCESS_LOG: 'off',
-      // The server writes only under DATA_DIR; tsx keeps its compile cache where it lasts between runs.
+      // The server writes only under DATA_DIR.
       TMPDIR: process.env.E2E_OUTER_TMPDIR ?? tmpdir(),
     },
     reuseExistingServer: !process.env.CI,
@@ -116,7 +127,7 @@ const config = defineConfig({
 // the deterministic stand-in (SPEECH_ENGINE=stand-in; the joiner, encoders and audio store still
 // run). Specs whose subject is the page use it through e2e/speech-engine.ts; the journeys that say
 // "synthesizes and it plays" keep the real engine on `port`. docs/performance.md lists them.
-// Playwright starts the servers in order, so the build is there before this one starts.
+// Playwright starts the servers in order, so the build and the server bundle are there before this one starts.
 const standInPort = Number(process.env.E2E_STAND_IN_PORT ?? port + 1);
 process.env.E2E_STAND_IN_URL = `http://127.0.0.1:${standInPort}`;
 const realEngine = config.webServer as Extract<PlaywrightTestConfig['webServer'], { command: string }>;
@@ -126,7 +137,7 @@ export default defineConfig({
     realEngine,
     {
       ...realEngine,
-      command: 'node_modules/.bin/tsx server/start.ts',
+      command: runServer,
       url: `${process.env.E2E_STAND_IN_URL}/api/_console/info`,
       env: { ...realEngine.env, PORT: String(standInPort), DATA_DIR: join(workDir, 'data-stand-in'), SPEECH_ENGINE: 'stand-in' },
     },

@@ -5,7 +5,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, stop } from 'esbuild';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Where `npm start` writes it (gitignored). A bundle must stay inside the checkout: its packages resolve from node_modules above it. */
@@ -57,6 +57,8 @@ export async function bundleServer(outdir = BUNDLE_DIR) {
     write: false,
     plugins: [sourceFileUrls(outdir)],
   });
+  // esbuild's service is a child process kept for later builds; there are none, and a server must not keep it.
+  await stop();
   mkdirSync(outdir, { recursive: true });
   // The map first: the bundle names it, and a bundle is only ever read after its map is in place.
   const files = [...result.outputFiles].sort((a, b) => Number(b.path.endsWith('.map')) - Number(a.path.endsWith('.map')));
@@ -66,4 +68,9 @@ export async function bundleServer(outdir = BUNDLE_DIR) {
     renameSync(partial, file.path);
   }
   return join(outdir, 'start.mjs');
+}
+
+// `node server/build/bundle-server.mjs [outdir]`: the bundle alone (the browser tests' servers run it, playwright.config.ts).
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await bundleServer(process.argv[2] ? resolve(process.argv[2]) : BUNDLE_DIR);
 }
