@@ -7,7 +7,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, stop } from 'esbuild';
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Where `npm start` writes it (gitignored). A bundle must stay inside the checkout: its packages resolve from node_modules above it. */
 export const BUNDLE_DIR = join(ROOT, 'dist-server');
 const IMPORT_META_URL = /\bimport\.meta\.url\b/g;
