@@ -1,6 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 import { findTestChromium, NO_CHROMIUM_MESSAGE } from './scripts/lib/find-chromium.mjs';
 import { findFirefox, NO_FIREFOX_MESSAGE } from './scripts/lib/find-firefox.mjs';
@@ -23,13 +24,15 @@ if (process.env.E2E_WORK_DIR === undefined) {
   process.once('exit', () => rmSync(made, { recursive: true, force: true }));
 }
 const workDir = process.env.E2E_WORK_DIR;
-// The server bundled once for the run (e2e/served-server.ts), like E2E_WORK_DIR set in the runner only. Under
-// dist-server/, not the work dir: the bundle's packages resolve from the checkout's node_modules.
+// The server bundled once for the run (e2e/served-server.ts), like E2E_WORK_DIR in the runner only, before any web
+// server starts (a reused one too: the specs' own servers run it). Under dist-server/, not the work dir: the bundle's
+// packages resolve from the checkout's node_modules. A child process: esbuild's plugins need its asynchronous API.
 if (process.env.E2E_SERVER_BUNDLE === undefined) {
   mkdirSync(BUNDLE_DIR, { recursive: true });
   const bundleDir = mkdtempSync(join(BUNDLE_DIR, 'e2e-'));
-  process.env.E2E_SERVER_BUNDLE = join(bundleDir, 'start.mjs');
   process.once('exit', () => rmSync(bundleDir, { recursive: true, force: true }));
+  execFileSync(process.execPath, ['server/build/bundle-server.mjs', bundleDir], { stdio: 'inherit' });
+  process.env.E2E_SERVER_BUNDLE = join(bundleDir, 'start.mjs');
 }
 const serverBundle = process.env.E2E_SERVER_BUNDLE;
 const runServer = `node --enable-source-maps ${serverBundle}`;
@@ -100,7 +103,7 @@ const config = defineConfig({
   ],
   webServer: {
     // What `npm start` does, on the build chosen above (distDir): the server bundled, then run by plain node.
-    command: `${buildStep}node server/build/bundle-server.mjs ${dirname(serverBundle)} && ${runServer}`,
+    command: `${buildStep}${runServer}`,
     url: `http://127.0.0.1:${port}/api/_console/info`,
     env: {
       PORT: String(port),
@@ -127,7 +130,7 @@ const config = defineConfig({
 // the deterministic stand-in (SPEECH_ENGINE=stand-in; the joiner, encoders and audio store still
 // run). Specs whose subject is the page use it through e2e/speech-engine.ts; the journeys that say
 // "synthesizes and it plays" keep the real engine on `port`. docs/performance.md lists them.
-// Playwright starts the servers in order, so the build and the server bundle are there before this one starts.
+// Playwright starts the servers in order, so the build is there before this one starts.
 const standInPort = Number(process.env.E2E_STAND_IN_PORT ?? port + 1);
 process.env.E2E_STAND_IN_URL = `http://127.0.0.1:${standInPort}`;
 const realEngine = config.webServer as Extract<PlaywrightTestConfig['webServer'], { command: string }>;

@@ -1,7 +1,7 @@
 /**
- * The bundled production server every e2e server runs (as `npm start` runs it): playwright.config.ts names it once
- * for the run (E2E_SERVER_BUNDLE, a directory under dist-server/ removed when the runner exits) and its first web
- * server bundles this checkout into it before it starts; the specs' own servers start after that.
+ * The bundled production server every e2e server runs (as `npm start` runs it): playwright.config.ts bundles this
+ * checkout once for the run, before the web servers start (E2E_SERVER_BUNDLE, in a directory under dist-server/
+ * removed when the runner exits).
  */
 export function serverNodeArgs(): string[] {
   const bundle = process.env.E2E_SERVER_BUNDLE;
