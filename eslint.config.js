@@ -152,7 +152,7 @@ const hookFolderRules = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.data', 'test-results', 'playwright-report', 'coverage'] },
+  { ignores: ['dist', 'dist-server', 'node_modules', '.data', 'test-results', 'playwright-report', 'coverage'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

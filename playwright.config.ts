@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,7 @@ import { findTestChromium, NO_CHROMIUM_MESSAGE } from './scripts/lib/find-chromi
 import { findFirefox, NO_FIREFOX_MESSAGE } from './scripts/lib/find-firefox.mjs';
 import { servedDist } from './e2e/served-dist';
 import { LONGEST_FIRST } from './e2e/longest-first';
+import { BUNDLE_DIR } from './server/build/bundle-server.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4318);
 // Set once in the runner; workers inherit it, so they all see the same server's data directory.
@@ -22,6 +24,18 @@ if (process.env.E2E_WORK_DIR === undefined) {
   process.once('exit', () => rmSync(made, { recursive: true, force: true }));
 }
 const workDir = process.env.E2E_WORK_DIR;
+// The server bundled once for the run (e2e/served-server.ts), like E2E_WORK_DIR in the runner only, before any web
+// server starts (a reused one too: the specs' own servers run it). Under dist-server/, not the work dir: the bundle's
+// packages resolve from the checkout's node_modules. A child process: esbuild's plugins need its asynchronous API.
+if (process.env.E2E_SERVER_BUNDLE === undefined) {
+  mkdirSync(BUNDLE_DIR, { recursive: true });
+  const bundleDir = mkdtempSync(join(BUNDLE_DIR, 'e2e-'));
+  process.once('exit', () => rmSync(bundleDir, { recursive: true, force: true }));
+  execFileSync(process.execPath, ['server/build/bundle-server.mjs', bundleDir], { stdio: 'inherit' });
+  process.env.E2E_SERVER_BUNDLE = join(bundleDir, 'start.mjs');
+}
+const serverBundle = process.env.E2E_SERVER_BUNDLE;
+const runServer = `node --enable-source-maps ${serverBundle}`;
 
 // CI's build when .ci/run names it (E2E_DIST_DIR), else this checkout built fresh into the run's directory (e2e/served-dist.ts).
 const { dir: distDir, prebuilt } = servedDist();
@@ -88,8 +102,8 @@ const config = defineConfig({
     { name: 'chromium', testIgnore: [...LONGEST_FIRST, FIREFOX_JOURNEYS], use: { ...devices['Desktop Chrome'] } },
   ],
   webServer: {
-    // What `npm start` does, on the build chosen above (distDir).
-    command: `${buildStep}node_modules/.bin/tsx server/start.ts`,
+    // What `npm start` does, on the build chosen above (distDir): the server bundled, then run by plain node.
+    command: `${buildStep}${runServer}`,
     url: `http://127.0.0.1:${port}/api/_console/info`,
     env: {
       PORT: String(port),
@@ -101,7 +115,7 @@ const config = defineConfig({
       STATUS_AUTH: 'optional',
       // One JSON line per request would bury the server's own messages in the run's output.
       ACCESS_LOG: 'off',
-      // The server writes only under DATA_DIR; tsx keeps its compile cache where it lasts between runs.
+      // The server writes only under DATA_DIR.
       TMPDIR: process.env.E2E_OUTER_TMPDIR ?? tmpdir(),
     },
     reuseExistingServer: !process.env.CI,
@@ -126,7 +140,7 @@ export default defineConfig({
     realEngine,
     {
       ...realEngine,
-      command: 'node_modules/.bin/tsx server/start.ts',
+      command: runServer,
       url: `${process.env.E2E_STAND_IN_URL}/api/_console/info`,
       env: { ...realEngine.env, PORT: String(standInPort), DATA_DIR: join(workDir, 'data-stand-in'), SPEECH_ENGINE: 'stand-in' },
     },

@@ -97,8 +97,9 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
-          // Every temp directory of the run under one, removed at its end (server/testing/vitest-temp-dir.ts).
-          globalSetup: ['server/testing/vitest-temp-dir.ts'],
+          // Every temp directory of the run under one, removed at its end (server/testing/vitest-temp-dir.ts); the
+          // server bundled once for the tests that spawn it (server/testing/vitest-server-bundle.ts).
+          globalSetup: ['server/testing/vitest-temp-dir.ts', 'server/testing/vitest-server-bundle.ts'],
         },
       },
       {

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { servedDist } from './served-dist';
+import { serverNodeArgs } from './served-server';
 
 /**
  * A second console server for proxy-mode specs: `npm start` (the built console of this run) on its
@@ -51,7 +52,7 @@ export function untilListening(child: ChildProcess, limitMs = 30_000): Promise<v
 
 /** Resolves once the server is listening (see untilListening). */
 export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn('node_modules/.bin/tsx', ['server/start.ts'], {
+  const child = spawn(process.execPath, serverNodeArgs(), {
     env: {
       ...process.env,
       PORT: String(port),

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { untilListening } from './proxy-server';
 import { servedDist } from './served-dist';
+import { serverNodeArgs } from './served-server';
 import { createTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
 
 /** A port nobody listens on now; the gateway below comes back on the same one after its stop. */
@@ -24,7 +25,7 @@ const origin = `http://127.0.0.1:${PORT}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'tasks-outage-'));
 
 async function startGateway(): Promise<ChildProcess> {
-  const child = spawn('node_modules/.bin/tsx', ['server/start.ts'], {
+  const child = spawn(process.execPath, serverNodeArgs(), {
     env: {
       ...process.env,
       PORT: String(PORT),

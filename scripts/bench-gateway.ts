@@ -326,7 +326,7 @@ if (want('proxy')) {
   }
 }
 
-/** tsx's CLI runs the server in a child process: that one's CPU is the server's. */
+/** The server's own process: `npm start` (server/build/serve.mjs) runs it in its own; a baseline checkout's tsx CLI, in a child. */
 function childPid(pid: number | undefined): string {
   try {
     return readFileSync(`/proc/${pid}/task/${pid}/children`, 'latin1').trim().split(' ')[0] || String(pid);

@@ -30,8 +30,8 @@ const deadline = setTimeout(() => void finish(1, 'soak took longer than its dead
 execFileSync('node_modules/.bin/vite', ['build', '--logLevel', 'warn', '--outDir', join(work, 'dist'), '--emptyOutDir'], {
   stdio: 'inherit',
 });
-// node --import tsx, not the tsx CLI: the child's pid is then the server itself, whose RSS we read.
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+// `npm start`'s entry run by node itself: the child's pid is the server, whose RSS we read.
+const server = spawn(process.execPath, ['server/build/serve.mjs'], {
   env: benchServerEnv(work, PORT, { GATEWAY_TOKENS: 'dev-token' }),
   stdio: ['ignore', 'ignore', 'pipe'],
 });

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { serverNodeArgs } from './testing/server-bundle';
 
 /**
  * The real server process (server/start.ts, proxy mode) stopped with SIGTERM while a synthesis is
@@ -31,7 +32,7 @@ async function slowGateway(): Promise<Gateway> {
 function startConsole(gatewayUrl: string, graceSeconds: number): Promise<{ child: ChildProcess; port: number; printed: () => string }> {
   const dist = mkdtempSync(join(tmpdir(), 'shutdown-dist-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>console</title>');
-  const child = spawn('node_modules/.bin/tsx', ['server/start.ts'], {
+  const child = spawn(process.execPath, serverNodeArgs(), {
     env: {
       ...process.env,
       PORT: '0',

@@ -1,7 +1,10 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+const SERVE = 'server/build/serve.mjs';
 
 /** The console server's environment for a bench: its own data and dist dirs under `work`, the embedded gateway. */
 export function benchServerEnv(work: string, port: number | string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -22,7 +25,9 @@ export function benchServerEnv(work: string, port: number | string, extra: Recor
  */
 export async function startBenchServer(prefix: string, extraEnv: Record<string, string> = {}, cwd?: string) {
   const work = await mkdtemp(join(tmpdir(), prefix));
-  const server = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/start.ts'], {
+  // `npm start`'s way (the server bundled, then run in that process); a baseline checkout from before it, under tsx.
+  const bundled = existsSync(join(cwd ?? '.', SERVE));
+  const server = spawn(process.execPath, bundled ? [SERVE] : ['node_modules/tsx/dist/cli.mjs', 'server/start.ts'], {
     env: benchServerEnv(work, 0, extraEnv),
     stdio: ['ignore', 'pipe', 'inherit'],
     // Another checkout's server (a bench's baseline): its own code and node_modules.

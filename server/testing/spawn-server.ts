@@ -2,6 +2,7 @@ import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_p
 import type { Readable } from 'node:stream';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeArgs } from './server-bundle';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const STARTED = /at (http:\/\/127\.0\.0\.1:\d+)\//;
@@ -15,9 +16,9 @@ export type SpawnedServer = {
   stop(): Promise<string>;
 };
 
-/** `node --import tsx server/start.ts` on a free loopback port, stdout and stderr gathered in one string. */
+/** The bundled server/start.ts (server-bundle.ts) under plain node on a free loopback port, stdout and stderr gathered in one string. */
 function startProcess(env: Record<string, string>): { child: ChildProcessByStdio<null, Readable, Readable>; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+  const child = spawn(process.execPath, serverNodeArgs(), {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', GATEWAY_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

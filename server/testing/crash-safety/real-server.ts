@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SpeechEngine } from '../../gateway/speech/speech-engine';
+import { serverNodeArgs } from '../server-bundle';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const STARTED = /at (http:\/\/127\.0\.0\.1:\d+)\//;
@@ -17,7 +18,7 @@ export async function makeStubDist(dir: string): Promise<string> {
 }
 
 /**
- * The real production entry (`node --import tsx server/start.ts`) on a free port, embedded gateway.
+ * The real production entry (server/start.ts bundled, as `npm start` runs it: ../server-bundle.ts) on a free port, embedded gateway.
  * `speechEngine`: what speaks (SPEECH_ENGINE); the real espeak-ng unless the test's subject is not
  * the voice, where the stand-in saves the engine's compile and syntheses. `standInSentenceMs`: the
  * stand-in's wait per sentence (SPEECH_STAND_IN_SENTENCE_MS), for a synthesis that must be in flight.
@@ -41,7 +42,7 @@ export async function startRealServer(options: {
   if (options.standInSentenceMs !== undefined) env.SPEECH_STAND_IN_SENTENCE_MS = String(options.standInSentenceMs);
   else delete env.SPEECH_STAND_IN_SENTENCE_MS;
   delete env.GATEWAY_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, serverNodeArgs(), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   let output = '';
   const url = await new Promise<string>((ready, fail) => {
