@@ -111,9 +111,10 @@ export async function startConsoleServers(distDir: string, workDir: string): Pro
     ...extra,
   });
   const servers = [
-    track(spawn('node_modules/.bin/tsx', ['server/start.ts'], { env: env(real, 'data'), stdio: ['ignore', 'pipe', 'inherit'] })),
+    // What `npm start` runs: the server bundled from the sources as they are, under plain node.
+    track(spawn(process.execPath, ['server/build/serve.mjs'], { env: env(real, 'data'), stdio: ['ignore', 'pipe', 'inherit'] })),
     track(
-      spawn('node_modules/.bin/tsx', ['server/start.ts'], {
+      spawn(process.execPath, ['server/build/serve.mjs'], {
         env: env(standIn, 'data-stand-in', { SPEECH_ENGINE: 'stand-in' }),
         stdio: ['ignore', 'pipe', 'inherit'],
       }),
