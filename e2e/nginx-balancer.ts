@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { acceptsConnections } from '../scripts/lib/wait-for-server';
 
 const NGINX = '/usr/sbin/nginx';
 
@@ -62,7 +62,7 @@ export async function startNginx(listenPort: number, upstreamPorts: readonly num
   let errors = '';
   child.stderr!.setEncoding('utf8').on('data', (c: string) => (errors += c));
   const deadline = Date.now() + 10_000;
-  while (!(await accepts(listenPort))) {
+  while (!(await acceptsConnections(listenPort))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`nginx did not start: ${errors}${readFileSync(join(dir, 'error.log'), 'utf8')}`);
@@ -75,15 +75,4 @@ export async function startNginx(listenPort: number, upstreamPorts: readonly num
     accessLog: () => readFileSync(join(dir, 'access.log'), 'utf8').split('\n').filter(Boolean),
     stop: () => void child.kill('SIGQUIT'),
   };
-}
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }

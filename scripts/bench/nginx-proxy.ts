@@ -4,9 +4,10 @@
 // the bench removes; nothing under /etc or /var is read or written.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { acceptsConnections } from '../lib/wait-for-server';
 
 export const NGINX = process.env.BENCH_NGINX ?? '/usr/sbin/nginx';
 
@@ -78,7 +79,7 @@ export async function startNginxProxy(upstreamPort: number): Promise<NginxProxy>
     await rm(dir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 10_000;
-  while (!(await accepts(port))) {
+  while (!(await acceptsConnections(port))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       const log = await readFile(join(dir, 'error.log'), 'utf8').catch(() => '');
       await stop();
@@ -92,15 +93,4 @@ export async function startNginxProxy(upstreamPort: number): Promise<NginxProxy>
     return [child.pid!, ...workers.trim().split(' ').filter(Boolean).map(Number)];
   };
   return { port, pids, stop };
-}
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }

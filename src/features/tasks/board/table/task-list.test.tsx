@@ -18,6 +18,15 @@ const rowIds = () =>
 
 afterEach(() => vi.restoreAllMocks());
 
+/** 40,000 watched rows: free text costs 6 units a row, so a query on them reads two slices, the second in a task of its own. */
+function moreThanASlice() {
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  const many = Array.from({ length: SLICE_WORK / 5 }, (_, i) => `Service_AI_${i.toString(16).padStart(8, '0')}`);
+  const { rows, version } = boardRows(many, mergeBoard(EMPTY_BOARD, many, [], 1_000, 1));
+  const props = { rows, version, onQuery: vi.fn(), changed: new Set<string>(), stallMs: 60_000, freshness: 'live' as const };
+  return { many, props };
+}
+
 describe('TaskList', () => {
   it('sorts again when a poll update writes the shared rows array in place (a new version, the same array)', () => {
     // jsdom has no layout: give the scroll box a 600 px viewport.
@@ -133,12 +142,7 @@ describe('TaskList', () => {
   it('keeps the last rows and says it is filtering while a query reads more rows than a slice, then shows the new rows', () => {
     vi.useFakeTimers();
     try {
-      vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
-      // Free text costs 6 units a row: this many rows take two slices, the second in a task of its own.
-      const many = Array.from({ length: SLICE_WORK / 5 }, (_, i) => `Service_AI_${i.toString(16).padStart(8, '0')}`);
-      const board = mergeBoard(EMPTY_BOARD, many, [], 1_000, 1);
-      const { rows, version } = boardRows(many, board);
-      const props = { rows, version, onQuery: vi.fn(), changed: new Set<string>(), stallMs: 60_000, freshness: 'live' as const };
+      const { many, props } = moreThanASlice();
       const { rerender } = render(<TaskList {...props} query="" />);
       const heading = () => screen.getByRole('heading', { level: 2 });
       expect(heading()).toHaveTextContent(/^Watch list \(40,000\)$/);
@@ -159,11 +163,7 @@ describe('TaskList', () => {
   it('with a query on from the start, shows no rows (not every row) and no "no tasks" line until the first result', () => {
     vi.useFakeTimers();
     try {
-      vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
-      const many = Array.from({ length: SLICE_WORK / 5 }, (_, i) => `Service_AI_${i.toString(16).padStart(8, '0')}`);
-      const board = mergeBoard(EMPTY_BOARD, many, [], 1_000, 1);
-      const { rows, version } = boardRows(many, board);
-      const props = { rows, version, onQuery: vi.fn(), changed: new Set<string>(), stallMs: 60_000, freshness: 'live' as const };
+      const { many, props } = moreThanASlice();
       render(<TaskList {...props} query="00ff" />);
       const heading = () => screen.getByRole('heading', { level: 2 });
       expect(heading()).toHaveTextContent('(0 of 40,000 shown)Filtering…');
