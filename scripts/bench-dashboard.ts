@@ -19,7 +19,7 @@ import { findChromium } from './lib/find-chromium.mjs';
 import { seedProfileScript } from './lib/seed-profile';
 import { benchServerEnv } from './lib/start-server';
 import { serverAnswers } from './lib/wait-for-server';
-import { printProfile } from './bench/cpu-profile';
+import { printAllocations, printProfile } from './bench/cpu-profile';
 import { logFailedRequests } from './bench/failed-requests';
 import { cyclesOf, describeLongTasks, describeUpdates, median, startTrace, updateCost } from './bench/main-thread-trace';
 import {
@@ -228,6 +228,16 @@ try {
   const parts = ['ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'];
   const parts0 = await Promise.all(parts.map((p) => metric(cdp, p)));
   const busy0 = await metric(cdp, 'TaskDuration');
+  // BENCH_ALLOC=1: what the steady phase allocates, by function (a sampling heap profile; freed objects included).
+  const sampleAllocations = Boolean(process.env.BENCH_ALLOC);
+  if (sampleAllocations)
+    await cdp.send('HeapProfiler.enable').then(() =>
+      cdp.send('HeapProfiler.startSampling', {
+        samplingInterval: 8192,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      }),
+    );
   const since = Date.now();
   // BENCH_DESCRIBE=1 also counts the DOM writes of the steady phase by where they land (the nearest labelled region).
   if (process.env.BENCH_DESCRIBE) await page.evaluate(countMutationsByRegion);
@@ -235,6 +245,7 @@ try {
   await page.waitForTimeout(STEADY_CYCLES * (INTERVAL_MS + 150));
   const steadyTrace = await stopTrace();
   const busy1 = await metric(cdp, 'TaskDuration');
+  const allocations = sampleAllocations ? (await cdp.send('HeapProfiler.stopSampling')).profile : null;
   const parts1 = await Promise.all(parts.map((p) => metric(cdp, p)));
   const steadyProfile =
     process.env.BENCH_PROFILE && !profileFirst && !profileHistory && !profileQuery && process.env.BENCH_PROFILE !== 'idle'
@@ -270,6 +281,7 @@ try {
   if (profileIdle) printProfile((await cdp.send('Profiler.stop')).profile, 30);
   const busyMinusIdleMs = ((busy1 - busy0 - (idle1 - idle0)) * 1000) / cycles;
   // Per poll update, the main thread's busy time from its first request to the quiet after its last answer (a trace).
+  if (allocations) printAllocations(allocations.head, cycles, 25);
   const updates = steadyCycles.slice(1).flatMap((c) => updateCost(steadyTrace.tasks, c) ?? []);
   const updateMs = median(updates.map((u) => u.busyMs));
   // BENCH_DESCRIBE=1: where the update windows' time goes, from the trace alone (no profiler slowing the page).

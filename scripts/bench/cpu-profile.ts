@@ -16,3 +16,30 @@ export function printProfile({ nodes, samples = [], timeDeltas = [] }: Profile, 
   });
   for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${ms.toFixed(1).padStart(8)} ms  ${k}`);
 }
+
+type SamplingNode = {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: SamplingNode[];
+};
+
+/**
+ * The functions that allocated the most in a CDP sampling heap profile (BENCH_ALLOC=1), objects the young and old
+ * collections already freed included: what a poll update's garbage is made of, by the function that made it.
+ */
+export function printAllocations(head: SamplingNode, per: number, top = 20): void {
+  const self = new Map<string, number>();
+  const name = (f: SamplingNode['callFrame']) => `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+  // A built-in (an iterator's next, slice, set) is named with the function that called it.
+  const stack: Array<[SamplingNode, string]> = [[head, '']];
+  while (stack.length) {
+    const [n, caller] = stack.pop()!;
+    const key = n.callFrame.url ? name(n.callFrame) : `${name(n.callFrame)} ← ${caller}`;
+    self.set(key, (self.get(key) ?? 0) + n.selfSize);
+    for (const c of n.children) stack.push([c, n.callFrame.url ? name(n.callFrame) : caller]);
+  }
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  console.log(`allocated per poll update: ${(total / per / 1024).toFixed(0)} kB (sampled), by function:`);
+  for (const [k, bytes] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`${(bytes / per / 1024).toFixed(1).padStart(8)} kB  ${k}`);
+}

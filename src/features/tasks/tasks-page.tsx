@@ -51,14 +51,21 @@ export function TasksPage() {
   // Read as the page first renders, before anything rewrites the address (the board, the shared IDs' import).
   const [viewLink, setViewLink] = useState(() => viewLinkAddress(window.location));
   const closeViewLink = useCallback(() => setViewLink(null), []);
+  // Made again only when its props change: a poll update renders this page, and a new element would render the boundary again.
+  const addPanel = useMemo(
+    () => (
+      <PanelBoundary name={t('common.panel.name.addTasks')}>
+        <AddTaskIds onAdded={checkNow} />
+      </PanelBoundary>
+    ),
+    [t, checkNow],
+  );
 
   return (
     <section aria-labelledby="tasks-title" className={styles.tasksPage}>
       <h1 id="tasks-title">{t('common.pages.tasks')}</h1>
       <TasksCommands />
-      <PanelBoundary name={t('common.panel.name.addTasks')}>
-        <AddTaskIds onAdded={checkNow} />
-      </PanelBoundary>
+      {addPanel}
       {viewLink && (
         // Under the add form, where the page opens: with an empty list it is the page's only view of the query.
         <PanelBoundary name={t('common.panel.name.openedView')}>

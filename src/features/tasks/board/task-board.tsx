@@ -68,6 +68,27 @@ function Board({ ids, rows, version, summary, board, settings, freshness }: Prop
     },
     [setQuery],
   );
+  // Panels whose props a poll update rarely changes, as elements made again only when those change: React skips an
+  // element it has already rendered, boundary and all (a new element each render was 11 of a poll update's ~150
+  // component renders: the boundary, its probe, the actions and their buttons, the feed's boundary). The actions read
+  // the rows (written in place) only when the operator confirms.
+  const finished = summary.counts.get(4) ?? 0;
+  const actionsPanel = useMemo(
+    () => (
+      <PanelBoundary name={t('tasks.panel.watchListActions')}>
+        <WatchListActions ids={ids} rows={rows} finished={finished} notify={settings.notify} />
+      </PanelBoundary>
+    ),
+    [t, ids, rows, finished, settings.notify],
+  );
+  const changesPanel = useMemo(
+    () => (
+      <PanelBoundary name={t('tasks.panel.changes')}>
+        <TransitionsFeed transitions={board.transitions} />
+      </PanelBoundary>
+    ),
+    [t, board.transitions],
+  );
   return (
     <>
       <PanelBoundary name={t('tasks.panel.overview')}>
@@ -80,9 +101,7 @@ function Board({ ids, rows, version, summary, board, settings, freshness }: Prop
           polledAt={board.polledAt}
         />
       </PanelBoundary>
-      <PanelBoundary name={t('tasks.panel.watchListActions')}>
-        <WatchListActions ids={ids} rows={rows} finished={summary.counts.get(4) ?? 0} notify={settings.notify} />
-      </PanelBoundary>
+      {actionsPanel}
       <PanelBoundary name={t('tasks.panel.savedViews')} stored={[savedViewsStored]}>
         <SavedViewsLazy ids={ids} rows={rows} version={version} stallMs={settings.stallMs} />
       </PanelBoundary>
@@ -99,9 +118,7 @@ function Board({ ids, rows, version, summary, board, settings, freshness }: Prop
             freshness={freshness}
           />
         </PanelBoundary>
-        <PanelBoundary name={t('tasks.panel.changes')}>
-          <TransitionsFeed transitions={board.transitions} />
-        </PanelBoundary>
+        {changesPanel}
       </div>
       {detailsId !== null && (
         <PanelBoundary key={detailsId} name={t('tasks.panel.taskDetails')}>

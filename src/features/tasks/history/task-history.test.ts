@@ -41,6 +41,20 @@ describe('observeTask', () => {
     expect(r!.samples.at(-1)).toEqual([10_000_000, 10_000 % 101]);
   });
 
+  it('adds a progress sample to the record’s own samples, halved in place, not to a copy per update (issue 38)', () => {
+    let r = observeTask(undefined, ID, running(0, 0));
+    const samples = r.samples;
+    for (let i = 1; i <= 100; i++) r = observeTask(r, ID, running(i, i * 1_000));
+    expect(r.samples).toBe(samples);
+    // The same points as a copy per update kept.
+    let copied: Array<[number, number]> = [[0, 0]];
+    for (let i = 1; i <= 100; i++) {
+      copied = [...copied, [i * 1_000, i]];
+      if (copied.length > MAX_SAMPLES_PER_TASK) copied = halve(copied);
+    }
+    expect(r.samples).toEqual(copied);
+  });
+
   it('keeps a flapping task’s status changes bounded', () => {
     let r: TaskRecord | undefined;
     for (let i = 0; i < 500; i++) r = observeTask(r, ID, snap(item(ID, 2 + (i % 2)), i));

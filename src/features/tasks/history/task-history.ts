@@ -27,6 +27,14 @@ export function halve<T>(points: readonly T[]): T[] {
   return points.filter((_, i) => i % 2 === 0 || i === points.length - 1);
 }
 
+/** halve(), writing the kept points to the front of the same array. */
+function halveInPlace<T>(points: T[]): void {
+  const n = points.length;
+  let kept = 0;
+  for (let i = 0; i < n; i++) if (i % 2 === 0 || i === n - 1) points[kept++] = points[i]!;
+  points.length = kept;
+}
+
 /** A status that ends a task (Finished, Failed, Aborted: an outcome other than open). */
 export const isEnd = (status: number | null | undefined): boolean => {
   const outcome = outcomeOf(status);
@@ -70,10 +78,13 @@ export function observeTask(record: TaskRecord | undefined, id: string, snapshot
     if (changes.length > MAX_CHANGES_PER_TASK) changes = [changes[0]!, ...changes.slice(-(MAX_CHANGES_PER_TASK - 1))];
   }
   const lastSample = record.samples[record.samples.length - 1];
-  let samples = record.samples;
+  const samples = record.samples;
+  // In place: the recorder owns its records' samples (nothing else keeps the array, the store's readers render from the
+  // record, and a put clones it when written). A copy per running task per poll update was the largest part of this
+  // function's garbage (about 300 kB per update at 1,000 running).
   if (snapshot.item && (!lastSample || lastSample[1] !== progress)) {
-    samples = [...samples, [at, progress]];
-    if (samples.length > MAX_SAMPLES_PER_TASK) samples = halve(samples);
+    samples.push([at, progress]);
+    if (samples.length > MAX_SAMPLES_PER_TASK) halveInPlace(samples);
   }
   return { ...record, changes, samples, snapshot };
 }

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { type MessageKey, type Translate } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
@@ -73,6 +74,25 @@ export function EtaText({ snapshot, stallMs, freshness }: { snapshot: TaskSnapsh
   );
 }
 
+type Stamp = { iso: string; title: string };
+/** Most stamps kept per formatter: more than the rows a scroll passes over and back, and a few hundred kB at most. */
+const MAX_STAMPS = 2_000;
+const stamps = new WeakMap<Format, Map<number, Stamp>>();
+/**
+ * A time's `datetime` and title (the exact time), made once per time and formatter (locale and time setting) rather than on every mount and every
+ * clock tick of the cell: a row scrolled back into view, or a live row whose "12 seconds ago" moves on, formats nothing again.
+ */
+function stampOf(raw: number, f: Format): Stamp {
+  let byTime = stamps.get(f);
+  if (!byTime) stamps.set(f, (byTime = new Map()));
+  let stamp = byTime.get(raw);
+  if (!stamp) {
+    if (byTime.size >= MAX_STAMPS) byTime.clear();
+    byTime.set(raw, (stamp = { iso: new Date(raw).toISOString(), title: f.dateTime(raw) }));
+  }
+  return stamp;
+}
+
 /**
  * The gateway's updateTime as the time setting says ("12 seconds ago", or the date and time in local time or UTC;
  * the exact time in the title) for a time that can be true; for one that cannot (before 2000, beyond an hour ahead
@@ -86,7 +106,8 @@ export function UpdatedTime({ raw }: { raw: number }) {
     return 'odd' in verdict ? (looksLikeSeconds(raw, now) ? 'seconds' : 'odd') : null;
   });
   const text = useClock((now) => (odd === null ? f.when(raw, now) : ''));
-  if (odd !== null) {
+  const stamp = useMemo(() => (odd === null ? stampOf(raw, f) : null), [odd, raw, f]);
+  if (stamp === null) {
     return (
       <span title={t('tasks.table.timeOddWhy')}>
         {t(odd === 'seconds' ? 'tasks.table.timeOddSeconds' : 'tasks.table.timeOdd', { raw: String(raw) })}
@@ -94,7 +115,7 @@ export function UpdatedTime({ raw }: { raw: number }) {
     );
   }
   return (
-    <time dateTime={new Date(raw).toISOString()} title={f.dateTime(raw)}>
+    <time dateTime={stamp.iso} title={stamp.title}>
       {text}
     </time>
   );

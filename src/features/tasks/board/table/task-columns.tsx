@@ -136,10 +136,11 @@ function IdCell({ row }: { row: WatchedTask }) {
   );
 }
 
-function RemoveHeader() {
+// Memoized: the header renders with every poll update (its select-all box), and this one has no props to change.
+const RemoveHeader = memo(function RemoveHeader() {
   const t = useT();
   return <span className="visually-hidden">{t('tasks.table.remove')}</span>;
-}
+});
 
 function RemoveCell({ id, onRemove }: { id: string; onRemove: (id: string) => void }) {
   const t = useT();
