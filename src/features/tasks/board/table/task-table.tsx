@@ -6,6 +6,7 @@ import type { Freshness } from '../../task';
 import { NARROW_SCREEN, TaskRow, ROW_HEIGHT, ROW_HEIGHT_NARROW } from './task-row';
 import { TASK_COLUMNS } from './task-columns';
 import styles from '../board.module.css';
+import { observeRectAfterFirstFrame } from './observe-after-first-frame';
 
 type Props = {
   rows: readonly WatchedTask[];
@@ -34,6 +35,8 @@ export function TaskTable({ rows, selected, changed, stallMs, freshness, onSelec
     overscan: 6,
     // Before the first measurement (and in jsdom, which has no layout) render a screenful.
     initialRect: { width: 1000, height: 600 },
+    // Measured from the next frame, not in the mounting commit (observe-after-first-frame.ts).
+    observeElementRect: observeRectAfterFirstFrame,
   });
   const measured = useRef(rowHeight);
   if (measured.current !== rowHeight) {
