@@ -96,7 +96,7 @@ export class WebKitPage {
       console.error = (...args) => { seen.push(args.map(text).join(' ')); original(...args); };
       addEventListener('error', (e) => seen.push('uncaught: ' + text(e.error ?? e.message)));
       addEventListener('unhandledrejection', (e) => seen.push('unhandled rejection: ' + text(e.reason)));
-      document.addEventListener('securitypolicyviolation', (e) => seen.push('CSP: ' + e.violatedDirective + ' ' + e.blockedURI));
+      document.addEventListener('securitypolicyviolation', (e) => seen.push('CSP: ' + e.violatedDirective + ' ' + e.blockedURI + (e.sample ? ' (' + e.sample + ')' : '') + (e.sourceFile ? ' at ' + e.sourceFile + ':' + e.lineNumber : '')));
     `);
   }
 
