@@ -17,19 +17,26 @@ function countedScroller() {
   return { reads, instance };
 }
 
+/** A ResizeObserver and animation frames that run when the test says: the frames requested, the ones cancelled. */
+function aBrowserWithFrames() {
+  const frames: FrameRequestCallback[] = [];
+  const cancelled: number[] = [];
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+  vi.stubGlobal('cancelAnimationFrame', (id: number) => cancelled.push(id));
+  return { frames, cancelled };
+}
+
 describe('the table observes its scroller from the next frame', () => {
   it('reads no size when it starts, then measures at the next frame', () => {
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
-    vi.stubGlobal('cancelAnimationFrame', () => {});
+    const { frames } = aBrowserWithFrames();
     const { reads, instance } = countedScroller();
     const rect = vi.fn();
     observeRectAfterFirstFrame(instance, rect);
@@ -41,18 +48,7 @@ describe('the table observes its scroller from the next frame', () => {
   });
 
   it('stopped before the frame, it never starts', () => {
-    const frames: FrameRequestCallback[] = [];
-    const cancelled: number[] = [];
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
-    vi.stubGlobal('cancelAnimationFrame', (id: number) => cancelled.push(id));
+    const { frames, cancelled } = aBrowserWithFrames();
     const { reads, instance } = countedScroller();
     const stop = observeRectAfterFirstFrame(instance, vi.fn());
     stop?.();
