@@ -5,12 +5,18 @@
  * with `node scripts/e2e-longest-first.mjs <report.json>` (docs/performance.md, "The test run (CI)").
  */
 export const LONGEST_FIRST: readonly string[] = [
-  'scale-out.spec.ts',
-  'speech-script.spec.ts',
+  'tasks.spec.ts',
   'speech-takes.spec.ts',
-  'speech-long.spec.ts',
-  'tasks-overview.spec.ts',
   'tasks-saved-views.spec.ts',
-  'speech-lexicon.spec.ts',
+  'shift.spec.ts',
+  'tasks-add-check.spec.ts',
+  'speech-script.spec.ts',
+  'tasks-outage.spec.ts',
+  'tasks-a11y.spec.ts',
+  'security.spec.ts',
+  'speech-long.spec.ts',
   'command-palette.spec.ts',
+  'tasks-zh.spec.ts',
+  'scale-out.spec.ts',
+  'hostile-gateway-tasks.spec.ts',
 ];
