@@ -10,6 +10,8 @@
 // Firefox project (e2e/firefox/) runs where a Firefox is found; its audio needs a sound server, started here when
 // none answers and stopped by its PID at the end. The WebKit journeys (e2e/webkit/, node:test over WebKitWebDriver)
 // start when the first of the two halves ends. The closing summary counts each browser engine apart.
+// TEST_BROWSERS_AFTER (set by .ci/run, which installs the browsers' Debian packages beside the unit half) names a file
+// to wait for before the browsers start, holding the installer's exit status: the unit half starts at once.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,9 +21,6 @@ import { findFirefox, NO_FIREFOX_MESSAGE } from './lib/find-firefox.mjs';
 import { startSoundServerIfNone } from './lib/sound-server.mjs';
 import { missingForWebKit, noWebKitMessage } from './lib/find-webkit.mjs';
 
-const chromium = findTestChromium();
-const firefox = findFirefox();
-const webkitMissing = missingForWebKit();
 const reportDir = mkdtempSync(join(tmpdir(), 'console-test-report-'));
 // Removed however the run ends: a run stopped by Ctrl-C or a CI timeout left it behind.
 process.once('exit', () => rmSync(reportDir, { recursive: true, force: true }));
@@ -41,13 +40,20 @@ const playwrightReport = join(reportDir, 'playwright.json');
 const webkitReport = join(reportDir, 'webkit.tap');
 const inARow = process.env.TEST_IN_A_ROW === '1';
 
+const browsersAfter = process.env.TEST_BROWSERS_AFTER;
 const unitHalf = () =>
   run(
     'node_modules/.bin/vitest',
     ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`, ...process.argv.slice(2)],
     {},
-    { held: !inARow && chromium !== null, title: 'unit tests (Vitest)' },
+    { held: !inARow && (browsersAfter !== undefined || findTestChromium() !== null), title: 'unit tests (Vitest)' },
   );
+// Started first when the browsers wait for their packages; else in its turn below.
+const unitStarted = browsersAfter !== undefined && !inARow ? unitHalf() : null;
+const installed = await browsersInstalled(browsersAfter);
+const chromium = installed ? findTestChromium() : null;
+const firefox = installed ? findFirefox() : null;
+const webkitMissing = installed ? missingForWebKit() : null;
 const browserHalf = () =>
   chromium
     ? run('node_modules/.bin/playwright', ['test', '--reporter=list,json'], {
@@ -56,7 +62,7 @@ const browserHalf = () =>
       })
     : Promise.resolve(1);
 const webkitRun = () =>
-  webkitMissing.length === 0
+  webkitMissing?.length === 0
     ? run(
         process.execPath,
         [
@@ -79,7 +85,7 @@ if (chromium && firefox) soundServer = await startSoundServerIfNone();
 const [vitestExit, playwrightExit, webkitExit] = inARow
   ? [await unitHalf(), await browserHalf(), await webkitRun()]
   : await (() => {
-      const halves = [unitHalf(), browserHalf()];
+      const halves = [unitStarted ?? unitHalf(), browserHalf()];
       return Promise.all([...halves, Promise.race(halves).then(webkitRun)]);
     })();
 
@@ -95,8 +101,10 @@ const webkit = tapCounts(existsSync(webkitReport) ? readFileSync(webkitReport, '
 // Skipped unit tests by name: the ones that need root say so in theirs.
 const skippedNames = skippedUnitTests(vitestJson);
 if (skippedNames.length > 0) console.log(`\nunit tests skipped:\n${skippedNames.map((name) => `  - ${name}`).join('\n')}`);
-if (!chromium) console.error(`\nbrowser tests not run (counted as 1 failure): ${NO_CHROMIUM_MESSAGE}`);
-if (webkitMissing.length > 0) console.error(`\nWebKit journeys not run (counted as 1 failure): ${noWebKitMessage(webkitMissing)}`);
+if (!installed) console.error('\nbrowser tests not run (counted as 1 failure): their Debian packages did not install (see the log)');
+else if (!chromium) console.error(`\nbrowser tests not run (counted as 1 failure): ${NO_CHROMIUM_MESSAGE}`);
+if (!installed) console.error('\nWebKit journeys not run (counted as 1 failure): their Debian packages did not install');
+else if (webkitMissing && webkitMissing.length > 0) console.error(`\nWebKit journeys not run (counted as 1 failure): ${noWebKitMessage(webkitMissing)}`);
 
 const passed = unit.passed + browser.passed + webkit.passed;
 const failed = unit.failed + browser.failed + webkit.failed;
@@ -105,6 +113,19 @@ if (chromium && !firefox) console.log(`\nbrowser tests in Firefox not run: ${NO_
 console.log(`\nunit: ${describe(unit)}; browser: ${describeEngines(browser, engineCounts(playwrightJson))}; webkit: ${describe(webkit)}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 || vitestExit !== 0 || playwrightExit !== 0 || webkitExit !== 0 ? 1 : 0);
+
+/**
+ * Waits for the file .ci/run's package installer leaves at its end (none named: nothing to wait for).
+ * @returns {Promise<boolean>} whether the install succeeded (the file holds exit status 0)
+ */
+async function browsersInstalled(path) {
+  if (path === undefined) return true;
+  const started = Date.now();
+  while (!existsSync(path)) await new Promise((resolve) => setTimeout(resolve, 200));
+  const waited = (Date.now() - started) / 1000;
+  if (waited >= 1) console.log(`(the browsers waited ${waited.toFixed(1)} s for their Debian packages)`);
+  return readFileSync(path, 'utf8').trim() === '0';
+}
 
 /**
  * Runs a command to its end. Held: its output is kept and printed whole, under a title, when it ends.
