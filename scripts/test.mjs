@@ -104,7 +104,8 @@ if (skippedNames.length > 0) console.log(`\nunit tests skipped:\n${skippedNames.
 if (!installed) console.error('\nbrowser tests not run (counted as 1 failure): their Debian packages did not install (see the log)');
 else if (!chromium) console.error(`\nbrowser tests not run (counted as 1 failure): ${NO_CHROMIUM_MESSAGE}`);
 if (!installed) console.error('\nWebKit journeys not run (counted as 1 failure): their Debian packages did not install');
-else if (webkitMissing && webkitMissing.length > 0) console.error(`\nWebKit journeys not run (counted as 1 failure): ${noWebKitMessage(webkitMissing)}`);
+else if (webkitMissing && webkitMissing.length > 0)
+  console.error(`\nWebKit journeys not run (counted as 1 failure): ${noWebKitMessage(webkitMissing)}`);
 
 const passed = unit.passed + browser.passed + webkit.passed;
 const failed = unit.failed + browser.failed + webkit.failed;
