@@ -199,7 +199,7 @@ test('a saved view of the active profile opens from the palette: its query (and 
 
 test('? opens the shortcut sheet (not from a text field); each shortcut can be turned off, and stays off after a reload', async ({
   page,
-}, testInfo) => {
+}) => {
   await seedConsole(page, uniqueUserId());
   await page.goto('/tasks');
   const heading = page.getByRole('heading', { name: 'Tasks', level: 1 });
@@ -209,7 +209,6 @@ test('? opens the shortcut sheet (not from a text field); each shortcut can be t
   await expect(sheet(page).getByRole('row', { name: /Open the command palette/ })).toContainText('CtrlK');
   await expect(sheet(page).getByRole('row', { name: /Show this list/ })).toContainText('?');
   await expectAxeClean(page);
-  await page.screenshot({ path: testInfo.outputPath('sheet-en.png') });
   // Tab goes round the sheet's own controls.
   for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
   expect(await sheet(page).evaluate((d) => d.contains(document.activeElement))).toBe(true);
@@ -250,7 +249,7 @@ test('? opens the shortcut sheet (not from a text field); each shortcut can be t
   await expect(sheet(page)).toBeVisible();
 });
 
-test('in Chinese: the palette, its commands and the sheet speak zh-CN, axe-clean', async ({ browser }, testInfo) => {
+test('in Chinese: the palette, its commands and the sheet speak zh-CN, axe-clean', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'zh-CN' });
   const page = await context.newPage();
   await seedConsole(page, uniqueUserId());
@@ -262,7 +261,6 @@ test('in Chinese: the palette, its commands and the sheet speak zh-CN, axe-clean
   await expect(palette(page, '命令面板').getByRole('group', { name: '页面' }).getByRole('option')).toHaveText(['前往语音', '前往设置']);
   await expect(palette(page, '命令面板').getByRole('option', { name: '暂停检查' })).toBeVisible();
   await expectAxeClean(page);
-  await page.screenshot({ path: testInfo.outputPath('palette-zh.png') });
   await box.fill('语音');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/speech$/);
@@ -270,7 +268,6 @@ test('in Chinese: the palette, its commands and the sheet speak zh-CN, axe-clean
   await page.keyboard.press('?');
   await expect(sheet(page, '快捷键')).toBeVisible();
   await expect(sheet(page, '快捷键').getByRole('checkbox', { name: '打开命令面板：开启' })).toBeChecked();
-  await page.screenshot({ path: testInfo.outputPath('sheet-zh.png') });
   await context.close();
 });
 
@@ -288,7 +285,6 @@ test('a command that fails says so in an alert, in the operator’s language, an
   await expect(alert).toContainText('Reload the page.');
   await expect(alert).toBeInViewport();
   await expectAxeClean(page);
-  await page.screenshot({ path: test.info().outputPath('command-failed.png') });
   await page.getByRole('button', { name: 'Dismiss' }).click();
   await expect(alert).toHaveCount(0);
 

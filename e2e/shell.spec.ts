@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { axeBuilder } from './axe';
 
 test('navigation has real URLs, page titles, and the back button works', async ({ page }) => {
   await page.goto('/');
@@ -38,7 +38,7 @@ test('axe finds no violations on the shell and settings (light, then dark)', asy
     for (const path of ['/tasks', '/settings']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeBuilder(page).analyze();
       expect(results.violations, `${path} in ${colorScheme}`).toEqual([]);
     }
   };
@@ -51,7 +51,7 @@ test('axe finds no violations on the shell and settings (light, then dark)', asy
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(colorScheme === 'dark');
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeBuilder(page).analyze();
     expect(results.violations, `settings with results in ${colorScheme}`).toEqual([]);
   }
   await pages('dark');

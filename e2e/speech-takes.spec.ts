@@ -205,7 +205,6 @@ test.describe('long takes', () => {
     // While the joined audio is brought to −16 in the worker (seconds), the screen says so rather than "1 s left".
     const finishing = page.getByText('All 2 parts done: joining them and bringing the audio to -16 LUFS…');
     await expect(finishing).toBeVisible({ timeout: 120_000 });
-    await page.screenshot({ path: test.info().outputPath('normalizing.png') });
     await expect(result(page).getByRole('list', { name: 'Parts' }).getByRole('listitem')).toHaveCount(2, { timeout: 120_000 });
     await expect(result(page)).toContainText(/Normalized to -16 LUFS \(was -\d+\.\d\)/, { timeout: 90_000 });
     await expect(finishing).toHaveCount(0);

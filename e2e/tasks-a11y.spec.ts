@@ -1,11 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
-
-async function expectNoViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expectAxeClean } from './axe';
 
 // One board, checked in both color schemes (the page follows prefers-color-scheme as it changes): one page load
 // and one wait for the short tasks to end, where a test per scheme waited twice.
@@ -30,9 +25,9 @@ test('axe finds no violations on the dashboard with data (light, then dark)', as
     [...((await summary.textContent()) ?? '').matchAll(/(\d+) (?:of 17 finished|failed|aborted)/g)].reduce((n, m) => n + Number(m[1]), 0);
   await expect.poll(ended, { timeout: 15_000 }).toBe(12);
   expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(false);
-  await expectNoViolations(page);
+  await expectAxeClean(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
-  await expectNoViolations(page);
+  await expectAxeClean(page);
   await context.close();
 });

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createTasks, endTasks, pasteIds, seedConsole, uniqueUserId, pollInDedicatedWorker } from './tasks-helpers';
+import { expectAxeClean } from './axe';
 
 const flowChart = (page: Page) => page.getByRole('img', { name: /^Tasks by status over time/ });
 const throughputChart = (page: Page) => page.getByRole('img', { name: /^Finished and failed per minute/ });
@@ -24,10 +24,7 @@ function storedLastStatus(page: Page, taskId: string): Promise<number | null> {
 
 type StatusItem = { taskId: string; taskStatus: number; errorCode: number | null };
 
-test('the overview charts change as tasks move, and the failures table matches the gateway per error code', async ({
-  page,
-  request,
-}, testInfo) => {
+test('the overview charts change as tasks move, and the failures table matches the gateway per error code', async ({ page, request }) => {
   test.setTimeout(90_000);
   const user = uniqueUserId();
   // Long lives (the emulator aborts from 10% of a task's life): the first check (after the paste, the board's first
@@ -69,11 +66,6 @@ test('the overview charts change as tasks move, and the failures table matches t
     await expect(row.getByRole('button', { name: `Copy IDs of tasks with error code ${code}` })).toBeVisible();
   }
   await expect(table.getByRole('row').filter({ hasText: '3100' })).toContainText('aborted by operator');
-
-  await page.getByRole('region', { name: 'Overview' }).screenshot({ path: testInfo.outputPath('overview-light.png') });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expect(page.getByRole('region', { name: 'Overview' })).toBeVisible();
-  await page.getByRole('region', { name: 'Overview' }).screenshot({ path: testInfo.outputPath('overview-dark.png') });
 });
 
 test('a task ID opens its details; /tasks/<id> shows the observed timeline after a reload; Escape and Back close it', async ({
@@ -102,8 +94,7 @@ test('a task ID opens its details; /tasks/<id> shows the observed timeline after
   expect(observed.length).toBeGreaterThanOrEqual(2);
   await expect(dialog.getByRole('img', { name: /^Progress over time/ })).toBeVisible();
   await expect(dialog.getByRole('region', { name: 'Last raw answer' })).toContainText(`"taskId": "${id}"`);
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectAxeClean(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/tasks$/);

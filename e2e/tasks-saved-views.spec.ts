@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { localProfile } from '../scripts/lib/seed-profile';
 import { createTasks, endTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
+import { expectAxeClean } from './axe';
 
 // Saved views (issue 28, item 2): saved per profile in IndexedDB, listed with live counts beside the watch list,
 // renamed, moved and deleted from the keyboard, and opened from a link by another operator.
@@ -9,11 +9,6 @@ import { createTasks, endTasks, pasteIds, seedConsole, uniqueUserId } from './ta
 const views = (page: Page) => page.getByRole('navigation', { name: 'Saved views' });
 const viewNames = async (page: Page) =>
   (await views(page).getByRole('link').locator('span:first-child').allTextContents()).map((s) => s.trim());
-
-async function axeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Opens the list at this query (the address's `q`, as a typed query puts it there) and waits for the views. */
 async function openAt(page: Page, query: string) {
@@ -112,7 +107,7 @@ test('a view is saved, kept over a reload with its live count, and renamed, move
   await expect.poll(() => viewNames(page)).toEqual(['3002 last hour', 'live ones']);
   // The focus goes to the view before it.
   await expect(views(page).getByRole('link', { name: /^live ones/ })).toBeFocused();
-  await axeClean(page);
+  await expectAxeClean(page);
 
   await page.reload();
   await expect.poll(() => viewNames(page), { timeout: 15_000 }).toEqual(['3002 last hour', 'live ones']);
@@ -210,7 +205,7 @@ test('saved views in Chinese, axe clean', async ({ browser, request }) => {
   await expect(nav.getByRole('link', { name: '运行中 2 个任务' })).toBeVisible();
   await nav.getByRole('button', { name: '编辑视图' }).click();
   await expect(nav.getByRole('group', { name: '编辑“运行中”' }).getByRole('button', { name: '重命名' })).toBeVisible();
-  await axeClean(page);
+  await expectAxeClean(page);
   await context.close();
 
   // A view link opened by a colleague whose list is empty: the view, its query box, and how to fill the list.
@@ -224,7 +219,7 @@ test('saved views in Chinese, axe clean', async ({ browser, request }) => {
     '“需要关注”显示与其查询匹配的关注任务。你的关注列表是空的：在上方的“任务 ID”中添加任务 ID（粘贴或导入文件）即可在此看到它们。',
   );
   await expect(opened.getByRole('button', { name: '保存此视图' })).toBeVisible();
-  await axeClean(empty);
+  await expectAxeClean(empty);
   await colleague.close();
 });
 
