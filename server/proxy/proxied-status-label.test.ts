@@ -5,15 +5,11 @@ import { observedProxyServer, type ObservedServer } from '../testing/observed-st
 import { closeWithConnections, listenOnLoopback } from '../testing/loopback-server';
 
 /**
- * Statuses the fake gateway answers with, in turn: 1,000 drawn at random (seeded) from 200-599, less those a
- * fetch cannot carry whole (no body: 204, 205, 304; 407 is a network error to
- * fetch, and it sends a 421 again).
+ * Statuses the fake gateway answers with, in turn: every one from 200 to 599 once, less those a fetch cannot carry whole
+ * (no body: 204, 205, 304; 407 is a network error to fetch, and it sends a 421 again). Each once is all the rule needs:
+ * 1,000 seeded random draws sent about 370 of them, some many times.
  */
-const STATUSES = (() => {
-  let seed = 36;
-  const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-  return Array.from({ length: 1_000 }, () => 200 + Math.floor(next() * 400)).filter((s) => ![204, 205, 304, 407, 421].includes(s));
-})();
+const STATUSES = Array.from({ length: 400 }, (_, i) => 200 + i).filter((s) => ![204, 205, 304, 407, 421].includes(s));
 
 let gateway: Server;
 let proxy: ObservedServer;
@@ -34,7 +30,7 @@ afterAll(async () => {
 });
 
 describe('proxy mode: the gateway status in /metrics', () => {
-  it('1,000 random gateway statuses make a small closed set of status labels, not one series per status', async () => {
+  it('every gateway status from 200 to 599 makes a small closed set of status labels, not one series per status', async () => {
     const seen = new Set<number>();
     for (const _ of STATUSES) {
       const res = await fetch(`${proxy.url}/api${operations.taskStatus.path}`, {
