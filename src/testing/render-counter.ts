@@ -20,7 +20,8 @@ type Fiber = {
 /** Function, class, forwardRef and simple-memo components (a memo with a compare function is its inner function's fiber). */
 const COMPONENT_TAGS = new Set([0, 1, 11, 15]);
 
-export type Render = { name: string; props: Record<string, unknown> };
+/** `mounted`: the component's first render (a fiber not seen at the last look: made in this commit). */
+export type Render = { name: string; props: Record<string, unknown>; mounted: boolean };
 
 function nameOf(type: unknown): string {
   if (typeof type === 'function') return (type as { displayName?: string }).displayName || type.name || '(anonymous)';
@@ -55,7 +56,7 @@ export function createRenderCounter(container: Element) {
       if (COMPONENT_TAGS.has(fiber.tag)) {
         const last = seen.get(fiber) ?? (fiber.alternate ? seen.get(fiber.alternate) : undefined);
         if (record && (!last || last.props !== fiber.memoizedProps || last.state !== fiber.memoizedState))
-          renders.push({ name: nameOf(fiber.type), props: (fiber.memoizedProps ?? {}) as Record<string, unknown> });
+          renders.push({ name: nameOf(fiber.type), props: (fiber.memoizedProps ?? {}) as Record<string, unknown>, mounted: !last });
         const now = { props: fiber.memoizedProps, state: fiber.memoizedState };
         seen.set(fiber, now);
         if (fiber.alternate) seen.set(fiber.alternate, now);

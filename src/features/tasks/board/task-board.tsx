@@ -1,7 +1,7 @@
-import { memo, useCallback, useMemo, useRef, useLayoutEffect } from 'react';
+import { memo, useCallback, useMemo, type ComponentProps } from 'react';
 import { navigate } from '@/lib/router';
 import { usePathname } from '@/hooks/use-pathname';
-import { useTaskQuery, queryToControls, withStatuses, taskQueryStored } from '../query';
+import { useTaskQuery, queryToControls, withStatuses, taskQueryStore, taskQueryStored } from '../query';
 import type { WatchedTask, Summary } from '../rows';
 import type { Freshness, StatusGroup, TaskBoard } from '../task';
 import type { DashboardSettings } from '../polling';
@@ -49,25 +49,6 @@ function Board({ ids, rows, version, summary, board, settings, freshness }: Prop
   const t = useT();
   useTaskHistoryRecorder();
   const detailsId = taskIdFromPath(usePathname());
-  const [query, setQuery] = useTaskQuery();
-  // The chips show the query's first plain status term and write it (query/language/query-controls.ts). The same chips
-  // are the same set, and the toggle reads the query when clicked: a query committed from the box that leaves the chips
-  // as they were does not draw the overview again.
-  const chips = useMemo(() => queryToControls(query).statuses, [query]);
-  const chipsKey = chips.join(',');
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the same chips (by their key) keep the same set
-  const statuses = useMemo(() => new Set(chips), [chipsKey]);
-  const queryNow = useRef(query);
-  useLayoutEffect(() => {
-    queryNow.current = query;
-  }, [query]);
-  const toggleStatus = useCallback(
-    (g: StatusGroup) => {
-      const chips = queryToControls(queryNow.current).statuses;
-      setQuery(withStatuses(queryNow.current, chips.includes(g) ? chips.filter((s) => s !== g) : [...chips, g]));
-    },
-    [setQuery],
-  );
   // Panels whose props a poll update rarely changes, as elements made again only when those change: React skips an
   // element it has already rendered, boundary and all (a new element each render was 11 of a poll update's ~150
   // component renders: the boundary, its probe, the actions and their buttons, the feed's boundary). The actions read
@@ -92,14 +73,7 @@ function Board({ ids, rows, version, summary, board, settings, freshness }: Prop
   return (
     <>
       <PanelBoundary name={t('tasks.panel.overview')}>
-        <OverviewPanel
-          rows={rows}
-          summary={summary}
-          selected={statuses}
-          onToggle={toggleStatus}
-          freshness={freshness}
-          polledAt={board.polledAt}
-        />
+        <OverviewWithChips rows={rows} summary={summary} freshness={freshness} polledAt={board.polledAt} />
       </PanelBoundary>
       {actionsPanel}
       <PanelBoundary name={t('tasks.panel.savedViews')} stored={[savedViewsStored]}>
@@ -107,11 +81,9 @@ function Board({ ids, rows, version, summary, board, settings, freshness }: Prop
       </PanelBoundary>
       <div className={styles.tasksColumns}>
         <PanelBoundary name={t('tasks.panel.taskList')} stored={[taskQueryStored]}>
-          <TaskList
+          <QueriedTaskList
             rows={rows}
             version={version}
-            query={query}
-            onQuery={setQuery}
             // A row flashes when its status changes (Queued → Running, Finished, Failed…), not for every progress step.
             changed={board.statusChanged}
             stallMs={settings.stallMs}
@@ -120,6 +92,7 @@ function Board({ ids, rows, version, summary, board, settings, freshness }: Prop
         </PanelBoundary>
         {changesPanel}
       </div>
+      <QueryInAddress />
       {detailsId !== null && (
         <PanelBoundary key={detailsId} name={t('tasks.panel.taskDetails')}>
           <TaskDetailsDialog id={detailsId} row={rows.find((r) => r.id === detailsId)} onClose={() => navigate('/tasks')} />
@@ -127,4 +100,42 @@ function Board({ ids, rows, version, summary, board, settings, freshness }: Prop
       )}
     </>
   );
+}
+
+/**
+ * The query (filters and sort) in the address: the one place that keeps the two in step (use-task-query.ts). Its own
+ * component, rendering nothing: a committed query renders it, the list and the chips, not the whole board (issue 38).
+ */
+function QueryInAddress() {
+  useTaskQuery();
+  return null;
+}
+
+type ListProps = Omit<ComponentProps<typeof TaskList>, 'query' | 'onQuery'>;
+
+/** The list over the committed query: of the board, only it and the chips render when the box commits a term. */
+function QueriedTaskList(props: ListProps) {
+  const query = taskQueryStore.use();
+  return <TaskList {...props} query={query} onQuery={taskQueryStore.save} />;
+}
+
+type ChipsProps = Omit<ComponentProps<typeof Overview>, 'selected' | 'onToggle'>;
+
+/**
+ * The overview with its status chips, which show the query's first plain status term and write it
+ * (query/language/query-controls.ts). The same chips are the same set, and the toggle reads the query when clicked: a
+ * query committed from the box that leaves the chips as they were does not draw the overview again.
+ */
+function OverviewWithChips(props: ChipsProps) {
+  const query = taskQueryStore.use();
+  const chips = useMemo(() => queryToControls(query).statuses, [query]);
+  const chipsKey = chips.join(',');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the same chips (by their key) keep the same set
+  const statuses = useMemo(() => new Set(chips), [chipsKey]);
+  const toggleStatus = useCallback((g: StatusGroup) => {
+    const now = taskQueryStore.get();
+    const chips = queryToControls(now).statuses;
+    taskQueryStore.save(withStatuses(now, chips.includes(g) ? chips.filter((s) => s !== g) : [...chips, g]));
+  }, []);
+  return <OverviewPanel {...props} selected={statuses} onToggle={toggleStatus} />;
 }

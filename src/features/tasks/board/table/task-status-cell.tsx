@@ -37,7 +37,7 @@ export function OutcomeCell({ row }: { row: WatchedTask }) {
   const problem = row.snapshot?.problem;
   if (problem) {
     return (
-      <CutOutcome whole={t('tasks.table.problemWhy', { problem })}>
+      <CutOutcome key={row.id} whole={t('tasks.table.problemWhy', { problem })}>
         <span className={styles.errorCode}>{t('tasks.table.unreadable')}</span>
         <span className={styles.advice}>{problem}</span>
       </CutOutcome>
@@ -47,7 +47,7 @@ export function OutcomeCell({ row }: { row: WatchedTask }) {
   if (item && outcomeOf(item.taskStatus) === 'failure') {
     const { code, meaning, advice } = errorAdvice(item.errorCode);
     return (
-      <CutOutcome whole={t('tasks.table.errorWhy', { code: String(code), meaning, advice })}>
+      <CutOutcome key={row.id} whole={t('tasks.table.errorWhy', { code: String(code), meaning, advice })}>
         <span className={styles.errorCode}>{t('tasks.table.error', { code: String(code), meaning })}</span>
         <span className={styles.advice}>{advice}</span>
       </CutOutcome>
@@ -79,6 +79,7 @@ export function OutcomeCell({ row }: { row: WatchedTask }) {
  * A row's error, cut with "…" to fit its fixed-height row: a button that opens the whole text in a popover (the top
  * layer, so the row keeps its height; Escape, a tap elsewhere or the button again closes it). A title alone reaches
  * neither keyboard nor touch (issue 39). The whole text is put in as the popover opens, so a closed one repeats nothing.
+ * Keyed by its task: the table's rows are kept by slot (task-table.tsx), and an open popover belongs to one task.
  */
 function CutOutcome({ whole, children }: { whole: string; children: ReactNode }) {
   const id = useId();

@@ -7,6 +7,7 @@ import { NARROW_SCREEN, TaskRow, ROW_HEIGHT, ROW_HEIGHT_NARROW } from './task-ro
 import { TASK_COLUMNS } from './task-columns';
 import styles from '../board.module.css';
 import { observeRectAfterFirstFrame } from './observe-after-first-frame';
+import { useRowKeys } from './use-row-keys';
 
 type Props = {
   rows: readonly WatchedTask[];
@@ -46,6 +47,7 @@ export function TaskTable({ rows, selected, changed, stallMs, freshness, onSelec
   const items = virtualizer.getVirtualItems();
   const top = items[0]?.start ?? 0;
   const bottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
+  const keys = useRowKeys(items.map(({ index }) => rows[index]!.id));
   const header = { allSelected: rows.length > 0 && rows.every((r) => selected.has(r.id)), onSelectAll };
   return (
     <div
@@ -71,11 +73,11 @@ export function TaskTable({ rows, selected, changed, stallMs, freshness, onSelec
               <td colSpan={TASK_COLUMNS.length} style={{ height: top }} />
             </tr>
           )}
-          {items.map(({ index }) => {
+          {items.map(({ index }, i) => {
             const row = rows[index]!;
             return (
               <TaskRow
-                key={row.id}
+                key={keys[i]}
                 row={row}
                 rowIndex={index}
                 selected={selected.has(row.id)}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { rowKeys } from './use-row-keys';
+
+const window = (from: number, n: number) => Array.from({ length: n }, (_, i) => `t${from + i}`);
+const first = window(0, 10);
+const firstKeys = rowKeys([], [], first);
+
+describe('rowKeys (the table keeps its rows mounted)', () => {
+  it('numbers the first rows by place', () => {
+    expect(firstKeys).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('a scroll by one row: every task still in view keeps its key, the new one takes the key that left', () => {
+    expect(rowKeys(first, firstKeys, window(1, 10))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 0]);
+    expect(rowKeys(first, firstKeys, window(0, 9))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('rows reordered by a poll update keep their keys (each row moves with its task)', () => {
+    const reordered = [...first].reverse();
+    expect(rowKeys(first, firstKeys, reordered)).toEqual([...firstKeys].reverse());
+  });
+
+  it('mostly other tasks (a committed query): keys by place, a few tasks that stay included, none moves', () => {
+    const next = ['t3', 't7', ...window(100, 8)];
+    expect(rowKeys(first, firstKeys, next)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('more rows than before: new keys, never one in use; the keys are always distinct', () => {
+    const more = window(2, 12);
+    const keys = rowKeys(first, firstKeys, more);
+    expect(keys).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 10, 11]);
+    for (let shift = 0; shift < 30; shift += 7) {
+      const ids = window(shift, 3 + (shift % 11));
+      const k = rowKeys(more, keys, ids);
+      expect(new Set(k).size).toBe(ids.length);
+    }
+  });
+});
