@@ -67,6 +67,9 @@ const ISOLATED_BROWSER_TESTS = [
   // The watch list's load and tab sync (watch-list-store.ts, watch-list-sync.ts) finish after a file's last test
   // and set the list the next file's poll reads.
   'src/features/tasks/{polling/poll-watch-list,watch-list/watch-list-sync}.test.ts',
+  // Twice in 6 shuffled shared runs its query box offered no suggestions / wrote no query (alone it passes every
+  // order): the shared state it meets is not found yet.
+  'src/features/tasks/board/table/task-list.test.tsx',
 ];
 
 export default defineConfig({
