@@ -107,7 +107,7 @@ export default defineConfig({
           exclude: [...NODE_UNIT_TESTS, ...ISOLATED_BROWSER_TESTS],
           environment: 'jsdom',
           // One jsdom window and one module graph of node_modules per worker (React, react-dom, testing-library, zod
-          // evaluated once, not once per file: 72 → ≈44 CPU s for this project and the isolated one together);
+          // evaluated once, not once per file: 67–72 → 50–56 CPU s with the isolated project; docs/performance.md);
           // setup-shared-tests.ts gives each file fresh src/ modules and a window as a new page has it.
           pool: 'threads',
           isolate: false,
