@@ -33,45 +33,6 @@ const SPEECH_NODE_TESTS = [
 ].map((tests) => `src/features/speech/${tests}.test.ts`);
 const NODE_UNIT_TESTS = ['src/**/model/**/*.test.ts', 'src/contract/**/*.test.ts', ...TASKS_LOGIC_TESTS, ...SPEECH_NODE_TESTS];
 
-/**
- * Browser tests that keep a module graph of their own (the `browser-unit-isolated` project); the rest share one per
- * worker (src/testing/setup-shared-tests.ts). One reason each:
- */
-const ISOLATED_BROWSER_TESTS = [
-  // vi.mock replaces a module for the whole worker's graph: the mock would reach later files, and a module an
-  // earlier file already imported would not be mocked.
-  ...[
-    'tasks/overview/overview',
-    'tasks/history/task-history-writes',
-    'tasks/history/task-history-ends',
-    'tasks/poll-update-work',
-    'tasks/task-watcher',
-    'tasks/status-worker/status-cycle',
-    'tasks/details/task-details-dialog',
-    'speech/long-text/run-long-synthesis',
-    'speech/session/speech-session',
-    'speech/script/script-panel',
-  ].map((test) => `src/features/${test}.test.{ts,tsx}`),
-  // IndexedDB (fake-indexeddb): writes that an earlier file's modules leave running after its last test land in
-  // the next file's databases (a version-4 database met by a version-2 upgrade test).
-  ...[
-    'app/command-sources',
-    'app/forget-deleted-profiles',
-    'features/speech/lexicon/{lexicon-db,lexicon-panel,lexicon-sync}',
-    'features/speech/script/{script-queue-view,queue/script-db,queue/script-queue-store}',
-    'features/speech/{storage/stored-audio,take/take-db}',
-    'features/tasks/query/task-query-stored',
-    'features/tasks/views/{opened-view,saved-views-store,saved-views,use-saved-views}',
-    'lib/tab-synced-db',
-  ].map((test) => `src/${test}.test.{ts,tsx}`),
-  // The watch list's load and tab sync (watch-list-store.ts, watch-list-sync.ts) finish after a file's last test
-  // and set the list the next file's poll reads.
-  'src/features/tasks/{polling/poll-watch-list,watch-list/watch-list-sync}.test.ts',
-  // Twice in 6 shuffled shared runs its query box offered no suggestions / wrote no query (alone it passes every
-  // order): the shared state it meets is not found yet.
-  'src/features/tasks/board/table/task-list.test.tsx',
-];
-
 export default defineConfig({
   // catalogs(): each locale's messages (src/i18n/catalogs, src/features/*/messages) split by namespace into lazy
   // chunks (src/i18n/vite-plugin-catalogs.ts).
@@ -107,21 +68,7 @@ export default defineConfig({
         test: {
           name: 'browser-unit',
           include: ['src/**/*.test.{ts,tsx}'],
-          exclude: [...NODE_UNIT_TESTS, ...ISOLATED_BROWSER_TESTS],
-          environment: 'jsdom',
-          // One jsdom window and one module graph of node_modules per worker (React, react-dom, testing-library, zod
-          // evaluated once, not once per file: 67–72 → 50–56 CPU s with the isolated project; docs/performance.md);
-          // setup-shared-tests.ts gives each file fresh src/ modules and a window as a new page has it.
-          pool: 'threads',
-          isolate: false,
-          setupFiles: ['src/testing/setup-shared-tests.ts', 'src/testing/setup-tests.ts'],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'browser-unit-isolated',
-          include: ISOLATED_BROWSER_TESTS,
+          exclude: NODE_UNIT_TESTS,
           environment: 'jsdom',
           // Each file in its own VM context, jsdom loaded once per worker: building jsdom afresh for each of
           // 112 files took 90 of this project's 93 s on the 2-core CI machine (vmThreads: 29 s in all).
