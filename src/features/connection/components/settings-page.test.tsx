@@ -17,6 +17,7 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   connectionStore.set({ profiles: [DEFAULT_PROFILE], activeId: 'local' });
+  fetchMock.mockClear(); // each test counts only its own requests, whatever ran before it
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => vi.unstubAllGlobals());
