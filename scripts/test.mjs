@@ -6,10 +6,11 @@
 // on purpose) are the other's CPU: on the 2-core CI machine the halves in a row left a core idle about
 // a fifth of the time. `TEST_IN_A_ROW=1` runs them one after the other (to read a failure under less
 // load). Arguments go to Vitest (a file filter, say); the browser half always runs whole. Without a
-// Chromium the unit half still runs, and the browser half counts as one failure that says why. The browser half's
-// Firefox project (e2e/firefox/) runs where a Firefox is found; its audio needs a sound server, started here when
-// none answers and stopped by its PID at the end. The WebKit journeys (e2e/webkit/, node:test over WebKitWebDriver)
-// start when the first of the two halves ends. The closing summary counts each browser engine apart.
+// Chromium the unit half still runs, and the browser half counts as one failure that says why. The Firefox project
+// (e2e/firefox/) runs where a Firefox is found, as a Playwright run of its own on the next two ports; its audio needs a
+// sound server, started here when none answers and stopped by its PID at the end. It and the WebKit journeys
+// (e2e/webkit/, node:test over WebKitWebDriver) start when the first of the two halves ends. The closing summary counts
+// each browser engine apart.
 // TEST_BROWSERS_AFTER (set by .ci/run, which installs the browsers' Debian packages beside the unit half) names a file
 // to wait for before the browsers start, holding the installer's exit status: the unit half starts at once.
 import { spawn } from 'node:child_process';
@@ -37,6 +38,7 @@ process.once('SIGTERM', () => {
 });
 const vitestReport = join(reportDir, 'vitest.json');
 const playwrightReport = join(reportDir, 'playwright.json');
+const firefoxReport = join(reportDir, 'playwright-firefox.json');
 const webkitReport = join(reportDir, 'webkit.tap');
 const inARow = process.env.TEST_IN_A_ROW === '1';
 
@@ -54,13 +56,29 @@ const installed = await browsersInstalled(browsersAfter);
 const chromium = installed ? findTestChromium() : null;
 const firefox = installed ? findFirefox() : null;
 const webkitMissing = installed ? missingForWebKit() : null;
+// Chromium's projects; Firefox's journeys are a Playwright run of their own (below), on the next two ports.
 const browserHalf = () =>
   chromium
-    ? run('node_modules/.bin/playwright', ['test', '--reporter=list,json'], {
+    ? run('node_modules/.bin/playwright', ['test', '--project=chromium', '--reporter=list,json'], {
         PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
         CHROMIUM_PATH: chromium,
       })
     : Promise.resolve(1);
+const port = Number(process.env.E2E_PORT ?? 4318);
+const firefoxRun = () =>
+  chromium && firefox
+    ? run(
+        'node_modules/.bin/playwright',
+        ['test', '--project=firefox', '--reporter=list,json'],
+        {
+          PLAYWRIGHT_JSON_OUTPUT_NAME: firefoxReport,
+          CHROMIUM_PATH: chromium,
+          E2E_PORT: String(port + 2),
+          E2E_STAND_IN_PORT: String(port + 3),
+        },
+        { held: !inARow, title: 'Firefox journeys (Playwright)' },
+      )
+    : Promise.resolve(0);
 const webkitRun = () =>
   webkitMissing?.length === 0
     ? run(
@@ -80,13 +98,13 @@ const webkitRun = () =>
       )
     : Promise.resolve(1);
 if (chromium && firefox) soundServer = await startSoundServerIfNone();
-// Side by side, the WebKit journeys start when the first half ends (on CI the unit half, ≈50 s before the browser
-// half), so they fill the cores the finished half leaves rather than wait for the other.
-const [vitestExit, playwrightExit, webkitExit] = inARow
-  ? [await unitHalf(), await browserHalf(), await webkitRun()]
+// Side by side, the Firefox and WebKit journeys start when the first half ends (on CI the unit half, ≈2 minutes before
+// Chromium's), so they fill the cores the finished half leaves, and Chromium has both its workers from the start.
+const [vitestExit, playwrightExit, [firefoxExit, webkitExit]] = inARow
+  ? [await unitHalf(), await browserHalf(), [await firefoxRun(), await webkitRun()]]
   : await (() => {
       const halves = [unitStarted ?? unitHalf(), browserHalf()];
-      return Promise.all([...halves, Promise.race(halves).then(webkitRun)]);
+      return Promise.all([...halves, Promise.race(halves).then(() => Promise.all([firefoxRun(), webkitRun()]))]);
     })();
 
 soundServer?.kill();
@@ -95,7 +113,8 @@ soundServer = null;
 const vitestJson = readJson(vitestReport);
 const unit = vitestCounts(vitestJson, vitestExit);
 const playwrightJson = readJson(playwrightReport);
-const browser = playwrightCounts(playwrightJson, playwrightExit);
+const firefoxJson = readJson(firefoxReport);
+const browser = sumCounts(playwrightCounts(playwrightJson, playwrightExit), playwrightCounts(firefoxJson, firefoxExit));
 const webkit = tapCounts(existsSync(webkitReport) ? readFileSync(webkitReport, 'utf8') : '', webkitExit);
 
 // Skipped unit tests by name: the ones that need root say so in theirs.
@@ -111,9 +130,11 @@ const passed = unit.passed + browser.passed + webkit.passed;
 const failed = unit.failed + browser.failed + webkit.failed;
 const skipped = unit.skipped + browser.skipped + webkit.skipped;
 if (chromium && !firefox) console.log(`\nbrowser tests in Firefox not run: ${NO_FIREFOX_MESSAGE}`);
-console.log(`\nunit: ${describe(unit)}; browser: ${describeEngines(browser, engineCounts(playwrightJson))}; webkit: ${describe(webkit)}`);
+console.log(
+  `\nunit: ${describe(unit)}; browser: ${describeEngines(browser, new Map([...engineCounts(playwrightJson), ...engineCounts(firefoxJson)]))}; webkit: ${describe(webkit)}`,
+);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed > 0 || passed === 0 || vitestExit !== 0 || playwrightExit !== 0 || webkitExit !== 0 ? 1 : 0);
+process.exit(failed > 0 || passed === 0 || vitestExit !== 0 || playwrightExit !== 0 || firefoxExit !== 0 || webkitExit !== 0 ? 1 : 0);
 
 /**
  * Waits for the file .ci/run's package installer leaves at its end (none named: nothing to wait for).
@@ -237,6 +258,10 @@ function tapCounts(tap, exitCode) {
 }
 
 // Per-runner counts use '/' so only the final line has the shape CI's log reader looks for.
+function sumCounts(a, b) {
+  return { passed: a.passed + b.passed, failed: a.failed + b.failed, skipped: a.skipped + b.skipped };
+}
+
 function describe({ passed, failed, skipped }) {
   return `${passed} passed / ${failed} failed / ${skipped} skipped`;
 }
