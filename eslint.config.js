@@ -107,11 +107,11 @@ const layeredZones = [
 const scaffoldingZones = [
   {
     target: ['./server', './src'],
-    from: ['./server/testing', './scripts/lib', './src/testing'],
+    from: ['./server/testing', './scripts/lib', './src/testing', ...features.map((feature) => `./src/features/${feature}/testing`)],
     message: 'Production code must not import test scaffolding.',
   },
 ];
-const testFiles = ['**/*.test.ts', '**/*.test.tsx', 'server/testing/**', 'src/testing/**'];
+const testFiles = ['**/*.test.ts', '**/*.test.tsx', 'server/testing/**', 'src/testing/**', 'src/features/*/testing/**'];
 
 // A hook lives in a file named for it (use-….ts(x), beside the rest of its concept) or in a hooks/ folder, and
 // such a file or folder holds only hooks. An api/ endpoint file may export its query hook beside its fetcher and

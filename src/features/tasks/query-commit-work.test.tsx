@@ -1,7 +1,6 @@
 import 'fake-indexeddb/auto';
-import { Profiler } from 'react';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClientProvider, type Query } from '@tanstack/react-query';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { type Query } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectionStore, DEFAULT_PROFILE } from '@/lib/connection-store';
 import { connectionScopeKey } from '@/lib/connection';
@@ -9,7 +8,7 @@ import { createQueryClient } from '@/lib/react-query';
 import { warnInConsole } from '@/i18n/load-describe-error';
 import { createRenderCounter, type Render } from '@/testing/render-counter';
 import { operations } from '@/contract';
-import { TasksPage } from './tasks-page';
+import { renderCountedTasksPage } from './testing/counted-tasks-page';
 import { watchListStore } from './watch-list/watch-list-store';
 import { dashboardSettingsStore } from './polling/dashboard-settings-store';
 import { watchListPollKey } from './polling/poll-watch-list';
@@ -124,17 +123,8 @@ beforeAll(async () => {
   taskQueryStore.save('');
   startTaskHistory(client);
 
-  const container = document.body.appendChild(document.createElement('div'));
-  counter = createRenderCounter(container);
-  render(
-    <QueryClientProvider client={client}>
-      <Profiler id="tasks" onRender={() => counter.commit()}>
-        <TasksPage />
-      </Profiler>
-    </QueryClientProvider>,
-    { container },
-  );
-  await screen.findByRole('region', { name: 'Watched tasks' });
+  const { container, counter: pageCounter } = await renderCountedTasksPage(client);
+  counter = pageCounter;
   const poll: Query = client.getQueryCache().find({ queryKey: watchListPollKey(connection) })!;
   await act(async () => {
     await poll.fetch();
