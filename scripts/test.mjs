@@ -56,26 +56,23 @@ const installed = await browsersInstalled(browsersAfter);
 const chromium = installed ? findTestChromium() : null;
 const firefox = installed ? findFirefox() : null;
 const webkitMissing = installed ? missingForWebKit() : null;
-// Chromium's projects; Firefox's journeys are a Playwright run of their own (below), on the next two ports.
-const browserHalf = () =>
-  chromium
-    ? run('node_modules/.bin/playwright', ['test', '--project=chromium', '--reporter=list,json'], {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-        CHROMIUM_PATH: chromium,
-      })
-    : Promise.resolve(1);
+/** One Playwright run of `project`'s tests, its JSON report written to `report`. */
+const playwrightRun = (project, report, env = {}, options = undefined) =>
+  run(
+    'node_modules/.bin/playwright',
+    ['test', `--project=${project}`, '--reporter=list,json'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: report, CHROMIUM_PATH: chromium, ...env },
+    options,
+  );
+// Chromium's projects; Firefox's journeys are a Playwright run of their own, on the next two ports.
+const browserHalf = () => (chromium ? playwrightRun('chromium', playwrightReport) : Promise.resolve(1));
 const port = Number(process.env.E2E_PORT ?? 4318);
 const firefoxRun = () =>
   chromium && firefox
-    ? run(
-        'node_modules/.bin/playwright',
-        ['test', '--project=firefox', '--reporter=list,json'],
-        {
-          PLAYWRIGHT_JSON_OUTPUT_NAME: firefoxReport,
-          CHROMIUM_PATH: chromium,
-          E2E_PORT: String(port + 2),
-          E2E_STAND_IN_PORT: String(port + 3),
-        },
+    ? playwrightRun(
+        'firefox',
+        firefoxReport,
+        { E2E_PORT: String(port + 2), E2E_STAND_IN_PORT: String(port + 3) },
         { held: !inARow, title: 'Firefox journeys (Playwright)' },
       )
     : Promise.resolve(0);

@@ -28,28 +28,3 @@ export function buildRow(id: string, index: number, snapshot: TaskSnapshot | und
 export function buildRows(ids: readonly string[], board: TaskBoard): WatchedTask[] {
   return ids.map((id, index) => buildRow(id, index, board.tasks.get(id)));
 }
-
-type RowCompare = (a: WatchedTask, b: WatchedTask) => number;
-
-/**
- * Rows `keep` keeps (a compiled query: query/language/compile-query.ts; null keeps all), sorted by `compare`
- * (ties keep list order), or in list order. Takes the predicate, not the query, so this first-visit module
- * does not pull the query language into the first load.
- */
-export function queryRows(
-  rows: readonly WatchedTask[],
-  keep: ((row: WatchedTask) => boolean) | null,
-  compare: RowCompare | null,
-  descending: boolean,
-): readonly WatchedTask[] {
-  // The default view is the list itself: no pass over 100,000 rows on every poll.
-  if (!keep && !compare && !descending) return rows;
-  let out: WatchedTask[];
-  if (keep) {
-    out = [];
-    for (let i = 0; i < rows.length; i++) if (keep(rows[i]!)) out.push(rows[i]!);
-  } else out = rows.slice();
-  const cmp: RowCompare = (a, b) => (compare ? compare(a, b) : 0) || a.index - b.index;
-  if (!compare && !descending) return out;
-  return out.sort(descending ? (a, b) => cmp(b, a) : cmp);
-}

@@ -2,7 +2,7 @@ import type { WatchedTask } from '../../rows';
 
 /**
  * Rows in the order of a number per row (`key`), ties in watch-list order (`index`), both reversed when descending: what
- * `queryRows` does with a comparator, with each row's key read once into a typed array and the rows' positions sorted by
+ * a sort by a comparator does, with each row's key read once into a typed array and the rows' positions sorted by
  * it (a comparator over two array reads, not over two rows through three closures: at 100,000 rows, 1.7 million
  * comparisons). The rows in list order, or their reverse, take no comparison at all.
  */

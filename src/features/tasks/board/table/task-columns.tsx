@@ -245,8 +245,3 @@ export const SORT_OPTIONS: ReadonlyArray<{ key: string; label: MessageKey }> = [
 export function sortKeyBy(key: string): ((row: WatchedTask) => number) | null {
   return TASK_COLUMNS.find((c) => c.id === key)?.sort?.key ?? null;
 }
-
-export function compareBy(key: string): ((a: WatchedTask, b: WatchedTask) => number) | null {
-  const of = sortKeyBy(key);
-  return of && ((a, b) => of(a) - of(b));
-}
