@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onPath } from '../../scripts/lib/find-webkit.mjs';
+import { PULSEAUDIO_ARGS } from '../../scripts/lib/sound-server.mjs';
 import { freePort, untilListening } from '../proxy-server';
 
 /**
@@ -69,15 +70,8 @@ export async function startSoundServer(runtime: string): Promise<Record<string, 
   const child = track(
     spawn(
       'pulseaudio',
-      [
-        '--daemonize=no',
-        '--exit-idle-time=-1',
-        '--disallow-exit',
-        '--disable-shm',
-        '-n',
-        '--load=module-native-protocol-unix',
-        '--load=module-null-sink',
-      ],
+      // npm test's own arguments (a null sink, the local socket, never exiting on its own), without shared memory.
+      [...PULSEAUDIO_ARGS, '--disable-shm'],
       {
         env: { ...process.env, ...env },
         stdio: 'ignore',

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 
 const PULSEAUDIO = '/usr/bin/pulseaudio';
 /** No default script (-n): only a null sink and the local socket; never exits on its own while the tests run. */
-const PULSEAUDIO_ARGS = [
+export const PULSEAUDIO_ARGS = [
   '--daemonize=no',
   '--exit-idle-time=-1',
   '--disallow-exit',
