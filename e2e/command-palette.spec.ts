@@ -90,6 +90,10 @@ test('on the Speech page, "Play the last take" replays the newest take from hist
   await openStudio(page);
   await fillAndSynthesize(page, { text: 'The palette plays this take again.' });
   await expect(page.getByRole('region', { name: 'Result' }).getByText(/^Service_AI/)).toBeVisible({ timeout: 20_000 });
+  // The take is kept once its history entry stops saying "saving…" (a reload before then lost it on a loaded CI run).
+  const history = page.getByRole('region', { name: 'History', exact: true });
+  await expect(history.getByRole('listitem')).toHaveCount(1);
+  await expect(history.getByText('saving…')).toHaveCount(0, { timeout: 15_000 });
   // After a reload the result panel is empty: the take is only in history, listed once it is read back (the palette asks
   // its sources as it opens, so a palette opened before that rightly offers nothing to play; once on a loaded CI run).
   await page.reload();

@@ -10,6 +10,8 @@ import styles from './history.module.css';
 type Props = {
   take: Take;
   current: boolean;
+  /** Listed but not yet written to this browser's storage. */
+  saving: boolean;
   comparing: boolean;
   onReplay: (take: Take) => void;
   onReuse: (take: Take) => void;
@@ -17,7 +19,7 @@ type Props = {
   onDelete: (take: Take) => void;
 };
 
-export function HistoryItem({ take, current, comparing, onReplay, onReuse, onCompare, onDelete }: Props) {
+export function HistoryItem({ take, current, saving, comparing, onReplay, onReuse, onCompare, onDelete }: Props) {
   const { request } = take;
   const t = useT();
   const f = useFormat();
@@ -34,6 +36,7 @@ export function HistoryItem({ take, current, comparing, onReplay, onReuse, onCom
       <p className={styles.historyText}>
         {snippet}
         {current && <span className={`badge ${styles.inPlayer}`}>{t('speech.history.inPlayer')}</span>}
+        {saving && <span className={`badge ${styles.saving}`}>{t('speech.history.saving')}</span>}
       </p>
       <p className={styles.historyMeta}>
         <time dateTime={new Date(take.createdAt).toISOString()} title={relative ? when : undefined}>

@@ -20,7 +20,7 @@ type Props = {
 
 /** Every take kept in this browser, newest first, searchable by its text. */
 export function HistoryPanel({ currentId, compareIds, onReplay, onReuse, onCompare }: Props) {
-  const { status, takes, error } = useHistory();
+  const { status, takes, error, saving = [] } = useHistory();
   const [query, setQuery] = useState('');
   const t = useT();
   const f = useFormat();
@@ -60,6 +60,7 @@ export function HistoryPanel({ currentId, compareIds, onReplay, onReuse, onCompa
             key={t.id}
             take={t}
             current={t.id === currentId}
+            saving={saving.includes(t.id)}
             comparing={compareIds.includes(t.id)}
             onReplay={onReplay}
             onReuse={onReuse}

@@ -2,9 +2,15 @@ import { createStore } from '@/lib/persisted-store';
 import { t } from '@/i18n/i18n-store';
 import { clearTakes, deleteTake, listTakes, saveTake, type Take } from '../take';
 
-type HistoryState = { status: 'loading' | 'ready' | 'unavailable'; takes: Take[]; error: string | null };
+/** `saving`: takes listed but not yet written to IndexedDB; a reload before the write ends would lose them. */
+type HistoryState = { status: 'loading' | 'ready' | 'unavailable'; takes: Take[]; error: string | null; saving?: readonly string[] };
 
 export const historyStore = createStore<HistoryState>({ status: 'loading', takes: [], error: null });
+
+const withoutSaving = (id: string) => {
+  const state = historyStore.get();
+  historyStore.set({ ...state, saving: (state.saving ?? []).filter((s) => s !== id) });
+};
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -16,14 +22,17 @@ export async function loadHistory(): Promise<void> {
   }
 }
 
-/** Shown at once; a failed write (quota, private mode) is reported, the take still plays. */
+/** Shown at once, marked "Saving…" until written; a failed write (quota, private mode) is reported, the take still plays. */
 export async function addTake(take: Take, audio: Blob | null): Promise<void> {
   const state = historyStore.get();
-  historyStore.set({ ...state, takes: [take, ...state.takes.filter((t) => t.id !== take.id)] });
+  const saving = [...(state.saving ?? []).filter((s) => s !== take.id), take.id];
+  historyStore.set({ ...state, takes: [take, ...state.takes.filter((t) => t.id !== take.id)], saving });
   try {
     await saveTake(take, audio);
   } catch (e) {
     historyStore.set({ ...historyStore.get(), error: t('speech.history.notSaved', { message: message(e) }) });
+  } finally {
+    withoutSaving(take.id);
   }
 }
 
