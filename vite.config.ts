@@ -10,13 +10,13 @@ const TASKS_LOGIC_TESTS = [
   'src/features/tasks/{task,rows,query/language}/*.test.ts',
   'src/features/tasks/history/{task-history,batch-series,measure-cost}.test.ts',
   'src/features/tasks/{status-worker/{batch-ids,merge-board},polling/{poll-schedule,poll-pace}}.test.ts',
-  'src/features/tasks/{query/query-url,views/{view-link,view-counts},shared-links/share-codec,overview/{batch-estimate,count-axis,flow-chart-data,throughput-data}}.test.ts',
+  'src/features/tasks/{query/row-filter,query/query-url,views/{view-link,view-counts},shared-links/share-codec,overview/{batch-estimate,count-axis,flow-chart-data,throughput-data}}.test.ts',
 ];
 /** Tests of the browser code's pure logic, run without a DOM (the `logic` project). */
 // The speech feature is laid out by concept (no model/ folder): its pure-function tests, which need no DOM, are named here.
 const SPEECH_NODE_TESTS = [
   'audio/{pcm-to-wav,join-audio}',
-  'loudness/{loudness,loudness-espeak,true-peak-limiter,normalize-wav,normalize-limiter,take-loudness}',
+  'loudness/{loudness,loudness-espeak,true-peak-limiter,normalize-wav,normalize-limiter,take-loudness,normalize-loaded-take,mp3-normalize}',
   'long-text/{split-text,merge-segments}',
   'lexicon/{lexicon,lexicon-bounded,lexicon-property}',
   'lexicon/files/{lexicon-csv-delimiter,lexicon-files,lexicon-pls-xml,lexicon-reader-bounds,parse-delimited}',
@@ -27,7 +27,7 @@ const SPEECH_NODE_TESTS = [
   'parts/redo-part',
   'subtitles/{subtitle-file,subtitles}',
   'result/{curl-command,result-user-id}',
-  'script/zip/build-zip',
+  'script/zip/{build-zip,script-zip}',
   'script/import/{import-script,decode-script-file,safe-file-name}',
   'script/queue/{script-queue,script-queue-property,retry-delay,synthesis-outcome,line-request}',
 ].map((tests) => `src/features/speech/${tests}.test.ts`);
