@@ -15,9 +15,9 @@ afterEach(() => act(() => setLocale('en')));
 
 describe('BulkActions', () => {
   it('counts the rows it acts on with plurals, in English and in Chinese', async () => {
-    const { rerender } = render(<BulkActions rows={rows.slice(0, 1)} scope="selected" onRemoved={() => undefined} />);
+    const { rerender } = render(<BulkActions rows={rows.slice(0, 1)} version={0} scope="selected" onRemoved={() => undefined} />);
     expect(screen.getByRole('group', { name: 'Actions on selected tasks' })).toHaveTextContent('1 task selected:');
-    rerender(<BulkActions rows={rows} scope="shown" onRemoved={() => undefined} />);
+    rerender(<BulkActions rows={rows} version={0} scope="shown" onRemoved={() => undefined} />);
     expect(screen.getByRole('group', { name: 'Actions on shown tasks' })).toHaveTextContent('2 tasks shown:');
     await userEvent.click(screen.getByRole('button', { name: 'Remove 2' }));
     expect(screen.getByRole('button', { name: 'Yes, remove 2 tasks' })).toBeInTheDocument();

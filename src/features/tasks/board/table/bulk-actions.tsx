@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { TaskStatus } from '@/contract';
 import { useT } from '@/hooks/use-t';
 import type { WatchedTask } from '../../rows';
@@ -6,7 +7,13 @@ import { ConfirmButton } from '@/components/confirm-button';
 import { CopyButton } from '../../copy';
 import styles from '../board.module.css';
 
-type Props = { rows: readonly WatchedTask[]; scope: 'selected' | 'shown'; onRemoved: () => void };
+type Props = {
+  rows: readonly WatchedTask[];
+  /** Poll updates write `rows` in place (board-rows.ts): a new version renders the memoized actions again. */
+  version: number;
+  scope: 'selected' | 'shown';
+  onRemoved: () => void;
+};
 
 // Failed only: aborted tasks were stopped on purpose, and "failed" says so.
 const failedIds = (rows: readonly WatchedTask[]) => rows.filter((r) => r.group === TaskStatus.failed).map((r) => r.id);
@@ -23,7 +30,7 @@ const downloadLinks = (rows: readonly WatchedTask[]) => rows.flatMap((r) => (r.d
  * Actions on the selected rows, or on every row the filter shows when none is selected. The lists
  * are gathered on click; a render only asks whether there is any (up to 100,000 rows, every poll).
  */
-export function BulkActions({ rows, scope, onRemoved }: Props) {
+export const BulkActions = memo(function BulkActions({ rows, scope, onRemoved }: Props) {
   const hasLinks = rows.some((r) => r.downloadUrl);
   const hasFailed = rows.some((r) => r.group === TaskStatus.failed);
   const n = rows.length;
@@ -65,4 +72,4 @@ export function BulkActions({ rows, scope, onRemoved }: Props) {
       />
     </div>
   );
-}
+});

@@ -58,6 +58,7 @@ export function TaskList({ rows, version, query, onQuery, changed, stallMs, fres
     queryNow.current = query;
     rowsNow.current = { rows, version };
   }, [shown, query, rows, version]);
+  const clearSelection = useCallback(() => setSelected(new Set()), []);
   const onSelectAll = useCallback((on: boolean) => setSelected(on ? new Set(shownNow.current.map((r) => r.id)) : new Set()), []);
   const onSearch = useCallback((v: string) => onQuery(withSearch(queryNow.current, v)), [onQuery]);
   const onSort = useCallback((key: string, desc: boolean) => onQuery(withSort(queryNow.current, key, desc)), [onQuery]);
@@ -91,11 +92,13 @@ export function TaskList({ rows, version, query, onQuery, changed, stallMs, fres
       <ListToolbar search={search} sort={sort} descending={descending} onSearch={onSearch} onSort={onSort} />
       <BulkActions
         rows={selectedRows.length ? selectedRows : shown}
+        version={version}
         scope={selectedRows.length ? 'selected' : 'shown'}
-        onRemoved={() => setSelected(new Set())}
+        onRemoved={clearSelection}
       />
       <TaskTable
         rows={shown}
+        version={version}
         selected={selected}
         changed={changed}
         stallMs={stallMs}

@@ -16,6 +16,7 @@ describe('TaskTable', () => {
     render(
       <TaskTable
         rows={buildRows(ids, EMPTY_BOARD)}
+        version={0}
         selected={new Set()}
         changed={new Set()}
         stallMs={60_000}

@@ -1,4 +1,4 @@
-import { useRef, useSyncExternalStore } from 'react';
+import { memo, useRef, useSyncExternalStore } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useT } from '@/hooks/use-t';
 import type { WatchedTask } from '../../rows';
@@ -11,6 +11,8 @@ import { useRowKeys } from './use-row-keys';
 
 type Props = {
   rows: readonly WatchedTask[];
+  /** Poll updates write `rows` in place (board-rows.ts): a new version is what tells the memo the rows changed. */
+  version: number;
   selected: ReadonlySet<string>;
   changed: ReadonlySet<string>;
   stallMs: number;
@@ -20,8 +22,12 @@ type Props = {
   onRemove: (id: string) => void;
 };
 
-/** Only the rows in view are in the DOM (spacer rows keep the scroll height), so 10,000 tasks stay smooth. */
-export function TaskTable({ rows, selected, changed, stallMs, freshness, onSelect, onSelectAll, onRemove }: Props) {
+/**
+ * Only the rows in view are in the DOM (spacer rows keep the scroll height), so 10,000 tasks stay smooth. Memoized: the
+ * list renders up to three times for a query the box commits (the box's, the deferred one, the one with the result),
+ * and the table only for the last, with new rows.
+ */
+export const TaskTable = memo(function TaskTable({ rows, selected, changed, stallMs, freshness, onSelect, onSelectAll, onRemove }: Props) {
   const t = useT();
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowHeight = useMatchMedia(NARROW_SCREEN) ? ROW_HEIGHT_NARROW : ROW_HEIGHT;
@@ -98,7 +104,7 @@ export function TaskTable({ rows, selected, changed, stallMs, freshness, onSelec
       </table>
     </div>
   );
-}
+});
 
 // One MediaQueryList per query: matchMedia() parses the query afresh on every call, and the snapshot is read on every render.
 const mediaLists = new Map<string, MediaQueryList | null>();
