@@ -3,7 +3,16 @@
 // with no query, measured back to back. Traces of the page's main thread (main-thread-trace.ts) and the
 // long tasks its PerformanceObserver saw (dashboard-page.ts).
 import type { Browser, Page } from '@playwright/test';
-import { cyclesOf, median, percentile, startTrace, updateCost, type MainTask, type MainThreadTrace } from './main-thread-trace';
+import {
+  cyclesOf,
+  describeUpdates,
+  median,
+  percentile,
+  startTrace,
+  updateCost,
+  type MainTask,
+  type MainThreadTrace,
+} from './main-thread-trace';
 import { longestSinceReset, resetProbe } from './dashboard-page';
 
 /** A brisk typist's gap between keys: under the box's commit delay (250 ms), so a term filters when the typist pauses. */
@@ -72,6 +81,9 @@ function keyWindows(trace: MainThreadTrace, pasted: boolean) {
     const busyMs = tasks.reduce((n, t) => n + t.end - t.start, 0);
     const cpuMs = tasks.reduce((n, t) => n + t.cpu, 0);
     return {
+      start,
+      end,
+      windowMs: end - start,
       busyMs,
       cpuMs,
       netBusyMs: Math.max(0, busyMs - idleBusy * (end - start)),
@@ -139,6 +151,17 @@ export async function measureQueryInPage(
   if (pasted) commitAt.add(0);
   else for (const [i, term] of terms.entries()) commitAt.add((k += term.length + (i < terms.length - 1 ? 1 : 0)));
   const commits = windows.filter((_, i) => commitAt.has(i)).map((w) => w.busyMs);
+  // BENCH_DESCRIBE=1: where the committing keys' windows' time goes (trace events by name, per window).
+  if (process.env.BENCH_DESCRIBE)
+    console.log(
+      [
+        `${query.slice(0, 60)}, per committing key:`,
+        ...describeUpdates(
+          trace,
+          windows.filter((_, i) => commitAt.has(i)),
+        ),
+      ].join('\n'),
+    );
   const typing = windows.filter((_, i) => !commitAt.has(i)).map((w) => w.busyMs);
   const shown = (await page.getByRole('heading', { level: 2, name: /^Watch list/ }).textContent()) ?? '';
 
