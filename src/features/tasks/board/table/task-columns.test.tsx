@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render } from '@testing-library/react';
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { item, snap } from '../../testing/snapshots';
 import { buildRow } from '../../rows/task-rows';
 import { TASK_COLUMNS, type CellContext } from './task-columns';
@@ -38,21 +39,41 @@ const keyOf = (values: readonly unknown[]) =>
     })
     .join('|');
 
+// One root for every cell drawn (6,144 of them): a root and container made and dropped per cell were most of this file's
+// time. Each cell is drawn under a new key, so it mounts afresh as in a table of its own.
+let container: HTMLDivElement;
+let root: Root;
+let drawn = 0;
+// Drawn with flushSync outside act(): React is told so, or it would warn for each cell.
+const reactTest = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+const actEnvironment = reactTest.IS_REACT_ACT_ENVIRONMENT;
+beforeAll(() => {
+  reactTest.IS_REACT_ACT_ENVIRONMENT = false;
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterAll(() => {
+  root.unmount();
+  container.remove();
+  reactTest.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+});
+
 const markup = (ctx: CellContext, cell: (c: CellContext) => ReactNode) => {
-  const { container } = render(
-    <table>
-      <tbody>
-        <tr>
-          <td>{cell(ctx)}</td>
-        </tr>
-      </tbody>
-    </table>,
+  flushSync(() =>
+    root.render(
+      <table key={++drawn}>
+        <tbody>
+          <tr>
+            <td>{cell(ctx)}</td>
+          </tr>
+        </tbody>
+      </table>,
+    ),
   );
   // React numbers useId's IDs per render (the outcome's popover and its button share one): the same cell drawn
   // twice differs only there, so the IDs are compared as one placeholder.
-  const html = container.innerHTML.replace(/_r_[0-9a-z]+_/g, '_r_id_');
-  cleanup();
-  return html;
+  return container.innerHTML.replace(/_r_[0-9a-z]+_/g, '_r_id_');
 };
 
 describe('TASK_COLUMNS', () => {
