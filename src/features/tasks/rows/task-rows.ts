@@ -3,6 +3,8 @@ import { usableTime } from '@/lib/format-time';
 
 export type WatchedTask = {
   id: string;
+  /** The ID lower-cased once, when the row is built: the query's free text and `id:` read it for every row (issue 38). */
+  idLower: string;
   /** Position in the watch list (the default order). */
   index: number;
   snapshot: TaskSnapshot | undefined;
@@ -16,6 +18,7 @@ export function buildRow(id: string, index: number, snapshot: TaskSnapshot | und
   const item = snapshot?.item;
   return {
     id,
+    idLower: id.toLowerCase(),
     index,
     snapshot,
     group: statusGroupOf(snapshot),
