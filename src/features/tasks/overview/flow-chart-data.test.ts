@@ -24,6 +24,15 @@ describe('stackedData', () => {
     expect(xs).toEqual([0, 5, 20 * 60]);
     expect(top).toEqual([3, 3, null]);
   });
+
+  it('gives a first sample not yet behind the clock a second point, so the time axis spans its minute and not a day', () => {
+    const flow = [s(61_000, running(4))];
+    // The chart's clock is floored to its step: right after the first answer, now is the sample's own time.
+    const [xs, top] = stackedData(flow, 61_000, 5_000);
+    expect(xs).toEqual([61, 61.001]);
+    expect(top).toEqual([4, 4]);
+    expect(stackedData(flow, 70_000, 5_000)[0]).toEqual([61, 70]);
+  });
 });
 
 describe('flowTableRows', () => {

@@ -23,10 +23,13 @@ export function stackedData(samples: readonly FlowSample[], now: number, interva
     rows.push(s);
   });
   // The last counts hold until now while watched: a batch first seen already done is one sample, and a single point
-  // draws no area (uPlot then also spread the time axis from 1970). Not watched since (a history loaded before the
+  // draws no area. Not watched since (a history loaded before the
   // first answer, polling paused): blank up to now.
   const last = samples[samples.length - 1];
   if (last && now > last.at) rows.push({ at: now, counts: now - last.at <= watchedGapMs(intervalMs, last.counts) ? last.counts : null });
+  // The first sample before the clock's next step (now is floored to it): a point alone gets a day-wide time axis from
+  // uPlot, labelled "12:00 AM" over and over. The same counts a millisecond on keep the axis on the sample's minute.
+  else if (last && rows.length === 1) rows.push({ at: last.at + 1, counts: last.counts });
   const xs = rows.map((r) => r.at / 1000);
   const tops = FLOW_BANDS.map((_, band) =>
     rows.map((r) => (r.counts ? r.counts.slice(0, band + 1).reduce((a, b) => a + b, 0) : null)),
