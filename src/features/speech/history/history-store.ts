@@ -22,7 +22,7 @@ export async function loadHistory(): Promise<void> {
   }
 }
 
-/** Shown at once, marked "Saving…" until written; a failed write (quota, private mode) is reported, the take still plays. */
+/** Shown at once, marked "saving…" until written; a failed write (quota, private mode) is reported, the take still plays. */
 export async function addTake(take: Take, audio: Blob | null): Promise<void> {
   const state = historyStore.get();
   const saving = [...(state.saving ?? []).filter((s) => s !== take.id), take.id];
