@@ -20,6 +20,8 @@ type Words = {
   segments: RegExp;
   waveform: RegExp;
   history: string;
+  /** The badge a take wears until this browser has stored it. */
+  saving: string;
   replay: RegExp;
   scriptTab: string;
   lines: string;
@@ -39,6 +41,7 @@ const ENGLISH: Words = {
   segments: /^Segments/,
   waveform: /^Waveform, /,
   history: 'History',
+  saving: 'saving…',
   replay: /^Replay take/,
   scriptTab: 'Script',
   lines: 'Script lines',
@@ -58,6 +61,7 @@ const CHINESE: Words = {
   segments: /^片段/,
   waveform: /^波形，/,
   history: '历史记录',
+  saving: '正在保存…',
   replay: /^重放 /,
   scriptTab: '脚本',
   lines: '脚本行',
@@ -103,7 +107,9 @@ async function journey(page: Page, words: Words, voiceName: string, texts: reado
     await expectPlays(page, words);
   }
 
-  // After a reload the history (IndexedDB) still has all three; the oldest replays from it.
+  // After a reload the history (IndexedDB) still has all three; the oldest replays from it. A reload while a take
+  // still says "saving…" could lose it, as it would for an operator: the reload waits for the badge to go.
+  await expect(history.getByText(words.saving, { exact: true })).toHaveCount(0, { timeout: 15_000 });
   await page.reload();
   await expect(history.getByRole('listitem')).toHaveCount(3);
   await history.getByRole('listitem').filter({ hasText: texts[0] }).getByRole('button', { name: words.replay }).click();
