@@ -68,7 +68,13 @@ const ViewsPanel = memo(function ViewsPanel({ ids, scope, saved, counts }: Panel
     return null;
   };
 
+  // Each move or delete shows its list at once; a stored order that comes back after a newer change would put back the
+  // list as it was before that change (a deleted view, an earlier order) and move the focused link in the DOM, which
+  // drops its focus. Only the newest change's answer is shown.
+  const changes = useRef(0);
+
   const move = async (view: SavedView, step: -1 | 1) => {
+    const mine = ++changes.current;
     const order = views.map((v) => v.id);
     const i = order.indexOf(view.id);
     const j = i + step;
@@ -76,10 +82,12 @@ const ViewsPanel = memo(function ViewsPanel({ ids, scope, saved, counts }: Panel
     [order[i], order[j]] = [order[j]!, order[i]!];
     replace(views.map((_, k) => views.find((v) => v.id === order[k])!));
     setFocus({ id: view.id, on: step < 0 ? 'up' : 'down' });
-    replace(await reorderViews(scope, order));
+    const stored = await reorderViews(scope, order);
+    if (mine === changes.current) replace(stored);
   };
 
   const remove = async (view: SavedView) => {
+    changes.current++;
     const i = views.indexOf(view);
     const next = views[i + 1] ?? views[i - 1];
     replace(views.filter((v) => v !== view));
