@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
-import { removeAllTakes, removeTake } from './history-store';
+import { removeAllTakes, removeTake, savingTakesStore } from './history-store';
 import { useHistory } from './use-history';
 import type { Take } from '../take';
 import { useT } from '@/hooks/use-t';
@@ -20,7 +20,8 @@ type Props = {
 
 /** Every take kept in this browser, newest first, searchable by its text. */
 export function HistoryPanel({ currentId, compareIds, onReplay, onReuse, onCompare }: Props) {
-  const { status, takes, error, saving = [] } = useHistory();
+  const { status, takes, error } = useHistory();
+  const saving = savingTakesStore.use();
   const [query, setQuery] = useState('');
   const t = useT();
   const f = useFormat();

@@ -10,7 +10,7 @@ vi.mock('../take', async (importOriginal) => ({
   saveTake: () => new Promise<void>((resolve, reject) => writes.push({ resolve, reject })),
 }));
 
-const { addTake, historyStore } = await import('./history-store');
+const { addTake, historyStore, savingTakesStore } = await import('./history-store');
 const { HistoryPanel } = await import('./history-panel');
 
 const take = (id: string): Take => ({
@@ -44,7 +44,7 @@ describe('addTake', () => {
       await added;
     });
     expect(within(item()).queryByText('saving…')).toBeNull();
-    expect(historyStore.get().saving).toEqual([]);
+    expect(savingTakesStore.get()).toEqual([]);
   });
 
   it('drops the mark when the write fails, and says the take was not saved', async () => {

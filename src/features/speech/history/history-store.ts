@@ -2,14 +2,18 @@ import { createStore } from '@/lib/persisted-store';
 import { t } from '@/i18n/i18n-store';
 import { clearTakes, deleteTake, listTakes, saveTake, type Take } from '../take';
 
-/** `saving`: takes listed but not yet written to IndexedDB; a reload before the write ends would lose them. */
-type HistoryState = { status: 'loading' | 'ready' | 'unavailable'; takes: Take[]; error: string | null; saving?: readonly string[] };
+type HistoryState = { status: 'loading' | 'ready' | 'unavailable'; takes: Take[]; error: string | null };
 
 export const historyStore = createStore<HistoryState>({ status: 'loading', takes: [], error: null });
 
-const withoutSaving = (id: string) => {
-  const state = historyStore.get();
-  historyStore.set({ ...state, saving: (state.saving ?? []).filter((s) => s !== id) });
+/**
+ * The IDs of takes listed but not yet written to IndexedDB (a reload before the write ends would lose them). A store of
+ * its own: reading history back (loadHistory) replaces the list, not the writes still open.
+ */
+export const savingTakesStore = createStore<readonly string[]>([]);
+const markSaving = (id: string, on: boolean) => {
+  const rest = savingTakesStore.get().filter((s) => s !== id);
+  savingTakesStore.set(on ? [...rest, id] : rest);
 };
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -25,14 +29,14 @@ export async function loadHistory(): Promise<void> {
 /** Shown at once, marked "saving…" until written; a failed write (quota, private mode) is reported, the take still plays. */
 export async function addTake(take: Take, audio: Blob | null): Promise<void> {
   const state = historyStore.get();
-  const saving = [...(state.saving ?? []).filter((s) => s !== take.id), take.id];
-  historyStore.set({ ...state, takes: [take, ...state.takes.filter((t) => t.id !== take.id)], saving });
+  historyStore.set({ ...state, takes: [take, ...state.takes.filter((t) => t.id !== take.id)] });
+  markSaving(take.id, true);
   try {
     await saveTake(take, audio);
   } catch (e) {
     historyStore.set({ ...historyStore.get(), error: t('speech.history.notSaved', { message: message(e) }) });
   } finally {
-    withoutSaving(take.id);
+    markSaving(take.id, false);
   }
 }
 

@@ -58,11 +58,11 @@ function compileTerm(term: Term, ctx: QueryContext): RowPredicate {
   switch (term.kind) {
     case 'text': {
       const glob = compileContains(term.text);
-      return (row) => globMatches(glob, row.id, undefined, row.idLower);
+      return (row) => globMatches(glob, row.id, row.idLower);
     }
     case 'id': {
       const globs = term.patterns.map(compileGlob);
-      return (row) => globs.some((g) => globMatches(g, row.id, undefined, row.idLower));
+      return (row) => globs.some((g) => globMatches(g, row.id, row.idLower));
     }
     case 'status': {
       const groups = new Set(term.values);

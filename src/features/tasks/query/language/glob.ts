@@ -120,7 +120,7 @@ export const globWords = (glob: CompiledGlob): number => glob.words;
  * Whether the ID matches (`idLower`, when given, is `id.toLowerCase()`). `meter.steps` (tests) adds the work done: the ID's length for the native search (it reads the
  * ID to lower-case it, then searches), and the words the automaton moves, at most the ID's length × globWords.
  */
-export function globMatches(glob: CompiledGlob, id: string, meter?: { steps: number }, idLower?: string): boolean {
+export function globMatches(glob: CompiledGlob, id: string, idLower?: string, meter?: { steps: number }): boolean {
   if (id.length < glob.need) return false;
   if (glob.runs) {
     if (meter) meter.steps += id.length;
