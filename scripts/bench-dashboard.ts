@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { register } from 'node:module';
+import { stubViteModules } from './lib/stub-vite-modules';
 import { chromium, type CDPSession } from '@playwright/test';
 import { findChromium } from './lib/find-chromium.mjs';
 import { seedProfileScript } from './lib/seed-profile';
@@ -40,14 +40,8 @@ import { operations } from '#contract';
 import { measurePaste, openTasksPage } from './bench/dashboard-paste';
 import { measureQueryInPage, pageQueryRows } from './bench/dashboard-query';
 
-// The query language's model reaches the i18n store, which imports Vite's virtual modules (`virtual:catalogs`, made by
-// src/i18n/vite-plugin-catalogs.ts). Node cannot load a `virtual:` URL and the bench words nothing: each is an empty
-// module, by a module hook registered before query-typing loads (a data: URL, so knip sees no stray file).
-const stubVirtualModules = `export async function resolve(specifier, context, next) {
-  if (specifier.startsWith('virtual:')) return { url: 'data:text/javascript,export default {}', shortCircuit: true };
-  return next(specifier, context);
-}`;
-register(`data:text/javascript,${encodeURIComponent(stubVirtualModules)}`);
+// The query language's model reaches the i18n store, which imports Vite's virtual modules: empty here (stub-vite-modules.ts).
+stubViteModules();
 const { measureQueryTyping, printQueryFigures } = await import('./bench/query-typing');
 
 const { values: flags } = parseArgs({

@@ -2,23 +2,16 @@
 // (Node's V8): the first count, then poll updates that change 1,000 live rows. Per update: the main-thread work done at
 // once (update: changed rows × views) and the sliced full count of the clock-reading views every RECOUNT_MS (slices of 8 ms).
 // Usage: npx tsx scripts/bench-view-counts.ts [--rows 100000] [--live 1000] [--views 50] [--updates 10]
-import { register } from 'node:module';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { WatchedTask } from '../src/features/tasks/rows/task-rows';
 import type { TaskSnapshot } from '../src/features/tasks/task/task-snapshot';
 import type { QueryContext } from '../src/features/tasks/query/language/compile-query';
+import { stubViteModules } from './lib/stub-vite-modules';
 
-// The models reach the i18n store, which imports the catalogs' loader table: a Vite virtual module, empty here (no words are shown).
-// The view counts reach the query through its concept's index, which brings the query box and its CSS Module: an
-// empty object here too (nothing is rendered).
-const STUB = `data:text/javascript,${encodeURIComponent('export default {};')}`;
-register(
-  `data:text/javascript,${encodeURIComponent(
-    `export async function resolve(s, c, next) { return s === 'virtual:catalogs' || s.endsWith('.module.css') ? { url: ${JSON.stringify(STUB)}, shortCircuit: true } : next(s, c); }`,
-  )}`,
-);
+// The models reach the i18n store's virtual module and the query box's CSS Module: empty here (stub-vite-modules.ts).
+stubViteModules();
 const { buildRow } = await import('../src/features/tasks/rows/task-rows');
 const { createViewCounts, RECOUNT_MS } = await import('../src/features/tasks/views/view-counts');
 const { steadyMarks } = await import('../src/features/tasks/testing/snapshots');
