@@ -5,6 +5,7 @@ import { boardRows } from '../../rows/board-rows';
 import { mergeBoard } from '../../status-worker/merge-board';
 import { EMPTY_BOARD } from '../../task/task-snapshot';
 import { TaskList } from './task-list';
+import { TASK_COLUMNS } from './task-columns';
 import { SLICE_WORK } from '../../query';
 
 const ids = ['Service_AI_a', 'Service_AI_b', 'Service_AI_c'];
@@ -160,6 +161,32 @@ describe('TaskList', () => {
       vi.useRealTimers();
     }
   });
+  it('while a query with a new sort reads its rows, keeps the last rows as drawn, then sorts only the rows it kept', () => {
+    vi.useFakeTimers();
+    try {
+      const { many, props } = moreThanASlice();
+      const updated = TASK_COLUMNS.find((c) => c.id === 'updated')!.sort!;
+      const { rerender } = render(<TaskList {...props} query="" />);
+      const keyReads = vi.spyOn(updated, 'key');
+
+      rerender(<TaskList {...props} query="00ff sort:updated-desc" />);
+      expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Filtering…');
+      // Every row sorted by the new order here would be thrown away when the run ends.
+      expect(keyReads).not.toHaveBeenCalled();
+      // (The IDs mark the query's text: the row's checkbox names it whole.)
+      const firstRowBox = () => within(screen.getAllByRole('row')[1]!).getByRole('checkbox');
+      expect(firstRowBox()).toHaveAccessibleName(`Select ${many[0]}`);
+
+      act(() => vi.advanceTimersByTime(50));
+      const kept = many.filter((id) => id.includes('00ff'));
+      expect(keyReads).toHaveBeenCalledTimes(kept.length);
+      // No task has an update time: ties stay in list order, reversed as the sort is descending.
+      expect(firstRowBox()).toHaveAccessibleName(`Select ${kept.at(-1)}`);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('with a query on from the start, shows no rows (not every row) and no "no tasks" line until the first result', () => {
     vi.useFakeTimers();
     try {

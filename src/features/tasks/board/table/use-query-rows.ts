@@ -66,10 +66,18 @@ export function useQueryRows(rows: readonly WatchedTask[], version: number, text
   // While rows remain to read, the last rows a run finished with. Before the first, no rows rather than every row: a
   // stored query at 100,000 tasks would otherwise show the whole list as if it matched, for the first slices.
   const filtered = run.result ?? filter.last ?? (query.terms.length === 0 ? rows : NO_ROWS);
-  const shown = useMemo(
-    () => sortRows(filtered, sortKeyBy(sort), descending),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- version: poll updates write the rows array in place
-    [filtered, version, sort, descending],
-  );
-  return { parsed, shown, filtering: run.result === null, sort, descending };
+  const reading = run.result === null;
+  // How each result was last drawn, for the rows as of `version`.
+  const [drawn] = useState(() => new WeakMap<readonly WatchedTask[], { version: number; shown: readonly WatchedTask[] }>());
+  const shown = useMemo(() => {
+    // While rows remain to read, the last result stays as it was drawn, even when the new query sorts otherwise: sorting
+    // it again is thrown away when the run ends. A pasted query with a sort at 100,000 rows sorted all of them for the
+    // frames before its ~20,000 came (issue 38). After a poll update it is sorted again, its rows being newer.
+    const before = reading ? drawn.get(filtered) : undefined;
+    if (before?.version === version) return before.shown;
+    const sorted = sortRows(filtered, sortKeyBy(sort), descending);
+    drawn.set(filtered, { version, shown: sorted });
+    return sorted;
+  }, [drawn, filtered, version, sort, descending, reading]);
+  return { parsed, shown, filtering: reading, sort, descending };
 }
