@@ -42,7 +42,8 @@ export type QueryFigures = {
 
 const MIN = 60_000;
 
-function benchRows(watched: number, live: number, now: number): { rows: WatchedTask[]; firstSeen: Map<string, number> } {
+/** The bench's rows: `watched` tasks, the first `live` running, the rest ended; and when this console first saw each. */
+export function benchRows(watched: number, live: number, now: number): { rows: WatchedTask[]; firstSeen: Map<string, number> } {
   const rows: WatchedTask[] = [];
   const firstSeen = new Map<string, number>();
   let seed = 42;

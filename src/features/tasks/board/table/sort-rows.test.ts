@@ -46,3 +46,36 @@ describe('sortRows', () => {
     expect(sortRows(rows, null, true).map((r) => r.id)).toEqual(['b', 'a']);
   });
 });
+
+describe('sortRows, keys and lists beyond the columns’ own', () => {
+  const rowsOf = (n: number) => Array.from({ length: n }, (_, i) => buildRow(`t${i}`, i, undefined));
+  const keyFrom = (keys: readonly number[]) => (r: WatchedTask) => keys[r.index]!;
+
+  it('orders any numbers as the comparator does (negative, fractions, zeros, infinities), in list order or not', () => {
+    const keyArb = fc.oneof(fc.double({ noNaN: true }), fc.integer({ min: -3, max: 3 }), fc.constantFrom(0, -0, 1e12, Infinity, -Infinity));
+    fc.assert(
+      fc.property(fc.array(keyArb, { maxLength: 60 }), fc.boolean(), fc.boolean(), (keys, desc, shuffled) => {
+        const rows = rowsOf(keys.length);
+        const given = shuffled ? [...rows].reverse() : rows;
+        // The comparator, with -0 and 0 one key.
+        const expected = sortedByComparator(given, (r) => keys[r.index]! + 0, desc);
+        expect(sortRows(given, keyFrom(keys), desc)).toEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('puts keys that are not numbers after every number, and first when descending', () => {
+    const rows = rowsOf(5);
+    const key = keyFrom([NaN, 3, -Infinity, NaN, Infinity]);
+    expect(sortRows(rows, key, false).map((r) => r.id)).toEqual(['t2', 't1', 't4', 't0', 't3']);
+    expect(sortRows(rows, key, true).map((r) => r.id)).toEqual(['t3', 't0', 't4', 't1', 't2']);
+    expect(sortRows([...rows].reverse(), key, false).map((r) => r.id)).toEqual(['t2', 't1', 't4', 't0', 't3']);
+  });
+
+  it('orders 100,000 rows of timestamps, many of them equal, as the comparator does', () => {
+    const rows = rowsOf(100_000);
+    const keys = rows.map((r) => 1_764_000_000_000 + ((r.index * 7_919) % 5_000) * 1_000);
+    for (const desc of [false, true]) expect(sortRows(rows, keyFrom(keys), desc)).toEqual(sortedByComparator(rows, keyFrom(keys), desc));
+  });
+});
