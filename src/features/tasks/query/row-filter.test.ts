@@ -86,6 +86,63 @@ describe('createRowFilter', () => {
     expect(finish(start('status:failed code:3002', 2)).examined).toBe(rows.length);
   });
 
+  it('after a poll update, brings a kept result up to date by reading only the rows it wrote', () => {
+    const live = [...rows];
+    const filter = createRowFilter();
+    let version = 1;
+    const written: number[][] = [];
+    const start = (text: string) =>
+      filter.start({
+        rows: live,
+        version,
+        terms: parseQuery(text).query.terms,
+        ctx,
+        // Positions written after `since` (this test's log: one entry per version after the first).
+        written: (since) => written.slice(since - 1).flat(),
+      });
+    const text = 'status:failed code:3002 updated:<1h';
+    finish(start(text));
+    let seed = 3;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let update = 0; update < 5; update++) {
+      // A poll update rewrites 300 rows in place: some become Failed with code 3002 just now, others Finished.
+      const positions = Array.from({ length: 300 }, () => Math.floor(random() * live.length));
+      for (const p of positions) {
+        const id = live[p]!.id;
+        const failedNow = random() < 0.5;
+        live[p] = buildRow(id, p, snap(item(id, failedNow ? 5 : 4, { errorCode: failedNow ? 3002 : 0, updateTime: NOW - MIN }), NOW));
+      }
+      written.push(positions);
+      version++;
+      const before = filter.rowsReread;
+      const run = start(text);
+      expect(run.examined).toBe(0);
+      expect(run.result).toEqual(expected(live, text));
+      expect(filter.rowsReread - before).toBe(300);
+    }
+    // Two updates read at once (the page skipped a render): both updates' rows.
+    written.push([0], [1]);
+    version += 2;
+    const before = filter.rowsReread;
+    expect(start(text).result).toEqual(expected(live, text));
+    expect(filter.rowsReread - before).toBe(2);
+  });
+
+  it('after a poll update, reads every row again when the writes are not known, the clock stepped, or the query reads first-seen times', () => {
+    const filter = createRowFilter();
+    const start = (text: string, version: number, now = NOW, known = true) =>
+      filter.start({ rows, version, terms: parseQuery(text).query.terms, ctx: { ...ctx, now }, written: () => (known ? [] : null) });
+    finish(start('status:failed', 1));
+    expect(finish(start('status:failed', 2, NOW, false)).examined).toBe(rows.length);
+    finish(start('updated:<1h', 3));
+    expect(finish(start('updated:<1h', 4, NOW + 5_000)).examined).toBe(rows.length);
+    finish(start('age:>1m', 5));
+    expect(finish(start('age:>1m', 6)).examined).toBe(rows.length);
+    // A query on times at the same clock step: up to date from the writes alone.
+    finish(start('updated:<1h status:failed', 7));
+    expect(start('updated:<1h status:failed', 8).examined).toBe(0);
+  });
+
   it('does not narrow a query on times from a result at another clock', () => {
     const filter = createRowFilter();
     const start = (text: string, now: number) =>

@@ -27,8 +27,18 @@ const MAX_RESULTS = 6;
 /** Compiled terms kept. */
 const MAX_TESTS = 64;
 
-/** What a run filters: `rows` as of `version` (written in place by poll updates), through `terms` (ANDed). */
-type FilterRequest = { rows: readonly WatchedTask[]; version: number; terms: readonly Term[]; ctx: QueryContext };
+/**
+ * What a run filters: `rows` as of `version` (written in place by poll updates), through `terms` (ANDed). `written`
+ * tells which positions poll updates wrote since an earlier version (null: not known), so the results kept for that
+ * version are brought up to date by reading only those rows.
+ */
+type FilterRequest = {
+  rows: readonly WatchedTask[];
+  version: number;
+  terms: readonly Term[];
+  ctx: QueryContext;
+  written?: (since: number) => readonly number[] | null;
+};
 
 export type FilterRun = {
   /** The rows kept, in list order; null while rows remain to read. */
@@ -57,7 +67,35 @@ export type RowFilter = {
   start(request: FilterRequest): FilterRun;
   /** The rows the last run to finish kept (null before any): what the list shows while a newer run reads. */
   readonly last: readonly WatchedTask[] | null;
+  /** Rows read to bring kept results up to date after poll updates, in all (for tests: a count, not a time). */
+  readonly rowsReread: number;
 };
+
+const readsFirstSeen = (t: Term) => t.kind === 'duration' && t.field === 'age';
+
+/**
+ * `kept` (rows in list order, each row's `index` its position) with the rows at `positions` read again through `keep`:
+ * those that no longer match go, those that now do come in at their place. The other rows are the same objects.
+ */
+function patchResult(kept: readonly WatchedTask[], rows: readonly WatchedTask[], positions: readonly number[], keep: RowPredicate) {
+  const rewritten = new Uint8Array(rows.length);
+  const entering: number[] = [];
+  for (const p of positions) {
+    if (rewritten[p]) continue;
+    rewritten[p] = 1;
+    if (keep(rows[p]!)) entering.push(p);
+  }
+  entering.sort((a, b) => a - b);
+  const out: WatchedTask[] = [];
+  let e = 0;
+  for (const row of kept) {
+    if (rewritten[row.index]) continue;
+    while (e < entering.length && entering[e]! < row.index) out.push(rows[entering[e++]!]!);
+    out.push(row);
+  }
+  while (e < entering.length) out.push(rows[entering[e++]!]!);
+  return out;
+}
 
 export function createRowFilter(): RowFilter {
   // Results and tests hold for these rows, this version, stall setting and history reader.
@@ -68,6 +106,7 @@ export function createRowFilter(): RowFilter {
   let kept: Kept[] = [];
   const tests = new Map<string, RowPredicate>();
   let last: readonly WatchedTask[] | null = null;
+  let rowsReread = 0;
 
   const testOf = (term: Term, print: string, ctx: QueryContext): RowPredicate => {
     const key = termReadsClock(term) ? `${print}\u0000${ctx.now}` : print;
@@ -80,18 +119,42 @@ export function createRowFilter(): RowFilter {
     return test;
   };
 
+  /**
+   * The kept results brought to `rows` as of a newer version by reading only the rows written since (a poll update
+   * writes the live tasks' rows, 1,000 of 100,000). A result on times at another clock step is dropped, and so is one
+   * on `age:`: a task's first-seen time can be recorded after its row was last written.
+   */
+  const bringUpToDate = (rows: readonly WatchedTask[], positions: readonly number[], ctx: QueryContext) => {
+    kept = kept.flatMap((k) => {
+      if ((k.clocked && k.now !== ctx.now) || k.terms.some(readsFirstSeen)) return [];
+      const keep = allOf(cheapestFirst(k.terms).map((t) => testOf(t, printTerm(t), ctx)));
+      rowsReread += positions.length;
+      const patched = patchResult(k.rows, rows, positions, keep);
+      if (last === k.rows) last = patched;
+      return [{ ...k, rows: patched }];
+    });
+  };
+
   return {
     get last() {
       return last;
     },
-    start({ rows, version, terms, ctx }) {
+    get rowsReread() {
+      return rowsReread;
+    },
+    start({ rows, version, terms, ctx, written }) {
       if (rows !== rowsOf || version !== versionOf || ctx.stallMs !== stallOf || ctx.firstSeen !== seenOf) {
+        const same = rows === rowsOf && version > versionOf && ctx.stallMs === stallOf && ctx.firstSeen === seenOf;
+        const positions = same ? (written?.(versionOf) ?? null) : null;
+        if (positions) bringUpToDate(rows, positions, ctx);
+        else {
+          kept = [];
+          tests.clear();
+        }
         rowsOf = rows;
         versionOf = version;
         stallOf = ctx.stallMs;
         seenOf = ctx.firstSeen;
-        kept = [];
-        tests.clear();
       }
       const prints = terms.map(printTerm);
       const clocked = terms.some(termReadsClock);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { fullDerive } from '../testing/full-derive';
 import { item } from '../testing/snapshots';
-import { boardRows } from './board-rows';
+import { boardRows, positionsWritten } from './board-rows';
 import { mergeBoard } from '../status-worker/merge-board';
 import { dueTaskIds } from '../polling/poll-schedule';
 import { buildRows } from './task-rows';
@@ -61,6 +61,49 @@ describe('boardRows', () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('logs the positions each in-place write changed: exactly the rows that are new objects, over one update or several', () => {
+    fc.assert(
+      fc.property(fc.array(cycle, { minLength: 2, maxLength: 6 }), (cycles) => {
+        let board = allRunning();
+        const start = boardRows(ids, board);
+        const seen: Array<{ version: number; rows: readonly unknown[] }> = [{ version: start.version, rows: [...start.rows] }];
+        cycles.forEach((answers, n) => {
+          const asked = [...new Set(answers.map((a) => ids[a.task]!))];
+          board = mergeBoard(
+            board,
+            asked,
+            answers.flatMap((a) => (a.status === null ? [] : [item(ids[a.task]!, a.status, { taskProgress: a.progress })])),
+            2_000 + n,
+            1,
+          );
+          const now = boardRows(ids, board);
+          if (now.rows !== start.rows) return;
+          for (const then of seen) {
+            const changed = now.rows.flatMap((row, i) => (row !== then.rows[i] ? [i] : []));
+            expect([...positionsWritten(now.rows, then.version, now.version)!].sort((a, b) => a - b)).toEqual(changed);
+          }
+          seen.push({ version: now.version, rows: [...now.rows] });
+        });
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('does not know the writes of another array, or of more updates than it keeps', () => {
+    let board = allRunning();
+    const first = boardRows(ids, board);
+    expect(positionsWritten([...first.rows], first.version, first.version + 1)).toBeNull();
+    let later = first;
+    // Ten poll updates, the page reading each.
+    for (let n = 0; n < 10; n++) {
+      board = mergeBoard(board, [ids[n]!], [item(ids[n]!, 4)], 2_000 + n, 1);
+      later = boardRows(ids, board);
+    }
+    expect(later.rows).toBe(first.rows);
+    expect(positionsWritten(later.rows, later.version - 1, later.version)).toEqual([9]);
+    expect(positionsWritten(later.rows, first.version, later.version)).toBeNull();
   });
 
   it('gives the same object for the same list and board, and starts over for a new list', () => {

@@ -75,9 +75,11 @@ function derive(ids: readonly string[], board: TaskBoard, prev?: Derived, touche
   const counts = new Map(prev.counts);
   // The set is the poller's alone and only the newest is read, so it is updated in place.
   const open = prev.open as Set<string>;
+  const written: number[] = [];
   for (const id of touched) {
     const i = position.get(id);
     if (i === undefined) continue;
+    written.push(i);
     counts.set(rows[i]!.group, counts.get(rows[i]!.group)! - 1);
     const snapshot = board.tasks.get(id);
     const row = (rows[i] = buildRow(id, i, snapshot));
@@ -85,7 +87,38 @@ function derive(ids: readonly string[], board: TaskBoard, prev?: Derived, touche
     if (taskPhase(snapshot) === 'terminal') open.delete(id);
     else open.add(id);
   }
+  recordWrite(rows, prev.version + 1, written);
   return { ids, board, rows, version: prev.version + 1, position, counts, open, summary: summaryOf(ids.length, counts) };
+}
+
+/** Versions of the write log kept per rows array: a reader more updates behind than this reads every row again. */
+const WRITES_KEPT = 8;
+/** For each rows array written in place, the positions each write changed, by the version it made. */
+const writes = new WeakMap<readonly WatchedTask[], Map<number, readonly number[]>>();
+
+function recordWrite(rows: readonly WatchedTask[], version: number, positions: readonly number[]): void {
+  let log = writes.get(rows);
+  if (!log) writes.set(rows, (log = new Map()));
+  log.set(version, positions);
+  log.delete(version - WRITES_KEPT);
+}
+
+/**
+ * The positions of `rows` that poll updates wrote after version `from` up to `to` (each at most once), or null when that
+ * is not known (another array, or more updates than the log keeps): what a reader of `rows` as of `from` must read again
+ * to have them as of `to`. The rest are the same row objects.
+ */
+export function positionsWritten(rows: readonly WatchedTask[], from: number, to: number): readonly number[] | null {
+  if (to === from) return [];
+  const log = writes.get(rows);
+  if (!log || to < from) return null;
+  const out = new Set<number>();
+  for (let v = from + 1; v <= to; v++) {
+    const positions = log.get(v);
+    if (!positions) return null;
+    for (const p of positions) out.add(p);
+  }
+  return [...out];
 }
 
 /**

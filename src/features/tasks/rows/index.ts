@@ -1,6 +1,6 @@
 // The board as rows: one row per watched task, the summary, what changed since a poll, and deriving them in slices.
 export { recordDelta, touchedSince, writableTasks } from './board-delta';
-export { boardRows } from './board-rows';
+export { boardRows, positionsWritten } from './board-rows';
 export { appendRows } from './board-rows-append';
 export { deriveInSlices } from './derive-in-slices';
 export { progressLine } from './progress-line';

@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useClock } from '@/hooks/use-now';
-import type { WatchedTask } from '../../rows';
+import { positionsWritten, type WatchedTask } from '../../rows';
 import {
   parseQuery,
   type ParsedQuery,
@@ -54,7 +54,9 @@ export function useQueryRows(rows: readonly WatchedTask[], version: number, text
   const [, setFinished] = useState<FilterRun | null>(null);
   const run = useMemo(() => {
     const ctx: QueryContext = { now, stallMs, firstSeen };
-    const r = filter.start({ rows, version, terms: query.terms, ctx });
+    // After a poll update, the rows it wrote are read again, not the whole list (positionsWritten).
+    const written = (since: number) => positionsWritten(rows, since, version);
+    const r = filter.start({ rows, version, terms: query.terms, ctx, written });
     r.step();
     return r;
   }, [filter, rows, version, query, now, stallMs]);
