@@ -1,5 +1,6 @@
 // The list's sort (src/features/tasks/board/table/sort-rows.ts) beside the comparator sort it replaced, alternated in one
-// run, on the bench's rows (query-typing.ts): every row, and a fifth of them (what a narrowing query leaves). Node's V8;
+// run, on the bench's rows (query-typing.ts): every row, and a fifth of them (what a narrowing query leaves; under
+// 32,768 rows the list keeps the comparator, so that ratio is about 1). Node's V8;
 // the page runs the same code. `npm run bench:sort [-- rounds]`.
 import { loadavg } from 'node:os';
 import type { WatchedTask } from '../../src/features/tasks/rows/task-rows';
@@ -61,3 +62,54 @@ for (const list of [rows, fifth])
       `| ${list.length.toLocaleString('en')} | ${sort}${descending ? '-desc' : ''} | ${cell(before[0]!, b)} | ${cell(after[0]!, a)} | ${(a / b).toFixed(2)} |`,
     );
   }
+
+// The same in Chromium (the console's engine), where a page's first sort is the cold one: each sort in a fresh page, the
+// first and the next three sorts of one list, by update time, descending.
+const { build } = await import('esbuild');
+const { chromium } = await import('@playwright/test');
+const { findChromium } = await import('../lib/find-chromium.mjs');
+const bundle = await build({
+  entryPoints: ['src/features/tasks/board/table/sort-rows.ts'],
+  bundle: true,
+  format: 'iife',
+  globalName: 'radix',
+  write: false,
+  logLevel: 'error',
+});
+const sources = {
+  comparator: `globalThis.comparator = { sortRows: ${comparatorSort.toString()} };`,
+  radix: `${bundle.outputFiles[0]!.text}; globalThis.radix = radix;`,
+};
+const browser = await chromium.launch({ executablePath: findChromium() ?? undefined });
+console.log("\nChromium: ms (wall) of a fresh page's first sort, then its next three; rounds alternated");
+console.log('| rows | sort | round | comparator | radix (now) |');
+console.log('|---|---|---|---|---|');
+for (const n of [100_000, 20_000])
+  for (let round = 1; round <= 3; round++) {
+    const cells: string[] = [];
+    for (const [name, source] of Object.entries(sources)) {
+      const page = await browser.newPage();
+      const times = await page.evaluate(
+        ([src, name, n]) => {
+          (0, eval)(src);
+          const rows = Array.from({ length: n }, (_, i) => ({ index: i, updateTime: 1.764e12 + ((i * 7_919) % 10_000_000) }));
+          const sortRows = (globalThis as unknown as Record<string, { sortRows: (...a: unknown[]) => unknown }>)[name]!.sortRows;
+          return Array.from({ length: 4 }, () => {
+            const t0 = performance.now();
+            sortRows(rows, (r: { updateTime: number }) => r.updateTime, true);
+            return performance.now() - t0;
+          });
+        },
+        [source, name, n] as const,
+      );
+      cells.push(
+        `${times[0]!.toFixed(1)}; ${times
+          .slice(1)
+          .map((t) => t.toFixed(1))
+          .join(', ')}`,
+      );
+      await page.close();
+    }
+    console.log(`| ${n.toLocaleString('en')} | updated-desc | ${round} | ${cells.join(' | ')} |`);
+  }
+await browser.close();

@@ -2,10 +2,12 @@ import type { WatchedTask } from '../../rows';
 
 /**
  * Rows in the order of a number per row (`key`), ties in watch-list order (`index`), both reversed when descending: what
- * a sort by a comparator does. Rows in list order (as the query's filter gives them) are sorted by a radix sort of their
- * keys, which is stable and so keeps the ties in list order: no comparison at all, where a comparator sort of 100,000
- * rows made 1.7 million calls (scripts/bench/sort-rows.ts measures both). Rows in another order take the comparator.
- * The rows in list order, or their reverse, take no sort at all.
+ * a sort by a comparator does. At RADIX_FROM rows or more in list order (as the query's filter gives them), a radix sort
+ * of the keys, stable and so keeping ties in list order: no comparison at all, where a comparator sort of 100,000 rows
+ * made 1.7 million calls (30-50 ms in Chromium on every poll update with a sort on; the radix sort 5-9 ms once
+ * compiled, and no dearer the first time: scripts/bench/sort-rows.ts, and the page's figures in docs/performance.md).
+ * Fewer rows take the comparator, whose first sort costs less there. The rows in list order, or their reverse, take no
+ * sort at all. NaN sorts after every number either way.
  */
 export function sortRows(
   rows: readonly WatchedTask[],
@@ -20,11 +22,17 @@ export function sortRows(
     keys[i] = key(rows[i]!);
     if (i > 0 && rows[i]!.index <= rows[i - 1]!.index) inListOrder = false;
   }
-  const order = inListOrder ? radixOrder(keys) : comparatorOrder(rows, keys);
+  const order = inListOrder && n >= RADIX_FROM ? radixOrder(keys) : comparatorOrder(rows, keys);
   const out = new Array<WatchedTask>(n);
   for (let i = 0; i < n; i++) out[descending ? n - 1 - i : i] = rows[order[i]!]!;
   return out;
 }
+
+/**
+ * Below this many rows the comparator: the radix sort's four passes over 65,536 counts run before the JIT has compiled
+ * them on a page's first sort (20,000 rows: 17-31 ms cold against the comparator's 13; 40,000: about even).
+ */
+const RADIX_FROM = 32_768;
 
 const DIGITS = 1 << 16;
 
@@ -34,9 +42,9 @@ const DIGITS = 1 << 16;
  * flipped), 16 bits a pass. The four digits' counts are taken in the one pass that reads the keys, and a pass whose
  * digit is the same for every key is skipped (a timestamp's sign and exponent, most of a percentage). Few, plain
  * loops over typed arrays: the page's first sort runs before the JIT has compiled them, and each loop runs
- * interpreted until it is. NaN sorts after every number, as the native sort puts it.
+ * interpreted until it is. NaN sorts after every number, as the native sort puts it. Exported for its tests.
  */
-function radixOrder(keys: Float64Array): Uint32Array {
+export function radixOrder(keys: Float64Array): Uint32Array {
   const n = keys.length;
   const bits = new Uint32Array(keys.buffer, keys.byteOffset, n * 2);
   // Little-endian words: bits[2i] the low 32 bits of key i, bits[2i + 1] the high.
@@ -89,18 +97,22 @@ function radixOrder(keys: Float64Array): Uint32Array {
   return order;
 }
 
-/** The same order by a comparator over the keys (rows not in list order, as a test may give). */
+/** The same order by a comparator over the keys, ties by list position. */
 function comparatorOrder(rows: readonly WatchedTask[], keys: Float64Array): Uint32Array {
-  const order = new Uint32Array(rows.length);
-  for (let i = 0; i < rows.length; i++) order[i] = i;
-  const rank = (k: number) => (Number.isNaN(k) ? Infinity : k);
+  const n = rows.length;
+  const order = new Uint32Array(n);
+  const index = new Float64Array(n);
+  let nan = false;
+  for (let i = 0; i < n; i++) {
+    order[i] = i;
+    index[i] = rows[i]!.index;
+    if (keys[i] !== keys[i]) nan = true;
+  }
+  // Equal infinities subtract to NaN, which || takes as a tie.
+  if (!nan) return order.sort((a, b) => keys[a]! - keys[b]! || index[a]! - index[b]!);
   return order.sort((a, b) => {
-    const ka = rank(keys[a]!);
-    const kb = rank(keys[b]!);
-    if (ka !== kb) return ka < kb ? -1 : 1;
-    const nanA = Number.isNaN(keys[a]!);
-    const nanB = Number.isNaN(keys[b]!);
-    if (nanA !== nanB) return nanA ? 1 : -1;
-    return rows[a]!.index - rows[b]!.index;
+    const nanA = keys[a] !== keys[a];
+    if (nanA !== (keys[b] !== keys[b])) return nanA ? 1 : -1;
+    return (nanA ? 0 : keys[a]! - keys[b]!) || index[a]! - index[b]!;
   });
 }
