@@ -304,7 +304,7 @@ test.describe('speech scripts', () => {
     expect(axe.violations).toEqual([]);
 
     await queue.getByRole('button', { name: 'Cancel script' }).click();
-    const confirm = queue.getByRole('group', { name: /Cancel the \d+ lines not made yet/ });
+    const confirm = queue.getByRole('group', { name: /Cancel the \d+ lines? not made yet/ });
     await expect(confirm.getByRole('button', { name: 'Keep going' })).toBeFocused();
     await confirm.getByRole('button', { name: 'Keep going' }).click();
     await expect(queue.getByRole('button', { name: 'Cancel script' })).toBeFocused();
