@@ -13,14 +13,11 @@ type Props = {
   /** The shared query (use-task-query.ts). */
   query: string;
   onQuery: (text: string) => void;
-  /** The error codes the rows have, offered after `code:` (read only then: a pass over the rows). */
+  /** The error codes the rows have, offered in a `code:` term's value (read only when the caret is in one: a pass over the rows). */
   codes: () => readonly number[];
   /** The list's sort keys and their names, shown beside `sort:` suggestions (the table's SORT_OPTIONS). */
   sortOptions: readonly SortOption[];
 };
-
-const NONE: readonly number[] = [];
-const CODE_QUALIFIER = /(^|[\s-])code:/i;
 
 /** The text with a suggestion put in its range, and where the caret goes; a finished value is followed by a space at the end. */
 function accept(text: string, from: number, to: number, s: Suggestion): { text: string; caret: number } {
@@ -49,10 +46,7 @@ export const QueryBox = memo(function QueryBox({ query, onQuery, codes, sortOpti
   const input = useRef<HTMLInputElement>(null);
   const placeCaret = useRef<number | null>(null);
 
-  const suggestions = useMemo(
-    () => (open ? suggestQuery(draft, caret, CODE_QUALIFIER.test(draft) ? codes() : NONE) : null),
-    [open, draft, caret, codes],
-  );
+  const suggestions = useMemo(() => (open ? suggestQuery(draft, caret, codes) : null), [open, draft, caret, codes]);
   // A choice that says just what is typed already offers nothing.
   const items = useMemo(
     () => (suggestions ? suggestions.items.filter((s) => s.text !== draft.slice(suggestions.from, suggestions.to)) : []),

@@ -44,6 +44,16 @@ describe('suggestQuery', () => {
     expect(texts('sort:pro')).toEqual(['progress', 'progress-desc']);
   });
 
+  it('reads the codes (a pass over the rows) only when the caret is in a code: value', () => {
+    let reads = 0;
+    const codes = () => (reads++, [3001, 3100]);
+    const pasted = 'status:failed code:>3000 progress:<100 sort:updated-desc';
+    expect(suggestQuery(pasted, pasted.length, codes).items.map((s) => s.text)).toContain('updated-desc');
+    expect(reads).toBe(0);
+    expect(suggestQuery(pasted, 'status:failed code:>3'.length, codes).items.map((s) => s.text)).toEqual(['>3001', '>3100']);
+    expect(reads).toBe(1);
+  });
+
   it('offers comparisons, then units after a duration’s number', () => {
     expect(texts('updated:')).toEqual(['<', '>', '<=', '>=']);
     expect(texts('progress:')).toEqual(['<', '>', '<=', '>=']);

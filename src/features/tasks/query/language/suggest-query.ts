@@ -34,7 +34,10 @@ export function codesSeen(rows: readonly WatchedTask[]): number[] {
   return [...codes].sort((a, b) => a - b);
 }
 
-function valueSuggestions(qualifier: QualifierName, prefix: string, taken: ReadonlySet<string>, codes: readonly number[]): Suggestion[] {
+/** The codes to offer after `code:`, or how to read them (a pass over the rows: read only when the caret is in a code). */
+type Codes = readonly number[] | (() => readonly number[]);
+
+function valueSuggestions(qualifier: QualifierName, prefix: string, taken: ReadonlySet<string>, codes: Codes): Suggestion[] {
   const op = (['<=', '>=', '<', '>', '='] as const).find((o) => prefix.startsWith(o)) ?? null;
   const rest = op ? prefix.slice(op.length) : prefix;
   const operators = (): Suggestion[] => OPERATORS.map((o) => ({ kind: 'operator', qualifier, op: o, text: o }));
@@ -48,7 +51,7 @@ function valueSuggestions(qualifier: QualifierName, prefix: string, taken: Reado
     case 'sort':
       return words(qualifier, SORT_VALUES, prefix, taken);
     case 'code':
-      return codes
+      return (typeof codes === 'function' ? codes() : codes)
         .map(String)
         .filter((c) => c.startsWith(rest) && !taken.has(c))
         .map((value) => ({ kind: 'value', qualifier, value, text: `${op ?? ''}${value}` }));
@@ -71,7 +74,7 @@ function valueSuggestions(qualifier: QualifierName, prefix: string, taken: Reado
  * qualifier whose value holds the caret (statuses, `codes` seen in the rows, yes/no, has, sort keys),
  * comparison operators, and units after a duration's number. `from`/`to` is the range a choice replaces.
  */
-export function suggestQuery(text: string, caret: number, codes: readonly number[] = []): Suggestions {
+export function suggestQuery(text: string, caret: number, codes: Codes = []): Suggestions {
   // Nothing to offer in a query that is not applied (and no scan of a 1 MB paste per keystroke).
   if (text.length > MAX_QUERY_LENGTH) return { from: caret, to: caret, items: [] };
   const term = scanTerms(text).find((t) => t.from <= caret && caret <= t.to);
