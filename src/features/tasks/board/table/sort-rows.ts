@@ -4,8 +4,8 @@ import type { WatchedTask } from '../../rows';
  * Rows in the order of a number per row (`key`), ties in watch-list order (`index`), both reversed when descending: what
  * a sort by a comparator does. At RADIX_FROM rows or more in list order (as the query's filter gives them), a radix sort
  * of the keys, stable and so keeping ties in list order: no comparison at all, where a comparator sort of 100,000 rows
- * made 1.7 million calls (30-50 ms in Chromium on every poll update with a sort on; the radix sort 5-9 ms once
- * compiled, and no dearer the first time: scripts/bench/sort-rows.ts, and the page's figures in docs/performance.md).
+ * made 1.7 million calls (15-51 ms in Chromium on every poll update with a sort on; the radix sort 4-35 ms once
+ * compiled, its first sort in a page up to twice the comparator's: npm run bench:sort, and docs/performance.md).
  * Fewer rows take the comparator, whose first sort costs less there. The rows in list order, or their reverse, take no
  * sort at all. NaN sorts after every number either way.
  */
