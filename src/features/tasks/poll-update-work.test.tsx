@@ -22,7 +22,8 @@ import { taskQueryStore } from './query/task-query-store';
  * ask for the running tasks only (5 requests of 100), render the rows that changed and are on screen (and only
  * their cells that show the change), write no more than those to the DOM, format no more than those, and write each
  * changed task's record at most once; with a query on, its filter may read the rows the update wrote and no others.
- * A change that renders the whole table again, or formats, filters or writes every row on every update, fails here. Budgets are a little above what the page does today (measured in this test).
+ * A change that renders the whole table again, or formats, filters or writes every row on every update, fails here.
+ * Budgets are a little above what the page does today (measured in this test).
  */
 
 // Every formatter call (numbers, percentages, times, durations), counted: formatting each row of the list on every
