@@ -19,7 +19,9 @@ import { refines } from './language/refines';
 export const SLICE_WORK = 200_000;
 /** Measured per row (scripts/bench, best of 7): a field or a clock sum 9–15 ns, `age:` (the history's map) 93, free text 44–106, a glob 56–120. */
 const UNITS: Record<Term['kind'], number> = { status: 1, has: 1, number: 1, stalled: 1, duration: 1, text: 6, id: 10 };
-const unitsOf = (t: Term) => (t.kind === 'duration' && t.field === 'age' ? 8 : UNITS[t.kind]);
+/** A term on `age:` reads the history's first-seen times (a map lookup per row, and a time recorded after the row). */
+const readsFirstSeen = (t: Term) => t.kind === 'duration' && t.field === 'age';
+const unitsOf = (t: Term) => (readsFirstSeen(t) ? 8 : UNITS[t.kind]);
 /** A row's cost under ANDed terms, cheapest first: the first is always read, most rows stop there or soon after. */
 const costOf = (terms: readonly Term[]) => (terms.length ? Math.max(...terms.map(unitsOf)) + terms.length - 1 : 1);
 /** Results kept for narrowing (each at most a reference per row). */
@@ -70,8 +72,6 @@ export type RowFilter = {
   /** Rows read to bring kept results up to date after poll updates, in all (for tests: a count, not a time). */
   readonly rowsReread: number;
 };
-
-const readsFirstSeen = (t: Term) => t.kind === 'duration' && t.field === 'age';
 
 /**
  * `kept` (rows in list order, each row's `index` its position) with the rows at `positions` read again through `keep`:
@@ -144,7 +144,8 @@ export function createRowFilter(): RowFilter {
     },
     start({ rows, version, terms, ctx, written }) {
       if (rows !== rowsOf || version !== versionOf || ctx.stallMs !== stallOf || ctx.firstSeen !== seenOf) {
-        const same = rows === rowsOf && version > versionOf && ctx.stallMs === stallOf && ctx.firstSeen === seenOf;
+        // The rows written since are asked for only when a kept result can use them.
+        const same = kept.length > 0 && rows === rowsOf && version > versionOf && ctx.stallMs === stallOf && ctx.firstSeen === seenOf;
         const positions = same ? (written?.(versionOf) ?? null) : null;
         if (positions) bringUpToDate(rows, positions, ctx);
         else {

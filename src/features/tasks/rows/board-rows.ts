@@ -112,6 +112,8 @@ export function positionsWritten(rows: readonly WatchedTask[], from: number, to:
   if (to === from) return [];
   const log = writes.get(rows);
   if (!log || to < from) return null;
+  // One update behind (a render per poll update): its own list.
+  if (to === from + 1) return log.get(to) ?? null;
   const out = new Set<number>();
   for (let v = from + 1; v <= to; v++) {
     const positions = log.get(v);
