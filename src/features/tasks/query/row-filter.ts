@@ -121,12 +121,14 @@ export function createRowFilter(): RowFilter {
 
   /**
    * The kept results brought to `rows` as of a newer version by reading only the rows written since (a poll update
-   * writes the live tasks' rows, 1,000 of 100,000). A result on times at another clock step is dropped, and so is one
-   * on `age:`: a task's first-seen time can be recorded after its row was last written.
+   * writes the live tasks' rows, 1,000 of 100,000). A result on times at another clock step is dropped: its query is
+   * read again from the rows its other terms keep (see `keepsSteady`). A result on `age:` is brought up to date like
+   * any other: a first-seen time recorded after its row was read (the history loading, the first cycle's records
+   * written in slices) is read at the next clock step, as a time crossing a bound is.
    */
   const bringUpToDate = (rows: readonly WatchedTask[], positions: readonly number[], ctx: QueryContext) => {
     kept = kept.flatMap((k) => {
-      if ((k.clocked && k.now !== ctx.now) || k.terms.some(readsFirstSeen)) return [];
+      if (k.clocked && k.now !== ctx.now) return [];
       const keep = allOf(cheapestFirst(k.terms).map((t) => testOf(t, printTerm(t), ctx)));
       rowsReread += positions.length;
       const patched = patchResult(k.rows, rows, positions, keep);
@@ -167,19 +169,31 @@ export function createRowFilter(): RowFilter {
       const source = from?.rows ?? rows;
       // Only the terms the source did not already hold.
       const fresh = cheapestFirst(terms.filter((_, i) => !from?.prints.has(prints[i]!)));
-      const keep = allOf(fresh.map((t) => testOf(t, printTerm(t), ctx)));
+      // A query on times also keeps the rows its other terms keep (`steady`), when this run reads them: at the next
+      // clock step, and after a poll update when it reads first-seen times, only those rows are read again.
+      const steadyTerms = terms.filter((t) => !termReadsClock(t));
+      const freshSteady = fresh.filter((t) => !termReadsClock(t));
+      const keepsSteady =
+        clocked && freshSteady.length > 0 && freshSteady.length < fresh.length && (!from || (!from.clocked && refines(steadyTerms, from.terms)));
+      const testsOf = (ts: readonly Term[]) => allOf(ts.map((t) => testOf(t, printTerm(t), ctx)));
+      // Either every fresh term at once, or the steady ones first, then the ones on times over the rows they keep.
+      const keep = keepsSteady ? testsOf(freshSteady) : testsOf(fresh);
+      const keepTimed = keepsSteady ? testsOf(fresh.filter(termReadsClock)) : null;
       const perSlice = Math.max(1, Math.floor(SLICE_WORK / costOf(fresh)));
       const out: WatchedTask[] = [];
+      const steady: WatchedTask[] = [];
       let at = 0;
       let result: readonly WatchedTask[] | null = null;
       const finish = (rowsKept: readonly WatchedTask[]) => {
         result = rowsKept;
         last = rowsKept;
         if (terms.length === 0) return;
-        kept = [{ terms, prints: new Set(prints), key, clocked, now: ctx.now, rows: rowsKept }, ...kept.filter((k) => k.key !== key)].slice(
-          0,
-          MAX_RESULTS,
-        );
+        const entries: Kept[] = [{ terms, prints: new Set(prints), key, clocked, now: ctx.now, rows: rowsKept }];
+        if (keepsSteady) {
+          const steadyPrints = steadyTerms.map(printTerm);
+          entries.push({ terms: steadyTerms, prints: new Set(steadyPrints), key: [...steadyPrints].sort().join('\n'), clocked: false, now: 0, rows: steady });
+        }
+        kept = [...entries, ...kept.filter((k) => entries.every((e) => e.key !== k.key))].slice(0, MAX_RESULTS);
       };
       // Nothing new to test: the source is the answer (the same rows, or a query said again).
       if (fresh.length === 0) finish(source);
@@ -195,7 +209,14 @@ export function createRowFilter(): RowFilter {
         step() {
           if (result) return true;
           const end = Math.min(source.length, at + perSlice);
-          for (let i = at; i < end; i++) if (keep(source[i]!)) out.push(source[i]!);
+          if (keepTimed)
+            for (let i = at; i < end; i++) {
+              const row = source[i]!;
+              if (!keep(row)) continue;
+              steady.push(row);
+              if (keepTimed(row)) out.push(row);
+            }
+          else for (let i = at; i < end; i++) if (keep(source[i]!)) out.push(source[i]!);
           at = end;
           if (at === source.length) finish(out);
           return result !== null;
