@@ -5,18 +5,14 @@ export type DashboardProbe = { longTasks: number[]; allLongTasks: number[]; over
 
 /**
  * An init script (a string: tsx's helpers do not exist in the page) that records long tasks (all of
- * them, and since the last reset), the overview's user-timing measures, and when it last wrote history.
+ * them, and since the last reset) and has the page sum the overview's work by name (measure-cost.ts).
  */
 export const dashboardProbeScript = `(() => {
   const w = window;
-  w.__consoleMeasureCosts = true;
+  w.overviewCost = {};
+  w.__consoleMeasureCosts = w.overviewCost;
   w.longTasks = [];
   w.allLongTasks = [];
-  w.overviewCost = {};
-  new PerformanceObserver((l) => l.getEntries().forEach((e) => {
-    if (!e.name.startsWith('overview: ')) return;
-    w.overviewCost[e.name] = (w.overviewCost[e.name] ?? 0) + e.duration;
-  })).observe({ type: 'measure' });
   new PerformanceObserver((l) => l.getEntries().forEach((e) => {
     w.longTasks.push(e.duration);
     w.allLongTasks.push(e.duration);
@@ -30,7 +26,8 @@ export const resetProbe = (page: Page) =>
   page.evaluate(() => {
     const p = window as unknown as DashboardProbe;
     p.longTasks = [];
-    p.overviewCost = {};
+    // The page adds to this object (measure-cost.ts): emptied, not replaced.
+    for (const name of Object.keys(p.overviewCost)) delete p.overviewCost[name];
   });
 
 /**
