@@ -38,6 +38,12 @@ export type QueryFigures = {
     examinedMedian: number;
     examinedMax: number;
   };
+  /**
+   * Poll updates through the list's filter with the whole query on, as use-query-rows.ts runs them: the live rows
+   * rewritten in place (progress on by one, `written` naming them), the clock on 2 s a time, stepped to 5 s for a query
+   * on times. CPU median of the updates in a clock step, and of those that start a new one.
+   */
+  polled: { updateCpuMedianMs: number; clockStepCpuMedianMs: number };
 };
 
 const MIN = 60_000;
@@ -126,6 +132,42 @@ export async function measureQueryTyping(query: string, watched: number, live: n
       slicedKeys.push(cpuNow() - c0);
     }
   }
+  // Poll updates through the list's filter (see QueryFigures.polled); the rows copied, as the updates write them.
+  const polledRows = rows.slice();
+  const log: number[][] = [];
+  const polledFilter = createRowFilter();
+  const polledTerms = parseQuery(printQuery(parseQuery(query).query)).query.terms;
+  const stepOf = (t: number) => t - (t % 5_000);
+  const runThrough = (version: number, t: number) => {
+    const run = polledFilter.start({
+      rows: polledRows,
+      version,
+      terms: polledTerms,
+      ctx: { ...ctx, now: stepOf(t) },
+      // log[v - 1] holds the positions version v wrote.
+      written: (since) => log.slice(since).flat(),
+    });
+    while (!run.step());
+  };
+  runThrough(0, now);
+  const polledUpdates: number[] = [];
+  const clockSteps: number[] = [];
+  for (let version = 1; version <= 30; version++) {
+    const t = now + version * 2_000;
+    const positions: number[] = [];
+    for (let p = 0; p < Math.min(live, polledRows.length); p++) {
+      const { id, snapshot } = polledRows[p]!;
+      const item = snapshot?.item;
+      if (!snapshot || !item) continue;
+      const next = { ...item, taskProgress: Math.min(99, item.taskProgress + 1), updateTime: t };
+      polledRows[p] = buildRow(id, p, { ...snapshot, item: next, checkedAt: t });
+      positions.push(p);
+    }
+    log.push(positions);
+    const c0 = cpuNow();
+    runThrough(version, t);
+    (stepOf(t) !== stepOf(t - 2_000) ? clockSteps : polledUpdates).push(cpuNow() - c0);
+  }
   const updates: number[] = [];
   const updatesCpu: number[] = [];
   let matched = 0;
@@ -151,6 +193,7 @@ export async function measureQueryTyping(query: string, watched: number, live: n
       examinedMedian: percentile(examined, 0.5),
       examinedMax: Math.max(0, ...examined),
     },
+    polled: { updateCpuMedianMs: percentile(polledUpdates, 0.5), clockStepCpuMedianMs: percentile(clockSteps, 0.5) },
   };
 }
 
@@ -172,6 +215,10 @@ export function printQueryFigures(f: QueryFigures): void {
     [
       '  longest slice (CPU); rows read per filtering key: median / max',
       `${ms(f.sliced.sliceCpuMaxMs)}; ${f.sliced.examinedMedian} / ${f.sliced.examinedMax}`,
+    ],
+    [
+      "  per poll update (the live rows written), CPU median: in a clock step / at a new one",
+      `${ms(f.polled.updateCpuMedianMs)} / ${ms(f.polled.clockStepCpuMedianMs)}`,
     ],
     ['load average (1 min) while measured', loadavg()[0]!.toFixed(1)],
   ];
