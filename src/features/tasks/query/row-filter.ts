@@ -1,5 +1,5 @@
 import type { WatchedTask } from '../rows';
-import { allOf, cheapestFirst, compileTermTest, type QueryContext, type RowPredicate, termReadsClock } from './language/compile-query';
+import { allOf, cheapestFirst, compileTermTest, type QueryContext, type RowPredicate, steadyTerms, termReadsClock } from './language/compile-query';
 import type { Term } from './language/query-ast';
 import { printTerm } from './language/print-query';
 import { refines } from './language/refines';
@@ -171,17 +171,17 @@ export function createRowFilter(): RowFilter {
       const fresh = cheapestFirst(terms.filter((_, i) => !from?.prints.has(prints[i]!)));
       // A query on times also keeps the rows its other terms keep (`steady`), when this run reads them: at the next
       // clock step, and after a poll update when it reads first-seen times, only those rows are read again.
-      const steadyTerms = terms.filter((t) => !termReadsClock(t));
-      const freshSteady = fresh.filter((t) => !termReadsClock(t));
+      const steady = steadyTerms(terms);
+      const freshSteady = steadyTerms(fresh);
       const keepsSteady =
-        clocked && freshSteady.length > 0 && freshSteady.length < fresh.length && (!from || (!from.clocked && refines(steadyTerms, from.terms)));
+        clocked && freshSteady.length > 0 && freshSteady.length < fresh.length && (!from || (!from.clocked && refines(steady, from.terms)));
       const testsOf = (ts: readonly Term[]) => allOf(ts.map((t) => testOf(t, printTerm(t), ctx)));
       // Either every fresh term at once, or the steady ones first, then the ones on times over the rows they keep.
       const keep = keepsSteady ? testsOf(freshSteady) : testsOf(fresh);
       const keepTimed = keepsSteady ? testsOf(fresh.filter(termReadsClock)) : null;
       const perSlice = Math.max(1, Math.floor(SLICE_WORK / costOf(fresh)));
       const out: WatchedTask[] = [];
-      const steady: WatchedTask[] = [];
+      const steadyRows: WatchedTask[] = [];
       let at = 0;
       let result: readonly WatchedTask[] | null = null;
       const finish = (rowsKept: readonly WatchedTask[]) => {
@@ -190,8 +190,8 @@ export function createRowFilter(): RowFilter {
         if (terms.length === 0) return;
         const entries: Kept[] = [{ terms, prints: new Set(prints), key, clocked, now: ctx.now, rows: rowsKept }];
         if (keepsSteady) {
-          const steadyPrints = steadyTerms.map(printTerm);
-          entries.push({ terms: steadyTerms, prints: new Set(steadyPrints), key: [...steadyPrints].sort().join('\n'), clocked: false, now: 0, rows: steady });
+          const steadyPrints = steady.map(printTerm);
+          entries.push({ terms: steady, prints: new Set(steadyPrints), key: [...steadyPrints].sort().join('\n'), clocked: false, now: 0, rows: steadyRows });
         }
         kept = [...entries, ...kept.filter((k) => entries.every((e) => e.key !== k.key))].slice(0, MAX_RESULTS);
       };
@@ -213,7 +213,7 @@ export function createRowFilter(): RowFilter {
             for (let i = at; i < end; i++) {
               const row = source[i]!;
               if (!keep(row)) continue;
-              steady.push(row);
+              steadyRows.push(row);
               if (keepTimed(row)) out.push(row);
             }
           else for (let i = at; i < end; i++) if (keep(source[i]!)) out.push(source[i]!);

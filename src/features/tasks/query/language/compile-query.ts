@@ -104,6 +104,12 @@ export const termReadsClock = (t: Term): boolean =>
 /** A query whose match can change with no row changing (see termReadsClock). */
 export const readsClock = (query: Query): boolean => query.terms.some(termReadsClock);
 
+/**
+ * A query's terms that read no clock: what they keep changes only with the rows, so a query on times need read again,
+ * as the clock moves, only the rows these keep (row-filter.ts).
+ */
+export const steadyTerms = (terms: readonly Term[]): Term[] => terms.filter((t) => !termReadsClock(t));
+
 /** Cheapest first (AND does not care about order): a field compared, then a clock sum, then a search of the ID. */
 const COST: Record<Term['kind'], number> = { status: 0, has: 1, number: 1, stalled: 2, duration: 2, text: 3, id: 3 };
 
