@@ -1,7 +1,7 @@
 // The list's sort (src/features/tasks/board/table/sort-rows.ts) beside the comparator sort it replaced, alternated in one
-// run, on the bench's rows (query-typing.ts): every row, and a fifth of them (what a narrowing query leaves; under
-// 32,768 rows the list keeps the comparator, so that ratio is about 1). Node's V8;
-// the page runs the same code. `npm run bench:sort [-- rounds]`.
+// run, on the bench's rows (query-typing.ts): every row, and a fifth of them (what a narrowing query leaves). Node's V8;
+// then Chromium, where a page's first sort is the cold one, with and without the idle warm-up the list does
+// (warmUpSort). `npm run bench:sort [-- rounds]`.
 import { loadavg } from 'node:os';
 import type { WatchedTask } from '../../src/features/tasks/rows/task-rows';
 import { sortRows } from '../../src/features/tasks/board/table/sort-rows';
@@ -82,28 +82,41 @@ const sources = {
 };
 const browser = await chromium.launch({ executablePath: findChromium() ?? undefined });
 console.log("\nChromium: ms (wall) of a fresh page's first sort, then its next three; rounds alternated");
-console.log('| rows | sort | round | comparator | radix (now) |');
-console.log('|---|---|---|---|---|');
+console.log('| rows | sort | round | comparator | radix (now), cold | radix after the warm-up (its own ms first) |');
+console.log('|---|---|---|---|---|---|');
 for (const n of [100_000, 20_000])
   for (let round = 1; round <= 3; round++) {
     const cells: string[] = [];
-    for (const [name, source] of Object.entries(sources)) {
+    for (const [name, source, warm] of [...Object.entries(sources), ['radix', sources.radix, true] as const]) {
       const page = await browser.newPage();
-      const times = await page.evaluate(
-        ([src, name, n]) => {
+      const [warmMs, ...times] = await page.evaluate(
+        async ([src, name, n, warm]) => {
           (0, eval)(src);
           const rows = Array.from({ length: n }, (_, i) => ({ index: i, updateTime: 1.764e12 + ((i * 7_919) % 10_000_000) }));
-          const sortRows = (globalThis as unknown as Record<string, { sortRows: (...a: unknown[]) => unknown }>)[name]!.sortRows;
-          return Array.from({ length: 4 }, () => {
+          const lib = (globalThis as unknown as Record<string, { sortRows: (...a: unknown[]) => unknown; warmUpSort?: (n: number) => void }>)[
+            name
+          ]!;
+          let warmMs = 0;
+          if (warm) {
+            // Its idle callback, then this one after it.
+            lib.warmUpSort!(n);
             const t0 = performance.now();
-            sortRows(rows, (r: { updateTime: number }) => r.updateTime, true);
-            return performance.now() - t0;
-          });
+            await new Promise((done) => requestIdleCallback(done));
+            warmMs = performance.now() - t0;
+          }
+          return [
+            warmMs,
+            ...Array.from({ length: 4 }, () => {
+              const t0 = performance.now();
+              lib.sortRows(rows, (r: { updateTime: number }) => r.updateTime, true);
+              return performance.now() - t0;
+            }),
+          ];
         },
-        [source, name, n] as const,
+        [source, name, n, Boolean(warm)] as const,
       );
       cells.push(
-        `${times[0]!.toFixed(1)}; ${times
+        `${warm ? `(${warmMs!.toFixed(1)}) ` : ''}${times[0]!.toFixed(1)}; ${times
           .slice(1)
           .map((t) => t.toFixed(1))
           .join(', ')}`,

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { item, snap } from '../../testing/snapshots';
 import { buildRow, type WatchedTask } from '../../rows/task-rows';
 import { sortKeyBy, SORT_OPTIONS } from './task-columns';
-import { radixOrder, sortRows } from './sort-rows';
+import { radixOrder, sortRows, warmUpSort } from './sort-rows';
 
 /** The order a comparator sort gives (ties in list order, both reversed when descending): how the list sorted before. */
 function sortedByComparator(rows: readonly WatchedTask[], key: ((row: WatchedTask) => number) | null, descending: boolean) {
@@ -66,7 +66,7 @@ describe('sortRows, keys and lists beyond the columns’ own', () => {
   });
 
   it('radix-orders any numbers stably, as a stable sort by key does, NaN last', () => {
-    // sortRows uses it from 32,768 rows: here its order is checked on small arrays of any doubles.
+    // sortRows uses it from 16,384 rows: here its order is checked on small arrays of any doubles.
     const keyArb = fc.oneof(
       fc.double(),
       fc.integer({ min: -3, max: 3 }),
@@ -96,5 +96,32 @@ describe('sortRows, keys and lists beyond the columns’ own', () => {
     const rows = rowsOf(100_000);
     const keys = rows.map((r) => 1_764_000_000_000 + ((r.index * 7_919) % 5_000) * 1_000);
     for (const desc of [false, true]) expect(sortRows(rows, keyFrom(keys), desc)).toEqual(sortedByComparator(rows, keyFrom(keys), desc));
+  });
+});
+
+describe('warmUpSort', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sorts once, when the browser is idle, for a list the radix sort would sort, and never again in the page', () => {
+    const idle: Array<() => void> = [];
+    const cancelled: number[] = [];
+    vi.stubGlobal('requestIdleCallback', (work: () => void) => idle.push(work));
+    vi.stubGlobal('cancelIdleCallback', (id: number) => cancelled.push(id));
+    // A short list: the comparator sorts it, nothing to compile.
+    warmUpSort(1_000)();
+    expect(idle).toHaveLength(0);
+    // A list gone before the browser was idle: its callback cancelled.
+    warmUpSort(20_000)();
+    expect(cancelled).toEqual([1]);
+    warmUpSort(20_000);
+    expect(idle).toHaveLength(2);
+    idle[1]!();
+    warmUpSort(20_000);
+    expect(idle).toHaveLength(2);
+    // The sorts after it order as before (its working arrays were sized for its own keys).
+    const rows = Array.from({ length: 20_000 }, (_, i) => buildRow(`t${i}`, i, undefined));
+    const keys = rows.map((r) => (r.index * 7_919) % 1_000);
+    const key = (r: WatchedTask) => keys[r.index]!;
+    expect(sortRows(rows, key, true)).toEqual(sortedByComparator(rows, key, true));
   });
 });

@@ -4,10 +4,9 @@ import type { WatchedTask } from '../../rows';
  * Rows in the order of a number per row (`key`), ties in watch-list order (`index`), both reversed when descending: what
  * a sort by a comparator does. At RADIX_FROM rows or more in list order (as the query's filter gives them), a radix sort
  * of the keys, stable and so keeping ties in list order: no comparison at all, where a comparator sort of 100,000 rows
- * made 1.7 million calls (15-51 ms in Chromium on every poll update with a sort on; the radix sort 4-35 ms once
- * compiled, its first sort in a page up to twice the comparator's: npm run bench:sort, and docs/performance.md).
- * Fewer rows take the comparator, whose first sort costs less there. The rows in list order, or their reverse, take no
- * sort at all. NaN sorts after every number either way.
+ * made 1.7 million calls (22-27 ms in Chromium on every poll update with a sort on; the radix sort 3-6 ms once
+ * compiled: npm run bench:sort, and docs/performance.md). Fewer rows take the comparator. The rows in list order, or
+ * their reverse, take no sort at all. NaN sorts after every number either way.
  */
 export function sortRows(
   rows: readonly WatchedTask[],
@@ -29,21 +28,28 @@ export function sortRows(
 }
 
 /**
- * Below this many rows the comparator: the radix sort's four passes over 65,536 counts run before the JIT has compiled
- * them on a page's first sort (20,000 rows: 17-31 ms cold against the comparator's 13; 40,000: about even).
+ * Below this many rows the comparator. From here the radix sort is the cheaper once compiled, which warmUpSort has done
+ * before the operator sorts (18,000 rows in Chromium, medians of nine fresh pages: the order alone 1.1 ms against the
+ * comparator's 3.4; the whole sort, keys read and rows placed, 9.3 ms for a page's first against 20.7–24.4).
  */
-const RADIX_FROM = 32_768;
+const RADIX_FROM = 16_384;
 
-const DIGITS = 1 << 16;
+/** A digit's bits: a 32-bit word read as three digits of 11, 11 and 10 bits (2,048 counts each). */
+const DIGIT_BITS = 11;
+const DIGITS = 1 << DIGIT_BITS;
+const MASK = DIGITS - 1;
+const PASSES = 6;
 
 /**
  * Positions 0..n-1 in the order of their keys, equal keys in position order: a least-significant-digit radix sort of
  * each key's 64 bits, made unsigned and order-keeping (a positive number's sign bit set, a negative one's bits all
- * flipped), 16 bits a pass. The four digits' counts are taken in the one pass that reads the keys, and a pass whose
- * digit is the same for every key is skipped (a timestamp's sign and exponent, most of a percentage). Few, plain
- * loops over typed arrays: the page's first sort runs before the JIT has compiled them, and each loop runs
- * interpreted until it is. NaN sorts after every number, as the native sort puts it. The order it gives is read
- * before the next call: its arrays are kept for that one (see scratchFor). Exported for its tests.
+ * flipped), 11 bits a pass. The six digits' counts are taken in the one pass that reads the keys, and a pass whose
+ * digit is the same for every key is skipped (a timestamp's sign and exponent, most of a percentage). Digits of 11 bits,
+ * not 16: six passes over 2,048 counts cost less than four over 65,536 below about 100,000 rows, and the page's first
+ * sort, run before the JIT has compiled the loops, less again (100,000 rows in Chromium, medians of nine fresh pages:
+ * first sort 27.3 ms against 31.6, the third 3.4 against 5.1). NaN sorts after every number, as the native sort puts
+ * it. The order it gives is read before the next call: its arrays are kept for that one (see scratchFor). Exported for
+ * its tests.
  */
 export function radixOrder(keys: Float64Array): Uint32Array {
   const n = keys.length;
@@ -69,19 +75,21 @@ export function radixOrder(keys: Float64Array): Uint32Array {
     } else h = (h | 0x80000000) >>> 0;
     hi[i] = h;
     lo[i] = l;
-    counts[l & 0xffff]!++;
-    counts[DIGITS + (l >>> 16)]!++;
-    counts[2 * DIGITS + (h & 0xffff)]!++;
-    counts[3 * DIGITS + (h >>> 16)]!++;
+    counts[l & MASK]!++;
+    counts[DIGITS + ((l >>> DIGIT_BITS) & MASK)]!++;
+    counts[2 * DIGITS + (l >>> (2 * DIGIT_BITS))]!++;
+    counts[3 * DIGITS + (h & MASK)]!++;
+    counts[4 * DIGITS + ((h >>> DIGIT_BITS) & MASK)]!++;
+    counts[5 * DIGITS + (h >>> (2 * DIGIT_BITS))]!++;
   }
   let order = first;
   for (let i = 0; i < n; i++) order[i] = i;
   let next = second;
-  for (let pass = 0; pass < 4; pass++) {
-    const word = pass < 2 ? lo : hi;
-    const shift = (pass & 1) * 16;
+  for (let pass = 0; pass < PASSES; pass++) {
+    const word = pass < 3 ? lo : hi;
+    const shift = (pass % 3) * DIGIT_BITS;
     const base = pass * DIGITS;
-    if (n === 0 || counts[base + ((word[0]! >>> shift) & 0xffff)] === n) continue;
+    if (n === 0 || counts[base + ((word[0]! >>> shift) & MASK)] === n) continue;
     let sum = 0;
     for (let d = base; d < base + DIGITS; d++) {
       const c = counts[d]!;
@@ -90,7 +98,7 @@ export function radixOrder(keys: Float64Array): Uint32Array {
     }
     for (let j = 0; j < n; j++) {
       const i = order[j]!;
-      next[counts[base + ((word[i]! >>> shift) & 0xffff)]!++] = i;
+      next[counts[base + ((word[i]! >>> shift) & MASK)]!++] = i;
     }
     [order, next] = [next, order];
   }
@@ -112,11 +120,33 @@ function scratchFor(n: number) {
       hi: new Uint32Array(size),
       order: new Uint32Array(size),
       next: new Uint32Array(size),
-      counts: new Uint32Array(4 * DIGITS),
+      counts: new Uint32Array(PASSES * DIGITS),
     };
   }
   const { lo, hi, order, next, counts } = scratch;
   return { lo: lo.subarray(0, n), hi: hi.subarray(0, n), order: order.subarray(0, n), next: next.subarray(0, n), counts };
+}
+
+let warmed = false;
+
+/**
+ * Has the JIT compile the radix sort's loops before an operator's first sort: three sorts of 2,048 keys that differ in
+ * every digit, when the browser is idle, once a page with a list the radix sort would sort (about 9 ms there). Then a
+ * page's first sort of 18,000 rows took 9.3 ms in Chromium, and of 100,000 rows 18.8–19.1 ms, against 20.7–24.4 and
+ * 45.4–48.6 before this change (the comparator and 16-bit digits; medians of nine fresh pages). Returns a cancel for a
+ * list gone first.
+ */
+export function warmUpSort(rowCount: number): () => void {
+  if (warmed || rowCount < RADIX_FROM || typeof requestIdleCallback !== 'function') return () => {};
+  const id = requestIdleCallback(() => {
+    warmed = true;
+    const keys = new Float64Array(2_048);
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < keys.length; i++) keys[i] = ((i * 2_654_435_761 + round) % 4_294_967_291) * (i % 2 ? -1.5e9 : 3.7e-3);
+      radixOrder(keys);
+    }
+  });
+  return () => cancelIdleCallback(id);
 }
 
 /** The same order by a comparator over the keys, ties by list position. */

@@ -13,7 +13,7 @@ import {
 } from '../../query';
 import { taskHistoryStore } from '../../history';
 import { sortKeyBy } from './task-columns';
-import { sortRows } from './sort-rows';
+import { sortRows, warmUpSort } from './sort-rows';
 
 /** When this console first saw a task (for `age:`): read when a query is compiled, so the list does not render with each history write. */
 const firstSeen = (id: string) => taskHistoryStore.get().records.get(id)?.firstSeen;
@@ -50,6 +50,8 @@ export function useQueryRows(rows: readonly WatchedTask[], version: number, text
   const sort = query.sort?.key ?? 'list';
   const descending = query.sort?.descending ?? false;
   const [filter] = useState(createRowFilter);
+  // The sort compiled in an idle moment, before the operator sorts a long list (sort-rows.ts).
+  useEffect(() => warmUpSort(rows.length), [rows.length]);
   // Set when a run finishes in tasks of its own: the list renders again with its rows.
   const [, setFinished] = useState<FilterRun | null>(null);
   const run = useMemo(() => {
