@@ -217,7 +217,7 @@ export function printQueryFigures(f: QueryFigures): void {
       `${ms(f.sliced.sliceCpuMaxMs)}; ${f.sliced.examinedMedian} / ${f.sliced.examinedMax}`,
     ],
     [
-      "  per poll update (the live rows written), CPU median: in a clock step / at a new one",
+      '  per poll update (the live rows written), CPU median: in a clock step / at a new one',
       `${ms(f.polled.updateCpuMedianMs)} / ${ms(f.polled.clockStepCpuMedianMs)}`,
     ],
     ['load average (1 min) while measured', loadavg()[0]!.toFixed(1)],

@@ -93,9 +93,9 @@ for (const n of [100_000, 20_000])
         async ([src, name, n, warm]) => {
           (0, eval)(src);
           const rows = Array.from({ length: n }, (_, i) => ({ index: i, updateTime: 1.764e12 + ((i * 7_919) % 10_000_000) }));
-          const lib = (globalThis as unknown as Record<string, { sortRows: (...a: unknown[]) => unknown; warmUpSort?: (n: number) => void }>)[
-            name
-          ]!;
+          const lib = (
+            globalThis as unknown as Record<string, { sortRows: (...a: unknown[]) => unknown; warmUpSort?: (n: number) => void }>
+          )[name]!;
           let warmMs = 0;
           if (warm) {
             // Its idle callback, then this one after it.

@@ -147,7 +147,9 @@ describe('createRowFilter', () => {
   it('at the next clock step, reads a query on times again from the rows its other terms keep, not the list', () => {
     // First-seen times as the history has them: one task's is recorded only after the first read.
     const seen = new Map(rows.map((r, i) => [r.id, NOW - (i % 90) * MIN]));
-    const late = rows.find((r) => r.snapshot?.item?.taskStatus === 5 && r.snapshot?.item?.errorCode !== 3001 && NOW - r.updateTime! < 60 * MIN)!;
+    const late = rows.find(
+      (r) => r.snapshot?.item?.taskStatus === 5 && r.snapshot?.item?.errorCode !== 3001 && NOW - r.updateTime! < 60 * MIN,
+    )!;
     seen.delete(late.id);
     const firstSeen = (id: string) => seen.get(id);
     const at = (now: number): QueryContext => ({ ...ctx, now, firstSeen });

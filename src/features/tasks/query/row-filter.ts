@@ -1,5 +1,13 @@
 import type { WatchedTask } from '../rows';
-import { allOf, cheapestFirst, compileTermTest, type QueryContext, type RowPredicate, steadyTerms, termReadsClock } from './language/compile-query';
+import {
+  allOf,
+  cheapestFirst,
+  compileTermTest,
+  type QueryContext,
+  type RowPredicate,
+  steadyTerms,
+  termReadsClock,
+} from './language/compile-query';
 import type { Term } from './language/query-ast';
 import { printTerm } from './language/print-query';
 import { refines } from './language/refines';
@@ -10,7 +18,9 @@ import { refines } from './language/refines';
 // - a compiled test per term, kept while the term (and, for one on times, the clock) is the same;
 // - sliced: rows are read SLICE_WORK units at a time (a count, not a clock, so what a run does is the same on any
 //   machine and in tests), the first slice at once, the rest a task each, so no pass is a long task. A new query or
-//   poll update starts a new run; the caller stops the old one (newest wins) and shows the last result meanwhile.
+//   poll update starts a new run; the caller stops the old one (newest wins) and shows the last result meanwhile;
+// - brought up to date: after a poll update, a kept result reads the rows it wrote; at a new clock step, a query on
+//   times reads the rows its other terms keep (kept beside it), not the list.
 
 /**
  * Work per slice: rows × the cost of the terms tested on them (costOf). A unit is about a field test of a row, 10–15 ns
@@ -170,7 +180,7 @@ export function createRowFilter(): RowFilter {
       // Only the terms the source did not already hold.
       const fresh = cheapestFirst(terms.filter((_, i) => !from?.prints.has(prints[i]!)));
       // A query on times also keeps the rows its other terms keep (`steady`), when this run reads them: at the next
-      // clock step, and after a poll update when it reads first-seen times, only those rows are read again.
+      // clock step only those rows are read again, with the terms on times.
       const steady = steadyTerms(terms);
       const freshSteady = steadyTerms(fresh);
       const keepsSteady =
@@ -191,7 +201,14 @@ export function createRowFilter(): RowFilter {
         const entries: Kept[] = [{ terms, prints: new Set(prints), key, clocked, now: ctx.now, rows: rowsKept }];
         if (keepsSteady) {
           const steadyPrints = steady.map(printTerm);
-          entries.push({ terms: steady, prints: new Set(steadyPrints), key: [...steadyPrints].sort().join('\n'), clocked: false, now: 0, rows: steadyRows });
+          entries.push({
+            terms: steady,
+            prints: new Set(steadyPrints),
+            key: [...steadyPrints].sort().join('\n'),
+            clocked: false,
+            now: 0,
+            rows: steadyRows,
+          });
         }
         kept = [...entries, ...kept.filter((k) => entries.every((e) => e.key !== k.key))].slice(0, MAX_RESULTS);
       };
