@@ -56,11 +56,15 @@ const installed = await browsersInstalled(browsersAfter);
 const chromium = installed ? findTestChromium() : null;
 const firefox = installed ? findFirefox() : null;
 const webkitMissing = installed ? missingForWebKit() : null;
-/** One Playwright run of `project`'s tests, its JSON report written to `report`. */
+/**
+ * One Playwright run of `project`'s tests, its JSON report written to `report`, its files (downloads, traces) under
+ * `output`. Each run its own: a run empties its output folder as it starts, and Firefox's starts while Chromium's runs
+ * (a Chromium journey lost the download it was reading, "ENOENT … test-results/.playwright-artifacts-2/…").
+ */
 const playwrightRun = (project, report, env = {}, options = undefined) =>
   run(
     'node_modules/.bin/playwright',
-    ['test', `--project=${project}`, '--reporter=list,json'],
+    ['test', `--project=${project}`, '--reporter=list,json', `--output=test-results/${project}`],
     { PLAYWRIGHT_JSON_OUTPUT_NAME: report, CHROMIUM_PATH: chromium, ...env },
     options,
   );
