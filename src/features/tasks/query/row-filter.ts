@@ -29,7 +29,7 @@ import { refines } from './language/refines';
 export const SLICE_WORK = 200_000;
 /** Measured per row (scripts/bench, best of 7): a field or a clock sum 9–15 ns, `age:` (the history's map) 93, free text 44–106, a glob 56–120. */
 const UNITS: Record<Term['kind'], number> = { status: 1, has: 1, number: 1, stalled: 1, duration: 1, text: 6, id: 10 };
-/** A term on `age:` reads the history's first-seen times (a map lookup per row, and a time recorded after the row). */
+/** A term on `age:` reads the history's first-seen times (a map lookup per row). */
 const readsFirstSeen = (t: Term) => t.kind === 'duration' && t.field === 'age';
 const unitsOf = (t: Term) => (readsFirstSeen(t) ? 8 : UNITS[t.kind]);
 /** A row's cost under ANDed terms, cheapest first: the first is always read, most rows stop there or soon after. */
@@ -73,6 +73,12 @@ type Kept = {
   now: number;
   rows: readonly WatchedTask[];
 };
+
+/** A result kept for `terms`: their prints, and the key of the query they make whatever their order. */
+function keptEntry(terms: readonly Term[], clocked: boolean, now: number, rows: readonly WatchedTask[]): Kept {
+  const prints = terms.map(printTerm);
+  return { terms, prints: new Set(prints), key: [...prints].sort().join('\n'), clocked, now, rows };
+}
 
 export type RowFilter = {
   /** A run of `request`: from the smallest kept result it refines, else every row. */
@@ -128,6 +134,8 @@ export function createRowFilter(): RowFilter {
     }
     return test;
   };
+  /** Terms ANDed, each compiled once (testOf), in the order given. */
+  const testsOf = (terms: readonly Term[], ctx: QueryContext) => allOf(terms.map((t) => testOf(t, printTerm(t), ctx)));
 
   /**
    * The kept results brought to `rows` as of a newer version by reading only the rows written since (a poll update
@@ -139,7 +147,7 @@ export function createRowFilter(): RowFilter {
   const bringUpToDate = (rows: readonly WatchedTask[], positions: readonly number[], ctx: QueryContext) => {
     kept = kept.flatMap((k) => {
       if (k.clocked && k.now !== ctx.now) return [];
-      const keep = allOf(cheapestFirst(k.terms).map((t) => testOf(t, printTerm(t), ctx)));
+      const keep = testsOf(cheapestFirst(k.terms), ctx);
       rowsReread += positions.length;
       const patched = patchResult(k.rows, rows, positions, keep);
       if (last === k.rows) last = patched;
@@ -171,7 +179,6 @@ export function createRowFilter(): RowFilter {
       }
       const prints = terms.map(printTerm);
       const clocked = terms.some(termReadsClock);
-      const key = [...prints].sort().join('\n');
       // The smallest kept result this query refines (one on times only at the same clock).
       let from: Kept | null = null;
       for (const k of kept)
@@ -185,10 +192,9 @@ export function createRowFilter(): RowFilter {
       const freshSteady = steadyTerms(fresh);
       const keepsSteady =
         clocked && freshSteady.length > 0 && freshSteady.length < fresh.length && (!from || (!from.clocked && refines(steady, from.terms)));
-      const testsOf = (ts: readonly Term[]) => allOf(ts.map((t) => testOf(t, printTerm(t), ctx)));
       // Either every fresh term at once, or the steady ones first, then the ones on times over the rows they keep.
-      const keep = keepsSteady ? testsOf(freshSteady) : testsOf(fresh);
-      const keepTimed = keepsSteady ? testsOf(fresh.filter(termReadsClock)) : null;
+      const keep = testsOf(keepsSteady ? freshSteady : fresh, ctx);
+      const keepTimed = keepsSteady ? testsOf(fresh.filter(termReadsClock), ctx) : null;
       const perSlice = Math.max(1, Math.floor(SLICE_WORK / costOf(fresh)));
       const out: WatchedTask[] = [];
       const steadyRows: WatchedTask[] = [];
@@ -198,18 +204,8 @@ export function createRowFilter(): RowFilter {
         result = rowsKept;
         last = rowsKept;
         if (terms.length === 0) return;
-        const entries: Kept[] = [{ terms, prints: new Set(prints), key, clocked, now: ctx.now, rows: rowsKept }];
-        if (keepsSteady) {
-          const steadyPrints = steady.map(printTerm);
-          entries.push({
-            terms: steady,
-            prints: new Set(steadyPrints),
-            key: [...steadyPrints].sort().join('\n'),
-            clocked: false,
-            now: 0,
-            rows: steadyRows,
-          });
-        }
+        const entries = [keptEntry(terms, clocked, ctx.now, rowsKept)];
+        if (keepsSteady) entries.push(keptEntry(steady, false, 0, steadyRows));
         kept = [...entries, ...kept.filter((k) => entries.every((e) => e.key !== k.key))].slice(0, MAX_RESULTS);
       };
       // Nothing new to test: the source is the answer (the same rows, or a query said again).
