@@ -1,7 +1,8 @@
 /**
  * The operator's core journeys in WebKit (issue 40): Debian's WebKitGTK MiniBrowser under Xvfb, driven over
  * WebKitWebDriver by selenium-webdriver, run by node:test (`node --import tsx --test` this file; `npm test` does).
- * One browser session for the whole file (a session costs 1-3 s and ~1 CPU s), few page loads.
+ * One browser session for the whole file (a session costs 1-3 s and ~1 CPU s), few page loads; a new one after a
+ * journey fails (journey()).
  *
  * What WebKitWebDriver cannot do, and what stands in for it here (see also e2e/webkit/README.md):
  * - no init scripts: the profile is seeded on /robots.txt (same origin) before the console loads;
@@ -14,7 +15,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { unzipSync } from 'fflate';
-import { Key, type WebDriver } from 'selenium-webdriver';
+import { error as seleniumError, Key, type WebDriver } from 'selenium-webdriver';
 import { until, WebKitPage, openSession } from './webkit-page';
 import { missingForWebKit, noWebKitMessage } from '../../scripts/lib/find-webkit.mjs';
 import {
@@ -26,17 +27,56 @@ import {
   stopAll,
   tempDir,
   type ConsoleServers,
+  type WebKitDriver,
 } from './webkit-processes';
 
-let driverUrl: string;
+let browserEnv: Record<string, string>;
+let webkit: WebKitDriver;
 let driver: WebDriver | undefined;
 let servers: ConsoleServers;
 let page: WebKitPage;
 
-/** The console of this origin (the real or the stand-in engine's server), in the run's one browser session. */
+/** The console of this origin (the real or the stand-in engine's server), in the run's browser session. */
 async function on(base: string): Promise<void> {
-  driver ??= await openSession(driverUrl);
+  driver ??= await openSession(webkit.url);
   page = new WebKitPage(driver, base);
+}
+
+/**
+ * A journey, given a time of its own. After one fails, the browser may be hung: seen once on a loaded CI machine, a
+ * reload never ended and every later command waited out a 300 s page-load timeout, in either server's origin (so
+ * WebKit's, not one server's). What WebKit's processes were doing is printed and a new browser takes the old one's
+ * place, so one failure stays one. A journey stopped by the browser itself (a WebDriver timeout, or over its time)
+ * runs once more in the new browser, said in the output; a failed assertion or wait on the page does not.
+ */
+const JOURNEY_MS = 150_000;
+class Overtime extends Error {}
+function journey(name: string, run: () => Promise<void>): void {
+  test(name, async () => {
+    for (let attempt = 1; ; attempt++) {
+      let timer: NodeJS.Timeout | undefined;
+      const overtime = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Overtime(`the journey took over ${JOURNEY_MS / 1000} s`)), JOURNEY_MS);
+      });
+      try {
+        return await Promise.race([run(), overtime]);
+      } catch (err) {
+        await replaceBrowser();
+        const browserStopped = err instanceof Overtime || err instanceof seleniumError.TimeoutError;
+        if (attempt > 1 || !browserStopped) throw err;
+        console.error(`"${name}": the browser stopped it (${String(err)}); once more in a new browser`);
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+  });
+}
+
+async function replaceBrowser(): Promise<void> {
+  console.error(`WebKit's processes when the journey failed:\n${webkit.processes()}`);
+  driver = undefined;
+  await webkit.stop();
+  webkit = await startWebKitWebDriver(browserEnv);
 }
 const workDir = tempDir('console-webkit-');
 
@@ -59,7 +99,8 @@ before(async () => {
     XDG_DATA_HOME: join(workDir, 'data-home'),
     XDG_CONFIG_HOME: join(workDir, 'config'),
   };
-  driverUrl = await startWebKitWebDriver({ DISPLAY: display, ...sound, ...dirs, LANG: 'C.UTF-8' });
+  browserEnv = { DISPLAY: display, ...sound, ...dirs, LANG: 'C.UTF-8' };
+  webkit = await startWebKitWebDriver(browserEnv);
 });
 
 after(async () => {
@@ -149,7 +190,7 @@ async function watchTasks(words: Words, user: string): Promise<string[]> {
 
 // The stand-in engine's origin (a second browser session, see on()): journeys whose subject is the page, as in Chromium.
 describe('WebKit: speech on the stand-in engine, in English and 简体中文', () => {
-  test('speech history is there after a reload (IndexedDB)', async () => {
+  journey('speech history is there after a reload (IndexedDB)', async () => {
     await on(servers.standIn);
     await page.seed(uniqueUserId());
     await page.goto('/speech');
@@ -163,7 +204,7 @@ describe('WebKit: speech on the stand-in engine, in English and 简体中文', (
     await expectNoPageErrors();
   });
 
-  test('a 3-line script makes 3 takes and one zip', async () => {
+  journey('a 3-line script makes 3 takes and one zip', async () => {
     await on(servers.standIn);
     await page.seed(uniqueUserId(), { 'console.speech.draft': { voiceName: 'en-us' } });
     await page.goto('/speech');
@@ -186,7 +227,7 @@ describe('WebKit: speech on the stand-in engine, in English and 简体中文', (
     assert.ok(files.includes('manifest.csv'));
     await expectNoPageErrors();
   });
-  test('简体中文: the studio synthesizes, plays and draws its waveform in Chinese', async () => {
+  journey('简体中文: the studio synthesizes, plays and draws its waveform in Chinese', async () => {
     await on(servers.standIn);
     await page.seed(uniqueUserId(), { 'console.locale': 'zh-CN' });
     await page.goto('/speech');
@@ -198,29 +239,35 @@ describe('WebKit: speech on the stand-in engine, in English and 简体中文', (
 });
 
 describe('WebKit: the operator journeys in English (real engine origin)', () => {
-  test('under the C locale (WebKit reports "C") the Tasks page watches tasks and draws its charts; the query box narrows them', async () => {
+  journey(
+    'under the C locale (WebKit reports "C") the Tasks page watches tasks and draws its charts; the query box narrows them',
+    async () => {
+      await on(servers.real);
+      const user = uniqueUserId();
+      await page.seed(user, { 'console.tasks.settings': { intervalMs: 2_000 } });
+      await page.goto('/tasks');
+      // What WebKit itself says (the prototype's getter), under the page's repair (src/i18n/browser-language.ts).
+      const reported = await page.script<string[]>(
+        "return [Object.getOwnPropertyDescriptor(Navigator.prototype, 'language').get.call(navigator), navigator.language]",
+      );
+      assert.deepEqual(reported, ['C', 'en-US']);
+      const ids = await watchTasks(WORDS.en, user);
+
+      const query = await page.role('combobox', 'Query');
+      await page.type(query, `id:${ids[1]}`);
+      await query.sendKeys(Key.ENTER);
+      await until('one row shown', async () => ((await page.allByRole('progressbar', /^Progress of /)).length === 1 ? true : undefined));
+      // Emptied, all three again (the query is kept for the profile: a later journey would see one row).
+      await query.sendKeys(Key.CONTROL, 'a', Key.NULL, Key.BACK_SPACE, Key.ENTER);
+      await until('three rows shown', async () => ((await page.allByRole('progressbar', /^Progress of /)).length === 3 ? true : undefined));
+      await expectNoPageErrors();
+    },
+  );
+
+  journey('Ctrl+K opens the palette, which goes to Settings', async () => {
     await on(servers.real);
-    const user = uniqueUserId();
-    await page.seed(user, { 'console.tasks.settings': { intervalMs: 2_000 } });
+    await page.seed(uniqueUserId());
     await page.goto('/tasks');
-    // What WebKit itself says (the prototype's getter), under the page's repair (src/i18n/browser-language.ts).
-    const reported = await page.script<string[]>(
-      "return [Object.getOwnPropertyDescriptor(Navigator.prototype, 'language').get.call(navigator), navigator.language]",
-    );
-    assert.deepEqual(reported, ['C', 'en-US']);
-    const ids = await watchTasks(WORDS.en, user);
-
-    const query = await page.role('combobox', 'Query');
-    await page.type(query, `id:${ids[1]}`);
-    await query.sendKeys(Key.ENTER);
-    await until('one row shown', async () => ((await page.allByRole('progressbar', /^Progress of /)).length === 1 ? true : undefined));
-    // Emptied, all three again (the query is kept for the profile: a later journey would see one row).
-    await query.sendKeys(Key.CONTROL, 'a', Key.NULL, Key.BACK_SPACE, Key.ENTER);
-    await until('three rows shown', async () => ((await page.allByRole('progressbar', /^Progress of /)).length === 3 ? true : undefined));
-    await expectNoPageErrors();
-  });
-
-  test('Ctrl+K opens the palette, which goes to Settings', async () => {
     await (await page.role('heading', 'Tasks')).click();
     await driver!.actions().keyDown(Key.CONTROL).sendKeys('k').keyUp(Key.CONTROL).perform();
     const palette = await page.role('dialog', 'Command palette');
@@ -233,7 +280,7 @@ describe('WebKit: the operator journeys in English (real engine origin)', () => 
   });
 
   for (const format of ['WAV', 'PCM', 'MP3']) {
-    test(`speech: ${format} synthesizes (real engine), plays, and draws its waveform`, async () => {
+    journey(`speech: ${format} synthesizes (real engine), plays, and draws its waveform`, async () => {
       await on(servers.real);
       await page.seed(uniqueUserId());
       await page.goto('/speech');
@@ -245,7 +292,7 @@ describe('WebKit: the operator journeys in English (real engine origin)', () => 
 });
 
 describe('WebKit: the operator journeys in 简体中文', () => {
-  test('Settings switches to 简体中文, which stays; Tasks watches and draws in Chinese', async () => {
+  journey('Settings switches to 简体中文, which stays; Tasks watches and draws in Chinese', async () => {
     await on(servers.real);
     const user = uniqueUserId();
     await page.seed(user, { 'console.tasks.settings': { intervalMs: 2_000 } });

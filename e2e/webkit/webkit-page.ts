@@ -10,11 +10,16 @@ import { MINIBROWSER } from '../../scripts/lib/find-webkit.mjs';
 
 const WAIT_MS = 20_000;
 
+/** A load (get, refresh) may take this long; WebDriver's own default is 300 s. */
+const PAGE_LOAD_MS = 60_000;
+
 export async function openSession(driverUrl: string): Promise<WebDriver> {
-  return new Builder()
+  const driver = await new Builder()
     .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] } })
     .usingServer(driverUrl)
     .build();
+  await driver.manage().setTimeouts({ pageLoad: PAGE_LOAD_MS });
+  return driver;
 }
 
 // Elements that can have each role, narrowed by CSS before the (one round trip each) computed role and name.

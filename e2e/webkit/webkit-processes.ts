@@ -14,31 +14,46 @@ import { freePort, untilListening } from '../proxy-server';
 
 const started: ChildProcess[] = [];
 
-/** Stops everything started here, last first, by PID. */
+/** Stops everything started here, last first, by PID (a process group of its own as a whole). */
 export async function stopAll(): Promise<void> {
-  for (const child of started.splice(0).reverse()) {
-    if (child.exitCode !== null || child.signalCode !== null) continue;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const late = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    await exited;
-    clearTimeout(late);
+  for (const child of started.splice(0).reverse()) await stop(child);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  signal(child, 'SIGTERM');
+  const late = setTimeout(() => signal(child, 'SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(late);
+}
+
+const groups = new WeakSet<ChildProcess>();
+
+/** The child, or the whole group it leads (what it started, too). */
+function signal(child: ChildProcess, name: NodeJS.Signals): void {
+  try {
+    if (groups.has(child) && child.pid) process.kill(-child.pid, name);
+    else child.kill(name);
+  } catch {
+    // Gone already.
   }
 }
 
-function track(child: ChildProcess): ChildProcess {
+function track(child: ChildProcess, { group = false } = {}): ChildProcess {
   started.push(child);
+  if (group) groups.add(child);
   return child;
 }
 
 // A run stopped from outside (Ctrl-C, a CI timeout's SIGTERM) still stops what it started, by PID.
-const stopNow = (signal: NodeJS.Signals) => () => {
-  for (const child of started) child.kill('SIGTERM');
-  process.exit(signal === 'SIGINT' ? 130 : 143);
+const stopNow = (name: NodeJS.Signals) => () => {
+  for (const child of started) signal(child, 'SIGTERM');
+  process.exit(name === 'SIGINT' ? 130 : 143);
 };
 process.once('SIGINT', stopNow('SIGINT'));
 process.once('SIGTERM', stopNow('SIGTERM'));
-process.once('exit', () => started.forEach((child) => child.kill('SIGTERM')));
+process.once('exit', () => started.forEach((child) => signal(child, 'SIGTERM')));
 
 /** An Xvfb on a display number it picks itself (-displayfd): never one someone else's run holds. */
 export async function startXvfb(): Promise<string> {
@@ -126,21 +141,37 @@ export function buildConsole(outDir: string): void {
   if (built.status !== 0) throw new Error(`vite build failed (${built.status})`);
 }
 
+/** WebKitWebDriver and the MiniBrowser it starts, stopped together; what they are doing, for a report. */
+export type WebKitDriver = { url: string; stop(): Promise<void>; processes(): string };
+
 /**
  * WebKitWebDriver on a port of its own; its MiniBrowser inherits `env` (DISPLAY, the sound server, the locale)
- * and none of this process's locale variables.
+ * and none of this process's locale variables. They run in a session of their own (setsid), so a browser that
+ * hangs is stopped with everything it started, and a new one can take its place.
  */
-export async function startWebKitWebDriver(env: Record<string, string>): Promise<string> {
+export async function startWebKitWebDriver(env: Record<string, string>): Promise<WebKitDriver> {
   const port = Number(process.env.E2E_WEBKIT_PORT ?? 0) ? Number(process.env.E2E_WEBKIT_PORT) + 2 : await freePort();
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(LANG|LANGUAGE|LC_\w+)$/.test(name)));
-  track(spawn('WebKitWebDriver', [`--port=${port}`, '--host=127.0.0.1'], { env: { ...inherited, ...env }, stdio: 'ignore' }));
+  const child = track(
+    spawn('WebKitWebDriver', [`--port=${port}`, '--host=127.0.0.1'], { env: { ...inherited, ...env }, stdio: 'ignore', detached: true }),
+    { group: true },
+  );
   const url = `http://127.0.0.1:${port}`;
+  const driver: WebKitDriver = {
+    url,
+    stop: async () => {
+      started.splice(started.indexOf(child), 1);
+      await stop(child);
+    },
+    processes: () =>
+      spawnSync('ps', ['--sid', String(child.pid), '-o', 'pid,stat,pcpu,cputime,rss,args', '--cols', '160'], { encoding: 'utf8' }).stdout,
+  };
   for (let i = 0; i < 100; i++) {
     const ready = await fetch(`${url}/status`).then(
       (r) => r.ok,
       () => false,
     );
-    if (ready) return url;
+    if (ready) return driver;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('WebKitWebDriver did not answer /status in 5 s');
