@@ -107,16 +107,22 @@ describe('warmUpSort', () => {
     const cancelled: number[] = [];
     vi.stubGlobal('requestIdleCallback', (work: () => void) => idle.push(work));
     vi.stubGlobal('cancelIdleCallback', (id: number) => cancelled.push(id));
+    const list = (n: number) => Array.from({ length: n }, (_, i) => buildRow(`t${i}`, i, undefined));
+    const keyReads: number[] = [];
+    const counting = (r: WatchedTask) => (keyReads.push(r.index), r.index);
     // A short list: the comparator sorts it, nothing to compile.
-    warmUpSort(1_000)();
+    warmUpSort(list(1_000), counting)();
     expect(idle).toHaveLength(0);
     // A list gone before the browser was idle: its callback cancelled.
-    warmUpSort(20_000)();
+    warmUpSort(list(20_000), counting)();
     expect(cancelled).toEqual([1]);
-    warmUpSort(20_000);
+    warmUpSort(list(20_000), counting);
     expect(idle).toHaveLength(2);
     idle[1]!();
-    warmUpSort(20_000);
+    // The list's first rows read with its key, three rounds: the loops compiled with the rows the list holds.
+    expect(keyReads).toHaveLength(3 * 2_048);
+    expect(new Set(keyReads).size).toBe(2_048);
+    warmUpSort(list(20_000), counting);
     expect(idle).toHaveLength(2);
     // The sorts after it order as before (its working arrays were sized for its own keys).
     const rows = Array.from({ length: 20_000 }, (_, i) => buildRow(`t${i}`, i, undefined));

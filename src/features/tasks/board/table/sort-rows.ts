@@ -14,14 +14,28 @@ export function sortRows(
   descending: boolean,
 ): readonly WatchedTask[] {
   if (!key) return descending ? [...rows].sort((a, b) => b.index - a.index) : rows;
-  const n = rows.length;
-  const keys = new Float64Array(n);
+  const keys = new Float64Array(rows.length);
+  const inListOrder = readKeys(rows, key, keys);
+  const order = inListOrder && rows.length >= RADIX_FROM ? radixOrder(keys) : comparatorOrder(rows, keys);
+  return placeRows(rows, order, descending);
+}
+
+/**
+ * Each row's key into `keys`; true when the rows are in list order. One of the two loops over every row, each a
+ * function of its own that warmUpSort compiles: run cold, the two cost 15–20 ms for 18,000 rows in the page.
+ */
+function readKeys(rows: readonly WatchedTask[], key: (row: WatchedTask) => number, keys: Float64Array): boolean {
   let inListOrder = true;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < rows.length; i++) {
     keys[i] = key(rows[i]!);
     if (i > 0 && rows[i]!.index <= rows[i - 1]!.index) inListOrder = false;
   }
-  const order = inListOrder && n >= RADIX_FROM ? radixOrder(keys) : comparatorOrder(rows, keys);
+  return inListOrder;
+}
+
+/** The rows in `order` (positions in `rows`), or its reverse. */
+function placeRows(rows: readonly WatchedTask[], order: Uint32Array, descending: boolean): WatchedTask[] {
+  const n = order.length;
   const out = new Array<WatchedTask>(n);
   for (let i = 0; i < n; i++) out[descending ? n - 1 - i : i] = rows[order[i]!]!;
   return out;
@@ -128,22 +142,31 @@ function scratchFor(n: number) {
 }
 
 let warmed = false;
+/** Rows the warm-up reads with the list's own key: enough loop turns for the JIT, about 1 ms a round. */
+const WARM_ROWS = 2_048;
 
 /**
- * Has the JIT compile the radix sort's loops before an operator's first sort: three sorts of 2,048 keys that differ in
- * every digit, when the browser is idle, once a page with a list the radix sort would sort (about 9 ms there). Then a
- * page's first sort of 18,000 rows took 9.3 ms in Chromium, and of 100,000 rows 18.8–19.1 ms, against 20.7–24.4 and
- * 45.4–48.6 before this change (the comparator and 16-bit digits; medians of nine fresh pages). Returns a cancel for a
- * list gone first.
+ * Has the JIT compile the sort's loops before an operator's first sort of a long list, when the browser is idle, once a
+ * page with a list the radix sort would sort: three sorts of 2,048 keys that differ in every digit (radixOrder), and
+ * three rounds of the list's first 2,048 rows through the loops that read their keys and place them (`key`: the sort
+ * an operator is likely to take first). Without it a page's first sort of 18,000 rows in Chromium took 20.7–24.4 ms
+ * (radix order warmed alone: 9.3 ms in a bench page; 27 ms in the console's, its loops over the rows cold), 100,000
+ * rows 45.4–48.6 ms (docs/performance.md). Returns a cancel for a list gone first.
  */
-export function warmUpSort(rowCount: number): () => void {
-  if (warmed || rowCount < RADIX_FROM || typeof requestIdleCallback !== 'function') return () => {};
+export function warmUpSort(rows: readonly WatchedTask[], key: (row: WatchedTask) => number): () => void {
+  if (warmed || rows.length < RADIX_FROM || typeof requestIdleCallback !== 'function') return () => {};
   const id = requestIdleCallback(() => {
     warmed = true;
-    const keys = new Float64Array(2_048);
+    const keys = new Float64Array(WARM_ROWS);
     for (let round = 0; round < 3; round++) {
       for (let i = 0; i < keys.length; i++) keys[i] = ((i * 2_654_435_761 + round) % 4_294_967_291) * (i % 2 ? -1.5e9 : 3.7e-3);
       radixOrder(keys);
+    }
+    const sample = rows.slice(0, WARM_ROWS);
+    const order = Uint32Array.from(sample, (_, i) => i);
+    for (let round = 0; round < 3; round++) {
+      readKeys(sample, key, keys);
+      placeRows(sample, order, round % 2 === 1);
     }
   });
   return () => cancelIdleCallback(id);

@@ -22,6 +22,8 @@ const firstSeen = (id: string) => taskHistoryStore.get().records.get(id)?.firstS
 const CLOCK_STEP_MS = 5_000;
 
 const NO_ROWS: readonly WatchedTask[] = [];
+/** The sort the warm-up reads the rows with: by update time, the one operators take first. */
+const WARM_SORT_KEY = sortKeyBy('updated')!;
 
 type QueryRows = {
   parsed: ParsedQuery;
@@ -51,7 +53,7 @@ export function useQueryRows(rows: readonly WatchedTask[], version: number, text
   const descending = query.sort?.descending ?? false;
   const [filter] = useState(createRowFilter);
   // The sort compiled in an idle moment, before the operator sorts a long list (sort-rows.ts).
-  useEffect(() => warmUpSort(rows.length), [rows.length]);
+  useEffect(() => warmUpSort(rows, WARM_SORT_KEY), [rows]);
   // Set when a run finishes in tasks of its own: the list renders again with its rows.
   const [, setFinished] = useState<FilterRun | null>(null);
   const run = useMemo(() => {
