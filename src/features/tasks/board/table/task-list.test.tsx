@@ -81,6 +81,28 @@ describe('TaskList', () => {
     expect(screen.getByRole('heading', { name: /Watch list/ })).toHaveTextContent('(2 of 4 shown)');
   });
 
+  it('says a query is on when it keeps every row (one on times alone), and not for a sort alone', () => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    const now = Date.now();
+    const { rows, version } = boardRows(
+      ids,
+      mergeBoard(
+        EMPTY_BOARD,
+        ids,
+        ids.map((id) => item(id, 3, { updateTime: now - 60_000 })),
+        now,
+        1,
+      ),
+    );
+    const props = { rows, version, onQuery: vi.fn(), changed: new Set<string>(), stallMs: 60_000, freshness: 'live' as const };
+    const heading = () => screen.getByRole('heading', { name: /Watch list/ });
+    const { rerender } = render(<TaskList {...props} query="updated:<1h" />);
+    expect(rowIds()).toHaveLength(3);
+    expect(heading()).toHaveTextContent('(3 of 3 shown)');
+    rerender(<TaskList {...props} query="sort:progress-desc" />);
+    expect(heading()).toHaveTextContent(/^Watch list \(3\)$/);
+  });
+
   it('the search field and the sort write the query', async () => {
     const { default: userEvent } = await import('@testing-library/user-event');
     const first = boardRows(

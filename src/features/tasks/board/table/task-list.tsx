@@ -28,7 +28,10 @@ export function TaskList({ rows, version, query, onQuery, changed, stallMs, fres
   // The list follows a new query in a render React may split and interrupt (the box, chips and search field follow at once):
   // filtering and drawing 100,000 rows again is then no long task on the keystroke that committed it.
   const listQuery = useDeferredValue(query);
-  const { shown, filtering: reading } = useQueryRows(rows, version, listQuery, stallMs);
+  const { shown, filtering: reading, parsed } = useQueryRows(rows, version, listQuery, stallMs);
+  // A query that filters says so in the heading even when it keeps every row ("3 of 3 shown"): one on times alone
+  // would otherwise leave no mark there. Not while its rows are read: the rows shown are still the last query's.
+  const filtered = !reading && parsed.query.terms.length > 0;
   // Until the list has drawn the query as it is now: React has yet to render it, or rows remain to be read.
   const filtering = reading || listQuery !== query;
   // The controls show the query as it is now, not as the list last drew it.
@@ -82,7 +85,7 @@ export function TaskList({ rows, version, query, onQuery, changed, stallMs, fres
       <h2 id="task-list-title">
         {t('tasks.list.title')}{' '}
         <span className={styles.hint}>
-          {shown.length === rows.length
+          {shown.length === rows.length && !filtered
             ? t('tasks.list.all', { count: rows.length })
             : t('tasks.list.some', { shown: shown.length, total: rows.length })}
           {filtering && <span className={styles.filtering}>{t('tasks.list.filtering')}</span>}
