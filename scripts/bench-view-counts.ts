@@ -81,7 +81,7 @@ const queries = Array.from({ length: VIEWS }, (_, n) => SHAPES[n % SHAPES.length
 
 let now = Date.now();
 const rows = benchRows(now);
-const ctx = (): QueryContext => ({ now, stallMs: 5 * MIN, firstSeen: (id) => now - (id.length % 7) * 10 * MIN });
+const ctx = (): QueryContext => ({ now, stallMs: 5 * MIN, firstSeen: (row) => now - (row.id.length % 7) * 10 * MIN });
 
 /** This process's CPU time in ms since `from` (less swayed than wall-clock time by other work on a shared machine). */
 const cpuMs = (from: NodeJS.CpuUsage) => {

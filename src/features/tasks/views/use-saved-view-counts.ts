@@ -12,7 +12,7 @@ const CLOCK_MS = 30_000;
 
 const contextNow = (stallMs: number): QueryContext => {
   const { records } = taskHistoryStore.get();
-  return { now: Date.now(), stallMs, firstSeen: (id) => records.get(id)?.firstSeen };
+  return { now: Date.now(), stallMs, firstSeen: (row) => records.get(row.id)?.firstSeen };
 };
 
 /**

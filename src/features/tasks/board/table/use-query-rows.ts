@@ -14,9 +14,10 @@ import {
 import { taskHistoryStore } from '../../history';
 import { sortKeyBy } from './task-columns';
 import { sortRows, warmUpSort } from './sort-rows';
+import { firstSeenByPosition } from './first-seen-by-position';
 
-/** When this console first saw a task (for `age:`): read when a query is compiled, so the list does not render with each history write. */
-const firstSeen = (id: string) => taskHistoryStore.get().records.get(id)?.firstSeen;
+/** When this console first saw a task (for `age:`): read when a query runs, so the list does not render with each history write. */
+const lookUpFirstSeen = (id: string) => taskHistoryStore.get().records.get(id)?.firstSeen;
 
 /** How often a query on times (`updated:<1h`, `stalled:yes`) filters again between poll updates. */
 const CLOCK_STEP_MS = 5_000;
@@ -52,6 +53,8 @@ export function useQueryRows(rows: readonly WatchedTask[], version: number, text
   const sort = query.sort?.key ?? 'list';
   const descending = query.sort?.descending ?? false;
   const [filter] = useState(createRowFilter);
+  // One per rows array: the filter keeps its results while this stays the same.
+  const firstSeen = useMemo(() => firstSeenByPosition(rows, lookUpFirstSeen), [rows]);
   // The sort compiled in an idle moment, before the operator sorts a long list (sort-rows.ts).
   useEffect(() => warmUpSort(rows, WARM_SORT_KEY), [rows]);
   // Set when a run finishes in tasks of its own: the list renders again with its rows.
@@ -63,7 +66,7 @@ export function useQueryRows(rows: readonly WatchedTask[], version: number, text
     const r = filter.start({ rows, version, terms: query.terms, ctx, written });
     r.step();
     return r;
-  }, [filter, rows, version, query, now, stallMs]);
+  }, [filter, rows, version, query, now, stallMs, firstSeen]);
   useEffect(() => {
     if (run.result) return;
     // The rest of the rows a task at a time; a newer run (query, poll update, clock step) stops this one.

@@ -7,7 +7,7 @@ import { parseQuery } from './parse-query';
 const NOW = 10_000_000;
 const MIN = 60_000;
 const seen = new Map<string, number>();
-const ctx: QueryContext = { now: NOW, stallMs: 5 * MIN, firstSeen: (id) => seen.get(id) };
+const ctx: QueryContext = { now: NOW, stallMs: 5 * MIN, firstSeen: (row) => seen.get(row.id) };
 
 const rows: WatchedTask[] = [
   // Failed with 3002, updated 30 min ago, seen 2 h ago.

@@ -7,8 +7,8 @@ import { compileContains, compileGlob, globMatches } from './glob';
 export type QueryContext = {
   now: number;
   stallMs: number;
-  /** When this console first saw the task (its history's firstSeen), if it has. */
-  firstSeen: (id: string) => number | undefined;
+  /** When this console first saw the row's task (its history's firstSeen), if it has. */
+  firstSeen: (row: WatchedTask) => number | undefined;
 };
 
 export type RowPredicate = (row: WatchedTask) => boolean;
@@ -35,7 +35,7 @@ function durationOf(field: DurationField, ctx: QueryContext): (row: WatchedTask)
   switch (field) {
     case 'age':
       return (row) => {
-        const seen = ctx.firstSeen(row.id);
+        const seen = ctx.firstSeen(row);
         return seen === undefined ? null : now - seen;
       };
     case 'updated':
