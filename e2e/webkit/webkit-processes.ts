@@ -160,7 +160,8 @@ export async function startWebKitWebDriver(env: Record<string, string>): Promise
   const driver: WebKitDriver = {
     url,
     stop: async () => {
-      started.splice(started.indexOf(child), 1);
+      const at = started.indexOf(child);
+      if (at >= 0) started.splice(at, 1);
       await stop(child);
     },
     processes: () =>
