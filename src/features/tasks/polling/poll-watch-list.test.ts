@@ -28,7 +28,12 @@ function answer(taskIds: string[]) {
   return new Response(JSON.stringify({ code: 0, message: 'OK', data }), { status: 200 });
 }
 
-const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+const clients: QueryClient[] = [];
+const newClient = () => {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  clients.push(client);
+  return client;
+};
 const interval = (client: QueryClient, options: ReturnType<typeof watchListPollQueryOptions>) => {
   const fn = options.refetchInterval as (q: unknown) => number | false;
   return fn(client.getQueryCache().find({ queryKey: options.queryKey }));
@@ -44,9 +49,13 @@ beforeEach(() => {
     Promise.resolve(answer((JSON.parse(String(init.body)) as { taskIds: string[] }).taskIds)),
   );
   vi.stubGlobal('fetch', fetchMock);
-  watchListStore.set({ scope: 'test', ids, loaded: true });
+  // A new array each test: the rows derived for a list are kept by its identity (board-rows.ts), and a list another test
+  // polled would come with that test's open tasks.
+  watchListStore.set({ scope: 'test', ids: [...ids], loaded: true });
 });
-afterEach(() => {
+afterEach(async () => {
+  // A cycle a test left running (held answers, a cancelled poll) would otherwise ask the next test's fetch.
+  await Promise.all(clients.splice(0).map((client) => client.cancelQueries()));
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
@@ -75,7 +84,8 @@ describe('watchListPollQueryOptions', () => {
     const signals: AbortSignal[] = [];
     fetchMock.mockImplementation((_url: string, init: RequestInit) => {
       signals.push(init.signal!);
-      return new Promise(() => undefined);
+      // No answer; rejected when aborted, as fetch is (a request left open would hold its place after the test).
+      return new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
     });
     void client.fetchQuery(options).catch(() => undefined);
     await vi.waitFor(() => expect(signals).toHaveLength(3));
