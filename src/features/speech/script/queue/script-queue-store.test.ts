@@ -32,6 +32,8 @@ describe('the script after a reload', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     stopSync();
+    // The rules a test loaded into the page: the next test starts with none read, as a page does.
+    lexiconStore.set([]);
     selectProfile(DEFAULT_PROFILE.id);
     await discardScript();
   });
