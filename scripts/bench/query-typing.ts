@@ -12,7 +12,7 @@ import { parseQuery } from '../../src/features/tasks/query/language/parse-query'
 import { filterRows, type QueryContext } from '../../src/features/tasks/query/language/compile-query';
 import { printQuery } from '../../src/features/tasks/query/language/print-query';
 import { createRowFilter } from '../../src/features/tasks/query/row-filter';
-import { firstSeenByPosition } from '../../src/features/tasks/board/table/first-seen-by-position';
+import { firstSeenByPosition } from '../../src/features/tasks/history/first-seen-by-position';
 import { percentile } from './main-thread-trace';
 
 /** Wall-clock figures, and the same in this process's CPU time (less swayed by other work on a shared machine). */

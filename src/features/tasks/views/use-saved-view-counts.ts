@@ -3,17 +3,18 @@ import { yieldToBrowser } from '@/lib/yield-to-browser';
 import type { WatchedTask } from '../rows';
 import type { QueryContext } from '../query';
 import { createViewCounts } from './view-counts';
-import { taskHistoryStore } from '../history';
+import { firstSeenIn } from '../history';
 
 /** Most main-thread time a slice of counting takes before the page runs again. */
 const SLICE_MS = 8;
 /** With no poll update (all tasks ended, or checking paused), the clock still moves: views on `updated:<1h` are counted again. */
 const CLOCK_MS = 30_000;
 
-const contextNow = (stallMs: number): QueryContext => {
-  const { records } = taskHistoryStore.get();
-  return { now: Date.now(), stallMs, firstSeen: (row) => records.get(row.id)?.firstSeen };
-};
+const contextNow = (stallMs: number, rows: readonly WatchedTask[]): QueryContext => ({
+  now: Date.now(),
+  stallMs,
+  firstSeen: firstSeenIn(rows),
+});
 
 /**
  * Each query's count over the watched rows (null while not counted yet), kept up to date as the
@@ -57,12 +58,12 @@ export function useSavedViewCounts(
     kick.current();
   }, [counter, key]);
   useEffect(() => {
-    counter.update(rows, contextNow(stallMs));
+    counter.update(rows, contextNow(stallMs, rows));
     kick.current();
   }, [counter, rows, version, stallMs]);
   useEffect(() => {
     const timer = setInterval(() => {
-      counter.update(rows, contextNow(stallMs));
+      counter.update(rows, contextNow(stallMs, rows));
       kick.current();
     }, CLOCK_MS);
     return () => clearInterval(timer);

@@ -11,13 +11,9 @@ import {
   createRowFilter,
   type FilterRun,
 } from '../../query';
-import { taskHistoryStore } from '../../history';
+import { firstSeenIn } from '../../history';
 import { sortKeyBy } from './task-columns';
 import { sortRows, warmUpSort } from './sort-rows';
-import { firstSeenByPosition } from './first-seen-by-position';
-
-/** When this console first saw a task (for `age:`): read when a query runs, so the list does not render with each history write. */
-const lookUpFirstSeen = (id: string) => taskHistoryStore.get().records.get(id)?.firstSeen;
 
 /** How often a query on times (`updated:<1h`, `stalled:yes`) filters again between poll updates. */
 const CLOCK_STEP_MS = 5_000;
@@ -53,8 +49,9 @@ export function useQueryRows(rows: readonly WatchedTask[], version: number, text
   const sort = query.sort?.key ?? 'list';
   const descending = query.sort?.descending ?? false;
   const [filter] = useState(createRowFilter);
-  // One per rows array: the filter keeps its results while this stays the same.
-  const firstSeen = useMemo(() => firstSeenByPosition(rows, lookUpFirstSeen), [rows]);
+  // When the console first saw each task (for `age:`), read as a query runs, so the list does not render with each history
+  // write. One reader per rows array: the filter keeps its results while it stays the same.
+  const firstSeen = useMemo(() => firstSeenIn(rows), [rows]);
   // The sort compiled in an idle moment, before the operator sorts a long list (sort-rows.ts).
   useEffect(() => warmUpSort(rows, WARM_SORT_KEY), [rows]);
   // Set when a run finishes in tasks of its own: the list renders again with its rows.

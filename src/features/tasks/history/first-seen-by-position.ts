@@ -1,4 +1,5 @@
-import type { WatchedTask } from '../../rows';
+import type { WatchedTask } from '../rows';
+import { taskHistoryStore } from './task-history-recorder';
 
 /** First-seen times by row position, for each rows array (NaN: not known yet). */
 const cached = new WeakMap<readonly WatchedTask[], Float64Array>();
@@ -15,13 +16,17 @@ export function firstSeenByPosition(
   rows: readonly WatchedTask[],
   lookup: (id: string) => number | undefined,
 ): (row: WatchedTask) => number | undefined {
+  // This reader's array, fetched again only when a row lies past it (a list grown in place, or another reader's array).
+  let times = cached.get(rows);
   return (row) => {
-    let times = cached.get(rows);
     if (!times || times.length <= row.index) {
-      // A list grown in place (tasks added): the times known so far, room for the rest.
-      const grown = new Float64Array(Math.max(rows.length, row.index + 1)).fill(NaN);
-      if (times) grown.set(times);
-      cached.set(rows, (times = grown));
+      times = cached.get(rows);
+      if (!times || times.length <= row.index) {
+        // A list grown in place (tasks added): the times known so far, room for the rest.
+        const grown = new Float64Array(Math.max(rows.length, row.index + 1)).fill(NaN);
+        if (times) grown.set(times);
+        cached.set(rows, (times = grown));
+      }
     }
     const time = times[row.index]!;
     if (time === time) return time;
@@ -30,3 +35,7 @@ export function firstSeenByPosition(
     return seen;
   };
 }
+
+/** The task history's first-seen times for `rows` (firstSeenByPosition over the history's records). */
+export const firstSeenIn = (rows: readonly WatchedTask[]) =>
+  firstSeenByPosition(rows, (id) => taskHistoryStore.get().records.get(id)?.firstSeen);

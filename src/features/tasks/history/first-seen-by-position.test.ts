@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRow, type WatchedTask } from '../../rows/task-rows';
+import { buildRow, type WatchedTask } from '../rows/task-rows';
 import { firstSeenByPosition } from './first-seen-by-position';
 
 const listOf = (n: number) => Array.from({ length: n }, (_, i) => buildRow(`Service_AI_${i}`, i, undefined));
