@@ -3,6 +3,7 @@ import { unzipSync } from 'fflate';
 import { seedProfileScript } from '../../scripts/lib/seed-profile';
 import { STAND_IN_ENGINE } from '../speech-engine';
 import { uniqueUserId } from '../speech-helpers';
+import { recordClicks, replayDiagnosis } from './replay-diagnosis';
 import { expect, keepBlobSaves, lastBlobSave, soundServerProblem, test, typeInto } from './setup';
 
 // The operator's Speech journey in Firefox (issue 40): WAV, PCM and MP3 takes play with their waveform, the history is
@@ -91,6 +92,7 @@ async function expectPlays(page: Page, words: Words): Promise<void> {
 
 async function journey(page: Page, words: Words, voiceName: string, texts: readonly [string, string, string]): Promise<void> {
   await keepBlobSaves(page);
+  await recordClicks(page);
   await page.addInitScript(seedProfileScript(uniqueUserId(), { 'console.speech.draft': { voiceName } }));
   await page.goto('/speech');
   await expect(page.getByRole('heading', { name: words.studio, level: 1 })).toBeVisible();
@@ -115,7 +117,11 @@ async function journey(page: Page, words: Words, voiceName: string, texts: reado
   await history.getByRole('listitem').filter({ hasText: texts[0] }).getByRole('button', { name: words.replay }).click();
   // The take comes back from IndexedDB (its audio read first): on a loaded CI machine Firefox's content process once
   // took over 5 s for it (1 of 4 journeys in one run; 8 of 8 passed under load otherwise), so the same wait as a synthesis.
-  await expect(page.getByRole('region', { name: words.result, exact: true })).toContainText(texts[0], { timeout: 15_000 });
+  await expect(page.getByRole('region', { name: words.result, exact: true }))
+    .toContainText(texts[0], { timeout: 15_000 })
+    .catch(async (error: Error) => {
+      throw new Error(`${error.message}\nThe page after the Replay click: ${await replayDiagnosis(page)}`);
+    });
   await expectPlays(page, words);
 
   // A 3-line script made into takes, then one zip of them all.
