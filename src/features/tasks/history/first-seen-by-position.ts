@@ -36,6 +36,80 @@ export function firstSeenByPosition(
   };
 }
 
+/** A slice of idle time: whether it has room for more work. */
+export type IdleSlice = { hasTime(): boolean };
+/** Runs `work` in an idle moment; returns a cancel. */
+export type IdleScheduler = (work: (slice: IdleSlice) => void) => () => void;
+
+/** Rows read between two looks at the idle deadline. */
+const ROWS_PER_CHECK = 256;
+
+/** requestIdleCallback where the browser has it (a slice ends 2 ms before its deadline), else a timer's 4 ms slices. */
+export const whenIdle: IdleScheduler = (work) => {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback((deadline) => work({ hasTime: () => deadline.timeRemaining() > 2 }));
+    return () => cancelIdleCallback(id);
+  }
+  const timer = setTimeout(() => {
+    const end = performance.now() + 4;
+    work({ hasTime: () => performance.now() < end });
+  }, 50);
+  return () => clearTimeout(timer);
+};
+
+/**
+ * Looks up, in idle moments, the first-seen times of `rows` not known yet, so that the first `age:` query reads them
+ * from the array: a paste of the long query at 100,000 rows made its ~17,700 lookups in its keystroke (12.7 ms of its
+ * CPU profile). A pass reads the rows in idle slices; `size()` (the history's count of tasks) growing after a pass that
+ * left some unknown starts another (`onChange` tells when the history changed). Ends when every position is known;
+ * the returned stop ends it sooner (the list replaced).
+ */
+export function fillFirstSeenWhenIdle(
+  rows: readonly WatchedTask[],
+  lookup: (id: string) => number | undefined,
+  size: () => number,
+  onChange: (listener: () => void) => () => void,
+  idle: IdleScheduler = whenIdle,
+): () => void {
+  const read = firstSeenByPosition(rows, lookup);
+  let cancel: (() => void) | null = null;
+  let at = 0;
+  let unknown = 0;
+  let passSize = -1;
+  const slice = ({ hasTime }: IdleSlice) => {
+    cancel = null;
+    do {
+      const end = Math.min(rows.length, at + ROWS_PER_CHECK);
+      for (; at < end; at++) if (read(rows[at]!) === undefined) unknown++;
+    } while (at < rows.length && hasTime());
+    if (at < rows.length) cancel = idle(slice);
+    else if (unknown === 0) stop();
+  };
+  const startPass = () => {
+    if (cancel || size() === passSize) return;
+    passSize = size();
+    at = 0;
+    unknown = 0;
+    cancel = idle(slice);
+  };
+  // A pass already under way reads what the history holds as it reaches each row; only a finished one starts again.
+  const unsubscribe = onChange(() => {
+    if (!cancel && at >= rows.length && unknown > 0) startPass();
+  });
+  const stop = () => {
+    unsubscribe();
+    cancel?.();
+    cancel = null;
+  };
+  startPass();
+  return stop;
+}
+
+const historyFirstSeen = (id: string) => taskHistoryStore.get().records.get(id)?.firstSeen;
+
 /** The task history's first-seen times for `rows` (firstSeenByPosition over the history's records). */
-export const firstSeenIn = (rows: readonly WatchedTask[]) =>
-  firstSeenByPosition(rows, (id) => taskHistoryStore.get().records.get(id)?.firstSeen);
+export const firstSeenIn = (rows: readonly WatchedTask[]) => firstSeenByPosition(rows, historyFirstSeen);
+
+/** fillFirstSeenWhenIdle over the task history: started by the list for its rows, stopped when they change. */
+export const fillFirstSeenInIdle = (rows: readonly WatchedTask[]) =>
+  fillFirstSeenWhenIdle(rows, historyFirstSeen, () => taskHistoryStore.get().records.size, taskHistoryStore.subscribe);

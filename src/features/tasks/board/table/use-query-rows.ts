@@ -11,7 +11,7 @@ import {
   createRowFilter,
   type FilterRun,
 } from '../../query';
-import { firstSeenIn } from '../../history';
+import { fillFirstSeenInIdle, firstSeenIn } from '../../history';
 import { sortKeyBy } from './task-columns';
 import { sortRows, warmUpSort } from './sort-rows';
 
@@ -52,6 +52,8 @@ export function useQueryRows(rows: readonly WatchedTask[], version: number, text
   // When the console first saw each task (for `age:`), read as a query runs, so the list does not render with each history
   // write. One reader per rows array: the filter keeps its results while it stays the same.
   const firstSeen = useMemo(() => firstSeenIn(rows), [rows]);
+  // Those times looked up in idle moments, so a first `age:` query reads an array, not the history's map.
+  useEffect(() => fillFirstSeenInIdle(rows), [rows]);
   // The sort compiled in an idle moment, before the operator sorts a long list (sort-rows.ts).
   useEffect(() => warmUpSort(rows, WARM_SORT_KEY), [rows]);
   // Set when a run finishes in tasks of its own: the list renders again with its rows.
