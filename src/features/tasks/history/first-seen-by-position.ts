@@ -60,49 +60,56 @@ export const whenIdle: IdleScheduler = (work) => {
 /**
  * Looks up, in idle moments, the first-seen times of `rows` not known yet, so that the first `age:` query reads them
  * from the array: a paste of the long query at 100,000 rows made its ~17,700 lookups in its keystroke (12.7 ms of its
- * CPU profile). A pass reads the rows in idle slices; `size()` (the history's count of tasks) growing after a pass that
- * left some unknown starts another (`onChange` tells when the history changed). Ends when every position is known;
- * the returned stop ends it sooner (the list replaced).
+ * CPU profile). A pass reads the rows in idle slices. When the history changes (`onChange`) after a pass, another
+ * starts if that one met a slot not derived yet (the list fills its array in slices: board-rows.ts), if the list grew
+ * in place, or if it left times unknown and the history holds more tasks now (`size()`). Runs until the returned stop
+ * (the list replaced).
  */
 export function fillFirstSeenWhenIdle(
-  rows: readonly WatchedTask[],
+  rows: readonly (WatchedTask | undefined)[],
   lookup: (id: string) => number | undefined,
   size: () => number,
   onChange: (listener: () => void) => () => void,
   idle: IdleScheduler = whenIdle,
 ): () => void {
-  const read = firstSeenByPosition(rows, lookup);
+  const read = firstSeenByPosition(rows as readonly WatchedTask[], lookup);
   let cancel: (() => void) | null = null;
   let at = 0;
+  // What the last pass met, and the history's size as it started.
   let unknown = 0;
+  let holes = 0;
+  let readTo = 0;
   let passSize = -1;
   const slice = ({ hasTime }: IdleSlice) => {
     cancel = null;
     do {
       const end = Math.min(rows.length, at + ROWS_PER_CHECK);
-      for (; at < end; at++) if (read(rows[at]!) === undefined) unknown++;
+      for (; at < end; at++) {
+        const row = rows[at];
+        if (!row) holes++;
+        else if (read(row) === undefined) unknown++;
+      }
     } while (at < rows.length && hasTime());
     if (at < rows.length) cancel = idle(slice);
-    else if (unknown === 0) stop();
+    else readTo = at;
   };
   const startPass = () => {
-    if (cancel || size() === passSize) return;
+    if (cancel) return;
+    const wanted = holes > 0 || rows.length > readTo || (unknown > 0 && size() !== passSize);
+    if (!wanted) return;
     passSize = size();
     at = 0;
     unknown = 0;
+    holes = 0;
     cancel = idle(slice);
   };
-  // A pass already under way reads what the history holds as it reaches each row; only a finished one starts again.
-  const unsubscribe = onChange(() => {
-    if (!cancel && at >= rows.length && unknown > 0) startPass();
-  });
-  const stop = () => {
+  const unsubscribe = onChange(startPass);
+  startPass();
+  return () => {
     unsubscribe();
     cancel?.();
     cancel = null;
   };
-  startPass();
-  return stop;
 }
 
 const historyFirstSeen = (id: string) => taskHistoryStore.get().records.get(id)?.firstSeen;
