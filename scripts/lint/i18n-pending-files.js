@@ -19,5 +19,7 @@ export const I18N_NON_UI_TS_FILES = {
   'src/contract/task-status.ts': "the gateway's 2001 wording for task IDs, shared with the server",
   'src/lib/connection-profile.ts': "the schema's English messages as ids (ProfileProblem); Settings words them (problem-text.ts)",
   'src/features/speech/long-text/split-text.ts': 'abbreviations the sentence splitter knows, not text for people',
+  'src/features/tasks/query/warm-up-filter.ts':
+    "a query in the console's query language, run over the list's rows in an idle moment to warm the JIT; never shown",
   'src/i18n/vite-plugin-catalogs.ts': "the build's own errors about the catalogs' layout, read by developers in a terminal",
 };

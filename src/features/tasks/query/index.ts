@@ -13,3 +13,4 @@ export { taskQueryStore, taskQueryStored } from './task-query-store';
 export { useTaskQuery } from './use-task-query';
 export { QUERY_INPUT_ID } from './query-input-id';
 export { createRowFilter, type FilterRun, SLICE_WORK } from './row-filter';
+export { warmUpFilter } from './warm-up-filter';

@@ -10,6 +10,7 @@ import {
   type SortKey,
   createRowFilter,
   type FilterRun,
+  warmUpFilter,
 } from '../../query';
 import { fillFirstSeenInIdle, firstSeenIn } from '../../history';
 import { sortKeyBy } from './task-columns';
@@ -54,6 +55,8 @@ export function useQueryRows(rows: readonly WatchedTask[], version: number, text
   const firstSeen = useMemo(() => firstSeenIn(rows), [rows]);
   // Those times looked up in idle moments, so a first `age:` query reads an array, not the history's map.
   useEffect(() => fillFirstSeenInIdle(rows), [rows]);
+  // The query's tests compiled in an idle moment, before the operator's first query over a long list (warm-up-filter.ts).
+  useEffect(() => warmUpFilter(rows, { stallMs, firstSeen }), [rows, stallMs, firstSeen]);
   // The sort compiled in an idle moment, before the operator sorts a long list (sort-rows.ts).
   useEffect(() => warmUpSort(rows, WARM_SORT_KEY), [rows]);
   // Set when a run finishes in tasks of its own: the list renders again with its rows.
