@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildRow, type WatchedTask } from '../rows/task-rows';
-import { fillFirstSeenWhenIdle, firstSeenByPosition, type IdleScheduler, type IdleSlice } from './first-seen-by-position';
+import type { IdleScheduler, IdleSlice } from '@/lib/idle-slices';
+import { fillFirstSeenWhenIdle, firstSeenByPosition } from './first-seen-by-position';
 
 const listOf = (n: number) => Array.from({ length: n }, (_, i) => buildRow(`Service_AI_${i}`, i, undefined));
 

@@ -1,4 +1,5 @@
 import type { WatchedTask } from '../rows';
+import { type IdleScheduler, type IdleSlice, whenIdle } from '@/lib/idle-slices';
 import { taskHistoryStore } from './task-history-recorder';
 
 /** First-seen times by row position, for each rows array (NaN: not known yet). */
@@ -36,26 +37,8 @@ export function firstSeenByPosition(
   };
 }
 
-/** A slice of idle time: whether it has room for more work. */
-export type IdleSlice = { hasTime(): boolean };
-/** Runs `work` in an idle moment; returns a cancel. */
-export type IdleScheduler = (work: (slice: IdleSlice) => void) => () => void;
-
 /** Rows read between two looks at the idle deadline. */
 const ROWS_PER_CHECK = 256;
-
-/** requestIdleCallback where the browser has it (a slice ends 2 ms before its deadline), else a timer's 4 ms slices. */
-export const whenIdle: IdleScheduler = (work) => {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback((deadline) => work({ hasTime: () => deadline.timeRemaining() > 2 }));
-    return () => cancelIdleCallback(id);
-  }
-  const timer = setTimeout(() => {
-    const end = performance.now() + 4;
-    work({ hasTime: () => performance.now() < end });
-  }, 50);
-  return () => clearTimeout(timer);
-};
 
 /**
  * Looks up, in idle moments, the first-seen times of `rows` not known yet, so that the first `age:` query reads them
