@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { item, snap } from '../testing/snapshots';
 import { buildRow, type WatchedTask } from '../rows/task-rows';
-import { groupColumn } from '../rows/group-column';
 import { filterRows, type QueryContext } from './language/compile-query';
 import { parseQuery } from './language/parse-query';
 import { printQuery } from './language/print-query';
@@ -184,26 +183,6 @@ describe('createRowFilter', () => {
     const later = finish(start('updated:<1h status:failed', NOW + 30 * MIN));
     expect(later.examined).toBe(rows.length);
     expect(later.rows).toEqual(filterRows(rows, parseQuery('updated:<1h status:failed').query, { ...ctx, now: NOW + 30 * MIN }));
-  });
-
-  it('over every row, reads the rows’ column of groups first: only the rows its `status:` terms keep are read', () => {
-    let reads = 0;
-    const counted = new Proxy(rows, {
-      get(target, key, receiver) {
-        if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
-        return Reflect.get(target, key, receiver);
-      },
-    });
-    // The column made beforehand, as the list does in idle moments.
-    groupColumn(counted, 1);
-    for (const text of ['status:failed code:3002', '-status:finished zz']) {
-      reads = 0;
-      const { rows: kept } = finish(createRowFilter().start({ rows: counted, version: 1, terms: parseQuery(text).query.terms, ctx }));
-      expect(kept).toEqual(expected(rows, text));
-      const groupKept = expected(rows, text.split(' ')[0]!).length;
-      expect(reads, text).toBe(groupKept);
-      expect(reads).toBeLessThan(rows.length / 4);
-    }
   });
 
   it('reads in slices of SLICE_WORK, the dearer the terms the fewer rows a slice', () => {

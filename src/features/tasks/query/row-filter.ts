@@ -1,4 +1,4 @@
-import { codeMask, groupColumn, type WatchedTask } from '../rows';
+import type { WatchedTask } from '../rows';
 import {
   allOf,
   cheapestFirst,
@@ -34,14 +34,6 @@ const readsFirstSeen = (t: Term) => t.kind === 'duration' && t.field === 'age';
 const unitsOf = (t: Term) => (readsFirstSeen(t) ? 8 : UNITS[t.kind]);
 /** A row's cost under ANDed terms, cheapest first: the first is always read, most rows stop there or soon after. */
 const costOf = (terms: readonly Term[]) => (terms.length ? Math.max(...terms.map(unitsOf)) + terms.length - 1 : 1);
-/** A row the column's mask skips: a byte read, about a tenth of a field test. */
-const SKIPPED_UNITS = 0.1;
-/** Work per row when the column's mask reads first: the rows it keeps cost the terms' work, the others a byte. */
-function maskedCost(column: Uint8Array, mask: Uint8Array, terms: readonly Term[]): number {
-  let kept = 0;
-  for (let i = 0; i < column.length; i++) kept += mask[column[i]!]!;
-  return SKIPPED_UNITS + (kept / Math.max(1, column.length)) * costOf(terms);
-}
 /** Results kept for narrowing (each at most a reference per row). */
 const MAX_RESULTS = 6;
 /** Compiled terms kept. */
@@ -203,13 +195,7 @@ export function createRowFilter(): RowFilter {
       // Either every fresh term at once, or the steady ones first, then the ones on times over the rows they keep.
       const keep = testsOf(keepsSteady ? freshSteady : fresh, ctx);
       const keepTimed = keepsSteady ? testsOf(fresh.filter(termReadsClock), ctx) : null;
-      // Reading every row with `status:` terms: their test reads the rows' column of groups first (groupColumn), and
-      // only the rows it keeps are read themselves. At 100,000 rows that skips most of them at a byte each.
-      const statusTerms = source === rows ? fresh.filter((t) => t.kind === 'status') : [];
-      // The column first: reading it may give a group its code, which the mask must know.
-      const column = statusTerms.length ? groupColumn(rows, version) : null;
-      const mask = column ? codeMask((g) => statusTerms.every((t) => t.values.includes(g) !== t.negated)) : null;
-      const perSlice = Math.max(1, Math.floor(SLICE_WORK / (column && mask ? maskedCost(column, mask, fresh) : costOf(fresh))));
+      const perSlice = Math.max(1, Math.floor(SLICE_WORK / costOf(fresh)));
       const out: WatchedTask[] = [];
       const steadyRows: WatchedTask[] = [];
       let at = 0;
@@ -238,17 +224,10 @@ export function createRowFilter(): RowFilter {
           const end = Math.min(source.length, at + perSlice);
           if (keepTimed)
             for (let i = at; i < end; i++) {
-              if (column && !mask![column[i]!]) continue;
               const row = source[i]!;
               if (!keep(row)) continue;
               steadyRows.push(row);
               if (keepTimed(row)) out.push(row);
-            }
-          else if (column)
-            for (let i = at; i < end; i++) {
-              if (!mask![column[i]!]) continue;
-              const row = source[i]!;
-              if (keep(row)) out.push(row);
             }
           else for (let i = at; i < end; i++) if (keep(source[i]!)) out.push(source[i]!);
           at = end;

@@ -3,7 +3,6 @@ export { recordDelta, touchedSince, writableTasks } from './board-delta';
 export { boardRows, positionsWritten } from './board-rows';
 export { appendRows } from './board-rows-append';
 export { deriveInSlices } from './derive-in-slices';
-export { buildGroupColumnWhenIdle, codeMask, groupColumn } from './group-column';
 export { progressLine } from './progress-line';
 export { summarize, type Summary } from './summarize';
 export { buildRows, type WatchedTask } from './task-rows';

@@ -1,6 +1,6 @@
-import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useClock } from '@/hooks/use-now';
-import { buildGroupColumnWhenIdle, positionsWritten, type WatchedTask } from '../../rows';
+import { positionsWritten, type WatchedTask } from '../../rows';
 import {
   parseQuery,
   type ParsedQuery,
@@ -55,13 +55,6 @@ export function useQueryRows(rows: readonly WatchedTask[], version: number, text
   const firstSeen = useMemo(() => firstSeenIn(rows), [rows]);
   // Those times looked up in idle moments, so a first `age:` query reads an array, not the history's map.
   useEffect(() => fillFirstSeenInIdle(rows), [rows]);
-  // The rows' column of status groups read in idle moments, so a first `status:` term finds it made (a query brings it
-  // up to date with the poll updates since: no idle work per update).
-  const versionNow = useRef(version);
-  useEffect(() => {
-    versionNow.current = version;
-  }, [version]);
-  useEffect(() => buildGroupColumnWhenIdle(rows, () => versionNow.current), [rows]);
   // The query's tests compiled in an idle moment, before the operator's first query over a long list (warm-up-filter.ts).
   useEffect(() => warmUpFilter(rows, { stallMs, firstSeen }), [rows, stallMs, firstSeen]);
   // The sort compiled in an idle moment, before the operator sorts a long list (sort-rows.ts).
