@@ -13,7 +13,7 @@ import { watchListStore } from './watch-list/watch-list-store';
 import { dashboardSettingsStore } from './polling/dashboard-settings-store';
 import { watchListPollKey } from './polling/poll-watch-list';
 import { taskQueryStore } from './query/task-query-store';
-import { resetTaskHistoryForTests, startTaskHistory } from './history/task-history-recorder';
+import { resetTaskHistoryForTests, startTaskHistory, taskHistoryStore } from './history/task-history-recorder';
 
 /*
  * What the query box committing a term costs the page (issue 38), as work counts (no time is measured). 5,000 watched
@@ -72,9 +72,13 @@ let counter: ReturnType<typeof createRenderCounter>;
 let mutations: MutationObserver;
 const mutated: MutationRecord[] = [];
 
-async function until(done: () => boolean) {
-  for (let i = 0; i < 2_000 && !done(); i++) await act(() => new Promise((r) => setTimeout(r, 5)));
-  expect(done()).toBe(true);
+async function until(done: () => boolean, everyMs = 5) {
+  let met = done();
+  for (let i = 0; i < 2_000 && !met; i++) {
+    await act(() => new Promise((r) => setTimeout(r, everyMs)));
+    met = done();
+  }
+  expect(met).toBe(true);
 }
 
 const list = () => screen.getByRole('region', { name: 'Watched tasks' }).closest('section[aria-busy]')!;
@@ -150,7 +154,7 @@ afterAll(() => {
 });
 
 describe('a query committed from the box at 5,000 watched (work counts, issue 38)', () => {
-  it('renders the list and the chips, and gives the rows in view their new tasks without mounting new rows', async () => {
+  it('renders the list and the chips, gives the rows in view their new tasks without mounting new rows, and reads `age:` from the list', async () => {
     const before = idsInView();
     for (const text of ['code:3002', 'code:3002 7']) {
       const shown = idsInView();
@@ -181,5 +185,26 @@ describe('a query committed from the box at 5,000 watched (work counts, issue 38
       if (text.endsWith(' 7')) for (const id of now) expect(id).toContain('7');
     }
     expect(before[0]).toBe(ids[0]);
+
+    // An `age:` query reads the first-seen times the list looked up in idle moments, not the history's map.
+    const records = taskHistoryStore.get().records as Map<string, unknown>;
+    expect(records.size).toBe(WATCHED);
+    const lookups = vi.spyOn(records, 'get');
+    // The list's idle passes (timer slices in jsdom): done once a quarter of a second goes by with no lookup.
+    let seen = -1;
+    await until(() => {
+      const done = lookups.mock.calls.length === seen;
+      seen = lookups.mock.calls.length;
+      return done;
+    }, 250);
+    lookups.mockClear();
+    await commit('age:<1h code:3002');
+    const now = idsInView();
+    expect(now.length).toBeGreaterThan(10);
+    for (const id of now) expect(failed(ids.indexOf(id!))).toBe(true);
+    // Measured: 0 lookups; with the list's idle passes taken out, 1,000 (every Failed task), and this fails.
+    if (process.env.GUARD_PRINT) console.log(`age: lookups ${lookups.mock.calls.length}`);
+    expect(lookups.mock.calls.length).toBeLessThan(50);
+    lookups.mockRestore();
   }, 60_000);
 });
