@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildRow } from '../rows/task-rows';
+import { buildRow, type WatchedTask } from '../rows/task-rows';
 import { item, snap } from '../testing/snapshots';
 import { parseQuery } from './language/parse-query';
 import { forgetWarmUp, WARM_QUERY, warmUpFilter } from './warm-up-filter';
@@ -54,6 +54,16 @@ describe('warmUpFilter', () => {
     expect(firstSeen.mock.calls.map((call) => (call as unknown[])[0])).not.toContain(rows[2_048]);
     warmUpFilter(rows, { stallMs: 60_000, firstSeen });
     expect(queued).toHaveLength(0);
+  });
+
+  it('leaves out slots the list has not derived yet', () => {
+    const queued = stubIdle();
+    const rows: (WatchedTask | undefined)[] = listOf(20_000);
+    rows[5] = undefined;
+    const firstSeen = vi.fn(() => 1);
+    warmUpFilter(rows as WatchedTask[], { stallMs: 60_000, firstSeen });
+    expect(() => queued.shift()!()).not.toThrow();
+    expect(firstSeen).toHaveBeenCalledTimes(2 * 2_047);
   });
 
   it('is cancelled with the list', () => {

@@ -28,7 +28,8 @@ export function warmUpFilter(rows: readonly WatchedTask[], ctx: Omit<QueryContex
   let round = 0;
   const warmRound = () => {
     warmed = true;
-    const sample = rows.slice(0, WARM_ROWS);
+    // Slots the list has not derived yet (it fills its array in slices) are left out.
+    const sample = rows.slice(0, WARM_ROWS).filter((row) => row !== undefined);
     const { terms } = parseQuery(WARM_QUERY).query;
     // Each term alone, so every test reads every row (ANDed, most rows stop at the first), then all of them ANDed.
     for (const query of [...terms.map((term) => [term]), terms]) {
