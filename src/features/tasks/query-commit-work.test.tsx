@@ -29,6 +29,20 @@ vi.mock('./overview/use-uplot', async () => {
   return { useUplot: () => useRef<HTMLDivElement>(null) };
 });
 vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
+/** requestIdleCallback run by hand (jsdom has none): idle work (the list's first-seen passes) runs when the test drains it. */
+const idleWork = new Map<number, IdleRequestCallback>();
+let idleIds = 0;
+vi.stubGlobal('requestIdleCallback', (work: IdleRequestCallback) => (idleWork.set(++idleIds, work), idleIds));
+vi.stubGlobal('cancelIdleCallback', (id: number) => void idleWork.delete(id));
+/** Runs idle work until none is asked for (each piece may ask for the next). */
+function drainIdle() {
+  for (let round = 0; round < 10_000 && idleWork.size > 0; round++) {
+    const [id, work] = idleWork.entries().next().value!;
+    idleWork.delete(id);
+    work({ didTimeout: false, timeRemaining: () => 50 });
+  }
+  expect(idleWork.size).toBe(0);
+}
 
 const WATCHED = 5_000;
 const INTERVAL_MS = 2_000;
@@ -72,13 +86,9 @@ let counter: ReturnType<typeof createRenderCounter>;
 let mutations: MutationObserver;
 const mutated: MutationRecord[] = [];
 
-async function until(done: () => boolean, everyMs = 5) {
-  let met = done();
-  for (let i = 0; i < 2_000 && !met; i++) {
-    await act(() => new Promise((r) => setTimeout(r, everyMs)));
-    met = done();
-  }
-  expect(met).toBe(true);
+async function until(done: () => boolean) {
+  for (let i = 0; i < 2_000 && !done(); i++) await act(() => new Promise((r) => setTimeout(r, 5)));
+  expect(done()).toBe(true);
 }
 
 const list = () => screen.getByRole('region', { name: 'Watched tasks' }).closest('section[aria-busy]')!;
@@ -190,13 +200,8 @@ describe('a query committed from the box at 5,000 watched (work counts, issue 38
     const records = taskHistoryStore.get().records as Map<string, unknown>;
     expect(records.size).toBe(WATCHED);
     const lookups = vi.spyOn(records, 'get');
-    // The list's idle passes (timer slices in jsdom): done once a quarter of a second goes by with no lookup.
-    let seen = -1;
-    await until(() => {
-      const done = lookups.mock.calls.length === seen;
-      seen = lookups.mock.calls.length;
-      return done;
-    }, 250);
+    // The list's idle passes, to their end.
+    await act(async () => drainIdle());
     lookups.mockClear();
     await commit('age:<1h code:3002');
     const now = idsInView();
