@@ -8,6 +8,7 @@ import { createQueryClient } from '@/lib/react-query';
 import { warnInConsole } from '@/i18n/load-describe-error';
 import { createRenderCounter, type Render } from '@/testing/render-counter';
 import { operations } from '@/contract';
+import { stubIdleCallbacks } from '@/testing/idle-callbacks';
 import { renderCountedTasksPage } from './testing/counted-tasks-page';
 import { watchListStore } from './watch-list/watch-list-store';
 import { dashboardSettingsStore } from './polling/dashboard-settings-store';
@@ -30,18 +31,11 @@ vi.mock('./overview/use-uplot', async () => {
 });
 vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
 /** requestIdleCallback run by hand (jsdom has none): idle work (the list's first-seen passes) runs when the test drains it. */
-const idleWork = new Map<number, IdleRequestCallback>();
-let idleIds = 0;
-vi.stubGlobal('requestIdleCallback', (work: IdleRequestCallback) => (idleWork.set(++idleIds, work), idleIds));
-vi.stubGlobal('cancelIdleCallback', (id: number) => void idleWork.delete(id));
+const idle = stubIdleCallbacks();
 /** Runs idle work until none is asked for (each piece may ask for the next). */
 function drainIdle() {
-  for (let round = 0; round < 10_000 && idleWork.size > 0; round++) {
-    const [id, work] = idleWork.entries().next().value!;
-    idleWork.delete(id);
-    work({ didTimeout: false, timeRemaining: () => 50 });
-  }
-  expect(idleWork.size).toBe(0);
+  idle.drain();
+  expect(idle.pending.size).toBe(0);
 }
 
 const WATCHED = 5_000;
