@@ -70,6 +70,39 @@ describe('compileQuery over rows', () => {
     expect(ids('code:0')).toEqual(['run', 'done']);
   });
 
+  it('reads code, progress, stall and ETA from the row as the snapshot has them, a running answer behind a problem too', () => {
+    // The row copies its answer's status and code (task-rows.ts); the snapshot is read only for a running task.
+    const odd: WatchedTask[] = [
+      // Unreadable now, but its last answer was a running task unchanged for 20 min: still stalled, still an ETA.
+      buildRow(
+        'Service_AI_odd_run',
+        0,
+        snap(item('Service_AI_odd_run', 3, { taskProgress: 40 }), NOW, {
+          changedAt: NOW - 20 * MIN,
+          problem: 'not JSON',
+          progressMarks: steadyMarks({ progress: 20, at: NOW - 30 * MIN }, { progress: 40, at: NOW - 20 * MIN }),
+        }),
+      ),
+      // Checked, and the gateway did not know it: no answer, so no progress or code.
+      buildRow('Service_AI_odd_gone', 1, snap(null, NOW)),
+      // Failed with no code.
+      buildRow('Service_AI_odd_nocode', 2, snap(item('Service_AI_odd_nocode', 5, { errorCode: 0, taskProgress: 30 }), NOW)),
+    ];
+    const kept = (text: string) => filterRows(odd, parseQuery(text).query, ctx).map((r) => r.id.slice('Service_AI_odd_'.length));
+    expect(odd.map((r) => [r.group, r.taskStatus, r.errorCode])).toEqual([
+      ['invalid', 3, 0],
+      ['not-found', null, null],
+      [5, 5, 0],
+    ]);
+    expect(kept('stalled:yes')).toEqual(['run']);
+    expect(kept('has:eta')).toEqual(['run']);
+    expect(kept('eta:<11m')).toEqual(['run']);
+    expect(kept('progress:>=0')).toEqual(['run', 'nocode']);
+    expect(kept('code:0')).toEqual(['run', 'nocode']);
+    expect(kept('has:code')).toEqual([]);
+    expect(kept('-code:0')).toEqual(['gone']);
+  });
+
   it('keeps every row, the same array, for an empty query; the sort does not filter', () => {
     expect(filterRows(rows, parseQuery('').query, ctx)).toBe(rows);
     expect(ids('sort:progress-desc')).toHaveLength(5);

@@ -11,6 +11,8 @@
 // endsWith: about as fast as the RegExp it replaces, where a loop over char codes in JavaScript is 2–4× slower at
 // 100,000 rows. A match in an ID that is not all ASCII (none the service issues) is confirmed by the automaton.
 
+import { isAscii } from '@/lib/ascii';
+
 const STAR = 42; // '*'
 const ANY = 63; // '?'
 
@@ -31,9 +33,6 @@ function fold(c: number): number {
   }
   return f;
 }
-
-/** A constant class, not query text: whether lower-casing the ID is the fold above, unit for unit. */
-const ASCII_ONLY = /^[\0-\x7f]*$/;
 
 /** A `*` glob of ASCII literals, lower-cased: `head*middle…*tail`, or `exact` when it has no `*`. */
 type Runs = { exact: string | null; head: string; middle: string[]; tail: string };
@@ -84,8 +83,6 @@ function build(tokens: readonly number[], stays: readonly number[], runs: Runs |
   return { runs, need, words, ascii, other, any, stay, state: new Int32Array(words) };
 }
 
-const isAsciiLiteral = (text: string) => ASCII_ONLY.test(text);
-
 export function compileGlob(pattern: string): CompiledGlob {
   const tokens: number[] = [];
   const stays: number[] = [];
@@ -95,7 +92,7 @@ export function compileGlob(pattern: string): CompiledGlob {
     else tokens.push(c === ANY ? WILD_ONE : fold(c));
   }
   let runs: Runs | null = null;
-  if (isAsciiLiteral(pattern) && !pattern.includes('?')) {
+  if (isAscii(pattern) && !pattern.includes('?')) {
     const parts = pattern.toLowerCase().split('*');
     runs =
       parts.length === 1
@@ -109,7 +106,7 @@ export function compileGlob(pattern: string): CompiledGlob {
 export function compileContains(text: string): CompiledGlob {
   const tokens: number[] = [];
   for (let i = 0; i < text.length; i++) tokens.push(fold(text.charCodeAt(i)));
-  const runs = isAsciiLiteral(text) ? { exact: null, head: '', middle: text ? [text.toLowerCase()] : [], tail: '' } : null;
+  const runs = isAscii(text) ? { exact: null, head: '', middle: text ? [text.toLowerCase()] : [], tail: '' } : null;
   return build(tokens, [0, tokens.length], runs);
 }
 
@@ -117,18 +114,22 @@ export function compileContains(text: string): CompiledGlob {
 export const globWords = (glob: CompiledGlob): number => glob.words;
 
 /**
- * Whether the ID matches (`idLower`, when given, is `id.toLowerCase()`). `meter.steps` (tests) adds the work done: the ID's length for the native search (it reads the
- * ID to lower-case it, then searches), and the words the automaton moves, at most the ID's length × globWords.
+ * Whether the ID matches. `idLower`, when a row gives it, is the ID lower-cased if the ID is all ASCII (every ID the
+ * service issues), or null if it is not: an ASCII ID is then decided by the native search alone, which is exact for
+ * it, and another by the automaton alone. Not given, the ID is lower-cased and checked here (a regular expression per
+ * match: at 100,000 rows most of a search's cost, issue 38). `meter.steps` (tests) adds the work done: the ID's length
+ * for the native search (it reads the ID to lower-case it, then searches), and the words the automaton moves, at most
+ * the ID's length × globWords.
  */
-export function globMatches(glob: CompiledGlob, id: string, idLower?: string, meter?: { steps: number }): boolean {
-  if (id.length < glob.need) return false;
-  if (glob.runs) {
+export function globMatches(glob: CompiledGlob, id: string, idLower?: string | null, meter?: { steps: number }): boolean {
+  if ((idLower ?? id).length < glob.need) return false;
+  if (glob.runs && idLower !== null) {
     if (meter) meter.steps += id.length;
+    if (idLower !== undefined) return matchRuns(glob.runs, idLower);
     // Lower-casing keeps the ID's ASCII runs whole and in order, so it finds every match; beyond ASCII it can also
     // make one (`K`, the Kelvin sign, lower-cases to `k`), so a match in an ID that is not all ASCII is read again.
-    // A row carries its ID lower-cased (`idLower`): at 100,000 rows, lower-casing each again was most of a search.
-    if (!matchRuns(glob.runs, idLower ?? id.toLowerCase())) return false;
-    if (ASCII_ONLY.test(id)) return true;
+    if (!matchRuns(glob.runs, id.toLowerCase())) return false;
+    if (isAscii(id)) return true;
   }
   const read = glob.words === 1 ? matchOneWord(glob, id) : matchWords(glob, id);
   if (meter) meter.steps += (read >= 0 ? read : -read - 1) * glob.words;
