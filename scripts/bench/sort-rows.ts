@@ -4,7 +4,7 @@
 // (warmUpSort). `npm run bench:sort [-- rounds]`.
 import { loadavg } from 'node:os';
 import type { WatchedTask } from '../../src/features/tasks/rows/task-rows';
-import { sortRows } from '../../src/features/tasks/board/table/sort-rows';
+import { sortRows } from '../../src/features/tasks/rows/sort-rows';
 import { stubViteModules } from '../lib/stub-vite-modules';
 import { median } from './main-thread-trace';
 

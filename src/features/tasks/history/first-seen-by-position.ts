@@ -16,7 +16,7 @@ const cached = new WeakMap<readonly WatchedTask[], Float64Array>();
 export function firstSeenByPosition(
   rows: readonly WatchedTask[],
   lookup: (id: string) => number | undefined,
-): (row: WatchedTask) => number | undefined {
+): (row: Pick<WatchedTask, 'id' | 'index'>) => number | undefined {
   // This reader's array, fetched again only when a row lies past it (a list grown in place, or another reader's array).
   let times = cached.get(rows);
   return (row) => {

@@ -6,3 +6,5 @@ export { deriveInSlices } from './derive-in-slices';
 export { progressLine } from './progress-line';
 export { summarize, type Summary } from './summarize';
 export { buildRows, type WatchedTask } from './task-rows';
+export { SORT_KEYS, type SortableRow } from './sort-keys';
+export { sortRows, warmUpSort } from './sort-rows';

@@ -5,7 +5,7 @@ export { estimateRemainingMs, etaDueAt, etaReading, type EtaReading, isStalled, 
 export { type Extraction, extractTaskIdsInSlices, type IgnoreReason, MAX_TASK_ID_LENGTH } from './extract-task-ids';
 export { looksLikeSeconds, progressVerdict, timeVerdict } from './odd-values';
 export { rawPreview, refusedLinkReason } from './refused-link';
-export { STATUS_GROUP_KEY, STATUS_GROUP_RANK, STATUS_GROUPS, type StatusGroup, statusGroupName, statusGroupOf } from './status-group';
+export { STATUS_GROUP_KEY, STATUS_GROUPS, type StatusGroup, statusGroupName, statusGroupOf } from './status-group';
 export { statusName } from './status-name';
 export { statusWentBack } from './status-went-back';
 export { safeDownloadUrl, taskPhase, type TaskPhase } from './task-phase';

@@ -38,17 +38,3 @@ export const STATUS_GROUP_KEY: Record<StatusGroup, MessageKey> = {
 export function statusGroupName(group: StatusGroup): string {
   return t(STATUS_GROUP_KEY[group]);
 }
-
-/** Sort order: what needs attention first. */
-export const STATUS_GROUP_RANK: Record<StatusGroup, number> = {
-  5: 0,
-  6: 1,
-  'not-found': 2,
-  unknown: 3,
-  invalid: 3,
-  3: 4,
-  2: 5,
-  1: 6,
-  waiting: 7,
-  4: 8,
-};

@@ -4,8 +4,8 @@ import { t as translate, type MessageKey } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
 import { navigate } from '@/lib/router';
-import { STATUS_GROUP_RANK, STATUS_GROUP_KEY, progressVerdict, type Freshness } from '../../task';
-import type { WatchedTask } from '../../rows';
+import { STATUS_GROUP_KEY, progressVerdict, type Freshness } from '../../task';
+import { SORT_KEYS, type WatchedTask } from '../../rows';
 import { statusColors } from '../../overview';
 import { copyAndAnnounce } from '../../announcer';
 import { OutcomeCell } from './task-status-cell';
@@ -180,10 +180,7 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
       row.snapshot?.wentBackFrom,
       stallMs,
     ],
-    sort: {
-      label: 'tasks.table.byStatus',
-      key: (r) => STATUS_GROUP_RANK[r.group],
-    },
+    sort: { label: 'tasks.table.byStatus', key: SORT_KEYS.status },
     exported: { taskStatus: (r) => r.snapshot?.item?.taskStatus ?? null, statusName: (r) => translate(STATUS_GROUP_KEY[r.group]) },
   },
   {
@@ -191,7 +188,7 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
     header: 'tasks.table.progress',
     cell: ({ row }) => <ProgressCell row={row} />,
     shows: ({ row }) => [row.id, row.group, row.progress, row.snapshot?.item?.taskProgress],
-    sort: { label: 'tasks.table.progress', key: (r) => r.progress },
+    sort: { label: 'tasks.table.progress', key: SORT_KEYS.progress },
     exported: { taskProgress: (r) => (r.snapshot?.item ? r.progress : null) },
   },
   {
@@ -221,7 +218,7 @@ export const TASK_COLUMNS: readonly TaskColumn[] = [
     header: 'tasks.table.updated',
     cell: updatedCell,
     shows: ({ row }) => [row.snapshot?.item?.updateTime],
-    sort: { label: 'tasks.table.updated', key: (r) => r.updateTime ?? -1 },
+    sort: { label: 'tasks.table.updated', key: SORT_KEYS.updated },
     exported: {
       updateTime: (r) => r.snapshot?.item?.updateTime ?? null,
       updateTimeIso: (r) => (r.updateTime !== null ? new Date(r.updateTime).toISOString() : null),

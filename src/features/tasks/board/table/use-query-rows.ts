@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useClock } from '@/hooks/use-now';
-import { positionsWritten, type WatchedTask } from '../../rows';
+import { positionsWritten, sortRows, warmUpSort, type WatchedTask } from '../../rows';
 import {
   parseQuery,
   type ParsedQuery,
@@ -14,7 +14,6 @@ import {
 } from '../../query';
 import { fillFirstSeenInIdle, firstSeenIn } from '../../history';
 import { sortKeyBy } from './task-columns';
-import { sortRows, warmUpSort } from './sort-rows';
 
 /** How often a query on times (`updated:<1h`, `stalled:yes`) filters again between poll updates. */
 const CLOCK_STEP_MS = 5_000;

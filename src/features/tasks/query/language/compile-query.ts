@@ -4,15 +4,24 @@ import type { CompareOp, Comparison, DurationField, HasWhat, Query, Term } from 
 import { compileContains, compileGlob, globMatches } from './glob';
 import { TaskStatus } from '@/contract';
 
+/**
+ * What a query's tests read of a row: a watch-list row, or the copy of one a worker filters (its snapshot there only for a
+ * running task, the one kind whose snapshot a test reads).
+ */
+export type QueryRow = Pick<
+  WatchedTask,
+  'id' | 'idLower' | 'index' | 'snapshot' | 'group' | 'progress' | 'updateTime' | 'downloadUrl' | 'taskStatus' | 'errorCode'
+>;
+
 /** What a query reads besides the row: the clock, the stall setting, and when the console first saw a task (task history). */
 export type QueryContext = {
   now: number;
   stallMs: number;
   /** When this console first saw the row's task (its history's firstSeen), if it has. */
-  firstSeen: (row: WatchedTask) => number | undefined;
+  firstSeen: (row: QueryRow) => number | undefined;
 };
 
-export type RowPredicate = (row: WatchedTask) => boolean;
+export type RowPredicate = (row: QueryRow) => boolean;
 
 const OP_CODE: Record<CompareOp, number> = { '<': 0, '<=': 1, '>': 2, '>=': 3, '=': 4 };
 
@@ -31,7 +40,7 @@ function compileTests(tests: readonly Comparison[]): (v: number) => boolean {
 }
 
 /** The time a duration qualifier measures for a row (ms), or null when the row has none. */
-function durationOf(field: DurationField, ctx: QueryContext): (row: WatchedTask) => number | null {
+function durationOf(field: DurationField, ctx: QueryContext): (row: QueryRow) => number | null {
   const { now } = ctx;
   switch (field) {
     case 'age':
@@ -49,7 +58,7 @@ function durationOf(field: DurationField, ctx: QueryContext): (row: WatchedTask)
 // A test reads the row's own fields (task-rows.ts) before its snapshot: at 100,000 rows, a pointer chase to the
 // snapshot and its answer per row cost more than the rest of a pasted query's tests (issue 38). Only a running task
 // has an ETA or a stall (eta.ts), so those read the snapshot only for one.
-const running = (row: WatchedTask) => row.taskStatus === TaskStatus.running;
+const running = (row: QueryRow) => row.taskStatus === TaskStatus.running;
 
 const HAS: Record<HasWhat, (ctx: QueryContext) => RowPredicate> = {
   result: () => (row) => row.downloadUrl !== null,
@@ -119,7 +128,7 @@ const COST: Record<Term['kind'], number> = { status: 0, has: 1, number: 1, stall
 /** One term as a test of a row, a negated one inverted; rebuild it when `ctx.now` moves if the term reads the clock. */
 export function compileTermTest(term: Term, ctx: QueryContext): RowPredicate {
   const test = compileTerm(term, ctx);
-  return term.negated ? (row: WatchedTask) => !test(row) : test;
+  return term.negated ? (row: QueryRow) => !test(row) : test;
 }
 
 /** Terms in the order a row is best tested in (AND does not care): the cheapest first. */

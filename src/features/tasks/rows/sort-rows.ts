@@ -1,4 +1,5 @@
-import type { WatchedTask } from '../../rows';
+/** What a sort needs of a row besides its key: its place in the watch list (a row, or a worker's copy of one). */
+type Placed = { index: number };
 
 /**
  * Rows in the order of a number per row (`key`), ties in watch-list order (`index`), both reversed when descending: what
@@ -8,11 +9,7 @@ import type { WatchedTask } from '../../rows';
  * compiled: npm run bench:sort, and docs/performance.md). Fewer rows take the comparator. The rows in list order, or
  * their reverse, take no sort at all. NaN sorts after every number either way.
  */
-export function sortRows(
-  rows: readonly WatchedTask[],
-  key: ((row: WatchedTask) => number) | null,
-  descending: boolean,
-): readonly WatchedTask[] {
+export function sortRows<R extends Placed>(rows: readonly R[], key: ((row: R) => number) | null, descending: boolean): readonly R[] {
   if (!key) return descending ? [...rows].sort((a, b) => b.index - a.index) : rows;
   const keys = new Float64Array(rows.length);
   const inListOrder = readKeys(rows, key, keys);
@@ -24,7 +21,7 @@ export function sortRows(
  * Each row's key into `keys`; true when the rows are in list order. One of the two loops over every row, each a
  * function of its own that warmUpSort compiles: run cold, the two cost 15–20 ms for 18,000 rows in the page.
  */
-function readKeys(rows: readonly WatchedTask[], key: (row: WatchedTask) => number, keys: Float64Array): boolean {
+function readKeys<R extends Placed>(rows: readonly R[], key: (row: R) => number, keys: Float64Array): boolean {
   let inListOrder = true;
   for (let i = 0; i < rows.length; i++) {
     keys[i] = key(rows[i]!);
@@ -34,9 +31,9 @@ function readKeys(rows: readonly WatchedTask[], key: (row: WatchedTask) => numbe
 }
 
 /** The rows in `order` (positions in `rows`), or its reverse. */
-function placeRows(rows: readonly WatchedTask[], order: Uint32Array, descending: boolean): WatchedTask[] {
+function placeRows<R>(rows: readonly R[], order: Uint32Array, descending: boolean): R[] {
   const n = order.length;
-  const out = new Array<WatchedTask>(n);
+  const out = new Array<R>(n);
   for (let i = 0; i < n; i++) out[descending ? n - 1 - i : i] = rows[order[i]!]!;
   return out;
 }
@@ -153,7 +150,7 @@ const WARM_ROWS = 2_048;
  * (radix order warmed alone: 9.3 ms in a bench page; 27 ms in the console's, its loops over the rows cold), 100,000
  * rows 45.4–48.6 ms (docs/performance.md). Returns a cancel for a list gone first.
  */
-export function warmUpSort(rows: readonly WatchedTask[], key: (row: WatchedTask) => number): () => void {
+export function warmUpSort<R extends Placed>(rows: readonly R[], key: (row: R) => number): () => void {
   if (warmed || rows.length < RADIX_FROM || typeof requestIdleCallback !== 'function') return () => {};
   const id = requestIdleCallback(() => {
     warmed = true;
@@ -173,7 +170,7 @@ export function warmUpSort(rows: readonly WatchedTask[], key: (row: WatchedTask)
 }
 
 /** The same order by a comparator over the keys, ties by list position. */
-function comparatorOrder(rows: readonly WatchedTask[], keys: Float64Array): Uint32Array {
+function comparatorOrder(rows: readonly Placed[], keys: Float64Array): Uint32Array {
   const n = rows.length;
   const order = new Uint32Array(n);
   const index = new Float64Array(n);
