@@ -10,7 +10,7 @@ const TASKS_LOGIC_TESTS = [
   'src/features/tasks/{task,rows,query/language}/*.test.ts',
   'src/features/tasks/history/{task-history,batch-series,measure-cost}.test.ts',
   'src/features/tasks/{status-worker/{batch-ids,merge-board},polling/{poll-schedule,poll-pace}}.test.ts',
-  'src/features/tasks/{query/row-filter,query/query-url,views/{view-link,view-counts},shared-links/share-codec,overview/{batch-estimate,count-axis,flow-chart-data,throughput-data}}.test.ts',
+  'src/features/tasks/{query/row-filter,query/worker/list-search,query/query-url,views/{view-link,view-counts},shared-links/share-codec,overview/{batch-estimate,count-axis,flow-chart-data,throughput-data}}.test.ts',
 ];
 /** Tests of the browser code's pure logic, run without a DOM (the `logic` project). */
 // The speech feature is laid out by concept (no model/ folder): its pure-function tests, which need no DOM, are named here.

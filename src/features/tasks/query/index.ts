@@ -14,3 +14,4 @@ export { useTaskQuery } from './use-task-query';
 export { QUERY_INPUT_ID } from './query-input-id';
 export { createRowFilter, type FilterRun, SLICE_WORK } from './row-filter';
 export { warmUpFilter } from './warm-up-filter';
+export { useWorkerRows } from './worker/use-worker-rows';

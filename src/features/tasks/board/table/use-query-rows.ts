@@ -11,6 +11,7 @@ import {
   createRowFilter,
   type FilterRun,
   warmUpFilter,
+  useWorkerRows,
 } from '../../query';
 import { fillFirstSeenInIdle, firstSeenIn } from '../../history';
 import { sortKeyBy } from './task-columns';
@@ -58,28 +59,34 @@ export function useQueryRows(rows: readonly WatchedTask[], version: number, text
   useEffect(() => warmUpFilter(rows, { stallMs, firstSeen }), [rows, stallMs, firstSeen]);
   // The sort compiled in an idle moment, before the operator sorts a long list (sort-rows.ts).
   useEffect(() => warmUpSort(rows, WARM_SORT_KEY), [rows]);
+  const ctx = useMemo<QueryContext>(() => ({ now, stallMs, firstSeen }), [now, stallMs, firstSeen]);
+  // A long list is filtered and sorted in the list's worker once it has the rows (query/worker/); else here.
+  const fromWorker = useWorkerRows(rows, version, query, ctx, sort, descending);
+  const inWorker = fromWorker !== null;
   // Set when a run finishes in tasks of its own: the list renders again with its rows.
   const [, setFinished] = useState<FilterRun | null>(null);
   const run = useMemo(() => {
-    const ctx: QueryContext = { now, stallMs, firstSeen };
+    if (inWorker) return null;
     // After a poll update, the rows it wrote are read again, not the whole list (positionsWritten).
     const written = (since: number) => positionsWritten(rows, since, version);
     const r = filter.start({ rows, version, terms: query.terms, ctx, written });
     r.step();
     return r;
-  }, [filter, rows, version, query, now, stallMs, firstSeen]);
+  }, [inWorker, filter, rows, version, query, ctx]);
   useEffect(() => {
-    if (run.result) return;
+    if (!run || run.result) return;
     // The rest of the rows a task at a time; a newer run (query, poll update, clock step) stops this one.
     return run.resume(() => startTransition(() => setFinished(run)));
   }, [run]);
   // While rows remain to read, the last rows a run finished with. Before the first, no rows rather than every row: a
   // stored query at 100,000 tasks would otherwise show the whole list as if it matched, for the first slices.
-  const filtered = run.result ?? filter.last ?? (query.terms.length === 0 ? rows : NO_ROWS);
-  const reading = run.result === null;
+  const filtered = run ? (run.result ?? filter.last ?? (query.terms.length === 0 ? rows : NO_ROWS)) : NO_ROWS;
+  const reading = run ? run.result === null : fromWorker!.reading;
   // How each result was last drawn, for the rows as of `version`.
   const [drawn] = useState(() => new WeakMap<readonly WatchedTask[], { version: number; shown: readonly WatchedTask[] }>());
   const shown = useMemo(() => {
+    // The worker's answer; before its first, what the list last drew itself (as the list does while its own run reads).
+    if (fromWorker) return fromWorker.shown ?? (filter.last ? (drawn.get(filter.last)?.shown ?? filter.last) : NO_ROWS);
     // While rows remain to read, the last result stays as it was drawn, even when the new query sorts otherwise: sorting
     // it again is thrown away when the run ends. A pasted query with a sort at 100,000 rows sorted all of them for the
     // frames before its ~20,000 came (issue 38). After a poll update it is sorted again, its rows being newer.
@@ -88,6 +95,6 @@ export function useQueryRows(rows: readonly WatchedTask[], version: number, text
     const sorted = sortRows(filtered, sortKeyBy(sort), descending);
     drawn.set(filtered, { version, shown: sorted });
     return sorted;
-  }, [drawn, filtered, version, sort, descending, reading]);
+  }, [fromWorker, filter, drawn, filtered, version, sort, descending, reading]);
   return { parsed, shown, filtering: reading, sort, descending };
 }

@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import { boardRows } from '../../rows/board-rows';
+import { mergeBoard } from '../../status-worker/merge-board';
+import { EMPTY_BOARD } from '../../task/task-snapshot';
+import { item } from '../../testing/snapshots';
+import { createListSearch, type ListReply, type ListRequest } from '../../query/worker/list-search';
+import { forgetListWorker, WORKER_FROM } from '../../query/worker/list-worker';
+import { TaskList } from './task-list';
+
+/** The list's worker in this thread (jsdom has none): its messages copied as a worker's are, its answers a task later. */
+class InThreadWorker {
+  static requests: ListRequest['kind'][] = [];
+  onmessage: ((event: { data: ListReply }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  private readonly handle = createListSearch((reply) => setTimeout(() => this.onmessage?.({ data: reply }), 0));
+  postMessage(request: ListRequest) {
+    InThreadWorker.requests.push(request.kind);
+    this.handle(structuredClone(request));
+  }
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  forgetListWorker();
+});
+
+describe('TaskList over a long list, with the list’s worker', () => {
+  it('sends the rows when idle, then has the worker filter and sort each query and poll update', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('Worker', InThreadWorker);
+    InThreadWorker.requests = [];
+    forgetListWorker();
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    const ids = Array.from({ length: WORKER_FROM + 1_000 }, (_, i) => `Service_AI_${i.toString(16).padStart(8, '0')}`);
+    // Every 50th task failed, with a code; the rest running at a progress of their own.
+    const answers = ids.map((id, i) => (i % 50 === 0 ? item(id, 5, { errorCode: 3001 }) : item(id, 3, { taskProgress: i % 100 })));
+    let board = mergeBoard(EMPTY_BOARD, ids, answers, 1_000, 1);
+    const first = boardRows(ids, board);
+    const props = { onQuery: vi.fn(), changed: new Set<string>(), stallMs: 60_000, freshness: 'live' as const };
+    const { rerender } = render(<TaskList {...props} rows={first.rows} version={first.version} query="" />);
+    // The rows go over in idle moments (4 ms timer slices where there is no requestIdleCallback).
+    for (let i = 0; i < 200 && InThreadWorker.requests.filter((k) => k === 'rows').length * 4_096 < ids.length; i++)
+      act(() => vi.advanceTimersByTime(60));
+    expect(InThreadWorker.requests.filter((k) => k === 'rows').length).toBe(Math.ceil(ids.length / 4_096));
+
+    rerender(<TaskList {...props} rows={first.rows} version={first.version} query="status:failed sort:progress-desc" />);
+    const heading = () => screen.getByRole('heading', { level: 2 });
+    // Until the worker answers, the list shows what it drew, and says it is filtering.
+    expect(heading()).toHaveTextContent(`(${ids.length.toLocaleString('en')})Filtering…`);
+    // The answer comes a task later, and its promise a microtask after that.
+    await act(async () => vi.advanceTimersByTime(1));
+    const failed = ids.filter((_, i) => i % 50 === 0);
+    expect(heading()).toHaveTextContent(`Watch list (${failed.length} of ${ids.length.toLocaleString('en')} shown)`);
+    expect(InThreadWorker.requests.filter((k) => k === 'search')).toHaveLength(1);
+
+    // A poll update: one task fails. The worker gets the row it wrote, then the query again; the heading does not say
+    // "filtering" meanwhile.
+    board = mergeBoard(board, [ids[1]!], [item(ids[1]!, 5, { errorCode: 3002, taskProgress: 99 })], 2_000, 1);
+    const next = boardRows(ids, board);
+    expect(next.rows).toBe(first.rows);
+    rerender(<TaskList {...props} rows={next.rows} version={next.version} query="status:failed sort:progress-desc" />);
+    expect(heading()).not.toHaveTextContent('Filtering');
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(InThreadWorker.requests.filter((k) => k === 'write')).toHaveLength(1);
+    expect(heading()).toHaveTextContent(`Watch list (${failed.length + 1} of`);
+    // Sorted by progress, highest first: the task that just failed at 99 % leads.
+    expect(within(screen.getAllByRole('row')[1]!).getByRole('checkbox')).toHaveAccessibleName(`Select ${ids[1]}`);
+  });
+});

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { item, snap, steadyMarks } from '../../testing/snapshots';
+import { SORT_KEYS, sortRows, type WatchedTask } from '../../rows';
+import { buildRow } from '../../rows/task-rows';
+import { filterRows, type QueryContext } from '../language/compile-query';
+import { parseQuery } from '../language/parse-query';
+import { createListSearch, type ListReply, type ListRequest } from './list-search';
+import { toSearchRow } from './search-row';
+
+const NOW = 50_000_000;
+const MIN = 60_000;
+const ctx: QueryContext = { now: NOW, stallMs: 5 * MIN, firstSeen: () => undefined };
+
+/** 300 rows of every kind: each status, codes, progress, times, a stalled run with an ETA, results, no answer, IDs not ASCII. */
+function listOf(n: number, seed = 0): WatchedTask[] {
+  return Array.from({ length: n }, (_, i) => {
+    const k = (i * 7 + seed) % 11;
+    const id = k === 10 ? `Service_AI_\u212a${i}` : `Service_AI_${((i * 2_654_435_761) >>> 0).toString(16).padStart(8, '0')}`;
+    if (k === 9) return buildRow(id, i, undefined);
+    if (k === 8) return buildRow(id, i, snap(null, NOW));
+    const status = (k % 6) + 1;
+    const answer = item(id, status, {
+      taskProgress: (i * 13) % 101,
+      errorCode: status >= 5 ? 3000 + (i % 4) : 0,
+      updateTime: NOW - ((i * 37) % 240) * MIN,
+    });
+    const moving = status === 3 && i % 2 === 0;
+    return buildRow(
+      id,
+      i,
+      snap(answer, NOW, {
+        changedAt: moving ? NOW - 20 * MIN : NOW,
+        progressMarks: moving ? steadyMarks({ progress: 10, at: NOW - 40 * MIN }, { progress: 30, at: NOW - 20 * MIN }) : undefined,
+        problem: k === 7 ? 'not JSON' : null,
+      }),
+    );
+  });
+}
+
+function searcher() {
+  const replies: ListReply[] = [];
+  const handle = createListSearch((reply) => replies.push(reply));
+  let id = 0;
+  const search = (list: number, text: string, at = NOW) => {
+    const { query } = parseQuery(text);
+    const request: ListRequest = {
+      kind: 'search',
+      id: ++id,
+      list,
+      terms: [...query.terms],
+      now: at,
+      stallMs: ctx.stallMs,
+      sort: query.sort?.key ?? 'list',
+      descending: query.sort?.descending ?? false,
+    };
+    handle(structuredClone(request));
+    const positions = replies.find((r) => r.id === id)!.positions;
+    return positions && [...positions];
+  };
+  return { handle: (r: ListRequest) => handle(structuredClone(r)), search };
+}
+
+/** What the page itself shows for the query: its filter, then its sort. */
+function inPage(rows: readonly WatchedTask[], text: string, at = NOW) {
+  const { query } = parseQuery(text);
+  const kept = filterRows(rows, query, { ...ctx, now: at });
+  const key = query.sort && query.sort.key !== 'list' ? SORT_KEYS[query.sort.key] : null;
+  return sortRows(kept, key, query.sort?.descending ?? false).map((r) => r.index);
+}
+
+const QUERIES = [
+  'status:failed,aborted,running code:>3000 progress:<100 updated:<3h -id:*ffff* -stalled:yes has:code ai_ -x9 sort:updated-desc',
+  'stalled:yes',
+  'has:eta eta:<1h sort:progress',
+  '-has:result sort:status-desc',
+  'code:0 progress:>=50',
+  'status:waiting,not-found',
+  '\u212a1',
+  'id:service_ai_?00* sort:updated',
+  '-status:finished sort:list-desc',
+];
+
+describe('the list worker’s search', () => {
+  it('keeps and orders the rows as the page does, for every kind of term, sent in chunks and then written', () => {
+    const rows = listOf(300);
+    const { handle, search } = searcher();
+    handle({ kind: 'reset', list: 1, total: rows.length });
+    for (let from = 0; from < rows.length; from += 128)
+      handle({ kind: 'rows', list: 1, from, rows: rows.slice(from, from + 128).map(toSearchRow) });
+    for (const q of QUERIES) {
+      // Each keeps some rows and leaves some out: the order and the choice are both compared.
+      expect(inPage(rows, q).length, q).toBeGreaterThan(0);
+      expect(inPage(rows, q).length, q).toBeLessThan(rows.length);
+      expect(search(1, q), q).toEqual(inPage(rows, q));
+    }
+
+    // A poll update writes some rows in place: the worker gets those and reads them so.
+    const next = listOf(300, 3);
+    const written = [0, 5, 17, 120, 299];
+    for (const p of written) rows[p] = next[p]!;
+    handle({ kind: 'write', list: 1, positions: written, rows: written.map((p) => toSearchRow(rows[p]!)) });
+    for (const q of QUERIES) expect(search(1, q, NOW + 30 * MIN), q).toEqual(inPage(rows, q, NOW + 30 * MIN));
+  });
+
+  it('answers null for a list it does not have whole, or another list, and drops what comes for an old list', () => {
+    const rows = listOf(10);
+    const { handle, search } = searcher();
+    expect(search(1, 'stalled:no')).toBeNull();
+    handle({ kind: 'reset', list: 1, total: 10 });
+    handle({ kind: 'rows', list: 1, from: 0, rows: rows.slice(0, 9).map(toSearchRow) });
+    expect(search(1, 'stalled:no')).toBeNull();
+    handle({ kind: 'rows', list: 1, from: 9, rows: [toSearchRow(rows[9]!)] });
+    expect(search(1, 'stalled:no')).toEqual(inPage(rows, 'stalled:no'));
+    expect(search(2, 'stalled:no')).toBeNull();
+    handle({ kind: 'reset', list: 2, total: 1 });
+    handle({ kind: 'rows', list: 1, from: 0, rows: [toSearchRow(rows[0]!)] });
+    expect(search(2, 'stalled:no')).toBeNull();
+  });
+
+  it('gets a row’s snapshot only for a running task, and no download link, only that there is one', () => {
+    const [done, running] = [
+      buildRow('Service_AI_d', 0, snap(item('Service_AI_d', 4), NOW)),
+      buildRow('Service_AI_r', 1, snap(item('Service_AI_r', 3), NOW)),
+    ];
+    expect(toSearchRow(done)).toMatchObject({ snapshot: undefined, downloadUrl: '' });
+    expect(toSearchRow(running).snapshot).toBe(running.snapshot);
+  });
+});

@@ -1,0 +1,133 @@
+import { positionsWritten, type WatchedTask } from '../../rows';
+import { type IdleScheduler, whenIdle } from '@/lib/idle-slices';
+import { workerScriptUrl } from '@/lib/script-url';
+import type { SortKey, Term } from '../language/query-ast';
+import type { ListReply, ListRequest } from './list-search';
+import { toSearchRow } from './search-row';
+import listWorkerUrl from './list.worker.ts?worker&url';
+
+// The page's side of the list's worker (list-search.ts): it keeps the worker's copy of the rows in step with the page's
+// and asks it to search. One worker a page, one list at a time (the watch list's rows).
+
+/** From this many rows the worker filters and sorts; a shorter list is read in the page within a key's budget. */
+export const WORKER_FROM = 16_384;
+/** Rows a message carries while a list is first sent (4,096 rows: ~1–2 ms to copy, in an idle moment). */
+const CHUNK = 4_096;
+
+type Send = (request: ListRequest, transfer?: Transferable[]) => void;
+
+let send: Send | null = null;
+/** No worker here (unit tests' jsdom), or it could not start or failed: the page reads every list itself. */
+let broken = typeof Worker !== 'function';
+let nextId = 0;
+const waiting = new Map<number, (positions: Int32Array | null) => void>();
+const receive = ({ id, positions }: ListReply) => {
+  waiting.get(id)?.(positions);
+  waiting.delete(id);
+};
+
+const fail = () => {
+  broken = true;
+  for (const done of waiting.values()) done(null);
+  waiting.clear();
+};
+
+function sender(): Send {
+  if (send) return send;
+  try {
+    const worker = new Worker(workerScriptUrl(listWorkerUrl), { type: 'module', name: 'task-list' });
+    worker.onmessage = (event: MessageEvent<ListReply>) => receive(event.data);
+    worker.onerror = fail;
+    send = (request, transfer = []) => worker.postMessage(request, transfer);
+  } catch {
+    fail();
+    send = () => {};
+  }
+  return send;
+}
+
+/** For tests: a page that has not started the worker yet (the next sync starts one with the current `Worker`). */
+export function forgetListWorker(): void {
+  synced?.stopLoading();
+  synced = null;
+  send = null;
+  broken = typeof Worker !== 'function';
+  waiting.clear();
+}
+
+/** The list the worker has, as the page last sent it. */
+type Synced = {
+  rows: readonly (WatchedTask | undefined)[];
+  list: number;
+  version: number;
+  /** Rows sent from the start: the list is whole in the worker once all are. */
+  sent: number;
+  stopLoading: () => void;
+};
+
+let synced: Synced | null = null;
+let lists = 0;
+
+function startList(rows: readonly (WatchedTask | undefined)[], version: number, idle: IdleScheduler) {
+  synced?.stopLoading();
+  const post = sender();
+  const list = ++lists;
+  post({ kind: 'reset', list, total: rows.length });
+  const state: Synced = { rows, list, version, sent: 0, stopLoading: () => {} };
+  synced = state;
+  const load = (hasTime: () => boolean) => {
+    while (state.sent < rows.length && hasTime()) {
+      const chunk = rows.slice(state.sent, state.sent + CHUNK);
+      // Slots the page has not derived yet (it fills a new list's array in slices): sent when they are.
+      if (chunk.includes(undefined)) break;
+      post({ kind: 'rows', list, from: state.sent, rows: (chunk as WatchedTask[]).map(toSearchRow) });
+      state.sent += chunk.length;
+    }
+    if (state.sent < rows.length) state.stopLoading = idle((slice) => load(() => slice.hasTime()));
+  };
+  state.stopLoading = idle((slice) => load(() => slice.hasTime()));
+}
+
+/**
+ * Keeps the worker's copy of the list in step with `rows` as of `version` (poll updates write rows in place: board-rows.ts).
+ * A new list is sent in idle moments; then each update sends only the rows it wrote. Idempotent: the list calls it as
+ * it renders. A list shorter than WORKER_FROM is not sent (and one sent before is dropped).
+ */
+export function syncListWorker(rows: readonly WatchedTask[], version: number, idle: IdleScheduler = whenIdle): void {
+  if (broken) return;
+  if (rows.length < WORKER_FROM) {
+    if (synced) {
+      synced.stopLoading();
+      synced = null;
+      sender()({ kind: 'reset', list: ++lists, total: 0 });
+    }
+    return;
+  }
+  if (!synced || synced.rows !== rows) return startList(rows, version, idle);
+  if (synced.version === version) return;
+  const written = positionsWritten(rows, synced.version, version);
+  if (!written) return startList(rows, version, idle);
+  // Rows not sent yet go later, as they are then.
+  const positions = written.filter((p) => p < synced!.sent);
+  if (positions.length > 0) sender()({ kind: 'write', list: synced.list, positions, rows: positions.map((p) => toSearchRow(rows[p]!)) });
+  synced.version = version;
+}
+
+/** Whether the worker has `rows` whole, as of `version`: a search sent now reads them so. */
+export const listWorkerReady = (rows: readonly WatchedTask[], version: number): boolean =>
+  !broken && synced !== null && synced.rows === rows && synced.version === version && synced.sent === rows.length;
+
+export type ListSearch = { terms: Term[]; now: number; stallMs: number; sort: SortKey; descending: boolean };
+
+/**
+ * The positions in `rows` of the rows `search.terms` keep, sorted, read by the worker; null when it does not have
+ * `rows` as of `version` whole (see listWorkerReady), or failed.
+ */
+export function searchInListWorker(rows: readonly WatchedTask[], version: number, search: ListSearch): Promise<Int32Array | null> {
+  if (!listWorkerReady(rows, version)) return Promise.resolve(null);
+  const id = ++nextId;
+  return new Promise((resolve) => {
+    waiting.set(id, resolve);
+    sender()({ kind: 'search', id, list: synced!.list, ...search });
+  });
+}

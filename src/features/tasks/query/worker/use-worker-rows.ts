@@ -1,0 +1,88 @@
+import { startTransition, useEffect, useMemo, useState } from 'react';
+import type { WatchedTask } from '../../rows';
+import { allOf, compileTermTest, type QueryContext } from '../language/compile-query';
+import type { Query, SortKey, Term } from '../language/query-ast';
+import { listWorkerReady, searchInListWorker, syncListWorker } from './list-worker';
+
+/** The list's rows as the worker last found them for a query. */
+type Answer = {
+  rows: readonly WatchedTask[];
+  version: number;
+  query: Query;
+  stallMs: number;
+  firstSeen: QueryContext['firstSeen'];
+  sort: SortKey;
+  descending: boolean;
+  /** Positions in `rows`, in order. */
+  positions: Int32Array;
+  shown: readonly WatchedTask[];
+};
+
+export type WorkerRows = {
+  /**
+   * The rows the query keeps, sorted: the last answer while a newer one is being read; null before a first answer since
+   * the list last read its query itself (it shows what it last drew meanwhile).
+   */
+  shown: readonly WatchedTask[] | null;
+  /** The query, sort or stall setting changed and the worker has not answered yet. */
+  reading: boolean;
+};
+
+/** `age:` reads the task history, which only the page has: the page tests it over the rows the worker keeps. */
+const readsFirstSeen = (t: Term) => t.kind === 'duration' && t.field === 'age';
+
+/**
+ * A long list (WORKER_FROM rows or more) through its query in the list's worker: the page keeps the worker's copy of the
+ * rows in step and, once the worker has it whole, sends it each query, poll update and clock step, and shows the
+ * rows it answers with. Null while the page reads this list itself: a short list, no query, the copy not whole yet.
+ * After a poll update or clock step, the last answer is shown with the rows as they are now until the next one
+ * comes, without saying "filtering" again.
+ */
+export function useWorkerRows(
+  rows: readonly WatchedTask[],
+  version: number,
+  query: Query,
+  ctx: QueryContext,
+  sort: SortKey,
+  descending: boolean,
+): WorkerRows | null {
+  // As the list renders, so a search sent after it reads the rows of this render (idempotent for the same version).
+  syncListWorker(rows, version);
+  const active = query.terms.length > 0 && listWorkerReady(rows, version);
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  // The list reads its query itself now: an answer kept from before would be older than what it draws then.
+  if (!active && answer !== null) setAnswer(null);
+  useEffect(() => {
+    if (!active) return;
+    let live = true;
+    const terms = query.terms.filter((t) => !readsFirstSeen(t));
+    const age = query.terms.filter(readsFirstSeen);
+    const { now, stallMs, firstSeen } = ctx;
+    void searchInListWorker(rows, version, { terms, now, stallMs, sort, descending }).then((found) => {
+      if (!live || !found) return;
+      const keepAge = age.length > 0 ? allOf(age.map((t) => compileTermTest(t, ctx))) : null;
+      const positions = keepAge ? found.filter((p) => keepAge(rows[p]!)) : found;
+      const shown = Array.from(positions, (p) => rows[p]!);
+      startTransition(() => setAnswer({ rows, version, query, stallMs, firstSeen, sort, descending, positions, shown }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [active, rows, version, query, ctx, sort, descending]);
+  // The last answer for these rows, read at their current version.
+  const shown = useMemo(() => {
+    if (!answer) return null;
+    if (answer.rows !== rows || answer.version === version) return answer.shown;
+    return Array.from(answer.positions, (p) => rows[p]!);
+  }, [answer, rows, version]);
+  if (!active) return null;
+  const reading =
+    !answer ||
+    answer.rows !== rows ||
+    answer.query !== query ||
+    answer.stallMs !== ctx.stallMs ||
+    answer.firstSeen !== ctx.firstSeen ||
+    answer.sort !== sort ||
+    answer.descending !== descending;
+  return { shown, reading };
+}
