@@ -151,7 +151,7 @@ describe('createRowFilter', () => {
       (r) => r.snapshot?.item?.taskStatus === 5 && r.snapshot?.item?.errorCode !== 3001 && NOW - r.updateTime! < 60 * MIN,
     )!;
     seen.delete(late.id);
-    const firstSeen = (row: WatchedTask) => seen.get(row.id);
+    const firstSeen = (row: Pick<WatchedTask, 'id'>) => seen.get(row.id);
     const at = (now: number): QueryContext => ({ ...ctx, now, firstSeen });
     const filter = createRowFilter();
     const text = 'status:failed -code:3001 updated:<2h age:>30m';

@@ -17,8 +17,8 @@ export type QueryRow = Pick<
 export type QueryContext = {
   now: number;
   stallMs: number;
-  /** When this console first saw the row's task (its history's firstSeen), if it has. */
-  firstSeen: (row: QueryRow) => number | undefined;
+  /** When this console first saw the row's task (its history's firstSeen), if it has: by its place in the list, or its ID. */
+  firstSeen: (row: Pick<QueryRow, 'id' | 'index'>) => number | undefined;
 };
 
 export type RowPredicate = (row: QueryRow) => boolean;

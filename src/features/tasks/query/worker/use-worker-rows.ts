@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { WatchedTask } from '../../rows';
 import { allOf, compileTermTest, type QueryContext } from '../language/compile-query';
 import type { Query, SortKey, Term } from '../language/query-ast';
@@ -7,14 +7,11 @@ import { listWorkerReady, searchInListWorker, syncListWorker } from './list-work
 /** The list's rows as the worker last found them for a query. */
 type Answer = {
   rows: readonly WatchedTask[];
-  version: number;
   query: Query;
   stallMs: number;
   firstSeen: QueryContext['firstSeen'];
   sort: SortKey;
   descending: boolean;
-  /** Positions in `rows`, in order. */
-  positions: Int32Array;
   shown: readonly WatchedTask[];
 };
 
@@ -32,11 +29,29 @@ export type WorkerRows = {
 const readsFirstSeen = (t: Term) => t.kind === 'duration' && t.field === 'age';
 
 /**
+ * The positions whose tasks `age` (terms on `age:`) keep, in order. The history's first-seen times are read by position
+ * (first-seen-by-position.ts), so a row is read only for a time not known yet (its ID): at 100,000 rows the answer of
+ * the long query holds ~20,000 positions, and reading each row cost ~5 ms of the page's main thread.
+ */
+function keptByAge(found: Int32Array, rows: readonly WatchedTask[], age: readonly Term[], ctx: QueryContext): Int32Array {
+  const at = {
+    index: 0,
+    get id() {
+      return rows[this.index]!.id;
+    },
+  };
+  const keep = allOf(age.map((t) => compileTermTest(t, { ...ctx, firstSeen: () => ctx.firstSeen(at) })));
+  return found.filter((p) => {
+    at.index = p;
+    return keep(rows[p]!);
+  });
+}
+
+/**
  * A long list (WORKER_FROM rows or more) through its query in the list's worker: the page keeps the worker's copy of the
  * rows in step and, once the worker has it whole, sends it each query, poll update and clock step, and shows the
  * rows it answers with. Null while the page reads this list itself: a short list, no query, the copy not whole yet.
- * After a poll update or clock step, the last answer is shown with the rows as they are now until the next one
- * comes, without saying "filtering" again.
+ * After a poll update or clock step, the last answer stays until the next one comes, without saying "filtering" again.
  */
 export function useWorkerRows(
   rows: readonly WatchedTask[],
@@ -60,21 +75,16 @@ export function useWorkerRows(
     const { now, stallMs, firstSeen } = ctx;
     void searchInListWorker(rows, version, { terms, now, stallMs, sort, descending }).then((found) => {
       if (!live || !found) return;
-      const keepAge = age.length > 0 ? allOf(age.map((t) => compileTermTest(t, ctx))) : null;
-      const positions = keepAge ? found.filter((p) => keepAge(rows[p]!)) : found;
-      const shown = Array.from(positions, (p) => rows[p]!);
-      startTransition(() => setAnswer({ rows, version, query, stallMs, firstSeen, sort, descending, positions, shown }));
+      const shown = Array.from(age.length > 0 ? keptByAge(found, rows, age, ctx) : found, (p) => rows[p]!);
+      startTransition(() => setAnswer({ rows, query, stallMs, firstSeen, sort, descending, shown }));
     });
     return () => {
       live = false;
     };
   }, [active, rows, version, query, ctx, sort, descending]);
-  // The last answer for these rows, read at their current version.
-  const shown = useMemo(() => {
-    if (!answer) return null;
-    if (answer.rows !== rows || answer.version === version) return answer.shown;
-    return Array.from(answer.positions, (p) => rows[p]!);
-  }, [answer, rows, version]);
+  // The last answer as it came. After a poll update the rows it wrote show as they were until the next answer, a
+  // moment later: read again at the new version here, the list would draw twice per update (issue 38).
+  const shown = answer?.shown ?? null;
   if (!active) return null;
   const reading =
     !answer ||
