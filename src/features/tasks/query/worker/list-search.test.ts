@@ -5,7 +5,7 @@ import { buildRow } from '../../rows/task-rows';
 import { filterRows, type QueryContext } from '../language/compile-query';
 import { parseQuery } from '../language/parse-query';
 import { createListSearch, type ListReply, type ListRequest } from './list-search';
-import { toSearchRow } from './search-row';
+import { packRows, unpackRow } from './packed-rows';
 
 const NOW = 50_000_000;
 const MIN = 60_000;
@@ -86,7 +86,7 @@ describe('the list worker’s search', () => {
     const { handle, search } = searcher();
     handle({ kind: 'reset', list: 1, total: rows.length });
     for (let from = 0; from < rows.length; from += 128)
-      handle({ kind: 'rows', list: 1, from, rows: rows.slice(from, from + 128).map(toSearchRow) });
+      handle({ kind: 'rows', list: 1, from, rows: packRows(rows.slice(from, from + 128), true) });
     for (const q of QUERIES) {
       // Each keeps some rows and leaves some out: the order and the choice are both compared.
       expect(inPage(rows, q).length, q).toBeGreaterThan(0);
@@ -98,7 +98,15 @@ describe('the list worker’s search', () => {
     const next = listOf(300, 3);
     const written = [0, 5, 17, 120, 299];
     for (const p of written) rows[p] = next[p]!;
-    handle({ kind: 'write', list: 1, positions: written, rows: written.map((p) => toSearchRow(rows[p]!)) });
+    handle({
+      kind: 'write',
+      list: 1,
+      positions: Int32Array.from(written),
+      rows: packRows(
+        written.map((p) => rows[p]!),
+        false,
+      ),
+    });
     for (const q of QUERIES) expect(search(1, q, NOW + 30 * MIN), q).toEqual(inPage(rows, q, NOW + 30 * MIN));
   });
 
@@ -107,22 +115,33 @@ describe('the list worker’s search', () => {
     const { handle, search } = searcher();
     expect(search(1, 'stalled:no')).toBeNull();
     handle({ kind: 'reset', list: 1, total: 10 });
-    handle({ kind: 'rows', list: 1, from: 0, rows: rows.slice(0, 9).map(toSearchRow) });
+    handle({ kind: 'rows', list: 1, from: 0, rows: packRows(rows.slice(0, 9), true) });
     expect(search(1, 'stalled:no')).toBeNull();
-    handle({ kind: 'rows', list: 1, from: 9, rows: [toSearchRow(rows[9]!)] });
+    handle({ kind: 'rows', list: 1, from: 9, rows: packRows([rows[9]!], true) });
     expect(search(1, 'stalled:no')).toEqual(inPage(rows, 'stalled:no'));
     expect(search(2, 'stalled:no')).toBeNull();
     handle({ kind: 'reset', list: 2, total: 1 });
-    handle({ kind: 'rows', list: 1, from: 0, rows: [toSearchRow(rows[0]!)] });
+    handle({ kind: 'rows', list: 1, from: 0, rows: packRows([rows[0]!], true) });
     expect(search(2, 'stalled:no')).toBeNull();
   });
 
-  it('gets a row’s snapshot only for a running task, and no download link, only that there is one', () => {
-    const [done, running] = [
-      buildRow('Service_AI_d', 0, snap(item('Service_AI_d', 4), NOW)),
-      buildRow('Service_AI_r', 1, snap(item('Service_AI_r', 3), NOW)),
-    ];
-    expect(toSearchRow(done)).toMatchObject({ snapshot: undefined, downloadUrl: '' });
-    expect(toSearchRow(running).snapshot).toBe(running.snapshot);
+  it('packs what the tests read: a running task’s snapshot with its marks, a link as "there is one", no answer as none', () => {
+    const rows = listOf(60);
+    const packed = structuredClone(packRows(rows, true));
+    let markAt = 0;
+    rows.forEach((row, k) => {
+      const got = unpackRow(packed, k, row.index, packed.ids![k]!, packed.idLowers![k] ?? null, markAt);
+      markAt += got.snapshot?.progressMarks?.length ?? 0;
+      const { id, idLower, index, group, progress, updateTime, taskStatus, errorCode } = row;
+      expect(got).toMatchObject({ id, idLower, index, group, progress, updateTime, taskStatus, errorCode });
+      expect(got.downloadUrl === null).toBe(row.downloadUrl === null);
+      if (taskStatus !== 3) return expect(got.snapshot).toBeUndefined();
+      const { changedAt, checkedAt, progressMarks = [] } = row.snapshot!;
+      expect(got.snapshot).toMatchObject({ changedAt, checkedAt, progressMarks });
+      expect(got.snapshot!.item).toMatchObject({ taskStatus: 3, taskProgress: row.snapshot!.item!.taskProgress });
+    });
+    // The list has running tasks with marks and without, and IDs that are not ASCII.
+    expect(rows.some((r) => r.snapshot?.progressMarks?.length)).toBe(true);
+    expect(packed.idLowers).toContain(null);
   });
 });

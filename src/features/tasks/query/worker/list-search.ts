@@ -2,6 +2,7 @@ import { SORT_KEYS, sortRows } from '../../rows';
 import { allOf, cheapestFirst, compileTermTest, type QueryContext } from '../language/compile-query';
 import type { SortKey, Term } from '../language/query-ast';
 import type { SearchRow } from './search-row';
+import { marksOf, packedCount, type PackedRows, unpackRow } from './packed-rows';
 
 // The list's worker (list.worker.ts) keeps a copy of the watch list's rows and filters and sorts it for the page: at
 // 100,000 rows a pasted query's tests and sort were 25–35 ms of the page's main thread (issue 38). The page sends the
@@ -12,8 +13,8 @@ export type ListRequest =
   /** A new list of `total` rows: the copy starts empty. */
   | { kind: 'reset'; list: number; total: number }
   /** Rows from position `from` on (the page sends a list in chunks), or the rows a poll update wrote (`positions`). */
-  | { kind: 'rows'; list: number; from: number; rows: SearchRow[] }
-  | { kind: 'write'; list: number; positions: number[]; rows: SearchRow[] }
+  | { kind: 'rows'; list: number; from: number; rows: PackedRows }
+  | { kind: 'write'; list: number; positions: Int32Array; rows: PackedRows }
   /**
    * The positions of the rows `terms` keep (ANDed), sorted. Terms on `age:` are not sent: the page keeps the history
    * and reads them itself over what comes back.
@@ -54,7 +55,19 @@ export function createListSearch(reply: (answer: ListReply, transfer: Transferab
       return reply({ id: request.id, positions }, [positions.buffer]);
     }
     if (request.list !== list) return;
-    if (request.kind === 'rows') request.rows.forEach((row, k) => put(request.from + k, row));
-    else request.rows.forEach((row, k) => put(request.positions[k]!, row));
+    const packed = request.rows;
+    let markAt = 0;
+    for (let k = 0; k < packedCount(packed); k++) {
+      if (request.kind === 'rows') {
+        const at = request.from + k;
+        put(at, unpackRow(packed, k, at, packed.ids?.[k] ?? '', packed.idLowers?.[k] ?? null, markAt));
+      } else {
+        // A poll update's rows come without their IDs: the worker has them, at that place.
+        const at = request.positions[k]!;
+        const before = rows[at];
+        if (before) put(at, unpackRow(packed, k, at, before.id, before.idLower, markAt));
+      }
+      markAt += marksOf(packed, k);
+    }
   };
 }

@@ -5,7 +5,7 @@ import type { SortKey, Term } from '../language/query-ast';
 import { parseQuery } from '../language/parse-query';
 import { WARM_QUERY } from '../warm-up-filter';
 import type { ListReply, ListRequest } from './list-search';
-import { toSearchRow } from './search-row';
+import { packRows } from './packed-rows';
 import listWorkerUrl from './list.worker.ts?worker&url';
 
 // The page's side of the list's worker (list-search.ts): it keeps the worker's copy of the rows in step with the page's
@@ -85,7 +85,8 @@ function startList(rows: readonly (WatchedTask | undefined)[], version: number, 
       const chunk = rows.slice(state.sent, state.sent + CHUNK);
       // Slots the page has not derived yet (it fills a new list's array in slices): sent when they are.
       if (chunk.includes(undefined)) break;
-      post({ kind: 'rows', list, from: state.sent, rows: (chunk as WatchedTask[]).map(toSearchRow) });
+      const packed = packRows(chunk as WatchedTask[], true);
+      post({ kind: 'rows', list, from: state.sent, rows: packed }, [packed.numbers.buffer, packed.marks.buffer]);
       state.sent += chunk.length;
     }
     if (state.sent < rows.length) state.stopLoading = idle((slice) => load(() => slice.hasTime()));
@@ -117,7 +118,16 @@ export function syncListWorker(rows: readonly WatchedTask[], version: number, id
   if (!written) return startList(rows, version, idle);
   // Rows not sent yet go later, as they are then.
   const positions = written.filter((p) => p < synced!.sent);
-  if (positions.length > 0) sender()({ kind: 'write', list: synced.list, positions, rows: positions.map((p) => toSearchRow(rows[p]!)) });
+  if (positions.length > 0) {
+    const packed = packRows(
+      positions.map((p) => rows[p]!),
+      false,
+    );
+    sender()({ kind: 'write', list: synced.list, positions: Int32Array.from(positions), rows: packed }, [
+      packed.numbers.buffer,
+      packed.marks.buffer,
+    ]);
+  }
   synced.version = version;
 }
 
