@@ -205,7 +205,8 @@ try {
   // BENCH_PROFILE=history profiles this phase.
   const profileHistory = process.env.BENCH_PROFILE === 'history';
   // BENCH_PROFILE=query: the functions with the most self time while the query is typed (with --query).
-  const profileQuery = process.env.BENCH_PROFILE === 'query';
+  // BENCH_PROFILE=query-updates: the poll updates with the query on instead.
+  const profileQuery = process.env.BENCH_PROFILE === 'query' || process.env.BENCH_PROFILE === 'query-updates';
   if (profileHistory) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
   if (!(await waitForHistoryWritten(page, JSON.stringify(['/api', user]), WATCHED, 240_000)))
     step('the history was not all written in 4 minutes');
@@ -314,6 +315,7 @@ try {
         pasted: q[1],
         // Poll updates with the query on and with none: for the first query only (a minute each).
         pollUpdates: i === 0,
+        profileUpdates: process.env.BENCH_PROFILE === 'query-updates',
         profile: profileQuery
           ? {
               // Sampled every 100 µs (the default, ~1 ms, leaves a 20 ms filter slice a handful of samples).

@@ -115,7 +115,12 @@ export async function measureQueryInPage(
   page: Page,
   query: string,
   intervalMs: number,
-  { profile, pasted = false, pollUpdates: withUpdates = true }: { profile?: TypingProfile; pasted?: boolean; pollUpdates?: boolean } = {},
+  {
+    profile,
+    profileUpdates = false,
+    pasted = false,
+    pollUpdates: withUpdates = true,
+  }: { profile?: TypingProfile; profileUpdates?: boolean; pasted?: boolean; pollUpdates?: boolean } = {},
 ): Promise<PageQueryFigures> {
   const box = page.getByRole('combobox', { name: 'Query' });
   const checkEvery = page.getByLabel('Check every');
@@ -128,7 +133,7 @@ export async function measureQueryInPage(
   await resetProbe(page);
   const stop = await startTrace(browser, page);
   await page.waitForTimeout(IDLE_MS + 100);
-  await profile?.start();
+  if (!profileUpdates) await profile?.start();
   const terms = pasted ? [query] : query.split(' ');
   // A paste: the whole text in one input event (as Ctrl+V), then the pause in which the box commits.
   if (pasted) await page.keyboard.insertText(query);
@@ -141,7 +146,7 @@ export async function measureQueryInPage(
     }
   // The last term's commit and the error pause.
   await page.waitForTimeout(1_000);
-  await profile?.stop();
+  if (!profileUpdates) await profile?.stop();
   const trace = await stop();
   const observedLongTaskMs = await longestSinceReset(page);
   const { windows, idleBusyPerSMs, idleCpuPerSMs } = keyWindows(trace, pasted);
@@ -171,7 +176,9 @@ export async function measureQueryInPage(
   if (withUpdates) {
     await checkEvery.selectOption(String(intervalMs));
     await page.waitForTimeout(intervalMs + 500);
+    if (profileUpdates) await profile?.start();
     withQuery = await pollUpdates(browser, page, intervalMs);
+    if (profileUpdates) await profile?.stop();
   }
   await box.fill('');
   await box.press('Enter');

@@ -97,6 +97,12 @@ export function fillFirstSeenWhenIdle(
 
 const historyFirstSeen = (id: string) => taskHistoryStore.get().records.get(id)?.firstSeen;
 
+/**
+ * The first-seen times of `rows` known so far, by position (NaN: not known yet), as the readers and the idle fill keep
+ * them; undefined before any was read. For a copy sent elsewhere (the list's worker): a reader looks a time not known up.
+ */
+export const firstSeenTimes = (rows: readonly WatchedTask[]): Float64Array | undefined => cached.get(rows);
+
 /** The task history's first-seen times for `rows` (firstSeenByPosition over the history's records). */
 export const firstSeenIn = (rows: readonly WatchedTask[]) => firstSeenByPosition(rows, historyFirstSeen);
 

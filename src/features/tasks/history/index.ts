@@ -10,6 +10,6 @@ export {
   watchedGapMs,
 } from './batch-series';
 export { startTaskHistoryLater } from './chunks';
-export { fillFirstSeenInIdle, firstSeenIn } from './first-seen-by-position';
+export { fillFirstSeenInIdle, firstSeenIn, firstSeenTimes } from './first-seen-by-position';
 export { measureSince, timed } from './measure-cost';
 export { useTaskHistory, useTaskHistoryRecorder, useTaskHistorySeries } from './use-task-history';

@@ -74,10 +74,10 @@ describe('TaskList over a long list, with the list’s worker', () => {
     // Sorted by progress, highest first: the task that just failed at 99 % leads.
     expect(within(screen.getAllByRole('row')[1]!).getByRole('checkbox')).toHaveAccessibleName(`Select ${ids[1]}`);
 
-    // `age:` is read in the page over what the worker keeps (the history is here, and has seen none of these tasks).
+    // `age:` goes to the worker with the first-seen times the page has by position (the history has seen none of these).
     rerender(<TaskList {...props} rows={next.rows} version={next.version} query="status:failed age:<1h" />);
     await act(async () => vi.advanceTimersByTime(1));
-    expect(InThreadWorker.lastTerms).toEqual(['status']);
+    expect(InThreadWorker.lastTerms).toEqual(['status', 'duration']);
     expect(heading()).toHaveTextContent(`Watch list (0 of ${ids.length.toLocaleString('en')} shown)`);
   });
 });

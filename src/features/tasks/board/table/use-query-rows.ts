@@ -13,7 +13,7 @@ import {
   warmUpFilter,
   useWorkerRows,
 } from '../../query';
-import { fillFirstSeenInIdle, firstSeenIn } from '../../history';
+import { fillFirstSeenInIdle, firstSeenIn, firstSeenTimes } from '../../history';
 import { sortKeyBy } from './task-columns';
 
 /** How often a query on times (`updated:<1h`, `stalled:yes`) filters again between poll updates. */
@@ -59,7 +59,10 @@ export function useQueryRows(rows: readonly WatchedTask[], version: number, text
   useEffect(() => warmUpFilter(rows, { stallMs, firstSeen }), [rows, stallMs, firstSeen]);
   // The sort compiled in an idle moment, before the operator sorts a long list (sort-rows.ts).
   useEffect(() => warmUpSort(rows, WARM_SORT_KEY), [rows]);
-  const ctx = useMemo<QueryContext>(() => ({ now, stallMs, firstSeen }), [now, stallMs, firstSeen]);
+  const ctx = useMemo<QueryContext>(
+    () => ({ now, stallMs, firstSeen, firstSeenTimes: () => firstSeenTimes(rows) }),
+    [now, stallMs, firstSeen, rows],
+  );
   // A long list is filtered and sorted in the list's worker once it has the rows (query/worker/); else here.
   const fromWorker = useWorkerRows(rows, version, query, ctx, sort, descending);
   const inWorker = fromWorker !== null;

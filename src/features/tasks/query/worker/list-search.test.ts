@@ -41,7 +41,7 @@ function searcher() {
   const replies: ListReply[] = [];
   const handle = createListSearch((reply) => replies.push(reply));
   let id = 0;
-  const search = (list: number, text: string, at = NOW) => {
+  const search = (list: number, text: string, at = NOW, firstSeen?: Float64Array) => {
     const { query } = parseQuery(text);
     const request: ListRequest = {
       kind: 'search',
@@ -52,6 +52,7 @@ function searcher() {
       stallMs: ctx.stallMs,
       sort: query.sort?.key ?? 'list',
       descending: query.sort?.descending ?? false,
+      firstSeen,
     };
     handle(structuredClone(request));
     const positions = replies.find((r) => r.id === id)!.positions;
@@ -108,6 +109,23 @@ describe('the list worker’s search', () => {
       ),
     });
     for (const q of QUERIES) expect(search(1, q, NOW + 30 * MIN), q).toEqual(inPage(rows, q, NOW + 30 * MIN));
+  });
+
+  it('reads `age:` from the first-seen times sent with a search, a time not known matching nothing', () => {
+    const rows = listOf(40);
+    const { handle, search } = searcher();
+    handle({ kind: 'reset', list: 1, total: rows.length });
+    handle({ kind: 'rows', list: 1, from: 0, rows: packRows(rows, true) });
+    // Seen 0–39 minutes ago by position; every fifth not known yet.
+    const times = Float64Array.from(rows, (_, i) => (i % 5 === 4 ? NaN : NOW - i * MIN));
+    const seen = (row: Pick<WatchedTask, 'index'>) => (Number.isNaN(times[row.index]!) ? undefined : times[row.index]);
+    for (const q of ['age:<10m', 'age:>=20m -status:finished', '-age:<30m']) {
+      const { query } = parseQuery(q);
+      const expected = filterRows(rows, query, { ...ctx, firstSeen: seen }).map((r) => r.index);
+      expect(expected.length, q).toBeGreaterThan(0);
+      expect(search(1, q, NOW, times.slice()), q).toEqual(expected);
+    }
+    expect(search(1, 'age:<10m')).toEqual([]);
   });
 
   it('answers null for a list it does not have whole, or another list, and drops what comes for an old list', () => {

@@ -16,10 +16,20 @@ export type ListRequest =
   | { kind: 'rows'; list: number; from: number; rows: PackedRows }
   | { kind: 'write'; list: number; positions: Int32Array; rows: PackedRows }
   /**
-   * The positions of the rows `terms` keep (ANDed), sorted. Terms on `age:` are not sent: the page keeps the history
-   * and reads them itself over what comes back.
+   * The positions of the rows `terms` keep (ANDed), sorted. `age:` reads the page's first-seen times, sent with it.
    */
-  | { kind: 'search'; id: number; list: number; terms: Term[]; now: number; stallMs: number; sort: SortKey; descending: boolean };
+  | {
+      kind: 'search';
+      id: number;
+      list: number;
+      terms: Term[];
+      now: number;
+      stallMs: number;
+      sort: SortKey;
+      descending: boolean;
+      /** First-seen times by position (NaN: not known), for `age:`; without them `age:` is not sent. */
+      firstSeen?: Float64Array;
+    };
 
 /** A search's answer: the rows' positions in order, or null when the copy is of another list or not whole yet. */
 export type ListReply = { id: number; positions: Int32Array | null };
@@ -45,7 +55,14 @@ export function createListSearch(reply: (answer: ListReply, transfer: Transferab
     }
     if (request.kind === 'search') {
       if (request.list !== list || missing > 0) return reply({ id: request.id, positions: null }, []);
-      const ctx: QueryContext = { now: request.now, stallMs: request.stallMs, firstSeen: NO_FIRST_SEEN };
+      const times = request.firstSeen;
+      const firstSeen: QueryContext['firstSeen'] = times
+        ? (row) => {
+            const t = times[row.index];
+            return t !== undefined && t === t ? t : undefined;
+          }
+        : NO_FIRST_SEEN;
+      const ctx: QueryContext = { now: request.now, stallMs: request.stallMs, firstSeen };
       const keep = allOf(cheapestFirst(request.terms).map((term) => compileTermTest(term, ctx)));
       const kept: SearchRow[] = [];
       for (let i = 0; i < rows.length; i++) if (keep(rows[i]!)) kept.push(rows[i]!);

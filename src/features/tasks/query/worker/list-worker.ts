@@ -135,7 +135,7 @@ export function syncListWorker(rows: readonly WatchedTask[], version: number, id
 export const listWorkerReady = (rows: readonly WatchedTask[], version: number): boolean =>
   !broken && synced !== null && synced.rows === rows && synced.version === version && synced.sent === rows.length;
 
-export type ListSearch = { terms: Term[]; now: number; stallMs: number; sort: SortKey; descending: boolean };
+export type ListSearch = { terms: Term[]; now: number; stallMs: number; sort: SortKey; descending: boolean; firstSeen?: Float64Array };
 
 /**
  * The positions in `rows` of the rows `search.terms` keep, sorted, read by the worker; null when it does not have
@@ -146,6 +146,6 @@ export function searchInListWorker(rows: readonly WatchedTask[], version: number
   const id = ++nextId;
   return new Promise((resolve) => {
     waiting.set(id, resolve);
-    sender()({ kind: 'search', id, list: synced!.list, ...search });
+    sender()({ kind: 'search', id, list: synced!.list, ...search }, search.firstSeen ? [search.firstSeen.buffer] : []);
   });
 }

@@ -70,10 +70,14 @@ export function useWorkerRows(
   useEffect(() => {
     if (!active) return;
     let live = true;
-    const terms = query.terms.filter((t) => !readsFirstSeen(t));
-    const age = query.terms.filter(readsFirstSeen);
+    // `age:` in the worker over a copy of the first-seen times the page has by position (a time not known yet does not
+    // match, until the page's idle fill finds it); where the page keeps none, in the page over what comes back.
+    const times = query.terms.some(readsFirstSeen) ? ctx.firstSeenTimes?.() : undefined;
+    const age = times ? [] : query.terms.filter(readsFirstSeen);
+    const terms = times ? [...query.terms] : query.terms.filter((t) => !readsFirstSeen(t));
     const { now, stallMs, firstSeen } = ctx;
-    void searchInListWorker(rows, version, { terms, now, stallMs, sort, descending }).then((found) => {
+    const search = { terms, now, stallMs, sort, descending, firstSeen: times?.slice() };
+    void searchInListWorker(rows, version, search).then((found) => {
       if (!live || !found) return;
       const shown = Array.from(age.length > 0 ? keptByAge(found, rows, age, ctx) : found, (p) => rows[p]!);
       startTransition(() => setAnswer({ rows, query, stallMs, firstSeen, sort, descending, shown }));
