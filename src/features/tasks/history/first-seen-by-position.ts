@@ -99,9 +99,18 @@ const historyFirstSeen = (id: string) => taskHistoryStore.get().records.get(id)?
 
 /**
  * The first-seen times of `rows` known so far, by position (NaN: not known yet), as the readers and the idle fill keep
- * them; undefined before any was read. For a copy sent elsewhere (the list's worker): a reader looks a time not known up.
+ * them (made here, all unknown, when none has yet). For a copy sent elsewhere (the list's worker), which takes a time
+ * not known yet as none: a reader would look it up in the history.
  */
-export const firstSeenTimes = (rows: readonly WatchedTask[]): Float64Array | undefined => cached.get(rows);
+export function firstSeenTimes(rows: readonly WatchedTask[]): Float64Array {
+  let times = cached.get(rows);
+  if (!times || times.length < rows.length) {
+    const grown = new Float64Array(rows.length).fill(NaN);
+    if (times) grown.set(times);
+    cached.set(rows, (times = grown));
+  }
+  return times;
+}
 
 /** The task history's first-seen times for `rows` (firstSeenByPosition over the history's records). */
 export const firstSeenIn = (rows: readonly WatchedTask[]) => firstSeenByPosition(rows, historyFirstSeen);

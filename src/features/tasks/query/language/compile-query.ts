@@ -20,7 +20,7 @@ export type QueryContext = {
   /** When this console first saw the row's task (its history's firstSeen), if it has: by its place in the list, or its ID. */
   firstSeen: (row: Pick<QueryRow, 'id' | 'index'>) => number | undefined;
   /** The same times known so far by position (NaN: not known yet), where the caller keeps them: a worker gets a copy. */
-  firstSeenTimes?: () => Float64Array | undefined;
+  firstSeenTimes?: () => Float64Array;
 };
 
 export type RowPredicate = (row: QueryRow) => boolean;

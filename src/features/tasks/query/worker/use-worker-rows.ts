@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { WatchedTask } from '../../rows';
-import { allOf, compileTermTest, type QueryContext } from '../language/compile-query';
+import type { QueryContext } from '../language/compile-query';
 import type { Query, SortKey, Term } from '../language/query-ast';
 import { listWorkerReady, searchInListWorker, syncListWorker } from './list-worker';
 
@@ -25,27 +25,8 @@ export type WorkerRows = {
   reading: boolean;
 };
 
-/** `age:` reads the task history, which only the page has: the page tests it over the rows the worker keeps. */
+/** `age:` reads the task history's first-seen times, which the page keeps: a search with it carries a copy. */
 const readsFirstSeen = (t: Term) => t.kind === 'duration' && t.field === 'age';
-
-/**
- * The positions whose tasks `age` (terms on `age:`) keep, in order. The history's first-seen times are read by position
- * (first-seen-by-position.ts), so a row is read only for a time not known yet (its ID): at 100,000 rows the answer of
- * the long query holds ~20,000 positions, and reading each row cost ~5 ms of the page's main thread.
- */
-function keptByAge(found: Int32Array, rows: readonly WatchedTask[], age: readonly Term[], ctx: QueryContext): Int32Array {
-  const at = {
-    index: 0,
-    get id() {
-      return rows[this.index]!.id;
-    },
-  };
-  const keep = allOf(age.map((t) => compileTermTest(t, { ...ctx, firstSeen: () => ctx.firstSeen(at) })));
-  return found.filter((p) => {
-    at.index = p;
-    return keep(rows[p]!);
-  });
-}
 
 /**
  * A long list (WORKER_FROM rows or more) through its query in the list's worker: the page keeps the worker's copy of the
@@ -70,16 +51,13 @@ export function useWorkerRows(
   useEffect(() => {
     if (!active) return;
     let live = true;
-    // `age:` in the worker over a copy of the first-seen times the page has by position (a time not known yet does not
-    // match, until the page's idle fill finds it); where the page keeps none, in the page over what comes back.
-    const times = query.terms.some(readsFirstSeen) ? ctx.firstSeenTimes?.() : undefined;
-    const age = times ? [] : query.terms.filter(readsFirstSeen);
-    const terms = times ? [...query.terms] : query.terms.filter((t) => !readsFirstSeen(t));
+    // `age:` reads a copy of the first-seen times the page has by position: a time not known yet matches nothing, until
+    // the page's idle fill finds it in the history (first-seen-by-position.ts).
+    const times = query.terms.some(readsFirstSeen) ? ctx.firstSeenTimes?.().slice() : undefined;
     const { now, stallMs, firstSeen } = ctx;
-    const search = { terms, now, stallMs, sort, descending, firstSeen: times?.slice() };
-    void searchInListWorker(rows, version, search).then((found) => {
+    void searchInListWorker(rows, version, { terms: [...query.terms], now, stallMs, sort, descending, firstSeen: times }).then((found) => {
       if (!live || !found) return;
-      const shown = Array.from(age.length > 0 ? keptByAge(found, rows, age, ctx) : found, (p) => rows[p]!);
+      const shown = Array.from(found, (p) => rows[p]!);
       startTransition(() => setAnswer({ rows, query, stallMs, firstSeen, sort, descending, shown }));
     });
     return () => {
