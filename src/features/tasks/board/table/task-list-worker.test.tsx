@@ -12,12 +12,16 @@ import { TaskList } from './task-list';
 class InThreadWorker {
   static requests: ListRequest['kind'][] = [];
   static lastTerms: string[] = [];
+  static lastTimes: number | null = null;
   onmessage: ((event: { data: ListReply }) => void) | null = null;
   onerror: (() => void) | null = null;
   private readonly handle = createListSearch((reply) => setTimeout(() => this.onmessage?.({ data: reply }), 0));
   postMessage(request: ListRequest) {
     InThreadWorker.requests.push(request.kind);
-    if (request.kind === 'search') InThreadWorker.lastTerms = request.terms.map((t) => t.kind);
+    if (request.kind === 'search') {
+      InThreadWorker.lastTerms = request.terms.map((t) => t.kind);
+      InThreadWorker.lastTimes = request.firstSeen?.length ?? null;
+    }
     this.handle(structuredClone(request));
   }
 }
@@ -78,6 +82,15 @@ describe('TaskList over a long list, with the list’s worker', () => {
     rerender(<TaskList {...props} rows={next.rows} version={next.version} query="status:failed age:<1h" />);
     await act(async () => vi.advanceTimersByTime(1));
     expect(InThreadWorker.lastTerms).toEqual(['status', 'duration']);
+    expect(InThreadWorker.lastTimes).toBe(ids.length);
     expect(heading()).toHaveTextContent(`Watch list (0 of ${ids.length.toLocaleString('en')} shown)`);
+
+    // The next poll update searches again without a copy of the times: none was found since, the worker keeps its own.
+    board = mergeBoard(board, [ids[2]!], [item(ids[2]!, 3, { taskProgress: 7 })], 3_000, 1);
+    const third = boardRows(ids, board);
+    rerender(<TaskList {...props} rows={third.rows} version={third.version} query="status:failed age:<1h" />);
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(InThreadWorker.lastTerms).toEqual(['status', 'duration']);
+    expect(InThreadWorker.lastTimes).toBeNull();
   });
 });

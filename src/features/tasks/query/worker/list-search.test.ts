@@ -111,7 +111,7 @@ describe('the list worker’s search', () => {
     for (const q of QUERIES) expect(search(1, q, NOW + 30 * MIN), q).toEqual(inPage(rows, q, NOW + 30 * MIN));
   });
 
-  it('reads `age:` from the first-seen times sent with a search, a time not known matching nothing', () => {
+  it('reads `age:` from the first-seen times sent with a search and kept for the list, a time not known matching nothing', () => {
     const rows = listOf(40);
     const { handle, search } = searcher();
     handle({ kind: 'reset', list: 1, total: rows.length });
@@ -125,7 +125,12 @@ describe('the list worker’s search', () => {
       expect(expected.length, q).toBeGreaterThan(0);
       expect(search(1, q, NOW, times.slice()), q).toEqual(expected);
     }
-    expect(search(1, 'age:<10m')).toEqual([]);
+    // Kept for the list: a later search without them reads the same times; a new list forgets them.
+    expect(search(1, 'age:<10m')).toEqual(search(1, 'age:<10m', NOW, times.slice()));
+    expect(search(1, 'age:<10m')!.length).toBeGreaterThan(0);
+    handle({ kind: 'reset', list: 2, total: rows.length });
+    handle({ kind: 'rows', list: 2, from: 0, rows: packRows(rows, true) });
+    expect(search(2, 'age:<10m')).toEqual([]);
   });
 
   it('answers null for a list it does not have whole, or another list, and drops what comes for an old list', () => {

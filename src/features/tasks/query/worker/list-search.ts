@@ -27,7 +27,9 @@ export type ListRequest =
       stallMs: number;
       sort: SortKey;
       descending: boolean;
-      /** First-seen times by position (NaN: not known), for `age:`; without them `age:` is not sent. */
+      /**
+       * First-seen times by position (NaN: not known), for `age:`: sent when they changed, kept for the list until then.
+       */
       firstSeen?: Float64Array;
     };
 
@@ -41,6 +43,7 @@ export function createListSearch(reply: (answer: ListReply, transfer: Transferab
   let list = -1;
   let rows: SearchRow[] = [];
   let missing = 0;
+  let times: Float64Array | undefined;
   const put = (at: number, row: SearchRow) => {
     if (rows[at] === undefined) missing--;
     rows[at] = row;
@@ -51,14 +54,16 @@ export function createListSearch(reply: (answer: ListReply, transfer: Transferab
       list = request.list;
       rows = new Array<SearchRow>(request.total);
       missing = request.total;
+      times = undefined;
       return;
     }
     if (request.kind === 'search') {
       if (request.list !== list || missing > 0) return reply({ id: request.id, positions: null }, []);
-      const times = request.firstSeen;
-      const firstSeen: QueryContext['firstSeen'] = times
+      times = request.firstSeen ?? times;
+      const seen = times;
+      const firstSeen: QueryContext['firstSeen'] = seen
         ? (row) => {
-            const t = times[row.index];
+            const t = seen[row.index];
             return t !== undefined && t === t ? t : undefined;
           }
         : NO_FIRST_SEEN;

@@ -67,6 +67,8 @@ type Synced = {
   version: number;
   /** Rows sent from the start: the list is whole in the worker once all are. */
   sent: number;
+  /** How many first-seen times the worker's copy holds (they are only ever added: a count tells a change). */
+  timesKnown: number;
   stopLoading: () => void;
 };
 
@@ -78,7 +80,7 @@ function startList(rows: readonly (WatchedTask | undefined)[], version: number, 
   const post = sender();
   const list = ++lists;
   post({ kind: 'reset', list, total: rows.length });
-  const state: Synced = { rows, list, version, sent: 0, stopLoading: () => {} };
+  const state: Synced = { rows, list, version, sent: 0, timesKnown: -1, stopLoading: () => {} };
   synced = state;
   const load = (hasTime: () => boolean) => {
     while (state.sent < rows.length && hasTime()) {
@@ -135,7 +137,14 @@ export function syncListWorker(rows: readonly WatchedTask[], version: number, id
 export const listWorkerReady = (rows: readonly WatchedTask[], version: number): boolean =>
   !broken && synced !== null && synced.rows === rows && synced.version === version && synced.sent === rows.length;
 
+/** `firstSeen`: the page's first-seen times by position, for `age:` (a copy goes when they changed since the last sent). */
 export type ListSearch = { terms: Term[]; now: number; stallMs: number; sort: SortKey; descending: boolean; firstSeen?: Float64Array };
+
+const knownIn = (times: Float64Array) => {
+  let known = 0;
+  for (let i = 0; i < times.length; i++) if (times[i] === times[i]) known++;
+  return known;
+};
 
 /**
  * The positions in `rows` of the rows `search.terms` keep, sorted, read by the worker; null when it does not have
@@ -146,6 +155,10 @@ export function searchInListWorker(rows: readonly WatchedTask[], version: number
   const id = ++nextId;
   return new Promise((resolve) => {
     waiting.set(id, resolve);
-    sender()({ kind: 'search', id, list: synced!.list, ...search }, search.firstSeen ? [search.firstSeen.buffer] : []);
+    const { firstSeen: times, ...rest } = search;
+    const known = times ? knownIn(times) : -1;
+    const copy = times && known !== synced!.timesKnown ? times.slice() : undefined;
+    if (copy) synced!.timesKnown = known;
+    sender()({ kind: 'search', id, list: synced!.list, ...rest, firstSeen: copy }, copy ? [copy.buffer] : []);
   });
 }

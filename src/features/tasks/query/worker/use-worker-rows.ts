@@ -53,7 +53,7 @@ export function useWorkerRows(
     let live = true;
     // `age:` reads a copy of the first-seen times the page has by position: a time not known yet matches nothing, until
     // the page's idle fill finds it in the history (first-seen-by-position.ts).
-    const times = query.terms.some(readsFirstSeen) ? ctx.firstSeenTimes?.().slice() : undefined;
+    const times = query.terms.some(readsFirstSeen) ? ctx.firstSeenTimes?.() : undefined;
     const { now, stallMs, firstSeen } = ctx;
     void searchInListWorker(rows, version, { terms: [...query.terms], now, stallMs, sort, descending, firstSeen: times }).then((found) => {
       if (!live || !found) return;
