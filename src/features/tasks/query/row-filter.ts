@@ -3,6 +3,7 @@ import {
   allOf,
   cheapestFirst,
   compileTermTest,
+  readsFirstSeen,
   type QueryContext,
   type RowPredicate,
   steadyTerms,
@@ -29,8 +30,6 @@ import { refines } from './language/refines';
 export const SLICE_WORK = 200_000;
 /** Measured per row (scripts/bench, best of 7): a field or a clock sum 9–15 ns, `age:` (the history's map) 93, free text 44–106, a glob 56–120. */
 const UNITS: Record<Term['kind'], number> = { status: 1, has: 1, number: 1, stalled: 1, duration: 1, text: 6, id: 10 };
-/** A term on `age:` reads the history's first-seen times (a map lookup per row the first time; see firstSeenIn). */
-const readsFirstSeen = (t: Term) => t.kind === 'duration' && t.field === 'age';
 const unitsOf = (t: Term) => (readsFirstSeen(t) ? 8 : UNITS[t.kind]);
 /** A row's cost under ANDed terms, cheapest first: the first is always read, most rows stop there or soon after. */
 const costOf = (terms: readonly Term[]) => (terms.length ? Math.max(...terms.map(unitsOf)) + terms.length - 1 : 1);

@@ -111,6 +111,9 @@ function compileTerm(term: Term, ctx: QueryContext): RowPredicate {
   }
 }
 
+/** A term on `age:`: it reads when the console first saw each task (QueryContext.firstSeen). */
+export const readsFirstSeen = (t: Term): boolean => t.kind === 'duration' && t.field === 'age';
+
 /** A term whose match can change with no row changing: it reads the clock or the stall setting (updated:, age:, eta:, stalled:, has:eta). */
 export const termReadsClock = (t: Term): boolean =>
   t.kind === 'duration' || t.kind === 'stalled' || (t.kind === 'has' && t.what.includes('eta'));

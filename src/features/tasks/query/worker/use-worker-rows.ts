@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { WatchedTask } from '../../rows';
-import type { QueryContext } from '../language/compile-query';
-import type { Query, SortKey, Term } from '../language/query-ast';
+import { readsFirstSeen, type QueryContext } from '../language/compile-query';
+import type { Query, SortKey } from '../language/query-ast';
 import { listWorkerReady, searchInListWorker, syncListWorker } from './list-worker';
 
 /** The list's rows as the worker last found them for a query. */
@@ -24,9 +24,6 @@ export type WorkerRows = {
   /** The query, sort or stall setting changed and the worker has not answered yet. */
   reading: boolean;
 };
-
-/** `age:` reads the task history's first-seen times, which the page keeps: a search with it carries a copy. */
-const readsFirstSeen = (t: Term) => t.kind === 'duration' && t.field === 'age';
 
 /**
  * A long list (WORKER_FROM rows or more) through its query in the list's worker: the page keeps the worker's copy of the
