@@ -57,8 +57,8 @@ export function forgetListWorker(): void {
   waiting.clear();
 }
 
-/** A term of every kind the worker reads (`age:` is read in the page), for its warm-up search. */
-const warmTerms = () => parseQuery(WARM_QUERY).query.terms.filter((t) => !(t.kind === 'duration' && t.field === 'age'));
+/** A term of every kind, for the worker's warm-up search (`age:` with no times sent matches nothing there). */
+const warmTerms = () => [...parseQuery(WARM_QUERY).query.terms];
 
 /** The list the worker has, as the page last sent it. */
 type Synced = {
