@@ -8,10 +8,23 @@ export type IdleSlice = { hasTime(): boolean };
 /** Runs `work` in an idle moment; returns a cancel. */
 export type IdleScheduler = (work: (slice: IdleSlice) => void) => () => void;
 
-/** requestIdleCallback where the browser has it (a slice ends 2 ms before its deadline), else a timer's 4 ms slices. */
+/**
+ * The most a slice runs, whatever the browser offers: an idle period with nothing scheduled is up to 50 ms, and a key
+ * or click that comes meanwhile waits for the slice to end (issue 38: the list worker's first rows filled one such
+ * period, a 50–114 ms task on a busy machine).
+ */
+export const IDLE_SLICE_MS = 8;
+
+/**
+ * requestIdleCallback where the browser has it (a slice ends 2 ms before its deadline, or after IDLE_SLICE_MS), else a
+ * timer's 4 ms slices.
+ */
 export const whenIdle: IdleScheduler = (work) => {
   if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback((deadline) => work({ hasTime: () => deadline.timeRemaining() > 2 }));
+    const id = requestIdleCallback((deadline) => {
+      const end = performance.now() + IDLE_SLICE_MS;
+      work({ hasTime: () => deadline.timeRemaining() > 2 && performance.now() < end });
+    });
     return () => cancelIdleCallback(id);
   }
   const timer = setTimeout(() => {
