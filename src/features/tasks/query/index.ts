@@ -15,3 +15,4 @@ export { QUERY_INPUT_ID } from './query-input-id';
 export { createRowFilter, type FilterRun, SLICE_WORK } from './row-filter';
 export { warmUpFilter } from './warm-up-filter';
 export { useWorkerRows } from './worker/use-worker-rows';
+export type { KeptCounts } from './worker/list-search';

@@ -15,9 +15,11 @@ afterEach(() => act(() => setLocale('en')));
 
 describe('BulkActions', () => {
   it('counts the rows it acts on with plurals, in English and in Chinese', async () => {
-    const { rerender } = render(<BulkActions rows={rows.slice(0, 1)} version={0} scope="selected" onRemoved={() => undefined} />);
+    const { rerender } = render(
+      <BulkActions rows={rows.slice(0, 1)} version={0} counts={null} scope="selected" onRemoved={() => undefined} />,
+    );
     expect(screen.getByRole('group', { name: 'Actions on selected tasks' })).toHaveTextContent('1 task selected:');
-    rerender(<BulkActions rows={rows} version={0} scope="shown" onRemoved={() => undefined} />);
+    rerender(<BulkActions rows={rows} version={0} counts={null} scope="shown" onRemoved={() => undefined} />);
     expect(screen.getByRole('group', { name: 'Actions on shown tasks' })).toHaveTextContent('2 tasks shown:');
     await userEvent.click(screen.getByRole('button', { name: 'Remove 2' }));
     expect(screen.getByRole('button', { name: 'Yes, remove 2 tasks' })).toBeInTheDocument();
@@ -28,5 +30,15 @@ describe('BulkActions', () => {
     expect(screen.getByRole('button', { name: '确定移除 2 个任务' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '复制失败任务的 ID' })).toBeEnabled();
     expect(screen.getByRole('button', { name: '导出 CSV' })).toBeEnabled();
+  });
+
+  it('reads the list worker’s counts when it gave them, and scans the rows when not', () => {
+    // Task a failed, b has no answer yet: neither has a link.
+    const { rerender } = render(<BulkActions rows={rows} version={0} counts={null} scope="shown" onRemoved={() => undefined} />);
+    expect(screen.getByRole('button', { name: 'Copy failed IDs' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Copy download links' })).toBeDisabled();
+    rerender(<BulkActions rows={rows} version={1} counts={{ withLinks: 1, failed: 0 }} scope="shown" onRemoved={() => undefined} />);
+    expect(screen.getByRole('button', { name: 'Copy failed IDs' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Copy download links' })).toBeEnabled();
   });
 });

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { TaskStatus } from '@/contract';
 import { useT } from '@/hooks/use-t';
 import type { WatchedTask } from '../../rows';
+import type { KeptCounts } from '../../query';
 import { removeFromWatchList } from '../../watch-list';
 import { ConfirmButton } from '@/components/confirm-button';
 import { CopyButton } from '../../copy';
@@ -11,6 +12,8 @@ type Props = {
   rows: readonly WatchedTask[];
   /** Poll updates write `rows` in place (board-rows.ts): a new version renders the memoized actions again. */
   version: number;
+  /** `rows`' counts when the list's worker gave them; null: the actions scan `rows` for them. */
+  counts: KeptCounts | null;
   scope: 'selected' | 'shown';
   onRemoved: () => void;
 };
@@ -28,11 +31,12 @@ const downloadLinks = (rows: readonly WatchedTask[]) => rows.flatMap((r) => (r.d
 
 /**
  * Actions on the selected rows, or on every row the filter shows when none is selected. The lists
- * are gathered on click; a render only asks whether there is any (up to 100,000 rows, every poll).
+ * are gathered on click; a render only asks whether there is any (up to 100,000 rows, every poll), or reads the list's
+ * worker's counts.
  */
-export const BulkActions = memo(function BulkActions({ rows, scope, onRemoved }: Props) {
-  const hasLinks = rows.some((r) => r.downloadUrl);
-  const hasFailed = rows.some((r) => r.group === TaskStatus.failed);
+export const BulkActions = memo(function BulkActions({ rows, counts, scope, onRemoved }: Props) {
+  const hasLinks = counts ? counts.withLinks > 0 : rows.some((r) => r.downloadUrl);
+  const hasFailed = counts ? counts.failed > 0 : rows.some((r) => r.group === TaskStatus.failed);
   const n = rows.length;
   const t = useT();
   return (

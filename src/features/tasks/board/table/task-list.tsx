@@ -28,7 +28,7 @@ export function TaskList({ rows, version, query, onQuery, changed, stallMs, fres
   // The list follows a new query in a render React may split and interrupt (the box, chips and search field follow at once):
   // filtering and drawing 100,000 rows again is then no long task on the keystroke that committed it.
   const listQuery = useDeferredValue(query);
-  const { shown, filtering: reading, parsed } = useQueryRows(rows, version, listQuery, stallMs);
+  const { shown, counts, filtering: reading, parsed } = useQueryRows(rows, version, listQuery, stallMs);
   // A query that filters says so in the heading even when it keeps every row ("3 of 3 shown"): one on times alone
   // would otherwise leave no mark there. Not while its rows are read: the rows shown are still the last query's.
   const filtered = !reading && parsed.query.terms.length > 0;
@@ -96,6 +96,7 @@ export function TaskList({ rows, version, query, onQuery, changed, stallMs, fres
       <BulkActions
         rows={selectedRows.length ? selectedRows : shown}
         version={version}
+        counts={selectedRows.length ? null : counts}
         scope={selectedRows.length ? 'selected' : 'shown'}
         onRemoved={clearSelection}
       />

@@ -12,6 +12,7 @@ import {
   type FilterRun,
   warmUpFilter,
   useWorkerRows,
+  type KeptCounts,
 } from '../../query';
 import { fillFirstSeenInIdle, firstSeenIn, firstSeenTimes } from '../../history';
 import { sortKeyBy } from './task-columns';
@@ -27,6 +28,8 @@ type QueryRows = {
   parsed: ParsedQuery;
   /** The rows the query keeps, in its order: while a new query is still being read, the last one's. */
   shown: readonly WatchedTask[];
+  /** How many shown rows have a link and how many failed, when the list's worker counted them (else null: count them). */
+  counts: KeptCounts | null;
   /** Rows remain to be read for the query as it is now (`shown` is the last result until they are). */
   filtering: boolean;
   sort: SortKey;
@@ -99,5 +102,6 @@ export function useQueryRows(rows: readonly WatchedTask[], version: number, text
     drawn.set(filtered, { version, shown: sorted });
     return sorted;
   }, [fromWorker, filter, drawn, filtered, version, sort, descending, reading]);
-  return { parsed, shown, filtering: reading, sort, descending };
+  const counts = fromWorker?.shown ? fromWorker.counts : null;
+  return { parsed, shown, counts, filtering: reading, sort, descending };
 }

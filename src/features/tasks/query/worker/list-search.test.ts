@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TaskStatus } from '@/contract';
 import { item, snap, steadyMarks } from '../../testing/snapshots';
 import { SORT_KEYS, sortRows, type WatchedTask } from '../../rows';
 import { buildRow } from '../../rows/task-rows';
@@ -58,7 +59,9 @@ function searcher() {
     const positions = replies.find((r) => r.id === id)!.positions;
     return positions && [...positions];
   };
-  return { handle: (r: ListRequest) => handle(structuredClone(r)), search };
+  /** The last answer's counts of its kept rows. */
+  const counts = () => replies.at(-1)!.counts;
+  return { handle: (r: ListRequest) => handle(structuredClone(r)), search, counts };
 }
 
 /** What the page itself shows for the query: its filter, then its sort. */
@@ -84,16 +87,29 @@ const QUERIES = [
 describe('the list worker’s search', () => {
   it('keeps and orders the rows as the page does, for every kind of term, sent in chunks and then written', () => {
     const rows = listOf(300);
-    const { handle, search } = searcher();
+    const { handle, search, counts } = searcher();
     handle({ kind: 'reset', list: 1, total: rows.length });
     for (let from = 0; from < rows.length; from += 128)
       handle({ kind: 'rows', list: 1, from, rows: packRows(rows.slice(from, from + 128), true) });
+    const seen = { withLinks: 0, failed: 0 };
     for (const q of QUERIES) {
       // Each keeps some rows and leaves some out: the order and the choice are both compared.
       expect(inPage(rows, q).length, q).toBeGreaterThan(0);
       expect(inPage(rows, q).length, q).toBeLessThan(rows.length);
       expect(search(1, q), q).toEqual(inPage(rows, q));
+      // And the kept rows' counts, which the list's actions read instead of scanning them.
+      const kept = inPage(rows, q).map((p) => rows[p]!);
+      const expected = {
+        withLinks: kept.filter((r) => r.downloadUrl !== null).length,
+        failed: kept.filter((r) => r.group === TaskStatus.failed).length,
+      };
+      expect(counts(), q).toEqual(expected);
+      seen.withLinks += expected.withLinks;
+      seen.failed += expected.failed;
     }
+    // Some queries keep rows with links and failed rows: the counts are compared where they are not all zero.
+    expect(seen.withLinks).toBeGreaterThan(0);
+    expect(seen.failed).toBeGreaterThan(0);
 
     // A poll update writes some rows in place: the worker gets those and reads them so.
     const next = listOf(300, 3);

@@ -4,7 +4,7 @@ import { workerScriptUrl } from '@/lib/script-url';
 import type { SortKey, Term } from '../language/query-ast';
 import { parseQuery } from '../language/parse-query';
 import { WARM_QUERY } from '../warm-up-filter';
-import type { ListReply, ListRequest } from './list-search';
+import type { KeptCounts, ListReply, ListRequest } from './list-search';
 import { packRows } from './packed-rows';
 import listWorkerUrl from './list.worker.ts?worker&url';
 
@@ -22,9 +22,12 @@ let send: Send | null = null;
 /** No worker here (unit tests' jsdom), or it could not start or failed: the page reads every list itself. */
 let broken = typeof Worker !== 'function';
 let nextId = 0;
-const waiting = new Map<number, (positions: Int32Array | null) => void>();
-const receive = ({ id, positions }: ListReply) => {
-  waiting.get(id)?.(positions);
+/** A search's answer as the page reads it: the kept rows' positions, in order, and their counts. */
+export type ListAnswer = { positions: Int32Array; counts: KeptCounts };
+
+const waiting = new Map<number, (answer: ListAnswer | null) => void>();
+const receive = ({ id, positions, counts }: ListReply) => {
+  waiting.get(id)?.(positions && counts ? { positions, counts } : null);
   waiting.delete(id);
 };
 
@@ -147,10 +150,10 @@ const knownIn = (times: Float64Array) => {
 };
 
 /**
- * The positions in `rows` of the rows `search.terms` keep, sorted, read by the worker; null when it does not have
- * `rows` as of `version` whole (see listWorkerReady), or failed.
+ * The positions in `rows` of the rows `search.terms` keep, sorted, read by the worker, with their counts; null when it
+ * does not have `rows` as of `version` whole (see listWorkerReady), or failed.
  */
-export function searchInListWorker(rows: readonly WatchedTask[], version: number, search: ListSearch): Promise<Int32Array | null> {
+export function searchInListWorker(rows: readonly WatchedTask[], version: number, search: ListSearch): Promise<ListAnswer | null> {
   if (!listWorkerReady(rows, version)) return Promise.resolve(null);
   const id = ++nextId;
   return new Promise((resolve) => {

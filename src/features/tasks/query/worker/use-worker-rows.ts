@@ -2,6 +2,7 @@ import { startTransition, useEffect, useState } from 'react';
 import type { WatchedTask } from '../../rows';
 import { readsFirstSeen, type QueryContext } from '../language/compile-query';
 import type { Query, SortKey } from '../language/query-ast';
+import type { KeptCounts } from './list-search';
 import { listWorkerReady, searchInListWorker, syncListWorker } from './list-worker';
 
 /** The list's rows as the worker last found them for a query. */
@@ -13,6 +14,7 @@ type Answer = {
   sort: SortKey;
   descending: boolean;
   shown: readonly WatchedTask[];
+  counts: KeptCounts;
 };
 
 export type WorkerRows = {
@@ -21,6 +23,8 @@ export type WorkerRows = {
    * the list last read its query itself (it shows what it last drew meanwhile).
    */
   shown: readonly WatchedTask[] | null;
+  /** The shown rows' counts, as the worker kept them (null with `shown`). */
+  counts: KeptCounts | null;
   /** The query, sort or stall setting changed and the worker has not answered yet. */
   reading: boolean;
 };
@@ -54,8 +58,11 @@ export function useWorkerRows(
     const { now, stallMs, firstSeen } = ctx;
     void searchInListWorker(rows, version, { terms: [...query.terms], now, stallMs, sort, descending, firstSeen: times }).then((found) => {
       if (!live || !found) return;
-      const shown = Array.from(found, (p) => rows[p]!);
-      startTransition(() => setAnswer({ rows, query, stallMs, firstSeen, sort, descending, shown }));
+      // A plain loop: Array.from over a typed array with a map function was ~1.5 ms an update for ~20,000 positions.
+      const { positions, counts } = found;
+      const shown = new Array<WatchedTask>(positions.length);
+      for (let i = 0; i < positions.length; i++) shown[i] = rows[positions[i]!]!;
+      startTransition(() => setAnswer({ rows, query, stallMs, firstSeen, sort, descending, shown, counts }));
     });
     return () => {
       live = false;
@@ -64,6 +71,7 @@ export function useWorkerRows(
   // The last answer as it came. After a poll update the rows it wrote show as they were until the next answer, a
   // moment later: read again at the new version here, the list would draw twice per update (issue 38).
   const shown = answer?.shown ?? null;
+  const counts = answer?.counts ?? null;
   if (!active) return null;
   const reading =
     !answer ||
@@ -73,5 +81,5 @@ export function useWorkerRows(
     answer.firstSeen !== ctx.firstSeen ||
     answer.sort !== sort ||
     answer.descending !== descending;
-  return { shown, reading };
+  return { shown, counts, reading };
 }
