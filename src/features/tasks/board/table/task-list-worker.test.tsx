@@ -13,11 +13,13 @@ class InThreadWorker {
   static requests: ListRequest['kind'][] = [];
   static lastTerms: string[] = [];
   static lastTimes: number | null = null;
+  static lastReset: number | null = null;
   onmessage: ((event: { data: ListReply }) => void) | null = null;
   onerror: (() => void) | null = null;
   private readonly handle = createListSearch((reply) => setTimeout(() => this.onmessage?.({ data: reply }), 0));
   postMessage(request: ListRequest) {
     InThreadWorker.requests.push(request.kind);
+    if (request.kind === 'reset') InThreadWorker.lastReset = request.total;
     if (request.kind === 'search') {
       InThreadWorker.lastTerms = request.terms.map((t) => t.kind);
       InThreadWorker.lastTimes = request.firstSeen?.length ?? null;
@@ -46,7 +48,7 @@ describe('TaskList over a long list, with the list’s worker', () => {
     let board = mergeBoard(EMPTY_BOARD, ids, answers, 1_000, 1);
     const first = boardRows(ids, board);
     const props = { onQuery: vi.fn(), changed: new Set<string>(), stallMs: 60_000, freshness: 'live' as const };
-    const { rerender } = render(<TaskList {...props} rows={first.rows} version={first.version} query="" />);
+    const { rerender, unmount } = render(<TaskList {...props} rows={first.rows} version={first.version} query="" />);
     // The rows go over in idle moments (4 ms timer slices where there is no requestIdleCallback).
     for (let i = 0; i < 200 && InThreadWorker.requests.filter((k) => k === 'rows').length * 4_096 < ids.length; i++)
       act(() => vi.advanceTimersByTime(60));
@@ -92,5 +94,11 @@ describe('TaskList over a long list, with the list’s worker', () => {
     await act(async () => vi.advanceTimersByTime(1));
     expect(InThreadWorker.lastTerms).toEqual(['status', 'duration']);
     expect(InThreadWorker.lastTimes).toBeNull();
+
+    // The list leaves the page: the worker drops its copy (a new, empty list).
+    InThreadWorker.requests = [];
+    unmount();
+    expect(InThreadWorker.requests).toEqual(['reset']);
+    expect(InThreadWorker.lastReset).toBe(0);
   });
 });

@@ -110,11 +110,7 @@ function startList(rows: readonly (WatchedTask | undefined)[], version: number, 
 export function syncListWorker(rows: readonly WatchedTask[], version: number, idle: IdleScheduler = whenIdle): void {
   if (broken) return;
   if (rows.length < WORKER_FROM) {
-    if (synced) {
-      synced.stopLoading();
-      synced = null;
-      sender()({ kind: 'reset', list: ++lists, total: 0 });
-    }
+    if (synced) releaseListWorker(synced.rows);
     return;
   }
   if (!synced || synced.rows !== rows) return startList(rows, version, idle);
@@ -134,6 +130,17 @@ export function syncListWorker(rows: readonly WatchedTask[], version: number, id
     ]);
   }
   synced.version = version;
+}
+
+/**
+ * Drops the worker's copy of `rows` (when it holds that list): the list left the page. Some 100,000 small objects in the
+ * worker otherwise stay until the next list. The list sends its rows anew when it is back.
+ */
+export function releaseListWorker(rows: readonly (WatchedTask | undefined)[]): void {
+  if (!synced || synced.rows !== rows) return;
+  synced.stopLoading();
+  synced = null;
+  sender()({ kind: 'reset', list: ++lists, total: 0 });
 }
 
 /** Whether the worker has `rows` whole, as of `version`: a search sent now reads them so. */

@@ -3,7 +3,7 @@ import type { WatchedTask } from '../../rows';
 import { readsFirstSeen, type QueryContext } from '../language/compile-query';
 import type { Query, SortKey } from '../language/query-ast';
 import type { KeptCounts } from './list-search';
-import { listWorkerReady, searchInListWorker, syncListWorker } from './list-worker';
+import { listWorkerReady, releaseListWorker, searchInListWorker, syncListWorker } from './list-worker';
 
 /** The list's rows as the worker last found them for a query. */
 type Answer = {
@@ -45,6 +45,8 @@ export function useWorkerRows(
 ): WorkerRows | null {
   // As the list renders, so a search sent after it reads the rows of this render (idempotent for the same version).
   syncListWorker(rows, version);
+  // The list leaves the page (or reads another rows array, already sent anew): the worker's copy of these goes.
+  useEffect(() => () => releaseListWorker(rows), [rows]);
   const active = query.terms.length > 0 && listWorkerReady(rows, version);
   const [answer, setAnswer] = useState<Answer | null>(null);
   // The list reads its query itself now: an answer kept from before would be older than what it draws then.
