@@ -218,8 +218,13 @@ try {
   // Steady state: only live tasks are polled, with the table in view (its first rows are live, so updates redraw them).
   await page.getByRole('region', { name: 'Watched tasks' }).scrollIntoViewIfNeeded();
   await resetProbe(page);
+  // Sampled every 100 µs: at the default (~1 ms, longer on a busy machine) an update's 10 ms were a few samples, each
+  // charged with the time until the next, so a function met once looked like 5 ms.
   if (process.env.BENCH_PROFILE && !profileFirst && !profileHistory && !profileQuery && process.env.BENCH_PROFILE !== 'idle')
-    await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
+    await cdp
+      .send('Profiler.enable')
+      .then(() => cdp.send('Profiler.setSamplingInterval', { interval: 100 }))
+      .then(() => cdp.send('Profiler.start'));
   const parts = ['ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'];
   const parts0 = await Promise.all(parts.map((p) => metric(cdp, p)));
   const busy0 = await metric(cdp, 'TaskDuration');
