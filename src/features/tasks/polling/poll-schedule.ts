@@ -48,22 +48,40 @@ export function dueTaskIds(ids: Iterable<string>, tasks: Tasks, now: number, int
 const MIN_DELAY_MS = 250;
 
 /**
- * The delay before the next cycle, or false when there is nothing left to watch (or polling is off). Live tasks are
- * due an interval after their own last check, so a cycle for added IDs in between does not push them back.
+ * When a watch list's tasks fall due, whatever the time: whether one was never checked, and the earliest "last check +
+ * its phase's delay" among the live tasks and among the slower phases (each has its own shortest wait).
  */
-export function nextPollDelay(ids: Iterable<string>, tasks: Tasks, now: number, intervalMs: number): number | false {
-  if (intervalMs <= 0) return false;
-  let soonest = Infinity;
+export type DueTimes = { unseen: boolean; live: number; slower: number };
+
+export function dueTimes(ids: Iterable<string>, tasks: Tasks, intervalMs: number): DueTimes {
+  const due: DueTimes = { unseen: false, live: Infinity, slower: Infinity };
   for (const id of ids) {
     const snapshot = tasks.get(id);
     const phase = taskPhase(snapshot);
     const after = recheckAfter(phase, intervalMs);
     if (after === null) continue;
-    if (phase === 'unseen' || !snapshot) return intervalMs;
-    const floor = phase === 'live' ? MIN_DELAY_MS : intervalMs;
-    soonest = Math.min(soonest, Math.max(floor, snapshot.checkedAt + after - now));
+    if (phase === 'unseen' || !snapshot) return { ...due, unseen: true };
+    if (phase === 'live') due.live = Math.min(due.live, snapshot.checkedAt + after);
+    else due.slower = Math.min(due.slower, snapshot.checkedAt + after);
   }
+  return due;
+}
+
+/** The delay before the next cycle at `now`, from dueTimes (see nextPollDelay). */
+export function delayUntilDue(due: DueTimes, now: number, intervalMs: number): number | false {
+  if (intervalMs <= 0) return false;
+  if (due.unseen) return intervalMs;
+  const soonest = Math.min(Math.max(MIN_DELAY_MS, due.live - now), Math.max(intervalMs, due.slower - now));
   return soonest === Infinity ? false : soonest;
+}
+
+/**
+ * The delay before the next cycle, or false when there is nothing left to watch (or polling is off). Live tasks are
+ * due an interval after their own last check, so a cycle for added IDs in between does not push them back.
+ */
+export function nextPollDelay(ids: Iterable<string>, tasks: Tasks, now: number, intervalMs: number): number | false {
+  if (intervalMs <= 0) return false;
+  return delayUntilDue(dueTimes(ids, tasks, intervalMs), now, intervalMs);
 }
 
 /** Exponential backoff after consecutive failed cycles: interval × 2^failures, capped. */

@@ -78,6 +78,26 @@ describe('watchListPollQueryOptions', () => {
     expect(interval(client, options)).toBe(2_000);
   });
 
+  it('reads a board’s open tasks once for its delays: later asks count down with the clock, a new board is read anew', async () => {
+    const client = newClient();
+    const options = watchListPollQueryOptions(connection, 2_000);
+    const board = await client.fetchQuery(options);
+    const reads = vi.spyOn(board.tasks, 'get');
+    later(500);
+    expect(interval(client, options)).toBe(1_500);
+    const afterFirst = reads.mock.calls.length;
+    later(1_000);
+    expect(interval(client, options)).toBe(500);
+    later(1_000);
+    // Overdue: the shortest wait.
+    expect(interval(client, options)).toBe(250);
+    expect(reads.mock.calls.length).toBe(afterFirst);
+    reads.mockRestore();
+    // The next cycle's board: its checks are newer, so the live tasks are due an interval on.
+    await client.fetchQuery({ ...options, staleTime: 0 });
+    expect(interval(client, options)).toBe(2_000);
+  });
+
   it('sends one signal to every batch: cancelling the poll aborts them all', async () => {
     const client = newClient();
     const options = watchListPollQueryOptions(connection, 2_000);

@@ -1,7 +1,7 @@
 import { queryOptions, type QueryState } from '@tanstack/react-query';
 import { connectionScope, type Connection } from '@/lib/connection';
 import { recordDelta, boardRows } from '../rows';
-import { backoffDelay, dueTaskIds, nextPollDelay } from './poll-schedule';
+import { backoffDelay, delayUntilDue, dueTaskIds, dueTimes, type DueTimes } from './poll-schedule';
 import { EMPTY_BOARD, type TaskBoard } from '../task';
 import { watchListStore } from '../watch-list';
 
@@ -20,6 +20,23 @@ export function failuresInARow({
   data,
 }: Pick<QueryState<TaskBoard>, 'status' | 'errorUpdateCount' | 'data'>): number {
   return status === 'error' ? Math.max(1, errorUpdateCount - (data?.errorsSeen ?? 0)) : 0;
+}
+
+/**
+ * When each board's open tasks fall due, found once per board, list and interval: react-query asks for the next delay
+ * whenever a view of the poll renders (the page's clock, each update), and reading the ~1,000 open tasks each time was
+ * ~1 ms of every poll update at 100,000 / 1,000 (issue 38). Each cycle ends with a new board, read anew; one whose tasks a
+ * cycle in slices is still writing keeps its delays until that cycle's board comes.
+ */
+const dueByBoard = new WeakMap<TaskBoard, { ids: readonly string[]; intervalMs: number; due: DueTimes }>();
+
+function dueOn(board: TaskBoard, intervalMs: number): DueTimes {
+  const { ids } = watchListStore.get();
+  const known = dueByBoard.get(board);
+  if (known?.ids === ids && known.intervalMs === intervalMs) return known.due;
+  const due = dueTimes(boardRows(ids, board).open, board.tasks, intervalMs);
+  dueByBoard.set(board, { ids, intervalMs, due });
+  return due;
 }
 
 /**
@@ -46,8 +63,7 @@ export function watchListPollQueryOptions(connection: Connection, intervalMs: nu
     refetchInterval: (query) => {
       if (intervalMs <= 0) return false;
       if (query.state.status === 'error') return backoffDelay(failuresInARow(query.state), intervalMs);
-      const board = query.state.data ?? EMPTY_BOARD;
-      return nextPollDelay(boardRows(watchListStore.get().ids, board).open, board.tasks, Date.now(), intervalMs);
+      return delayUntilDue(dueOn(query.state.data ?? EMPTY_BOARD, intervalMs), Date.now(), intervalMs);
     },
     // A hidden tab's interval ticks are skipped; becoming visible refetches at once (catch-up).
     refetchOnWindowFocus: true,
