@@ -12,6 +12,7 @@
  */
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
+import { deflateRawSync } from 'node:zlib';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { unzipSync } from 'fflate';
@@ -263,6 +264,38 @@ describe('WebKit: the operator journeys in English (real engine origin)', () => 
       await expectNoPageErrors();
     },
   );
+
+  // From 16,384 rows the watch list is filtered and sorted in a worker of its own (src/features/tasks/query/worker/):
+  // its script loads under the console's CSP in WebKit too, and a query and its sort over 20,000 rows come out right.
+  journey('a share link of 20,000 tasks is filtered and sorted by the list’s worker', async () => {
+    await on(servers.real);
+    await page.seed(uniqueUserId());
+    await page.goto('/tasks');
+    const ids = Array.from({ length: 20_000 }, (_, i) => `Service_AI_long_${String(i).padStart(5, '0')}`);
+    // The share link's form (src/features/tasks/shared-links/): the IDs deflated, in base64url, after #ids=.
+    const link = `/tasks#ids=${deflateRawSync(ids.join('\n')).toString('base64url')}`;
+    await page.script('location.assign(arguments[0])', link);
+    await page.text('Opened a shared list: added 20,000 tasks', undefined, 30_000);
+    const heading = await page.role('heading', /^Watch list/);
+    await page.text('Watch list (20,000)', heading);
+    await until(
+      'the list’s worker loaded',
+      async () =>
+        (await page.script<boolean>("return performance.getEntriesByType('resource').some((e) => e.name.includes('list.worker'))")) ||
+        undefined,
+      20_000,
+    );
+    const query = await page.role('combobox', 'Query');
+    await page.type(query, 'id:*_1?999 sort:list-desc');
+    await query.sendKeys(Key.ENTER);
+    await page.text('Watch list (10 of 20,000 shown)', heading);
+    // Descending list order: the last of the ten first.
+    const first = (await page.allByRole('checkbox', /^Select Service_AI_long_/))[0]!;
+    assert.equal(await first.getAccessibleName(), 'Select Service_AI_long_19999');
+    await query.sendKeys(Key.CONTROL, 'a', Key.NULL, Key.BACK_SPACE, Key.ENTER);
+    await page.text('Watch list (20,000)', heading);
+    await expectNoPageErrors();
+  });
 
   journey('Ctrl+K opens the palette, which goes to Settings', async () => {
     await on(servers.real);

@@ -26,6 +26,7 @@ export async function openSession(driverUrl: string): Promise<WebDriver> {
 const ROLE_CSS: Record<string, string> = {
   alert: '[role=alert]',
   button: 'button,[role=button],input[type=button],input[type=submit]',
+  checkbox: 'input[type=checkbox],[role=checkbox]',
   combobox: '[role=combobox],select,input[list]',
   dialog: 'dialog,[role=dialog]',
   heading: 'h1,h2,h3,h4,h5,h6,[role=heading]',
