@@ -128,15 +128,22 @@ export function syncListWorker(rows: readonly WatchedTask[], version: number, id
   synced.version = version;
 }
 
+/**
+ * The rows at `positions`, in their order. A plain loop: `Array.from` over a typed array with a map function took ~1.5 ms
+ * for an answer's ~20,000 positions.
+ */
+export function rowsAt(rows: readonly (WatchedTask | undefined)[], positions: Int32Array): WatchedTask[] {
+  const found = new Array<WatchedTask>(positions.length);
+  for (let i = 0; i < positions.length; i++) found[i] = rows[positions[i]!]!;
+  return found;
+}
+
 /** Sends the worker the rows written since it last had them, as they are now. */
 function sendWritten(state: Synced) {
   if (state.written.size === 0) return;
   const positions = Int32Array.from(state.written);
   state.written.clear();
-  const packed = packRows(
-    Array.from(positions, (p) => state.rows[p]!),
-    false,
-  );
+  const packed = packRows(rowsAt(state.rows, positions), false);
   sender()({ kind: 'write', list: state.list, positions, rows: packed }, [positions.buffer, packed.numbers.buffer, packed.marks.buffer]);
 }
 

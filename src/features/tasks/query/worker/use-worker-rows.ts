@@ -3,7 +3,7 @@ import type { WatchedTask } from '../../rows';
 import { readsFirstSeen, type QueryContext } from '../language/compile-query';
 import type { Query, SortKey } from '../language/query-ast';
 import type { KeptCounts } from './list-search';
-import { listWorkerReady, releaseListWorker, searchInListWorker, syncListWorker } from './list-worker';
+import { listWorkerReady, releaseListWorker, rowsAt, searchInListWorker, syncListWorker } from './list-worker';
 
 /** The list's rows as the worker last found them for a query. */
 type Answer = {
@@ -60,10 +60,8 @@ export function useWorkerRows(
     const { now, stallMs, firstSeen } = ctx;
     void searchInListWorker(rows, version, { terms: [...query.terms], now, stallMs, sort, descending, firstSeen: times }).then((found) => {
       if (!live || !found) return;
-      // A plain loop: Array.from over a typed array with a map function was ~1.5 ms an update for ~20,000 positions.
       const { positions, counts } = found;
-      const shown = new Array<WatchedTask>(positions.length);
-      for (let i = 0; i < positions.length; i++) shown[i] = rows[positions[i]!]!;
+      const shown = rowsAt(rows, positions);
       startTransition(() => setAnswer({ rows, query, stallMs, firstSeen, sort, descending, shown, counts }));
     });
     return () => {
