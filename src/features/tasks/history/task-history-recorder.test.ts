@@ -104,6 +104,58 @@ describe('the task-history recorder', () => {
     expect(sliced.records.get('Service_AI_0')!.changes.map((c) => c.status)).toEqual([2, 3]);
   });
 
+  it('queues a board that arrives during a sliced pass behind it, instead of finishing the pass in that board’s task', async () => {
+    const many = Array.from({ length: 3_000 }, (_, i) => `Service_AI_${i}`);
+    const batch = many.slice(0, 100);
+    /** A first cycle's full board, then one answer of 100 IDs (a step from it) while its pass may be under way. */
+    async function run(tuning: { syncRecords: number; sliceMs: number }) {
+      client = new QueryClient();
+      // As the poller's query: no structural sharing, so the answer's board keeps its delta from the one before.
+      client.setQueryDefaults(key, { structuralSharing: false });
+      watchListStore.set({ scope: 'test', ids: many, loaded: true });
+      tuneTaskHistoryForTests(tuning);
+      const published = nextPublish();
+      startTaskHistory(client);
+      const first = mergeBoard(
+        EMPTY_BOARD,
+        many,
+        many.map((id) => item(id, 2)),
+        1_000,
+        30,
+      );
+      client.setQueryData(key, first);
+      await published;
+      client.setQueryData(
+        key,
+        mergeBoard(
+          first,
+          batch,
+          batch.map((id) => item(id, 3, { taskProgress: 40 })),
+          7_000,
+          30,
+        ),
+      );
+      const recordedInTheAnswersTask = taskHistoryStore.get().records.size;
+      // Every task recorded, the answer's last one from the answer.
+      const done = () => {
+        const { records } = taskHistoryStore.get();
+        return records.size === many.length && records.get(batch.at(-1)!)?.snapshot.checkedAt === 7_000;
+      };
+      while (!done()) await nextPublish();
+      const { records } = taskHistoryStore.get();
+      resetTaskHistoryForTests(client);
+      return { recordedInTheAnswersTask, records };
+    }
+    const inOneGo = await run({ syncRecords: Infinity, sliceMs: 0 });
+    const sliced = await run({ syncRecords: 1_000, sliceMs: 0 });
+    expect(inOneGo.recordedInTheAnswersTask).toBe(many.length);
+    // Before, the answer's board finished the whole pass in its own task (3,000 records at once).
+    expect(sliced.recordedInTheAnswersTask).toBe(0);
+    expect(sliced.records).toEqual(inOneGo.records);
+    expect(sliced.records.get(batch[0]!)!.changes.map((c) => c.status)).toEqual([2, 3]);
+    expect(sliced.records.get(many.at(-1)!)!.changes.map((c) => c.status)).toEqual([2]);
+  });
+
   it('records in a sliced pass only the tasks still on the watch list (a board may hold answers for IDs removed meanwhile)', async () => {
     const many = Array.from({ length: 3_000 }, (_, i) => `Service_AI_${i}`);
     const watched = many.filter((_, i) => i % 3 !== 0);
