@@ -3,9 +3,9 @@ import { getLocale, t, type MessageKey } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
 import { formatClock, formatDuration, formatNumber, type TimeSetting } from '@/i18n/format';
 import { useTimeSetting } from '@/hooks/use-time-setting';
-import { digestLive, estimateFromDigest, type BatchEstimate } from './batch-estimate';
+import { estimateFromDigest, liveDigester, type BatchEstimate, type LiveDigest } from './batch-estimate';
 import type { BatchSeries } from '../history';
-import type { Freshness, StatusGroup, TaskSnapshot } from '../task';
+import type { Freshness, StatusGroup } from '../task';
 import type { WatchedTask } from '../rows';
 import { useClock } from '@/hooks/use-now';
 import { useDashboardSettings } from '../polling';
@@ -15,17 +15,17 @@ import styles from './overview.module.css';
 const LIVE_GROUPS = new Set<StatusGroup>([1, 2, 3, 'waiting', 'unknown', 'invalid']);
 
 /**
- * The live rows' snapshots, gathered with an index, not yielded: a generator's for-of over 100,000 rows made an
- * iterator result per row (about 1.2 MB of garbage per poll update at 100,000 / 1,000 by the bench's allocation
- * profile, BENCH_ALLOC=1), where this makes one array of the live ones.
+ * The live rows digested with an index, not yielded: a generator's for-of over 100,000 rows made an iterator result
+ * per row (about 1.2 MB of garbage per poll update at 100,000 / 1,000 by the bench's allocation profile,
+ * BENCH_ALLOC=1), and an array of the live ones first was a 20-40 ms task when all 100,000 were not checked yet.
  */
-function liveSnapshots(rows: readonly WatchedTask[]): Array<TaskSnapshot | undefined> {
-  const live: Array<TaskSnapshot | undefined> = [];
+function digestRows(rows: readonly WatchedTask[], stallMs: number): LiveDigest {
+  const digester = liveDigester(stallMs);
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
-    if (LIVE_GROUPS.has(row.group)) live.push(row.snapshot);
+    if (LIVE_GROUPS.has(row.group)) digester.add(row.snapshot);
   }
-  return live;
+  return digester.digest();
 }
 
 /** How often the live tasks are read again for the estimate: a pass over 100,000 rows is not for every second. */
@@ -100,7 +100,7 @@ export function BatchEta({ series, live, rows, freshness, polledAt }: Props) {
   const period = useClock((now) => Math.floor(now / DIGEST_EVERY_MS));
   const frozenAt = frozen ? polledAt : 0;
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `period`, `live` and `frozenAt` are the point: the rows change in place
-  const digest = useMemo(() => digestLive(liveSnapshots(rows), stallMs), [rows, stallMs, period, live, frozenAt]);
+  const digest = useMemo(() => digestRows(rows, stallMs), [rows, stallMs, period, live, frozenAt]);
   // useT() renders this again on a switch of language, and the text is read again then.
   const text = useClock((now) => {
     const at = frozen ? polledAt : now;
