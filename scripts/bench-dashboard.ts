@@ -19,7 +19,7 @@ import { findChromium } from './lib/find-chromium.mjs';
 import { seedProfileScript } from './lib/seed-profile';
 import { benchServerEnv } from './lib/start-server';
 import { serverAnswers } from './lib/wait-for-server';
-import { printAllocations, printProfile } from './bench/cpu-profile';
+import { printAllocations, printProfile, startAllocationSampling } from './bench/cpu-profile';
 import { logFailedRequests } from './bench/failed-requests';
 import { cyclesOf, describeLongTasks, describeUpdates, median, startTrace, updateCost } from './bench/main-thread-trace';
 import {
@@ -177,6 +177,9 @@ try {
   // BENCH_PROFILE=first profiles the first cycle instead of the steady state, BENCH_PROFILE=idle the idle baseline.
   const profileFirst = process.env.BENCH_PROFILE === 'first';
   if (profileFirst) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
+  // BENCH_ALLOC=first: what the first cycle allocates, by function (its scavenges are its longest tasks on some runs).
+  const sampleFirstAllocations = process.env.BENCH_ALLOC === 'first';
+  if (sampleFirstAllocations) await startAllocationSampling(cdp);
   // A trace of it: the longest task's CPU time (a loaded machine stretches wall times), and with the profile what ran in each long one.
   const stopFirstTrace = await startTrace(browser, page);
   const t0 = Date.now();
@@ -185,6 +188,7 @@ try {
   await waitForStrongText(page, `of ${fmt(WATCHED)} finished`, 120_000);
   await waitForButtonText(page, 'Not checked yet 0', 300_000);
   const firstCycleMs = Date.now() - t0;
+  if (sampleFirstAllocations) printAllocations((await cdp.send('HeapProfiler.stopSampling')).profile.head, 1, 30, 'in the first cycle');
   const firstTrace = await stopFirstTrace();
   const firstLongest = firstTrace.tasks.reduce((a, t) => (t.end - t.start > a.end - a.start ? t : a), { start: 0, end: 0, cpu: 0 });
   const firstCpuLongest = Math.max(0, ...firstTrace.tasks.map((t) => t.cpu));
@@ -229,15 +233,8 @@ try {
   const parts0 = await Promise.all(parts.map((p) => metric(cdp, p)));
   const busy0 = await metric(cdp, 'TaskDuration');
   // BENCH_ALLOC=1: what the steady phase allocates, by function (a sampling heap profile; freed objects included).
-  const sampleAllocations = Boolean(process.env.BENCH_ALLOC);
-  if (sampleAllocations)
-    await cdp.send('HeapProfiler.enable').then(() =>
-      cdp.send('HeapProfiler.startSampling', {
-        samplingInterval: 8192,
-        includeObjectsCollectedByMajorGC: true,
-        includeObjectsCollectedByMinorGC: true,
-      }),
-    );
+  const sampleAllocations = Boolean(process.env.BENCH_ALLOC) && !sampleFirstAllocations;
+  if (sampleAllocations) await startAllocationSampling(cdp);
   const since = Date.now();
   // BENCH_DESCRIBE=1 also counts the DOM writes of the steady phase by where they land (the nearest labelled region).
   if (process.env.BENCH_DESCRIBE) await page.evaluate(countMutationsByRegion);
