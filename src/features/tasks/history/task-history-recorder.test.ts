@@ -4,6 +4,7 @@ import { item } from '../testing/snapshots';
 import { flowCounts } from './batch-series';
 import { mergeBoard } from '../status-worker/merge-board';
 import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
+import type { TaskRecord } from './task-history';
 import {
   historyScope,
   resetTaskHistoryForTests,
@@ -67,97 +68,88 @@ describe('the task-history recorder', () => {
     expect(ended).toBe(40);
   });
 
+  const many = Array.from({ length: 3_000 }, (_, i) => `Service_AI_${i}`);
+  type Tuning = { syncRecords: number; sliceMs: number };
+
+  /**
+   * A first cycle of `many`, all Queued, recorded with this tuning: its board once the history has loaded. `asThePoller`:
+   * no structural sharing, as the poller's query, so a later board keeps its delta from this one.
+   */
+  async function firstCycle(tuning: Tuning, asThePoller = false) {
+    client = new QueryClient();
+    if (asThePoller) client.setQueryDefaults(key, { structuralSharing: false });
+    watchListStore.set({ scope: 'test', ids: many, loaded: true });
+    tuneTaskHistoryForTests(tuning);
+    const published = nextPublish();
+    startTaskHistory(client);
+    const first = mergeBoard(
+      EMPTY_BOARD,
+      many,
+      many.map((id) => item(id, 2)),
+      1_000,
+      30,
+    );
+    client.setQueryData(key, first);
+    await published;
+    return first;
+  }
+
+  /** The records once `done` says all are in; the recorder is reset for the next run. */
+  async function recordsWhen(done: (records: ReadonlyMap<string, TaskRecord>) => boolean) {
+    while (!done(taskHistoryStore.get().records)) await nextPublish();
+    const { records } = taskHistoryStore.get();
+    resetTaskHistoryForTests(client);
+    return records;
+  }
+
+  /**
+   * `run` with every task recorded at once, then in slices: the same records either way, and the records made in the
+   * task that set the board being watched (`atOnce`) all of them at once and none sliced. The sliced run's records.
+   */
+  async function atOnceAndSliced(run: (tuning: Tuning) => Promise<{ atOnce: number; records: ReadonlyMap<string, TaskRecord> }>) {
+    const inOneGo = await run({ syncRecords: Infinity, sliceMs: 0 });
+    const sliced = await run({ syncRecords: 1_000, sliceMs: 0 });
+    expect(inOneGo.atOnce).toBe(many.length);
+    expect(sliced.atOnce).toBe(0);
+    expect(sliced.records).toEqual(inOneGo.records);
+    return sliced.records;
+  }
+
   it('records a first pass over many tasks in slices after the cycle, with the same records as a pass in one go', async () => {
-    const many = Array.from({ length: 3_000 }, (_, i) => `Service_AI_${i}`);
     /** Two cycles, the second set while the first one's pass may still be under way; the records once all are in. */
-    async function run(tuning: { syncRecords: number; sliceMs: number }) {
-      client = new QueryClient();
-      watchListStore.set({ scope: 'test', ids: many, loaded: true });
-      tuneTaskHistoryForTests(tuning);
-      const published = nextPublish();
-      startTaskHistory(client);
-      const first = mergeBoard(
-        EMPTY_BOARD,
-        many,
-        many.map((id) => item(id, 2)),
-        1_000,
-        30,
-      );
-      client.setQueryData(key, first);
-      await published;
+    async function run(tuning: Tuning) {
+      const first = await firstCycle(tuning);
       const recordedAtOnce = taskHistoryStore.get().records.size;
       const answers = many.map((id, i) => (i % 2 ? item(id, 2) : item(id, 3, { taskProgress: 50 })));
       client.setQueryData(key, mergeBoard(first, many, answers, 7_000, 30));
       // The second cycle is a full pass too here (setQueryData's structural sharing hides the board's delta): wait for its last task.
-      const done = () => taskHistoryStore.get().records.get(many.at(-1)!)?.snapshot.checkedAt === 7_000;
-      while (!done()) await nextPublish();
-      const { records } = taskHistoryStore.get();
-      resetTaskHistoryForTests(client);
-      return { recordedAtOnce, records };
+      const records = await recordsWhen((r) => r.get(many.at(-1)!)?.snapshot.checkedAt === 7_000);
+      return { atOnce: recordedAtOnce, records };
     }
-    const inOneGo = await run({ syncRecords: Infinity, sliceMs: 0 });
-    const sliced = await run({ syncRecords: 1_000, sliceMs: 0 });
-    expect(inOneGo.recordedAtOnce).toBe(many.length);
-    // The pass starts in a task of its own: the cycle's own task recorded none of it.
-    expect(sliced.recordedAtOnce).toBe(0);
-    expect(sliced.records).toEqual(inOneGo.records);
-    expect(sliced.records.get('Service_AI_0')!.changes.map((c) => c.status)).toEqual([2, 3]);
+    // Sliced, the pass starts in a task of its own: the cycle's own task recorded none of it.
+    const records = await atOnceAndSliced(run);
+    expect(records.get('Service_AI_0')!.changes.map((c) => c.status)).toEqual([2, 3]);
   });
 
   it('queues a board that arrives during a sliced pass behind it, instead of finishing the pass in that board’s task', async () => {
-    const many = Array.from({ length: 3_000 }, (_, i) => `Service_AI_${i}`);
     const batch = many.slice(0, 100);
     /** A first cycle's full board, then one answer of 100 IDs (a step from it) while its pass may be under way. */
-    async function run(tuning: { syncRecords: number; sliceMs: number }) {
-      client = new QueryClient();
-      // As the poller's query: no structural sharing, so the answer's board keeps its delta from the one before.
-      client.setQueryDefaults(key, { structuralSharing: false });
-      watchListStore.set({ scope: 'test', ids: many, loaded: true });
-      tuneTaskHistoryForTests(tuning);
-      const published = nextPublish();
-      startTaskHistory(client);
-      const first = mergeBoard(
-        EMPTY_BOARD,
-        many,
-        many.map((id) => item(id, 2)),
-        1_000,
-        30,
-      );
-      client.setQueryData(key, first);
-      await published;
-      client.setQueryData(
-        key,
-        mergeBoard(
-          first,
-          batch,
-          batch.map((id) => item(id, 3, { taskProgress: 40 })),
-          7_000,
-          30,
-        ),
-      );
+    async function run(tuning: Tuning) {
+      const first = await firstCycle(tuning, true);
+      const answers = batch.map((id) => item(id, 3, { taskProgress: 40 }));
+      client.setQueryData(key, mergeBoard(first, batch, answers, 7_000, 30));
       const recordedInTheAnswersTask = taskHistoryStore.get().records.size;
       // Every task recorded, the answer's last one from the answer.
-      const done = () => {
-        const { records } = taskHistoryStore.get();
-        return records.size === many.length && records.get(batch.at(-1)!)?.snapshot.checkedAt === 7_000;
-      };
-      while (!done()) await nextPublish();
-      const { records } = taskHistoryStore.get();
-      resetTaskHistoryForTests(client);
-      return { recordedInTheAnswersTask, records };
+      const records = await recordsWhen((r) => r.size === many.length && r.get(batch.at(-1)!)?.snapshot.checkedAt === 7_000);
+      return { atOnce: recordedInTheAnswersTask, records };
     }
-    const inOneGo = await run({ syncRecords: Infinity, sliceMs: 0 });
-    const sliced = await run({ syncRecords: 1_000, sliceMs: 0 });
-    expect(inOneGo.recordedInTheAnswersTask).toBe(many.length);
-    // Before, the answer's board finished the whole pass in its own task (3,000 records at once).
-    expect(sliced.recordedInTheAnswersTask).toBe(0);
-    expect(sliced.records).toEqual(inOneGo.records);
-    expect(sliced.records.get(batch[0]!)!.changes.map((c) => c.status)).toEqual([2, 3]);
-    expect(sliced.records.get(many.at(-1)!)!.changes.map((c) => c.status)).toEqual([2]);
+    // Sliced, the answer's task records none (before, its board finished the whole pass there: 3,000 records at once).
+    const records = await atOnceAndSliced(run);
+    expect(records.get(batch[0]!)!.changes.map((c) => c.status)).toEqual([2, 3]);
+    expect(records.get(many.at(-1)!)!.changes.map((c) => c.status)).toEqual([2]);
   });
 
   it('records in a sliced pass only the tasks still on the watch list (a board may hold answers for IDs removed meanwhile)', async () => {
-    const many = Array.from({ length: 3_000 }, (_, i) => `Service_AI_${i}`);
     const watched = many.filter((_, i) => i % 3 !== 0);
     client = new QueryClient();
     watchListStore.set({ scope: 'test', ids: watched, loaded: true });
