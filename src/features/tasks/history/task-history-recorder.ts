@@ -176,10 +176,9 @@ function record(state: ScopeState, query: Query) {
       current = restored;
     }
   }
-  // A full board during a sliced pass (rare) finishes the pass first, so each task's record sees its snapshots in order.
-  // A board that is a step from the last one (each answer of a first cycle at 100,000 tasks, arriving while that
-  // cycle's pass is still being recorded) has its touched tasks queued behind the pass instead: finishing the pass in
-  // this task was a 35-70 ms task at the end of a first cycle.
+  // A board during a sliced pass (rare: the pass takes well under a poll interval, unless the machine is slow) must not
+  // reorder a task's snapshots. A full board finishes the pass first. A step from the last board queues its touched
+  // tasks behind the pass: finishing it here would be one task of the pass's whole cost (200-250 ms at 100,000 tasks).
   if (state.backlog && !touched) {
     drainBacklog(state, state.backlog, null);
     measureSince('overview: record catch-up', start);
