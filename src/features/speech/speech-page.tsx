@@ -5,7 +5,7 @@ import { PanelBoundary } from '@/components/panel-boundary';
 import { toConnection } from '@/lib/connection';
 import { activeProfile, connectionStore } from '@/lib/connection-store';
 import { draftStored, StudioSettingsPanel } from './form';
-import { lexiconStored, LexiconSection } from './lexicon';
+import { lexiconStored, LexiconPanel } from './lexicon';
 import { loadHistory } from './history';
 import { createSpeechSession, SpeechSessionContext, SessionCompare, SessionHistory, SessionResult, SpeechFormPanel } from './session';
 import { SpeechCommands } from './speech-commands';
@@ -56,8 +56,10 @@ export function SpeechPage() {
             <PanelBoundary name={t('speech.panel.studioSettings')}>
               <StudioSettingsPanel />
             </PanelBoundary>
+            {/* In the page's chunk, not a lazy one: arriving after the history was listed, it pushed the history down
+                under a Replay being clicked (e2e/speech-reload-layout.spec.ts). */}
             <PanelBoundary name={t('speech.panel.lexicon')} stored={[lexiconStored]}>
-              <LexiconSection />
+              <LexiconPanel />
             </PanelBoundary>
           </div>
           <PanelBoundary name={t('speech.panel.result')}>

@@ -1,6 +1,6 @@
 export { csvCell } from './files/lexicon-csv';
 export { detectDelimiter, firstLine, parseDelimited, type DelimitedRecord, type Delimiter } from './files/parse-delimited';
-export { LexiconSection } from './lexicon-section';
+export { LexiconPanel } from './lexicon-panel';
 export { lexiconStore } from './lexicon-store';
 export { lexiconOf, lexiconStored, loadedLexicon } from './lexicon-sync';
 export { applyLexicon, type FiredRule, type LexiconRule } from './lexicon';
