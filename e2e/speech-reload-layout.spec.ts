@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { fillAndSynthesize, openStudio } from './speech-helpers';
+import { STAND_IN_ENGINE } from './speech-engine';
+
+test.use(STAND_IN_ENGINE);
 
 /*
  * The studio after a reload, its scripts slow to arrive (a loaded machine, a slow link): once the history is listed
