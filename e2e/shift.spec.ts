@@ -69,6 +69,8 @@ test('a share link of 10,000 IDs opens (compressed in the fragment), into a virt
   const user = uniqueUserId();
   await seedConsole(page, user, 0);
   await page.goto('/tasks');
+  // The page is up (it takes a pasted link from its first render on): navigated before, the link made a history entry.
+  await expect(page.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
   const ids = Array.from({ length: 10_000 }, (_, i) => `Service_AI_share_${String(i).padStart(5, '0')}`);
   const link = await shareLinkOf(page, ids);
   // The old way (?ids= in the query) died at about 340 IDs with the server's HTTP 431.
