@@ -90,6 +90,27 @@ test('a share link of 10,000 IDs opens (compressed in the fragment), into a virt
   expect(new URL(page.url()).hash).toBe('');
 });
 
+test('a share link pasted while the Tasks page still loads opens the list, and makes no history entry', async ({ page }) => {
+  const user = uniqueUserId();
+  await seedConsole(page, user, 0);
+  await page.goto('/tasks');
+  await expect(page.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
+  const ids = Array.from({ length: 100 }, (_, i) => `Service_AI_early_${String(i).padStart(3, '0')}`);
+  const link = await shareLinkOf(page, ids);
+  // The page's messages and chunks late (a loaded machine, a slow link): the link comes before the page is up.
+  await page.route(/\/assets\/(?!index-)[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.reload();
+  const entries = await page.evaluate(() => history.length);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Page.navigate', { url: new URL(link, page.url()).href });
+  await expect(page.getByText('Opened a shared list: added 100 tasks')).toBeVisible({ timeout: 30_000 });
+  expect(await page.evaluate(() => history.length)).toBe(entries);
+  expect(new URL(page.url()).hash).toBe('');
+});
+
 test('the view is state: sort, status filter and search live in the address and are remembered', async ({ page, browser, request }) => {
   const user = uniqueUserId();
   const failed = await createTasks(request, user, 2, 1_000, 'failed');

@@ -31,6 +31,9 @@ export function firstNamespaces(pathname: string): Namespace[] {
   return own ? ['common', own] : ['common'];
 }
 
+/** The Tasks page's addresses: /tasks, /tasks/<taskId> (its details open) and / (which goes to /tasks). */
+export const isTasksPath = (pathname: string): boolean => pathname === '/tasks' || pathname === '/' || pathname.startsWith('/tasks/');
+
 export function PageRoutes() {
   const pathname = usePathname();
   const t = useT();
@@ -38,7 +41,7 @@ export function PageRoutes() {
     if (pathname === '/' || pathname === '') navigate('/tasks' + window.location.search, { replace: true });
   }, [pathname]);
   // /tasks/<taskId> is the Tasks page with that task's details open (a shareable link).
-  const tasks = pathname === '/tasks' || pathname === '/' || pathname.startsWith('/tasks/');
+  const tasks = isTasksPath(pathname);
   const page = tasks ? PAGES[0] : PAGES.find((p) => pathname === p.path);
   useDocumentTitle(t(page?.title ?? (pathname === '/' ? PAGES[0].title : 'common.pages.notFound')));
   // After a client-side navigation, start screen readers and Tab at the new page, as a full load

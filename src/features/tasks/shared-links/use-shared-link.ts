@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { SHARE_PARAM } from './share-param';
+import { takeSharedLinks } from './capture-shared-links';
 
 /** Drops the shared IDs from the address bar (keeping the query's other parameters), so a reload cannot re-add removed tasks. */
 function forgetSharedIds(): void {
@@ -8,8 +9,6 @@ function forgetSharedIds(): void {
   const query = search.toString();
   window.history.replaceState(window.history.state, '', window.location.pathname + (query ? `?${query}` : ''));
 }
-
-type NavigateEvent = Event & { hashChange: boolean; destination: { url: string } };
 
 /** Adds the IDs of a shared link to the watch list once (on load, or when a link is pasted into this tab's address bar). */
 export function useSharedLinkImport(onAdded: () => void): void {
@@ -21,18 +20,13 @@ export function useSharedLinkImport(onAdded: () => void): void {
     };
     // Read and clear the live address at once: a repeated effect run (StrictMode) must not import twice.
     const importShared = () => take(window.location.hash, window.location.search) && forgetSharedIds();
-    // A link pasted into this page's address bar is taken before the address changes (Navigation API):
-    // committing a 2 MB address and then replacing it blocked the page for 0.1–0.9 s.
-    const takeLink = (e: Event) => {
-      const { hashChange, cancelable, destination } = e as NavigateEvent;
-      if (hashChange && cancelable && take(destination.url.slice(destination.url.indexOf('#')), '')) e.preventDefault();
-    };
-    const navigation = (window as { navigation?: EventTarget }).navigation;
     importShared();
-    navigation?.addEventListener('navigate', takeLink);
+    // A link pasted into the address bar is taken before the address changes (capture-shared-links.ts); without the
+    // Navigation API it arrives as a hash change.
+    const stop = takeSharedLinks((hash) => take(hash, ''));
     window.addEventListener('hashchange', importShared);
     return () => {
-      navigation?.removeEventListener('navigate', takeLink);
+      stop();
       window.removeEventListener('hashchange', importShared);
     };
   }, [onAdded]);
