@@ -64,15 +64,18 @@ test('the watch goes on from every page, and a hidden tab keeps polling and noti
   await expect(page).toHaveTitle(/^\(All done 3\/3\) Speech studio/);
 });
 
+/** A new user's Tasks page, up (its heading shown), and a share link of `ids` made there. */
+async function tasksPageAndLink(page: Page, ids: readonly string[]): Promise<string> {
+  await seedConsole(page, uniqueUserId(), 0);
+  await page.goto('/tasks');
+  await expect(page.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
+  return shareLinkOf(page, ids);
+}
+
 test('a share link of 10,000 IDs opens (compressed in the fragment), into a virtualized table', async ({ page, request }) => {
   test.setTimeout(90_000);
-  const user = uniqueUserId();
-  await seedConsole(page, user, 0);
-  await page.goto('/tasks');
-  // The page is up (it takes a pasted link from its first render on): navigated before, the link made a history entry.
-  await expect(page.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
   const ids = Array.from({ length: 10_000 }, (_, i) => `Service_AI_share_${String(i).padStart(5, '0')}`);
-  const link = await shareLinkOf(page, ids);
+  const link = await tasksPageAndLink(page, ids);
   // The old way (?ids= in the query) died at about 340 IDs with the server's HTTP 431.
   expect((await request.get(`/tasks?ids=${ids.slice(0, 2_000).join(',')}`)).status()).toBe(431);
   // Into the address bar of the open console (page.goto would wait for an address change the console prevents).
@@ -91,12 +94,8 @@ test('a share link of 10,000 IDs opens (compressed in the fragment), into a virt
 });
 
 test('a share link pasted while the Tasks page still loads opens the list, and makes no history entry', async ({ page }) => {
-  const user = uniqueUserId();
-  await seedConsole(page, user, 0);
-  await page.goto('/tasks');
-  await expect(page.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
   const ids = Array.from({ length: 100 }, (_, i) => `Service_AI_early_${String(i).padStart(3, '0')}`);
-  const link = await shareLinkOf(page, ids);
+  const link = await tasksPageAndLink(page, ids);
   // The page's messages and chunks late (a loaded machine, a slow link): the link comes before the page is up.
   await page.route(/\/assets\/(?!index-)[^/]+\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
