@@ -29,9 +29,10 @@ describe('shared links pasted into the address bar', () => {
     const taken: string[] = [];
     const stop = takeSharedLinks((hash) => (taken.push(hash), true));
     expect(taken).toEqual([LINK]);
-    // Then straight to the page, which may decline.
+    // Then straight to the page.
     expect(navigate(navigation, '#ids=b3RoZXI')).toBe(true);
     expect(taken).toEqual([LINK, '#ids=b3RoZXI']);
+    // The page gone but the tab still on it (a new one loading): kept again, not handed to the old one.
     stop();
     expect(navigate(navigation, LINK)).toBe(true);
     expect(taken).toHaveLength(2);
