@@ -1,4 +1,4 @@
-import { SHARE_PARAM } from './share-param';
+import { isSharedHash } from './share-param';
 
 type NavigateEvent = Event & { hashChange: boolean; destination: { url: string } };
 /** Takes a shared link's fragment; true if it was one (the address then stays as it is). */
@@ -24,7 +24,7 @@ export function captureSharedLinks(onTasksPage: () => boolean): void {
     const { hashChange, cancelable, destination } = e as NavigateEvent;
     if (!hashChange || !cancelable) return;
     const hash = destination.url.slice(destination.url.indexOf('#'));
-    if (!hash.startsWith(`#${SHARE_PARAM}=`)) return;
+    if (!isSharedHash(hash)) return;
     if (taker) {
       if (taker(hash)) e.preventDefault();
     } else if (onTasksPage()) {
