@@ -20,6 +20,7 @@ import { seedProfileScript } from './lib/seed-profile';
 import { benchServerEnv } from './lib/start-server';
 import { serverAnswers } from './lib/wait-for-server';
 import { printAllocations, printProfile, startAllocationSampling } from './bench/cpu-profile';
+import { printHeapByConstructor } from './bench/heap-snapshot';
 import { logFailedRequests } from './bench/failed-requests';
 import { cyclesOf, describeLongTasks, describeUpdates, median, startTrace, updateCost } from './bench/main-thread-trace';
 import {
@@ -295,6 +296,10 @@ try {
   }
   const spread = (xs: number[]) => `${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)}`;
   const domNodes = await metric(cdp, 'Nodes');
+  // BENCH_HEAP=1: what the page keeps at this scale, by constructor (a snapshot collects garbage first: later figures move).
+  // With BENCH_TRACE_SAVE the snapshot is kept beside the traces.
+  const heapFile = process.env.BENCH_TRACE_SAVE ? `${process.env.BENCH_TRACE_SAVE}.heapsnapshot` : undefined;
+  if (process.env.BENCH_HEAP) await printHeapByConstructor(cdp, heapFile);
 
   step('scrolling');
   // Polling back on, as an operator scrolls: updates land among the scroll frames and redraw the live rows in view
