@@ -5,7 +5,10 @@ import { expectAxeClean } from './axe';
 const flowChart = (page: Page) => page.getByRole('img', { name: /^Tasks by status over time/ });
 const throughputChart = (page: Page) => page.getByRole('img', { name: /^Finished and failed per minute/ });
 
-/** The last status the task history in IndexedDB holds for a task (what a reload will find). */
+/**
+ * The last status the task history in IndexedDB holds for a task (what a reload will find). A record's changes are
+ * flat, three numbers each: time, status (NaN: none), progress (src/features/tasks/history/task-record.ts).
+ */
 function storedLastStatus(page: Page, taskId: string): Promise<number | null> {
   return page.evaluate(async (id) => {
     const db = await new Promise<IDBDatabase>((ok, ko) => {
@@ -13,12 +16,13 @@ function storedLastStatus(page: Page, taskId: string): Promise<number | null> {
       r.onsuccess = () => ok(r.result);
       r.onerror = () => ko(r.error);
     });
-    const all = await new Promise<Array<{ id: string; changes: Array<{ status: number }> }>>((ok) => {
+    const all = await new Promise<Array<{ id: string; changes: number[] }>>((ok) => {
       const r = db.transaction('tasks').objectStore('tasks').getAll();
-      r.onsuccess = () => ok(r.result as Array<{ id: string; changes: Array<{ status: number }> }>);
+      r.onsuccess = () => ok(r.result as Array<{ id: string; changes: number[] }>);
     });
     db.close();
-    return all.find((t) => t.id === id)?.changes.at(-1)?.status ?? null;
+    const status = all.find((t) => t.id === id)?.changes.at(-2);
+    return status === undefined || Number.isNaN(status) ? null : status;
   }, taskId);
 }
 

@@ -3,7 +3,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import { setLocale } from '@/i18n/i18n-store';
 import { item, snap } from '../testing/snapshots';
 import { buildRow } from '../rows/task-rows';
-import type { TaskRecord } from '../history/task-history';
+import type { StatusChange, TaskRecord } from '../history/task-record';
 import { TaskDetailsDialog } from './task-details-dialog';
 
 const records = new Map<string, TaskRecord>();
@@ -27,10 +27,10 @@ afterEach(() => {
 });
 
 const ID = 'Service_AI_d';
-const record = (changes: TaskRecord['changes'], last: TaskRecord['snapshot']): TaskRecord => ({
+const record = (changes: StatusChange[], last: TaskRecord['snapshot']): TaskRecord => ({
   id: ID,
   firstSeen: NOW - 60_000,
-  changes,
+  changes: changes.flatMap((c) => [c.at, c.status ?? NaN, c.progress]),
   samples: [],
   snapshot: last,
 });

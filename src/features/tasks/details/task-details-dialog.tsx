@@ -4,7 +4,7 @@ import { useT } from '@/hooks/use-t';
 import { tNodes } from '@/i18n/t-nodes';
 import { useFormat } from '@/hooks/use-format';
 import { useNow } from '@/hooks/use-now';
-import { useTaskHistory } from '../history';
+import { progressSamples, statusChanges, useTaskHistory } from '../history';
 import {
   errorAdvice,
   statusGroupName,
@@ -139,14 +139,14 @@ export function TaskDetailsDialog({ id, row, onClose }: Props) {
         <h3 id="task-timeline-title">{t('tasks.details.timeline')}</h3>
         {record ? (
           <ol className={styles.timeline}>
-            {record.changes.map((c, i) => (
+            {statusChanges(record).map((c, i, changes) => (
               <li key={`${c.at}-${c.status}`}>
                 <strong>{statusName(c.status)}</strong>
                 {c.status !== null
                   ? ` ${t('tasks.details.atProgress', { progress: progressVerdict(c.progress) ?? f.percent(c.progress / 100, 1) })}`
                   : ''}
-                {i > 0 && c.status !== null && statusWentBack(record.changes[i - 1]!.status, c.status)
-                  ? ` ${t('tasks.details.wentBack', { from: statusName(record.changes[i - 1]!.status), to: statusName(c.status) })}`
+                {i > 0 && c.status !== null && statusWentBack(changes[i - 1]!.status, c.status)
+                  ? ` ${t('tasks.details.wentBack', { from: statusName(changes[i - 1]!.status), to: statusName(c.status) })}`
                   : ''}{' '}
                 <When at={c.at} now={now} />
               </li>
@@ -158,7 +158,7 @@ export function TaskDetailsDialog({ id, row, onClose }: Props) {
       </section>
       <section aria-labelledby="task-progress-title">
         <h3 id="task-progress-title">{t('tasks.details.progressTitle')}</h3>
-        <ProgressSparkline samples={record?.samples ?? []} />
+        <ProgressSparkline samples={record ? progressSamples(record) : []} />
       </section>
       <section aria-labelledby="task-raw-title">
         <h3 id="task-raw-title">{t('tasks.details.rawTitle')}</h3>

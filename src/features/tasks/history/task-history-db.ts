@@ -1,7 +1,7 @@
 import { unwrap, type DBSchema } from 'idb';
 import { lazyDatabase } from '@/lib/tab-synced-db';
 import { measureSince } from './measure-cost';
-import type { TaskRecord } from './task-history';
+import { fromStored, type StoredRecord, type TaskRecord } from './task-record';
 import type { BatchSeries } from './batch-series';
 import type { Transition } from '../task';
 
@@ -9,7 +9,8 @@ const DB_NAME = 'console.tasks.history';
 
 /** Batch-level history of one connection: the flow and throughput samples and the change feed. */
 export type StoredBatch = { scope: string; series: BatchSeries; feed: Transition[] };
-type StoredTask = TaskRecord & { scope: string };
+/** A task's record as stored: in this console's shape, or an earlier one's (task-record.ts reads both). */
+type StoredTask = StoredRecord & { scope: string };
 
 interface TaskHistoryDb extends DBSchema {
   // Keyed by [connection scope, task ID]: two profiles watching one ID keep separate histories.
@@ -17,9 +18,15 @@ interface TaskHistoryDb extends DBSchema {
   batches: { key: string; value: StoredBatch };
 }
 
-const db = lazyDatabase<TaskHistoryDb>(DB_NAME, 1, (d) => {
-  d.createObjectStore('tasks', { keyPath: ['scope', 'id'] }).createIndex('scope', 'scope');
-  d.createObjectStore('batches', { keyPath: 'scope' });
+/**
+ * Version 2: records' changes and samples are flat arrays of numbers (task-record.ts). The stores are as they were, and
+ * a record of version 1 is read as it is; the new version is so a tab of the earlier console steps aside (see
+ * lazyDatabase) rather than write the old shape beside the new.
+ */
+const db = lazyDatabase<TaskHistoryDb>(DB_NAME, 2, (d) => {
+  // By name, not by the old version: a version 1 can be empty (opened by a reader before this console made its stores).
+  if (!d.objectStoreNames.contains('tasks')) d.createObjectStore('tasks', { keyPath: ['scope', 'id'] }).createIndex('scope', 'scope');
+  if (!d.objectStoreNames.contains('batches')) d.createObjectStore('batches', { keyPath: 'scope' });
 });
 
 /** Records per read: each answer is deserialized in one task on the main thread, so 100,000 at once would be a long one. */
@@ -37,7 +44,10 @@ export async function loadHistory(scope: string): Promise<{ records: TaskRecord[
   for (;;) {
     // Each read is asked for from the last one's answer, so the transaction stays open.
     const chunk = await tasks.getAll(range, READ_CHUNK);
-    for (const { scope: _scope, ...record } of chunk) records.push(record);
+    for (const { scope: _scope, ...stored } of chunk) {
+      const record = fromStored(stored);
+      if (record) records.push(record);
+    }
     const last = chunk.at(-1);
     if (chunk.length < READ_CHUNK || !last) break;
     range = IDBKeyRange.bound([scope, last.id], [scope, []], true);

@@ -7,6 +7,7 @@ import type { TaskRecord } from './task-history';
 import type { StoredBatch } from './task-history-db';
 import { resetTaskHistoryForTests, startTaskHistory, taskHistoryStore } from './task-history-recorder';
 import { watchListStore } from '../watch-list/watch-list-store';
+import { statusChanges } from './task-record';
 
 // IndexedDB stands in as a map that outlives a "page" (a recorder started, then reset as a closed page is).
 const stored = { records: new Map<string, TaskRecord>(), batch: undefined as StoredBatch | undefined };
@@ -82,7 +83,7 @@ describe('tasks that ended are counted in the throughput where they ended', () =
     expect(taskHistoryStore.get().series.perMinute).toEqual([{ minute: 105, finished: 260, failed: 0, aborted: 0 }]);
     // The timeline says the same.
     const record = taskHistoryStore.get().records.get(ids[0]!)!;
-    expect(record.changes.at(-1)).toMatchObject({ status: 4, at: 105 * MINUTE + 30_000 });
+    expect(statusChanges(record).at(-1)).toMatchObject({ status: 4, at: 105 * MINUTE + 30_000 });
   });
 
   it('counts an end no earlier than the task was last seen live, nor later than it was seen ended (a gateway clock off)', async () => {

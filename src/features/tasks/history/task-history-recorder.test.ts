@@ -13,6 +13,7 @@ import {
   tuneTaskHistoryForTests,
 } from './task-history-recorder';
 import { watchListStore } from '../watch-list/watch-list-store';
+import { progressSamples, statusChanges } from './task-record';
 
 const key = ['task-status', '/api', '42', 'watch-list'] as const;
 const ids = Array.from({ length: 40 }, (_, i) => `Service_AI_${i}`);
@@ -62,8 +63,8 @@ describe('the task-history recorder', () => {
     expect(last.counts).toEqual(flowCounts(ids, board.tasks));
     expect(last.counts[0]! + last.counts[1]!).toBe(40);
     const record = view.records.get('Service_AI_39')!;
-    expect(record.changes.map((c) => c.status)).toEqual([2, 3, 4]);
-    expect(record.samples.map(([, p]) => p)).toEqual([0, 10, 20, 30, 40, 100]);
+    expect(statusChanges(record).map((c) => c.status)).toEqual([2, 3, 4]);
+    expect(progressSamples(record).map(([, p]) => p)).toEqual([0, 10, 20, 30, 40, 100]);
     const ended = view.series.perMinute.reduce((n, b) => n + b.finished + b.failed, 0);
     expect(ended).toBe(40);
   });
@@ -128,7 +129,7 @@ describe('the task-history recorder', () => {
     }
     // Sliced, the pass starts in a task of its own: the cycle's own task recorded none of it.
     const records = await atOnceAndSliced(run);
-    expect(records.get('Service_AI_0')!.changes.map((c) => c.status)).toEqual([2, 3]);
+    expect(statusChanges(records.get('Service_AI_0')!).map((c) => c.status)).toEqual([2, 3]);
   });
 
   it('queues a board that arrives during a sliced pass behind it, instead of finishing the pass in that board’s task', async () => {
@@ -145,8 +146,8 @@ describe('the task-history recorder', () => {
     }
     // Sliced, the answer's task records none (before, its board finished the whole pass there: 3,000 records at once).
     const records = await atOnceAndSliced(run);
-    expect(records.get(batch[0]!)!.changes.map((c) => c.status)).toEqual([2, 3]);
-    expect(records.get(many.at(-1)!)!.changes.map((c) => c.status)).toEqual([2]);
+    expect(statusChanges(records.get(batch[0]!)!).map((c) => c.status)).toEqual([2, 3]);
+    expect(statusChanges(records.get(many.at(-1)!)!).map((c) => c.status)).toEqual([2]);
   });
 
   it('records in a sliced pass only the tasks still on the watch list (a board may hold answers for IDs removed meanwhile)', async () => {

@@ -3,6 +3,7 @@ import { createStore } from '@/lib/persisted-store';
 import { addFlowSample, addTransitions, bandsOf, EMPTY_SERIES, FLOW_SAMPLE_MS, type BatchSeries } from './batch-series';
 import { boardRows, touchedSince } from '../rows';
 import { isEnd, observeTask, restoreBoard, type TaskRecord } from './task-history';
+import { changeAt, lastStatus } from './task-record';
 import type { TaskBoard, TaskSnapshot, Transition } from '../task';
 import { measureSince } from './measure-cost';
 import { createSlicer } from '@/lib/slicer';
@@ -233,8 +234,8 @@ function observe(state: ScopeState, id: string, snapshot: TaskSnapshot, changed:
   state.records.set(id, after);
   if (before && after.changes !== before.changes) {
     // An end seen from a status that was not one (first seen already ended: not counted, it ended before this console watched).
-    const last = after.changes[after.changes.length - 1]!;
-    const from = before.changes[before.changes.length - 1]?.status ?? null;
+    const last = changeAt(after, -1)!;
+    const from = lastStatus(before) ?? null;
     if (isEnd(last.status) && !isEnd(from)) state.ends.push({ taskId: id, from, to: last.status!, at: last.at });
   }
   if (!before || after.changes !== before.changes) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { item, snap, steadyMarks } from '../testing/snapshots';
 import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
 import { halve, MAX_SAMPLES_PER_TASK, mergeFeeds, observeTask, restoreBoard, type TaskRecord } from './task-history';
+import { changeCount, fromStored, progressSamples, statusChanges } from './task-record';
 
 const ID = 'Service_AI_1';
 const running = (progress: number, at: number) => snap(item(ID, 3, { taskProgress: progress }), at);
@@ -14,12 +15,12 @@ describe('observeTask', () => {
     r = observeTask(r, ID, snap(item(ID, 4, { updateTime: 3_600 }), 4_000));
     expect(r.firstSeen).toBe(1_000);
     // The end is dated by the gateway's updateTime (between the last check and this one), as the throughput counts it.
-    expect(r.changes.map((c) => [c.status, c.at])).toEqual([
+    expect(statusChanges(r).map((c) => [c.status, c.at])).toEqual([
       [2, 1_000],
       [3, 2_000],
       [4, 3_600],
     ]);
-    expect(r.samples).toEqual([
+    expect(progressSamples(r)).toEqual([
       [1_000, 0],
       [2_000, 10],
       [3_000, 40],
@@ -36,9 +37,10 @@ describe('observeTask', () => {
   it('keeps progress samples bounded however long a task runs, with its first and last point', () => {
     let r: TaskRecord | undefined;
     for (let i = 0; i <= 10_000; i++) r = observeTask(r, ID, running(i % 101, i * 1_000));
-    expect(r!.samples.length).toBeLessThanOrEqual(MAX_SAMPLES_PER_TASK);
-    expect(r!.samples[0]).toEqual([0, 0]);
-    expect(r!.samples.at(-1)).toEqual([10_000_000, 10_000 % 101]);
+    const samples = progressSamples(r!);
+    expect(samples.length).toBeLessThanOrEqual(MAX_SAMPLES_PER_TASK);
+    expect(samples[0]).toEqual([0, 0]);
+    expect(samples.at(-1)).toEqual([10_000_000, 10_000 % 101]);
   });
 
   it('adds a progress sample to the record’s own samples, halved in place, not to a copy per update (issue 38)', () => {
@@ -52,15 +54,56 @@ describe('observeTask', () => {
       copied = [...copied, [i * 1_000, i]];
       if (copied.length > MAX_SAMPLES_PER_TASK) copied = halve(copied);
     }
-    expect(r.samples).toEqual(copied);
+    expect(progressSamples(r)).toEqual(copied);
   });
 
   it('keeps a flapping task’s status changes bounded', () => {
     let r: TaskRecord | undefined;
     for (let i = 0; i < 500; i++) r = observeTask(r, ID, snap(item(ID, 2 + (i % 2)), i));
-    expect(r!.changes.length).toBeLessThanOrEqual(24);
-    expect(r!.changes[0]!.at).toBe(0);
-    expect(r!.changes.at(-1)!.at).toBe(499);
+    expect(changeCount(r!)).toBeLessThanOrEqual(24);
+    const changes = statusChanges(r!);
+    expect(changes[0]!.at).toBe(0);
+    expect(changes.at(-1)!.at).toBe(499);
+  });
+
+  it('keeps changes and samples as flat numbers: three per change, two per sample (issue 38)', () => {
+    let r = observeTask(undefined, ID, snap(null, 500));
+    r = observeTask(r, ID, running(10, 1_000));
+    expect(r.changes).toEqual([500, NaN, 0, 1_000, 3, 10]);
+    expect(r.samples).toEqual([1_000, 10]);
+    expect(statusChanges(r)[0]!.status).toBeNull();
+  });
+});
+
+describe('fromStored', () => {
+  const snapshot = running(10, 2_000);
+  const stored = { id: ID, firstSeen: 1_000, snapshot };
+
+  it('reads a record an earlier console stored (a change object and a sample pair each) as flat numbers', () => {
+    const r = fromStored({
+      ...stored,
+      changes: [
+        { at: 1_000, status: null, progress: 0 },
+        { at: 2_000, status: 3, progress: 10 },
+      ],
+      samples: [[2_000, 10]],
+    });
+    expect(r).toEqual({ ...stored, changes: [1_000, NaN, 0, 2_000, 3, 10], samples: [2_000, 10] });
+    expect(statusChanges(r!).map((c) => c.status)).toEqual([null, 3]);
+  });
+
+  it('reads a record in this shape, into arrays of its own', () => {
+    const changes = [1_000, 3, 10];
+    const r = fromStored({ ...stored, changes, samples: [] })!;
+    expect(r.changes).toEqual(changes);
+    expect(r.changes).not.toBe(changes);
+  });
+
+  it('refuses changes or samples it cannot read, rather than show a wrong history', () => {
+    expect(fromStored({ ...stored, changes: [1_000, 3], samples: [] })).toBeNull();
+    expect(fromStored({ ...stored, changes: [1_000, 3, 10], samples: [2_000] })).toBeNull();
+    expect(fromStored({ ...stored, changes: ['x', 3, 10], samples: [] })).toBeNull();
+    expect(fromStored({ ...stored, changes: null, samples: [] })).toBeNull();
   });
 });
 

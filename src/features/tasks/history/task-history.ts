@@ -1,6 +1,9 @@
 import { outcomeOf, TaskStatus } from '@/contract';
 import { joinMarks, type TaskBoard, type TaskSnapshot, type Transition } from '../task';
 import { recordDelta, writableTasks } from '../rows';
+import { CHANGE_FIELDS, lastStatus, SAMPLE_FIELDS, type TaskRecord } from './task-record';
+
+export type { TaskRecord } from './task-record';
 
 /** Progress samples kept per task; past this they are halved (every other one kept), so a task's record stays small. */
 export const MAX_SAMPLES_PER_TASK = 32;
@@ -8,31 +11,21 @@ export const MAX_SAMPLES_PER_TASK = 32;
 const MAX_CHANGES_PER_TASK = 24;
 const MAX_FEED = 50;
 
-type StatusChange = { at: number; status: number | null; progress: number };
-
-/** What the console learned about one task: kept in IndexedDB so stall flags, ETA and timeline survive a reload. */
-export type TaskRecord = {
-  id: string;
-  firstSeen: number;
-  /** Every observed status change, oldest first (the first entry is the first answer). */
-  changes: StatusChange[];
-  /** [local time, progress], oldest first, downsampled. */
-  samples: Array<[number, number]>;
-  /** The last snapshot: the gateway's last raw answer, when it last changed, first progress while running. */
-  snapshot: TaskSnapshot;
-};
-
 /** Halve a series, keeping its first and last points: repeated, it bounds a series of any length. */
 export function halve<T>(points: readonly T[]): T[] {
   return points.filter((_, i) => i % 2 === 0 || i === points.length - 1);
 }
 
-/** halve(), writing the kept points to the front of the same array. */
-function halveInPlace<T>(points: T[]): void {
-  const n = points.length;
+/** halve() for points of `width` numbers each in a flat array, writing the kept points to its front. */
+function halveInPlace(numbers: number[], width: number): void {
+  const n = numbers.length / width;
   let kept = 0;
-  for (let i = 0; i < n; i++) if (i % 2 === 0 || i === n - 1) points[kept++] = points[i]!;
-  points.length = kept;
+  for (let i = 0; i < n; i++) {
+    if (i % 2 !== 0 && i !== n - 1) continue;
+    for (let k = 0; k < width; k++) numbers[kept * width + k] = numbers[i * width + k]!;
+    kept++;
+  }
+  numbers.length = kept * width;
 }
 
 /** A status that ends a task (Finished, Failed, Aborted: an outcome other than open). */
@@ -64,27 +57,29 @@ export function observeTask(record: TaskRecord | undefined, id: string, snapshot
     return {
       id,
       firstSeen: snapshot.checkedAt,
-      changes: [{ at, status, progress }],
-      samples: snapshot.item ? [[at, progress]] : [],
+      changes: [at, status ?? NaN, progress],
+      samples: snapshot.item ? [at, progress] : [],
       snapshot,
     };
   }
   if (record.snapshot === snapshot) return record;
-  const lastChange = record.changes[record.changes.length - 1];
+  const lastStatusSeen = lastStatus(record);
   let changes = record.changes;
-  if (lastChange?.status !== status) {
-    const ended = isEnd(status) && !isEnd(lastChange?.status);
-    changes = [...changes, { at: ended ? endedAt(snapshot.item?.updateTime, record.snapshot.checkedAt, at) : at, status, progress }];
-    if (changes.length > MAX_CHANGES_PER_TASK) changes = [changes[0]!, ...changes.slice(-(MAX_CHANGES_PER_TASK - 1))];
+  if (lastStatusSeen !== status) {
+    const ended = isEnd(status) && !isEnd(lastStatusSeen);
+    // A new array when the status changes (the recorder tells a status change by it); the first change and the latest kept.
+    changes = [...changes, ended ? endedAt(snapshot.item?.updateTime, record.snapshot.checkedAt, at) : at, status ?? NaN, progress];
+    if (changes.length > MAX_CHANGES_PER_TASK * CHANGE_FIELDS)
+      changes = [...changes.slice(0, CHANGE_FIELDS), ...changes.slice(-(MAX_CHANGES_PER_TASK - 1) * CHANGE_FIELDS)];
   }
-  const lastSample = record.samples[record.samples.length - 1];
   const samples = record.samples;
+  const lastProgress = samples.length > 0 ? samples[samples.length - 1] : undefined;
   // In place: the recorder owns its records' samples (nothing else keeps the array, the store's readers render from the
   // record, and a put clones it when written). A copy per running task per poll update was the largest part of this
   // function's garbage (about 300 kB per update at 1,000 running).
-  if (snapshot.item && (!lastSample || lastSample[1] !== progress)) {
-    samples.push([at, progress]);
-    if (samples.length > MAX_SAMPLES_PER_TASK) halveInPlace(samples);
+  if (snapshot.item && lastProgress !== progress) {
+    samples.push(at, progress);
+    if (samples.length > MAX_SAMPLES_PER_TASK * SAMPLE_FIELDS) halveInPlace(samples, SAMPLE_FIELDS);
   }
   return { ...record, changes, samples, snapshot };
 }
