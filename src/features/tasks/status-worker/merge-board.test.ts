@@ -29,6 +29,15 @@ describe('mergeBoard', () => {
     expect(third.transitions).toBe(second.transitions);
   });
 
+  it('keeps each answer as an object of its own in one shape, not the object the message built (issue 38)', () => {
+    // As a structured clone builds it: properties added one at a time, in the gateway's order, after others.
+    const answer = Object.assign({}, { updateTime: 9, targetVideoUrl: null }, item('Service_AI_a', 3, { taskProgress: 10 }));
+    const kept = mergeBoard(EMPTY_BOARD, ['Service_AI_a'], [answer], 1_000, 1).tasks.get('Service_AI_a')!.item!;
+    expect(kept).not.toBe(answer);
+    expect(kept).toEqual(answer);
+    expect(Object.keys(kept)).toEqual(['taskId', 'taskStatus', 'taskProgress', 'errorCode', 'targetVideoUrl', 'updateTime']);
+  });
+
   it('names the rows to flash: status changes only, not progress steps', () => {
     const ids = ['Service_AI_a', 'Service_AI_b', 'Service_AI_c'];
     const first = mergeBoard(
