@@ -82,7 +82,7 @@ function derive(ids: readonly string[], board: TaskBoard, prev?: Derived, touche
     written.push(i);
     counts.set(rows[i]!.group, counts.get(rows[i]!.group)! - 1);
     const snapshot = board.tasks.get(id);
-    const row = (rows[i] = buildRow(id, i, snapshot, rows[i]));
+    const row = (rows[i] = buildRow(id, i, snapshot));
     counts.set(row.group, (counts.get(row.group) ?? 0) + 1);
     if (taskPhase(snapshot) === 'terminal') open.delete(id);
     else open.add(id);

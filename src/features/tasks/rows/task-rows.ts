@@ -1,14 +1,8 @@
 import { type TaskBoard, type TaskSnapshot, statusGroupOf, type StatusGroup } from '../task';
 import { usableTime } from '@/lib/format-time';
-import { asciiLower } from '@/lib/ascii';
 
 export type WatchedTask = {
   id: string;
-  /**
-   * The ID lower-cased once, when it is all ASCII (as every ID the service issues), else null: the query's free text and
-   * `id:` search it for every row (issue 38; see the query's glob.ts).
-   */
-  idLower: string | null;
   /** Position in the watch list (the default order). */
   index: number;
   snapshot: TaskSnapshot | undefined;
@@ -25,12 +19,10 @@ export type WatchedTask = {
   errorCode: number | null;
 };
 
-/** `before`: the task's row this one replaces, whose lower-cased ID it takes rather than making it again. */
-export function buildRow(id: string, index: number, snapshot: TaskSnapshot | undefined, before?: WatchedTask): WatchedTask {
+export function buildRow(id: string, index: number, snapshot: TaskSnapshot | undefined): WatchedTask {
   const item = snapshot?.item;
   return {
     id,
-    idLower: before?.id === id ? before.idLower : asciiLower(id),
     index,
     snapshot,
     group: statusGroupOf(snapshot),

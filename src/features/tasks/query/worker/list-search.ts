@@ -1,4 +1,5 @@
 import { TaskStatus } from '@/contract';
+import { asciiLower } from '@/lib/ascii';
 import { SORT_KEYS, sortRows } from '../../rows';
 import { allOf, cheapestFirst, compileTermTest, type QueryContext } from '../language/compile-query';
 import type { SortKey, Term } from '../language/query-ast';
@@ -99,7 +100,8 @@ export function createListSearch(reply: (answer: ListReply, transfer: Transferab
     for (let k = 0; k < packedCount(packed); k++) {
       if (request.kind === 'rows') {
         const at = request.from + k;
-        put(at, unpackRow(packed, k, at, packed.ids?.[k] ?? '', packed.idLowers?.[k] ?? null, markAt));
+        const id = packed.ids?.[k] ?? '';
+        put(at, unpackRow(packed, k, at, id, asciiLower(id), markAt));
       } else {
         // A poll update's rows come without their IDs: the worker has them, at that place.
         const at = request.positions[k]!;

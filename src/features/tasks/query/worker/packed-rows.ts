@@ -16,9 +16,8 @@ const GROUP_CODE = new Map<StatusGroup, number>(GROUPS.map((g, i) => [g, i]));
 export type PackedRows = {
   numbers: Float64Array;
   marks: Float64Array;
-  /** Each row's ID and its lower-cased form (null: not ASCII); left out when the worker has them (a poll update's rows). */
+  /** Each row's ID; left out when the worker has them (a poll update's rows). The worker lower-cases them itself. */
   ids?: string[];
-  idLowers?: (string | null)[];
 };
 
 const orNaN = (n: number | null) => (n === null ? NaN : n);
@@ -45,10 +44,7 @@ export function packRows(rows: readonly WatchedTask[], withIds: boolean): Packed
     for (const m of rowMarks) marks.push(m.progress, m.after, m.seenAt);
   });
   const packed: PackedRows = { numbers, marks: Float64Array.from(marks) };
-  if (withIds) {
-    packed.ids = rows.map((r) => r.id);
-    packed.idLowers = rows.map((r) => r.idLower);
-  }
+  if (withIds) packed.ids = rows.map((r) => r.id);
   return packed;
 }
 
