@@ -25,6 +25,14 @@ describe('the task history in IndexedDB', () => {
     expect(records).toEqual([record]);
   });
 
+  it('gives back a task seen once with no arrays (its change and sample are its snapshot’s)', async () => {
+    const record = observeTask(undefined, ID, snapshot);
+    await saveHistory('scope-once', [record], null);
+    const { records } = await loadHistory('scope-once');
+    expect(records).toEqual([{ ...record, changes: null, samples: null }]);
+    expect(statusChanges(records[0]!)).toEqual([{ at: snapshot.changedAt, status: 3, progress: 10 }]);
+  });
+
   it('reads a record an earlier console stored (version 1: a change object and a sample pair each)', async () => {
     await storeAsIs({
       scope: 'scope-b',

@@ -232,13 +232,15 @@ function observe(state: ScopeState, id: string, snapshot: TaskSnapshot, changed:
   const after = observeTask(before, id, snapshot);
   if (after === before) return;
   state.records.set(id, after);
-  if (before && after.changes !== before.changes) {
+  // A status change adds a change with another status than the last (task-history.ts): so the last status tells.
+  const statusChanged = before !== undefined && lastStatus(after) !== lastStatus(before);
+  if (statusChanged) {
     // An end seen from a status that was not one (first seen already ended: not counted, it ended before this console watched).
     const last = changeAt(after, -1)!;
     const from = lastStatus(before) ?? null;
     if (isEnd(last.status) && !isEnd(from)) state.ends.push({ taskId: id, from, to: last.status!, at: last.at });
   }
-  if (!before || after.changes !== before.changes) {
+  if (!before || statusChanged) {
     state.dirty.add(id);
     state.progressOnly.delete(id);
   } else if (!state.dirty.has(id) && !state.progressOnly.has(id)) state.progressOnly.set(id, Date.now());

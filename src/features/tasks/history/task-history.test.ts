@@ -44,9 +44,9 @@ describe('observeTask', () => {
   });
 
   it('adds a progress sample to the record’s own samples, halved in place, not to a copy per update (issue 38)', () => {
-    let r = observeTask(undefined, ID, running(0, 0));
+    let r = observeTask(observeTask(undefined, ID, running(0, 0)), ID, running(1, 1_000));
     const samples = r.samples;
-    for (let i = 1; i <= 100; i++) r = observeTask(r, ID, running(i, i * 1_000));
+    for (let i = 2; i <= 100; i++) r = observeTask(r, ID, running(i, i * 1_000));
     expect(r.samples).toBe(samples);
     // The same points as a copy per update kept.
     let copied: Array<[number, number]> = [[0, 0]];
@@ -64,6 +64,21 @@ describe('observeTask', () => {
     const changes = statusChanges(r!);
     expect(changes[0]!.at).toBe(0);
     expect(changes.at(-1)!.at).toBe(499);
+  });
+
+  it('gives a task first seen no arrays of its own: its one change and sample are its snapshot’s, until it changes (issue 38)', () => {
+    const first = snap(item(ID, 4, { taskProgress: 100 }), 1_000);
+    let r = observeTask(undefined, ID, first);
+    expect([r.changes, r.samples]).toEqual([null, null]);
+    expect(statusChanges(r)).toEqual([{ at: 1_000, status: 4, progress: 100 }]);
+    expect(progressSamples(r)).toEqual([[1_000, 100]]);
+    // Not found when first seen: one change, no sample.
+    expect(progressSamples(observeTask(undefined, ID, snap(null, 1_000)))).toEqual([]);
+    // The next snapshot makes them, the first from the snapshot before.
+    r = observeTask(r, ID, snap(item(ID, 5, { taskProgress: 100 }), 2_000));
+    expect(r.changes).toEqual([1_000, 4, 100, 2_000, 5, 100]);
+    expect(r.samples).toEqual([1_000, 100]);
+    expect(fromStored({ ...r, changes: null, samples: null })).toEqual({ ...r, changes: null, samples: null });
   });
 
   it('keeps changes and samples as flat numbers: three per change, two per sample (issue 38)', () => {
@@ -103,7 +118,8 @@ describe('fromStored', () => {
     expect(fromStored({ ...stored, changes: [1_000, 3], samples: [] })).toBeNull();
     expect(fromStored({ ...stored, changes: [1_000, 3, 10], samples: [2_000] })).toBeNull();
     expect(fromStored({ ...stored, changes: ['x', 3, 10], samples: [] })).toBeNull();
-    expect(fromStored({ ...stored, changes: null, samples: [] })).toBeNull();
+    expect(fromStored({ ...stored, changes: 5, samples: [] })).toBeNull();
+    expect(fromStored({ ...stored, changes: [1_000, 3, 10], samples: {} })).toBeNull();
   });
 });
 

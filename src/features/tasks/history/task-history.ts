@@ -1,7 +1,7 @@
 import { outcomeOf, TaskStatus } from '@/contract';
 import { joinMarks, type TaskBoard, type TaskSnapshot, type Transition } from '../task';
 import { recordDelta, writableTasks } from '../rows';
-import { CHANGE_FIELDS, lastStatus, SAMPLE_FIELDS, type TaskRecord } from './task-record';
+import { CHANGE_FIELDS, changeNumbers, firstRecord, lastStatus, SAMPLE_FIELDS, sampleNumbers, type TaskRecord } from './task-record';
 
 export type { TaskRecord } from './task-record';
 
@@ -50,29 +50,22 @@ function endedAt(updateTime: number | undefined, lastSeen: number, seenEnded: nu
  * learned. A change into an end (Finished, Failed, Aborted) from a status seen live is dated by endedAt.
  */
 export function observeTask(record: TaskRecord | undefined, id: string, snapshot: TaskSnapshot): TaskRecord {
+  if (!record) return firstRecord(id, snapshot);
+  if (record.snapshot === snapshot) return record;
   const status = snapshot.item?.taskStatus ?? null;
   const progress = snapshot.item?.taskProgress ?? 0;
   const at = snapshot.changedAt;
-  if (!record) {
-    return {
-      id,
-      firstSeen: snapshot.checkedAt,
-      changes: [at, status ?? NaN, progress],
-      samples: snapshot.item ? [at, progress] : [],
-      snapshot,
-    };
-  }
-  if (record.snapshot === snapshot) return record;
   const lastStatusSeen = lastStatus(record);
-  let changes = record.changes;
+  // A record with no arrays of its own gets them now, from the snapshot it had (changeNumbers, sampleNumbers).
+  let changes = record.changes ?? changeNumbers(record);
   if (lastStatusSeen !== status) {
     const ended = isEnd(status) && !isEnd(lastStatusSeen);
-    // A new array when the status changes (the recorder tells a status change by it); the first change and the latest kept.
+    // A new array when the status changes; the first change and the latest kept.
     changes = [...changes, ended ? endedAt(snapshot.item?.updateTime, record.snapshot.checkedAt, at) : at, status ?? NaN, progress];
     if (changes.length > MAX_CHANGES_PER_TASK * CHANGE_FIELDS)
       changes = [...changes.slice(0, CHANGE_FIELDS), ...changes.slice(-(MAX_CHANGES_PER_TASK - 1) * CHANGE_FIELDS)];
   }
-  const samples = record.samples;
+  const samples = record.samples ?? sampleNumbers(record);
   const lastProgress = samples.length > 0 ? samples[samples.length - 1] : undefined;
   // In place: the recorder owns its records' samples (nothing else keeps the array, the store's readers render from the
   // record, and a put clones it when written). A copy per running task per poll update was the largest part of this

@@ -6,18 +6,22 @@ export type StatusChange = { at: number; status: number | null; progress: number
 /**
  * What the console learned about one task: kept in IndexedDB so stall flags, ETA and timeline survive a reload.
  *
- * Its changes and samples are flat arrays of numbers, not an object or a pair per entry: at 100,000 watched tasks the
- * history was a tenth of the page's heap and some ten objects a task, and every major collection marked them all
- * (issue 38; docs/performance.md). A flat array of numbers is two objects whatever its length, its numbers unboxed.
- * Read them with the functions below.
+ * Its changes and samples are flat arrays of numbers, not an object or a pair per entry; and a task that has not
+ * changed since it was first seen (most of a long list: the ended ones) has none of its own, its one change and one
+ * sample being its snapshot's. At 100,000 watched tasks the history was a tenth of the page's heap and some ten objects
+ * a task, and every major collection marked them all (issue 38; docs/performance.md). Read them with the functions
+ * below.
  */
 export type TaskRecord = {
   id: string;
   firstSeen: number;
-  /** Every observed status change, oldest first, CHANGE_FIELDS numbers each: at, status (NaN: none), progress. */
-  changes: number[];
-  /** Progress samples, oldest first, downsampled: SAMPLE_FIELDS numbers each, local time and progress. */
-  samples: number[];
+  /**
+   * Every observed status change, oldest first, CHANGE_FIELDS numbers each: at, status (NaN: none), progress. Null:
+   * one change, the snapshot's (when it last changed, its status and progress): nothing changed since it was first seen.
+   */
+  changes: number[] | null;
+  /** Progress samples, oldest first, downsampled: SAMPLE_FIELDS numbers each, local time and progress. Null: as `changes`. */
+  samples: number[] | null;
   /** The last snapshot: the gateway's last raw answer, when it last changed, first progress while running. */
   snapshot: TaskSnapshot;
 };
@@ -25,19 +29,41 @@ export type TaskRecord = {
 export const CHANGE_FIELDS = 3;
 export const SAMPLE_FIELDS = 2;
 
-export const changeCount = (record: TaskRecord): number => record.changes.length / CHANGE_FIELDS;
+/** A task first seen in `snapshot`: its record, with no arrays of its own until it changes. */
+export const firstRecord = (id: string, snapshot: TaskSnapshot): TaskRecord => ({
+  id,
+  firstSeen: snapshot.checkedAt,
+  changes: null,
+  samples: null,
+  snapshot,
+});
+
+const statusIn = (snapshot: TaskSnapshot) => snapshot.item?.taskStatus ?? null;
+const progressIn = (snapshot: TaskSnapshot) => snapshot.item?.taskProgress ?? 0;
+
+/** The record's changes as numbers: its own, or the one its snapshot implies (a new array: the caller may keep it). */
+export const changeNumbers = (record: TaskRecord): number[] =>
+  record.changes ?? [record.snapshot.changedAt, statusIn(record.snapshot) ?? NaN, progressIn(record.snapshot)];
+
+/** The record's samples as numbers: its own, or the one its snapshot implies (none without an answer; a new array). */
+export const sampleNumbers = (record: TaskRecord): number[] =>
+  record.samples ?? (record.snapshot.item ? [record.snapshot.changedAt, progressIn(record.snapshot)] : []);
+
+export const changeCount = (record: TaskRecord): number => (record.changes ? record.changes.length / CHANGE_FIELDS : 1);
 
 /** Change `i` of the record (negative counts from the end), or undefined past either end. */
 export function changeAt(record: TaskRecord, i: number): StatusChange | undefined {
   const k = i < 0 ? changeCount(record) + i : i;
   if (k < 0 || k >= changeCount(record)) return undefined;
+  const changes = changeNumbers(record);
   const at = k * CHANGE_FIELDS;
-  const status = record.changes[at + 1]!;
-  return { at: record.changes[at]!, status: status === status ? status : null, progress: record.changes[at + 2]! };
+  const status = changes[at + 1]!;
+  return { at: changes[at]!, status: status === status ? status : null, progress: changes[at + 2]! };
 }
 
 /** The status of the record's last change (null: not known to the gateway), or undefined when it has none. */
 export function lastStatus(record: TaskRecord): number | null | undefined {
+  if (!record.changes) return statusIn(record.snapshot);
   const n = record.changes.length;
   if (n === 0) return undefined;
   const status = record.changes[n - CHANGE_FIELDS + 1]!;
@@ -49,21 +75,20 @@ export const statusChanges = (record: TaskRecord): StatusChange[] =>
   Array.from({ length: changeCount(record) }, (_, i) => changeAt(record, i)!);
 
 /** The progress samples as [local time, progress] pairs, oldest first. */
-export const progressSamples = (record: TaskRecord): Array<[number, number]> =>
-  Array.from({ length: record.samples.length / SAMPLE_FIELDS }, (_, i) => [
-    record.samples[i * SAMPLE_FIELDS]!,
-    record.samples[i * SAMPLE_FIELDS + 1]!,
-  ]);
+export function progressSamples(record: TaskRecord): Array<[number, number]> {
+  const samples = sampleNumbers(record);
+  return Array.from({ length: samples.length / SAMPLE_FIELDS }, (_, i) => [samples[i * SAMPLE_FIELDS]!, samples[i * SAMPLE_FIELDS + 1]!]);
+}
 
 /**
- * The numbers in `value` in an array of this heap's own making, or null if it holds anything else. Not the array as
+ * The numbers in `value` in an array of this heap's own making, or undefined if it holds anything else. Not the array as
  * IndexedDB gives it back: a structured clone makes an array of boxed numbers (an object each), the cost this shape
  * is for; pushed one by one, the numbers are stored unboxed.
  */
-function ownNumbers(value: readonly unknown[]): number[] | null {
+function ownNumbers(value: readonly unknown[]): number[] | undefined {
   const numbers: number[] = [];
   for (const n of value) {
-    if (typeof n !== 'number') return null;
+    if (typeof n !== 'number') return undefined;
     numbers.push(n);
   }
   return numbers;
@@ -72,18 +97,22 @@ function ownNumbers(value: readonly unknown[]): number[] | null {
 const isChange = (c: unknown): c is StatusChange =>
   typeof c === 'object' && c !== null && typeof (c as StatusChange).at === 'number' && typeof (c as StatusChange).progress === 'number';
 
-/** Stored changes: numbers, or (stored by an earlier console) one object each. */
-function storedChanges(value: unknown): number[] | null {
-  if (!Array.isArray(value)) return null;
+/** Stored changes: numbers, null (the snapshot's), or (stored by an earlier console) one object each; undefined: unreadable. */
+function storedChanges(value: unknown): number[] | null | undefined {
+  if (value === null) return null;
+  if (!Array.isArray(value)) return undefined;
   if (!value.every(isChange)) return ownNumbers(value);
   const numbers: number[] = [];
   for (const c of value) numbers.push(c.at, c.status ?? NaN, c.progress);
   return numbers;
 }
 
-/** Stored samples: numbers, or (stored by an earlier console) one [time, progress] pair each. */
-const storedSamples = (value: unknown): number[] | null =>
-  Array.isArray(value) ? ownNumbers(value.length > 0 && Array.isArray(value[0]) ? (value as unknown[][]).flat() : value) : null;
+/** Stored samples: numbers, null (the snapshot's), or (stored by an earlier console) a [time, progress] pair each; undefined: unreadable. */
+function storedSamples(value: unknown): number[] | null | undefined {
+  if (value === null) return null;
+  if (!Array.isArray(value)) return undefined;
+  return ownNumbers(value.length > 0 && Array.isArray(value[0]) ? (value as unknown[][]).flat() : value);
+}
 
 export type StoredRecord = Omit<TaskRecord, 'changes' | 'samples'> & { changes: unknown; samples: unknown };
 
@@ -92,9 +121,9 @@ export type StoredRecord = Omit<TaskRecord, 'changes' | 'samples'> & { changes: 
  * pair per sample) is turned into it. Null when its changes or samples cannot be read: that task has no history shown.
  */
 export function fromStored({ id, firstSeen, changes, samples, snapshot }: StoredRecord): TaskRecord | null {
-  const changeNumbers = storedChanges(changes);
-  const sampleNumbers = storedSamples(samples);
-  if (!changeNumbers || changeNumbers.length % CHANGE_FIELDS !== 0 || !sampleNumbers || sampleNumbers.length % SAMPLE_FIELDS !== 0)
-    return null;
-  return { id, firstSeen, changes: changeNumbers, samples: sampleNumbers, snapshot };
+  const ownChanges = storedChanges(changes);
+  const ownSamples = storedSamples(samples);
+  if (ownChanges === undefined || ownSamples === undefined) return null;
+  if ((ownChanges && ownChanges.length % CHANGE_FIELDS !== 0) || (ownSamples && ownSamples.length % SAMPLE_FIELDS !== 0)) return null;
+  return { id, firstSeen, changes: ownChanges, samples: ownSamples, snapshot };
 }
