@@ -7,7 +7,8 @@ const throughputChart = (page: Page) => page.getByRole('img', { name: /^Finished
 
 /**
  * The last status the task history in IndexedDB holds for a task (what a reload will find). A record's changes are
- * flat, three numbers each: time, status (NaN: none), progress (src/features/tasks/history/task-record.ts).
+ * flat, three numbers each: time, status (NaN: none), progress; null while the task is as first seen, its status then
+ * its snapshot's (src/features/tasks/history/task-record.ts).
  */
 function storedLastStatus(page: Page, taskId: string): Promise<number | null> {
   return page.evaluate(async (id) => {
@@ -16,12 +17,14 @@ function storedLastStatus(page: Page, taskId: string): Promise<number | null> {
       r.onsuccess = () => ok(r.result);
       r.onerror = () => ko(r.error);
     });
-    const all = await new Promise<Array<{ id: string; changes: number[] }>>((ok) => {
+    type Stored = { id: string; changes: number[] | null; snapshot: { item: { taskStatus: number } | null } };
+    const all = await new Promise<Stored[]>((ok) => {
       const r = db.transaction('tasks').objectStore('tasks').getAll();
-      r.onsuccess = () => ok(r.result as Array<{ id: string; changes: number[] }>);
+      r.onsuccess = () => ok(r.result as Stored[]);
     });
     db.close();
-    const status = all.find((t) => t.id === id)?.changes.at(-2);
+    const record = all.find((t) => t.id === id);
+    const status = record?.changes ? record.changes.at(-2) : record?.snapshot.item?.taskStatus;
     return status === undefined || Number.isNaN(status) ? null : status;
   }, taskId);
 }
