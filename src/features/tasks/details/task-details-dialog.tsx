@@ -4,7 +4,7 @@ import { useT } from '@/hooks/use-t';
 import { tNodes } from '@/i18n/t-nodes';
 import { useFormat } from '@/hooks/use-format';
 import { useNow } from '@/hooks/use-now';
-import { progressSamples, statusChanges, useTaskHistory } from '../history';
+import { firstSeenOf, progressSamples, statusChanges, useTaskHistory } from '../history';
 import {
   errorAdvice,
   statusGroupName,
@@ -105,7 +105,7 @@ export function TaskDetailsDialog({ id, row, onClose }: Props) {
         {record && (
           <>
             {' · '}
-            {tNodes('tasks.details.firstSeen', { time: <When at={record.firstSeen} now={now} /> })}
+            {tNodes('tasks.details.firstSeen', { time: <When at={firstSeenOf(record)} now={now} /> })}
           </>
         )}
       </p>

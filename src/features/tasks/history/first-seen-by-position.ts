@@ -1,6 +1,7 @@
 import type { WatchedTask } from '../rows';
 import { type IdleScheduler, type IdleSlice, whenIdle } from '@/lib/idle-slices';
 import { taskHistoryStore } from './task-history-recorder';
+import { firstSeenOf } from './task-record';
 
 /** First-seen times by row position, for each rows array (NaN: not known yet). */
 const cached = new WeakMap<readonly WatchedTask[], Float64Array>();
@@ -95,7 +96,10 @@ export function fillFirstSeenWhenIdle(
   };
 }
 
-const historyFirstSeen = (id: string) => taskHistoryStore.get().records.get(id)?.firstSeen;
+const historyFirstSeen = (id: string) => {
+  const record = taskHistoryStore.get().records.get(id);
+  return record && firstSeenOf(record);
+};
 
 /**
  * The first-seen times of `rows` known so far, by position (NaN: not known yet), as the readers and the idle fill keep

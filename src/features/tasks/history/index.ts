@@ -12,5 +12,5 @@ export {
 export { startTaskHistoryLater } from './chunks';
 export { fillFirstSeenInIdle, firstSeenIn, firstSeenTimes } from './first-seen-by-position';
 export { measureSince, timed } from './measure-cost';
-export { progressSamples, statusChanges } from './task-record';
+export { firstSeenOf, progressSamples, statusChanges } from './task-record';
 export { useTaskHistory, useTaskHistoryRecorder, useTaskHistorySeries } from './use-task-history';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { item, snap, steadyMarks } from '../testing/snapshots';
 import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
 import { halve, MAX_SAMPLES_PER_TASK, mergeFeeds, observeTask, restoreBoard, type TaskRecord } from './task-history';
-import { changeCount, fromStored, progressSamples, statusChanges } from './task-record';
+import { changeCount, firstSeenOf, fromStored, progressSamples, statusChanges } from './task-record';
 
 const ID = 'Service_AI_1';
 const running = (progress: number, at: number) => snap(item(ID, 3, { taskProgress: progress }), at);
@@ -69,13 +69,15 @@ describe('observeTask', () => {
   it('gives a task first seen no arrays of its own: its one change and sample are its snapshot’s, until it changes (issue 38)', () => {
     const first = snap(item(ID, 4, { taskProgress: 100 }), 1_000);
     let r = observeTask(undefined, ID, first);
-    expect([r.changes, r.samples]).toEqual([null, null]);
+    expect([r.firstSeen, r.changes, r.samples]).toEqual([null, null, null]);
+    expect(firstSeenOf(r)).toBe(1_000);
     expect(statusChanges(r)).toEqual([{ at: 1_000, status: 4, progress: 100 }]);
     expect(progressSamples(r)).toEqual([[1_000, 100]]);
     // Not found when first seen: one change, no sample.
     expect(progressSamples(observeTask(undefined, ID, snap(null, 1_000)))).toEqual([]);
     // The next snapshot makes them, the first from the snapshot before.
     r = observeTask(r, ID, snap(item(ID, 5, { taskProgress: 100 }), 2_000));
+    expect(r.firstSeen).toBe(1_000);
     expect(r.changes).toEqual([1_000, 4, 100, 2_000, 5, 100]);
     expect(r.samples).toEqual([1_000, 100]);
     expect(fromStored({ ...r, changes: null, samples: null })).toEqual({ ...r, changes: null, samples: null });
@@ -119,6 +121,7 @@ describe('fromStored', () => {
     expect(fromStored({ ...stored, changes: [1_000, 3, 10], samples: [2_000] })).toBeNull();
     expect(fromStored({ ...stored, changes: ['x', 3, 10], samples: [] })).toBeNull();
     expect(fromStored({ ...stored, changes: 5, samples: [] })).toBeNull();
+    expect(fromStored({ ...stored, firstSeen: '1000', changes: [1_000, 3, 10], samples: [] })).toBeNull();
     expect(fromStored({ ...stored, changes: [1_000, 3, 10], samples: {} })).toBeNull();
   });
 });

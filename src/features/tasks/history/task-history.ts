@@ -1,7 +1,16 @@
 import { outcomeOf, TaskStatus } from '@/contract';
 import { joinMarks, type TaskBoard, type TaskSnapshot, type Transition } from '../task';
 import { recordDelta, writableTasks } from '../rows';
-import { CHANGE_FIELDS, changeNumbers, firstRecord, lastStatus, SAMPLE_FIELDS, sampleNumbers, type TaskRecord } from './task-record';
+import {
+  CHANGE_FIELDS,
+  changeNumbers,
+  firstRecord,
+  firstSeenOf,
+  lastStatus,
+  SAMPLE_FIELDS,
+  sampleNumbers,
+  type TaskRecord,
+} from './task-record';
 
 export type { TaskRecord } from './task-record';
 
@@ -74,7 +83,7 @@ export function observeTask(record: TaskRecord | undefined, id: string, snapshot
     samples.push(at, progress);
     if (samples.length > MAX_SAMPLES_PER_TASK * SAMPLE_FIELDS) halveInPlace(samples, SAMPLE_FIELDS);
   }
-  return { ...record, changes, samples, snapshot };
+  return { ...record, firstSeen: firstSeenOf(record), changes, samples, snapshot };
 }
 
 const sameAnswer = (a: TaskSnapshot, b: TaskSnapshot) =>

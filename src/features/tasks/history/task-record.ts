@@ -14,7 +14,8 @@ export type StatusChange = { at: number; status: number | null; progress: number
  */
 export type TaskRecord = {
   id: string;
-  firstSeen: number;
+  /** When the console first saw the task (local time). Null: the snapshot's checkedAt, the record being as first seen. */
+  firstSeen: number | null;
   /**
    * Every observed status change, oldest first, CHANGE_FIELDS numbers each: at, status (NaN: none), progress. Null:
    * one change, the snapshot's (when it last changed, its status and progress): nothing changed since it was first seen.
@@ -29,14 +30,17 @@ export type TaskRecord = {
 export const CHANGE_FIELDS = 3;
 export const SAMPLE_FIELDS = 2;
 
-/** A task first seen in `snapshot`: its record, with no arrays of its own until it changes. */
+/** A task first seen in `snapshot`: its record, with no arrays (and no time) of its own until it changes. */
 export const firstRecord = (id: string, snapshot: TaskSnapshot): TaskRecord => ({
   id,
-  firstSeen: snapshot.checkedAt,
+  firstSeen: null,
   changes: null,
   samples: null,
   snapshot,
 });
+
+/** When the console first saw the record's task. */
+export const firstSeenOf = (record: TaskRecord): number => record.firstSeen ?? record.snapshot.checkedAt;
 
 const statusIn = (snapshot: TaskSnapshot) => snapshot.item?.taskStatus ?? null;
 const progressIn = (snapshot: TaskSnapshot) => snapshot.item?.taskProgress ?? 0;
@@ -114,13 +118,18 @@ function storedSamples(value: unknown): number[] | null | undefined {
   return ownNumbers(value.length > 0 && Array.isArray(value[0]) ? (value as unknown[][]).flat() : value);
 }
 
-export type StoredRecord = Omit<TaskRecord, 'changes' | 'samples'> & { changes: unknown; samples: unknown };
+export type StoredRecord = Omit<TaskRecord, 'firstSeen' | 'changes' | 'samples'> & {
+  firstSeen: unknown;
+  changes: unknown;
+  samples: unknown;
+};
 
 /**
  * A record as IndexedDB gives it back, in this shape; one stored by an earlier console (an object per change and a
  * pair per sample) is turned into it. Null when its changes or samples cannot be read: that task has no history shown.
  */
 export function fromStored({ id, firstSeen, changes, samples, snapshot }: StoredRecord): TaskRecord | null {
+  if (firstSeen !== null && typeof firstSeen !== 'number') return null;
   const ownChanges = storedChanges(changes);
   const ownSamples = storedSamples(samples);
   if (ownChanges === undefined || ownSamples === undefined) return null;
