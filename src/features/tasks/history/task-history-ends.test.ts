@@ -3,11 +3,10 @@ import { QueryClient } from '@tanstack/react-query';
 import { item } from '../testing/snapshots';
 import { mergeBoard } from '../status-worker/merge-board';
 import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
-import type { TaskRecord } from './task-history';
+import { statusChanges, type TaskRecord } from './task-record';
 import type { StoredBatch } from './task-history-db';
 import { resetTaskHistoryForTests, startTaskHistory, taskHistoryStore } from './task-history-recorder';
 import { watchListStore } from '../watch-list/watch-list-store';
-import { statusChanges } from './task-record';
 
 // IndexedDB stands in as a map that outlives a "page" (a recorder started, then reset as a closed page is).
 const stored = { records: new Map<string, TaskRecord>(), batch: undefined as StoredBatch | undefined };

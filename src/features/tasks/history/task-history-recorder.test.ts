@@ -4,7 +4,7 @@ import { item } from '../testing/snapshots';
 import { flowCounts } from './batch-series';
 import { mergeBoard } from '../status-worker/merge-board';
 import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
-import type { TaskRecord } from './task-history';
+import type { TaskRecord } from './task-record';
 import {
   historyScope,
   resetTaskHistoryForTests,

@@ -2,8 +2,8 @@ import type { Query, QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-
 import { createStore } from '@/lib/persisted-store';
 import { addFlowSample, addTransitions, bandsOf, EMPTY_SERIES, FLOW_SAMPLE_MS, type BatchSeries } from './batch-series';
 import { boardRows, touchedSince } from '../rows';
-import { isEnd, observeTask, restoreBoard, type TaskRecord } from './task-history';
-import { changeAt, lastStatus } from './task-record';
+import { isEnd, observeTask, restoreBoard } from './task-history';
+import { changeAt, lastStatus, type TaskRecord } from './task-record';
 import type { TaskBoard, TaskSnapshot, Transition } from '../task';
 import { measureSince } from './measure-cost';
 import { createSlicer } from '@/lib/slicer';

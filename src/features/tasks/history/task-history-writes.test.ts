@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { item } from '../testing/snapshots';
 import { mergeBoard } from '../status-worker/merge-board';
 import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
-import type { TaskRecord } from './task-history';
+import type { TaskRecord } from './task-record';
 import type { StoredBatch } from './task-history-db';
 import { resetTaskHistoryForTests, startTaskHistory, taskHistoryStore } from './task-history-recorder';
 import { watchListStore } from '../watch-list/watch-list-store';

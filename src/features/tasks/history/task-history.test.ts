@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { item, snap, steadyMarks } from '../testing/snapshots';
 import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
-import { halve, MAX_SAMPLES_PER_TASK, mergeFeeds, observeTask, restoreBoard, type TaskRecord } from './task-history';
-import { changeCount, firstSeenOf, fromStored, progressSamples, statusChanges } from './task-record';
+import { halve, MAX_SAMPLES_PER_TASK, mergeFeeds, observeTask, restoreBoard } from './task-history';
+import { changeCount, firstSeenOf, fromStored, progressSamples, statusChanges, type TaskRecord } from './task-record';
 
 const ID = 'Service_AI_1';
 const running = (progress: number, at: number) => snap(item(ID, 3, { taskProgress: progress }), at);

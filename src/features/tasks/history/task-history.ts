@@ -12,8 +12,6 @@ import {
   type TaskRecord,
 } from './task-record';
 
-export type { TaskRecord } from './task-record';
-
 /** Progress samples kept per task; past this they are halved (every other one kept), so a task's record stays small. */
 export const MAX_SAMPLES_PER_TASK = 32;
 /** Status changes kept per task (a task has at most a handful; this only guards against a flapping gateway). */
