@@ -4,7 +4,7 @@ import { item } from '../testing/snapshots';
 import { flowCounts } from './batch-series';
 import { mergeBoard } from '../status-worker/merge-board';
 import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
-import type { TaskRecord } from './task-record';
+import { progressSamples, statusChanges, type TaskRecord } from './task-record';
 import {
   historyScope,
   resetTaskHistoryForTests,
@@ -13,7 +13,6 @@ import {
   tuneTaskHistoryForTests,
 } from './task-history-recorder';
 import { watchListStore } from '../watch-list/watch-list-store';
-import { progressSamples, statusChanges } from './task-record';
 
 const key = ['task-status', '/api', '42', 'watch-list'] as const;
 const ids = Array.from({ length: 40 }, (_, i) => `Service_AI_${i}`);
