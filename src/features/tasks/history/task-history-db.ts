@@ -20,9 +20,8 @@ interface TaskHistoryDb extends DBSchema {
 
 /**
  * Version 2: records' changes and samples are flat arrays of numbers, or null for a task as first seen
- * (task-record.ts). The stores are as they were, and
- * a record of version 1 is read as it is; the new version is so a tab of the earlier console steps aside (see
- * lazyDatabase) rather than write the old shape beside the new.
+ * (task-record.ts). The stores are as they were, and a record of version 1 is read as it is: the new version is so a
+ * tab of the earlier console steps aside (see lazyDatabase) rather than write the old shape beside the new.
  */
 const db = lazyDatabase<TaskHistoryDb>(DB_NAME, 2, (d) => {
   // By name, not by the old version: a version 1 can be empty (opened by a reader before this console made its stores).

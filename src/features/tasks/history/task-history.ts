@@ -64,7 +64,7 @@ export function observeTask(record: TaskRecord | undefined, id: string, snapshot
   const at = snapshot.changedAt;
   const lastStatusSeen = lastStatus(record);
   // A record with no arrays of its own gets them now, from the snapshot it had (changeNumbers, sampleNumbers).
-  let changes = record.changes ?? changeNumbers(record);
+  let changes = changeNumbers(record);
   if (lastStatusSeen !== status) {
     const ended = isEnd(status) && !isEnd(lastStatusSeen);
     // A new array when the status changes; the first change and the latest kept.
@@ -72,7 +72,7 @@ export function observeTask(record: TaskRecord | undefined, id: string, snapshot
     if (changes.length > MAX_CHANGES_PER_TASK * CHANGE_FIELDS)
       changes = [...changes.slice(0, CHANGE_FIELDS), ...changes.slice(-(MAX_CHANGES_PER_TASK - 1) * CHANGE_FIELDS)];
   }
-  const samples = record.samples ?? sampleNumbers(record);
+  const samples = sampleNumbers(record);
   const lastProgress = samples.length > 0 ? samples[samples.length - 1] : undefined;
   // In place: the recorder owns its records' samples (nothing else keeps the array, the store's readers render from the
   // record, and a put clones it when written). A copy per running task per poll update was the largest part of this

@@ -43,6 +43,8 @@ export const firstRecord = (id: string, snapshot: TaskSnapshot): TaskRecord => (
 export const firstSeenOf = (record: TaskRecord): number => record.firstSeen ?? record.snapshot.checkedAt;
 
 const statusIn = (snapshot: TaskSnapshot) => snapshot.item?.taskStatus ?? null;
+/** A status as a change stores it (NaN: none) read back. */
+const statusOf = (stored: number) => (stored === stored ? stored : null);
 const progressIn = (snapshot: TaskSnapshot) => snapshot.item?.taskProgress ?? 0;
 
 /** The record's changes as numbers: its own, or the one its snapshot implies (a new array: the caller may keep it). */
@@ -59,24 +61,26 @@ export const changeCount = (record: TaskRecord): number => (record.changes ? rec
 export function changeAt(record: TaskRecord, i: number): StatusChange | undefined {
   const k = i < 0 ? changeCount(record) + i : i;
   if (k < 0 || k >= changeCount(record)) return undefined;
-  const changes = changeNumbers(record);
-  const at = k * CHANGE_FIELDS;
-  const status = changes[at + 1]!;
-  return { at: changes[at]!, status: status === status ? status : null, progress: changes[at + 2]! };
+  return changeIn(changeNumbers(record), k);
 }
+
+const changeIn = (changes: readonly number[], k: number): StatusChange => {
+  const at = k * CHANGE_FIELDS;
+  return { at: changes[at]!, status: statusOf(changes[at + 1]!), progress: changes[at + 2]! };
+};
 
 /** The status of the record's last change (null: not known to the gateway), or undefined when it has none. */
 export function lastStatus(record: TaskRecord): number | null | undefined {
   if (!record.changes) return statusIn(record.snapshot);
   const n = record.changes.length;
-  if (n === 0) return undefined;
-  const status = record.changes[n - CHANGE_FIELDS + 1]!;
-  return status === status ? status : null;
+  return n === 0 ? undefined : statusOf(record.changes[n - CHANGE_FIELDS + 1]!);
 }
 
 /** Every status change, oldest first, as objects (for the one task the details dialog shows). */
-export const statusChanges = (record: TaskRecord): StatusChange[] =>
-  Array.from({ length: changeCount(record) }, (_, i) => changeAt(record, i)!);
+export function statusChanges(record: TaskRecord): StatusChange[] {
+  const changes = changeNumbers(record);
+  return Array.from({ length: changeCount(record) }, (_, k) => changeIn(changes, k));
+}
 
 /** The progress samples as [local time, progress] pairs, oldest first. */
 export function progressSamples(record: TaskRecord): Array<[number, number]> {

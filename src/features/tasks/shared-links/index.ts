@@ -3,4 +3,4 @@ export { loadShareLink } from './chunks';
 export { shareLink } from './share-link';
 export { useSharedLinkImport } from './use-shared-link';
 export { captureSharedLinks } from './capture-shared-links';
-export { isSharedHash, SHARE_PARAM } from './share-param';
+export { sharesIds } from './share-param';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { isSharedHash, SHARE_PARAM } from './share-param';
+import { SHARE_PARAM, sharesIds } from './share-param';
 import { takeSharedLinks } from './capture-shared-links';
 
 /** Drops the shared IDs from the address bar (keeping the query's other parameters), so a reload cannot re-add removed tasks. */
@@ -14,7 +14,7 @@ function forgetSharedIds(): void {
 export function useSharedLinkImport(onAdded: () => void): void {
   useEffect(() => {
     const take = (hash: string, search: string) => {
-      if (!isSharedHash(hash) && !new URLSearchParams(search).has(SHARE_PARAM)) return false;
+      if (!sharesIds(hash, search)) return false;
       void import('./open-shared-list').then((m) => m.openSharedList(hash, search, onAdded));
       return true;
     };

@@ -1,4 +1,4 @@
-import { isSharedHash, SHARE_PARAM } from '../shared-links';
+import { sharesIds } from '../shared-links';
 
 /** A view's name in its link (`/tasks?view=3002+last+hour&q=…`); the query and its sort are in `q`. */
 export const VIEW_PARAM = 'view';
@@ -14,5 +14,5 @@ export type ViewLinkAddress = { search: string; sharesIds: boolean };
 export function viewLinkAddress({ search, hash }: Pick<Location, 'search' | 'hash'>): ViewLinkAddress | null {
   const params = new URLSearchParams(search);
   if (!params.get(VIEW_PARAM)?.trim()) return null;
-  return { search, sharesIds: isSharedHash(hash) || params.has(SHARE_PARAM) };
+  return { search, sharesIds: sharesIds(hash, search) };
 }
