@@ -2,7 +2,7 @@ import type { Query, QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-
 import { createStore } from '@/lib/persisted-store';
 import { addFlowSample, addTransitions, bandsOf, EMPTY_SERIES, FLOW_SAMPLE_MS, type BatchSeries } from './batch-series';
 import { boardRows, touchedSince } from '../rows';
-import { isEnd, observeTask, restoreBoard } from './task-history';
+import { isEnd, observeTask, restoreBoard, tellsNews } from './task-history';
 import { changeAt, lastStatus, type TaskRecord } from './task-record';
 import type { TaskBoard, TaskSnapshot, Transition } from '../task';
 import { measureSince } from './measure-cost';
@@ -229,9 +229,12 @@ function countEnds(state: ScopeState): boolean {
 function observe(state: ScopeState, id: string, snapshot: TaskSnapshot, changed: ReadonlySet<string> | null) {
   const before = state.records.get(id);
   if (before && changed && !changed.has(id)) return;
+  const news = !before || tellsNews(before, snapshot);
   const after = observeTask(before, id, snapshot);
   if (after === before) return;
   state.records.set(id, after);
+  // Only the snapshot is new (a page opened again, answered as it stored): nothing to write.
+  if (!news) return;
   // A status change adds a change with another status than the last (task-history.ts): so the last status tells.
   const statusChanged = before !== undefined && lastStatus(after) !== lastStatus(before);
   if (statusChanged) {

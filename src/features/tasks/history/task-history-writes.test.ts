@@ -72,6 +72,15 @@ describe('the task-history recorder’s writes', () => {
     expect(written().length).toBeLessThan(ids.length + 40);
   });
 
+  it('does not write again a running task answered at the progress it was written with', async () => {
+    await vi.advanceTimersByTimeAsync(2_100);
+    writes.length = 0;
+    answer(3_000, (id, i) => item(id, 3, { taskProgress: i < 10 ? 10 : 0 }));
+    answer(5_000, (id, i) => item(id, 3, { taskProgress: i < 10 ? 10 : 0 }));
+    await vi.advanceTimersByTimeAsync(40_000);
+    expect(new Set(written())).toEqual(new Set(ids.slice(0, 10)));
+  });
+
   it('writes a status change at the next flush, ahead of progress-only news', async () => {
     await vi.advanceTimersByTimeAsync(2_100);
     writes.length = 0;

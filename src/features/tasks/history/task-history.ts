@@ -53,12 +53,30 @@ function endedAt(updateTime: number | undefined, lastSeen: number, seenEnded: nu
 }
 
 /**
- * Fold one snapshot from the poller into a task's record; the same record back when nothing new was
- * learned. A change into an end (Finished, Failed, Aborted) from a status seen live is dated by endedAt.
+ * Whether `snapshot` tells the record anything its history lacks: another status, a progress not sampled last, or (a
+ * record as first seen, whose one change is its snapshot's) another time of that change. A page opened again answers
+ * every task as it was stored: none of that is news, to keep or to write again.
+ */
+export function tellsNews(record: TaskRecord, snapshot: TaskSnapshot): boolean {
+  if (record.snapshot === snapshot) return false;
+  if (lastStatus(record) !== (snapshot.item?.taskStatus ?? null)) return true;
+  if (!record.changes && snapshot.changedAt !== record.snapshot.changedAt) return true;
+  if (!snapshot.item) return false;
+  const samples = sampleNumbers(record);
+  return samples.length === 0 || samples[samples.length - 1] !== snapshot.item.taskProgress;
+}
+
+/**
+ * Fold one snapshot from the poller into a task's record; the same record back when it is its snapshot already. With
+ * no news (tellsNews) only the snapshot is new: the record keeps its arrays (none, as first seen) and its first-seen
+ * time, and no longer holds the snapshot it was loaded with beside the board's. A change into an end (Finished,
+ * Failed, Aborted) from a status seen live is dated by endedAt.
  */
 export function observeTask(record: TaskRecord | undefined, id: string, snapshot: TaskSnapshot): TaskRecord {
   if (!record) return firstRecord(id, snapshot);
   if (record.snapshot === snapshot) return record;
+  if (!tellsNews(record, snapshot))
+    return { id: record.id, firstSeen: firstSeenOf(record), changes: record.changes, samples: record.samples, snapshot };
   const status = snapshot.item?.taskStatus ?? null;
   const progress = snapshot.item?.taskProgress ?? 0;
   const at = snapshot.changedAt;
