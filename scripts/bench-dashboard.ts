@@ -88,6 +88,8 @@ const work = mkdtempSync(join(tmpdir(), 'bench-dashboard-'));
 // Building, creating 100,000 tasks, a first cycle of 1,000 requests and the history's first write take minutes on a busy machine.
 const deadline = setTimeout(() => fail('bench took longer than 12 minutes'), 12 * 60_000);
 const fmt = (n: number) => n.toLocaleString('en-US');
+/** BENCH_RELOAD: how long the reopened page is watched for its writes (a progress-only record waits up to 30 s). */
+const REOPEN_WATCH_MS = 40_000;
 
 const began = Date.now();
 /** Progress on stderr, so a slow phase shows where the minutes go. */
@@ -212,12 +214,50 @@ try {
   // BENCH_PROFILE=query: the functions with the most self time while the query is typed (with --query).
   // BENCH_PROFILE=query-updates: the poll updates with the query on instead.
   const profileQuery = process.env.BENCH_PROFILE === 'query' || process.env.BENCH_PROFILE === 'query-updates';
+  // Any other BENCH_PROFILE (1): the steady phase.
+  const profileSteady =
+    Boolean(process.env.BENCH_PROFILE) &&
+    !profileFirst &&
+    !profileHistory &&
+    !profileQuery &&
+    !['idle', 'scroll', 'reopen'].includes(process.env.BENCH_PROFILE!);
   if (profileHistory) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
   if (!(await waitForHistoryWritten(page, JSON.stringify(['/api', user]), WATCHED, 240_000)))
     step('the history was not all written in 4 minutes');
   const longHistory = await longestSinceReset(page);
   if (profileHistory) printProfile((await cdp.send('Profiler.stop')).profile, 30);
   const firstCost = await overviewCost(page);
+  const reopen = async () => {
+    step('reopening the page over its history');
+    await resetProbe(page);
+    // BENCH_PROFILE=reopen: what its long tasks run (the trace alone names the browser's part).
+    const profiled = process.env.BENCH_PROFILE === 'reopen';
+    if (profiled) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
+    const stopReopenTrace = await startTrace(browser, page);
+    const t = Date.now();
+    await page.reload();
+    await waitForStrongText(page, `of ${fmt(WATCHED)} finished`, 120_000);
+    await waitForButtonText(page, 'Not checked yet 0', 300_000);
+    const loadMs = Date.now() - t;
+    await page.waitForTimeout(REOPEN_WATCH_MS);
+    const trace = await stopReopenTrace();
+    const profile = profiled ? (await cdp.send('Profiler.stop')).profile : undefined;
+    const longest = trace.tasks.reduce((a, x) => (x.end - x.start > a.end - a.start ? x : a), { start: 0, end: 0, cpu: 0 });
+    console.log('reopened page, tasks over 50 ms:');
+    for (const line of describeLongTasks(trace, trace.tasks[0]?.start ?? 0, 50, profile)) console.log(`  ${line}`);
+    const cost = await overviewCost(page);
+    return {
+      loadMs,
+      longestMs: longest.end - longest.start,
+      longestCpuMs: longest.cpu,
+      observedLongestMs: await longestSinceReset(page),
+      written: cost['overview: written count'] ?? 0,
+      writeMs: cost['overview: write'] ?? 0,
+    };
+  };
+  // BENCH_RELOAD=1: the page opened again over the history it just wrote, as an operator's next visit; the steady phase
+  // and everything after run on that page. Its first cycle, and the records it wrote in the REOPEN_WATCH_MS after.
+  const reopened = process.env.BENCH_RELOAD ? await reopen() : null;
 
   step('steady state');
   // Steady state: only live tasks are polled, with the table in view (its first rows are live, so updates redraw them).
@@ -225,7 +265,7 @@ try {
   await resetProbe(page);
   // Sampled every 100 µs: at the default (~1 ms, longer on a busy machine) an update's 10 ms were a few samples, each
   // charged with the time until the next, so a function met once looked like 5 ms.
-  if (process.env.BENCH_PROFILE && !profileFirst && !profileHistory && !profileQuery && process.env.BENCH_PROFILE !== 'idle')
+  if (profileSteady)
     await cdp
       .send('Profiler.enable')
       .then(() => cdp.send('Profiler.setSamplingInterval', { interval: 100 }))
@@ -245,10 +285,7 @@ try {
   const busy1 = await metric(cdp, 'TaskDuration');
   const allocations = sampleAllocations ? (await cdp.send('HeapProfiler.stopSampling')).profile : null;
   const parts1 = await Promise.all(parts.map((p) => metric(cdp, p)));
-  const steadyProfile =
-    process.env.BENCH_PROFILE && !profileFirst && !profileHistory && !profileQuery && process.env.BENCH_PROFILE !== 'idle'
-      ? (await cdp.send('Profiler.stop')).profile
-      : null;
+  const steadyProfile = profileSteady ? (await cdp.send('Profiler.stop')).profile : null;
   // BENCH_TRACE_SAVE keeps the steady phase's CPU profile beside its trace (DevTools opens a .cpuprofile).
   if (steadyProfile && process.env.BENCH_TRACE_SAVE)
     writeFileSync(`${process.env.BENCH_TRACE_SAVE}-steady.cpuprofile`, JSON.stringify(steadyProfile));
@@ -263,10 +300,13 @@ try {
   const longSteady = await longestSinceReset(page);
   const steadyMs = Date.now() - since;
   const steadyCost = await overviewCost(page);
-  const costLine = (c: Record<string, number>, per: number) =>
-    `${(Object.values(c).reduce((a, b) => a + b, 0) / per).toFixed(2)} ms (${Object.entries(c)
+  const costLine = (all: Record<string, number>, per: number) => {
+    // Times only: a count (measure-cost.ts's countWork) is named "… count".
+    const c = Object.fromEntries(Object.entries(all).filter(([k]) => !k.endsWith(' count')));
+    return `${(Object.values(c).reduce((a, b) => a + b, 0) / per).toFixed(2)} ms (${Object.entries(c)
       .map(([k, v]) => `${k.slice(10)} ${(v / per).toFixed(2)}`)
       .join(', ')})`;
+  };
 
   // Baseline: the same time with polling off (only the 1 s clock re-renders), to isolate a poll update's cost.
   await page.getByLabel('Check every').selectOption('0');
@@ -359,6 +399,19 @@ try {
       `${[...firstTrace.requests, ...steadyTrace.requests].filter((r) => r.failed).length}; ${failedAnswers.length ? `${failedAnswers.length} (${[...new Set(failedAnswers)].join(', ')})` : '0'}`,
     ],
     ['first cycle: load to all rows known', `${fmt(firstCycleMs)} ms`],
+    ...(reopened
+      ? ([
+          ['reopened over its history: load to all rows known', `${fmt(reopened.loadMs)} ms`],
+          [
+            '  longest task, load and first cycle included: trace (its CPU) / PerformanceObserver',
+            `${reopened.longestMs.toFixed(0)} ms (${reopened.longestCpuMs.toFixed(0)}) / ${reopened.observedLongestMs.toFixed(0)} ms`,
+          ],
+          [
+            `  records written in the ${REOPEN_WATCH_MS / 1000} s after (of ${fmt(WATCHED)}), their writes' main-thread time`,
+            `${fmt(reopened.written)}, ${reopened.writeMs.toFixed(0)} ms`,
+          ],
+        ] as Array<[string, string]>)
+      : []),
     ['longest task during first cycle', `${longFirst.toFixed(0)} ms`],
     [
       '  in the trace: longest (its CPU), most CPU in one task',
@@ -384,7 +437,7 @@ try {
     ['longest task in steady state', `${longSteady.toFixed(0)} ms`],
     [
       `scrolling (${scroll.frames} frames): p95 / worst frame`,
-      `${scroll.p95FrameMs.toFixed(1)} / ${scroll.worstFrameMs.toFixed(1)} ms (p99 ${scroll.p99FrameMs.toFixed(1)}; ${scroll.framesOver20Ms} frames over 20 ms), longest task ${scroll.longestTaskMs.toFixed(0)} ms`,
+      `${scroll.p95FrameMs.toFixed(1)} (${scroll.p95Frames} display frame${scroll.p95Frames === 1 ? '' : 's'} of ${scroll.displayFrameMs.toFixed(1)}) / ${scroll.worstFrameMs.toFixed(1)} ms (p99 ${scroll.p99FrameMs.toFixed(1)}; ${scroll.framesOver20Ms} frames over 20 ms), longest task ${scroll.longestTaskMs.toFixed(0)} ms`,
     ],
     ['longest task over the whole run', `${longestTaskMs.toFixed(0)} ms`],
     ['JS heap used', `${heapMb.toFixed(1)} MB`],
@@ -404,6 +457,7 @@ try {
       longestTaskMs: round(longestTaskMs),
       firstCycleMs,
       scrollP95FrameMs: round(scroll.p95FrameMs),
+      scrollP95Frames: scroll.p95Frames,
       scrollP99FrameMs: round(scroll.p99FrameMs),
       scrollFramesOver20Ms: scroll.framesOver20Ms,
       heapMB: round(heapMb),

@@ -24,3 +24,9 @@ export function timed<T>(name: string, work: () => T): T {
   measureSince(name, start);
   return out;
 }
+
+/** Count `n` things (records written) under `name`, beside the times: the bench tells counts by their name ("… count"). */
+export function countWork(name: `${string} count`, n: number): void {
+  const sums = costs();
+  if (sums) sums[name] = (sums[name] ?? 0) + n;
+}

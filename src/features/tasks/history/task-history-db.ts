@@ -1,6 +1,6 @@
 import { unwrap, type DBSchema } from 'idb';
 import { lazyDatabase } from '@/lib/tab-synced-db';
-import { measureSince } from './measure-cost';
+import { countWork, measureSince } from './measure-cost';
 import { fromStored, type StoredRecord, type TaskRecord } from './task-record';
 import type { BatchSeries } from './batch-series';
 import type { Transition } from '../task';
@@ -69,6 +69,7 @@ export async function saveHistory(scope: string, records: readonly TaskRecord[],
   // Nothing more will be asked of it: committed now, not when the page next runs (a page being closed may not).
   tx.commit();
   measureSince('overview: write', start);
+  countWork('overview: written count', records.length);
   await Promise.all([put, tx.done]);
 }
 
