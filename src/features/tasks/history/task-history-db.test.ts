@@ -52,6 +52,19 @@ describe('the task history in IndexedDB', () => {
     expect(statusChanges(records[0]!).map((c) => c.status)).toEqual([2, 3]);
   });
 
+  it('hands each record over as its chunk is read when asked to, returning none', async () => {
+    const ids = Array.from({ length: 2_500 }, (_, i) => `Service_AI_db_${String(i).padStart(4, '0')}`);
+    await saveHistory(
+      'scope-take',
+      ids.map((id) => observeTask(undefined, id, snapshot)),
+      null,
+    );
+    const taken: string[] = [];
+    const { records } = await loadHistory('scope-take', (r) => taken.push(r.id));
+    expect(records).toEqual([]);
+    expect(taken).toEqual(ids);
+  });
+
   it('leaves out a record it cannot read, and reads the rest', async () => {
     await storeAsIs({ scope: 'scope-c', id: 'Service_AI_odd', firstSeen: 1, changes: 'garbled', samples: [], snapshot });
     const good = observeTask(undefined, ID, snapshot);

@@ -32,8 +32,14 @@ const db = lazyDatabase<TaskHistoryDb>(DB_NAME, 2, (d) => {
 /** Records per read: each answer is deserialized in one task on the main thread, so 100,000 at once would be a long one. */
 const READ_CHUNK = 2_000;
 
-/** The stored history of a connection, read in chunks by primary key ([scope, id]) so no one task deserializes it all. */
-export async function loadHistory(scope: string): Promise<{ records: TaskRecord[]; batch: StoredBatch | undefined }> {
+/**
+ * The stored history of a connection, read in chunks by primary key ([scope, id]) so no one task deserializes it all.
+ * `take`: given each record as its chunk is read (then none is returned), so no one task takes 100,000 of them either.
+ */
+export async function loadHistory(
+  scope: string,
+  take?: (record: TaskRecord) => void,
+): Promise<{ records: TaskRecord[]; batch: StoredBatch | undefined }> {
   const d = await db();
   const tx = d.transaction(['tasks', 'batches'], 'readonly');
   const tasks = tx.objectStore('tasks');
@@ -46,7 +52,9 @@ export async function loadHistory(scope: string): Promise<{ records: TaskRecord[
     const chunk = await tasks.getAll(range, READ_CHUNK);
     for (const { scope: _scope, ...stored } of chunk) {
       const record = fromStored(stored);
-      if (record) records.push(record);
+      if (!record) continue;
+      if (take) take(record);
+      else records.push(record);
     }
     const last = chunk.at(-1);
     if (chunk.length < READ_CHUNK || !last) break;
