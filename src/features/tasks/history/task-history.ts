@@ -111,8 +111,10 @@ const sameAnswer = (a: TaskSnapshot, b: TaskSnapshot) =>
  * task's rate stands on the progress marks seen before the reload too.
  */
 function restoreSnapshot(current: TaskSnapshot, stored: TaskSnapshot): TaskSnapshot {
-  if (!sameAnswer(current, stored) && current.item?.taskStatus !== stored.item?.taskStatus) return current;
-  const changedAt = sameAnswer(current, stored) ? Math.min(current.changedAt, stored.changedAt) : current.changedAt;
+  // Once a task: at 100,000 on a reopened page, each reading of the two answers was ~0.1 ms a thousand.
+  const same = sameAnswer(current, stored);
+  if (!same && current.item?.taskStatus !== stored.item?.taskStatus) return current;
+  const changedAt = same ? Math.min(current.changedAt, stored.changedAt) : current.changedAt;
   // Progress that went back since is a new run: the stored marks are not its evidence.
   const running = current.item?.taskStatus === TaskStatus.running && (current.item?.taskProgress ?? 0) >= (stored.item?.taskProgress ?? 0);
   const progressMarks = running ? joinMarks(stored.progressMarks, current.progressMarks) : current.progressMarks;
