@@ -5,7 +5,7 @@ import { mergeBoard } from '../status-worker/merge-board';
 import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
 import { firstSeenOf, statusChanges, type TaskRecord } from './task-record';
 import type { StoredBatch } from './task-history-db';
-import { resetTaskHistoryForTests, startTaskHistory, taskHistoryStore } from './task-history-recorder';
+import { resetTaskHistoryForTests, startTaskHistory, taskHistoryStore, tuneTaskHistoryForTests } from './task-history-recorder';
 import { watchListStore } from '../watch-list/watch-list-store';
 
 // IndexedDB as a map that outlives a page, and each record written, by ID: what a reopened page writes is under test.
@@ -25,18 +25,25 @@ vi.mock('./task-history-db', () => ({
 
 const key = ['task-status', '/api', '42', 'watch-list'] as const;
 const MINUTE = 60_000;
-const ids = Array.from({ length: 300 }, (_, i) => `Service_AI_reopen_${i}`);
+let ids = Array.from({ length: 300 }, (_, i) => `Service_AI_reopen_${i}`);
 let client: QueryClient;
 
-/** A page of the console with its poller's board, recorded from the start; `answer` is one poll cycle. */
-async function openPage(at: number, answers: (id: string, i: number) => ReturnType<typeof item>) {
+/** A page of the console with its poller's board (one poll cycle of `answers`), recorded from the start. */
+function startPage(at: number, answers: (id: string, i: number) => ReturnType<typeof item>) {
   client = new QueryClient();
+  // As the poller's query: its boards as made, each a step from the last (board-delta.ts).
+  client.setQueryDefaults(key, { structuralSharing: false });
   watchListStore.set({ scope: 'test', ids, loaded: true });
-  const loaded = new Promise<void>((ok) => void taskHistoryStore.subscribe(() => ok()));
+  const published = new Promise<void>((ok) => void taskHistoryStore.subscribe(() => ok()));
   startTaskHistory(client);
   const board: TaskBoard = mergeBoard(EMPTY_BOARD, ids, ids.map(answers), at, 3);
   client.setQueryData(key, board);
-  await loaded;
+  return { board, published };
+}
+
+async function openPage(at: number, answers: (id: string, i: number) => ReturnType<typeof item>) {
+  const { board, published } = startPage(at, answers);
+  await published;
   return board;
 }
 
@@ -92,5 +99,56 @@ describe('a page opened again over a stored history', () => {
     expect(statusChanges(recordOf(ids[0]!)).map((c) => c.status)).toEqual([3, 4]);
     expect(recordOf(ids[10]!).samples).toEqual([100 * MINUTE, 40, 112 * MINUTE, 60]);
     expect(firstSeenOf(recordOf(ids[10]!))).toBe(100 * MINUTE);
+  });
+
+  describe('a long list (laid over in slices)', () => {
+    const short = ids;
+    beforeEach(() => {
+      ids = Array.from({ length: 3_000 }, (_, i) => `Service_AI_reopen_${i}`);
+    });
+    afterEach(() => {
+      ids = short;
+    });
+    const answers = (id: string, i: number) => (i % 2 ? item(id, 4) : item(id, 3, { taskProgress: 40 }));
+    const board = () => client.getQueryData<TaskBoard>(key)!;
+
+    it('restores the first board a slice at a time, then records it as stored and writes nothing', async () => {
+      await openPage(100 * MINUTE, answers);
+      closePage();
+      writes.length = 0;
+      tuneTaskHistoryForTests({ syncRecords: 1_000, sliceMs: 0 });
+      const steps: TaskBoard[] = [];
+      const { board: first } = startPage(112 * MINUTE, answers);
+      client.getQueryCache().subscribe((e) => {
+        if (e.type === 'updated' && e.action.type === 'setState') steps.push(e.query.state.data as TaskBoard);
+      });
+      await vi.advanceTimersByTimeAsync(40_000);
+      // 3,000 tasks in slices of 1,024: three steps, each a board of its own.
+      expect(steps.length).toBe(3);
+      expect(new Set(steps).size).toBe(3);
+      expect(board()).not.toBe(first);
+      for (const id of ids) expect(board().tasks.get(id)!.changedAt, id).toBe(100 * MINUTE);
+      expect(writes).toEqual([]);
+      expect(recordOf(ids[0]!).changes).toBeNull();
+      expect(firstSeenOf(recordOf(ids[0]!))).toBe(100 * MINUTE);
+      expect(taskHistoryStore.get().records.size).toBe(ids.length);
+    });
+
+    it('lays it over from the start when a board with another task map comes meanwhile (a cycle begun before the load)', async () => {
+      await openPage(100 * MINUTE, answers);
+      closePage();
+      tuneTaskHistoryForTests({ syncRecords: 1_000, sliceMs: 0 });
+      startPage(112 * MINUTE, answers);
+      let steps = 0;
+      client.getQueryCache().subscribe((e) => void (e.type === 'updated' && e.action.type === 'setState' && steps++));
+      // The first slice is done; the cycle in flight ends with a board made from none of it.
+      while (steps === 0) await vi.advanceTimersByTimeAsync(0);
+      expect(steps).toBe(1);
+      const other = mergeBoard(EMPTY_BOARD, ids, ids.map(answers), 113 * MINUTE, 3);
+      client.setQueryData(key, other);
+      await vi.advanceTimersByTimeAsync(40_000);
+      expect(board().tasks).toBe(other.tasks);
+      for (const id of ids) expect(board().tasks.get(id)!.changedAt, id).toBe(100 * MINUTE);
+    });
   });
 });

@@ -135,9 +135,59 @@ export function mergeFeeds(a: readonly Transition[], b: readonly Transition[]): 
 }
 
 /**
- * The poller's board with what was stored before a reload: snapshots of watched tasks not yet
- * checked, corrected times of those that were, and the change feed. Null when nothing changes. The
- * poller's task map is written in place (see board-delta.ts).
+ * Lays what was stored before a reload over `board`'s snapshots of `ids[from…]`, until `due()` says to yield: snapshots of
+ * watched tasks not yet checked, corrected times of those that were. `tasks`: the board's task map, made writable at the
+ * first change (null when nothing changed), written in place (see board-delta.ts); `next`: where to go on from.
+ */
+export function restoreTasks(
+  board: TaskBoard,
+  records: ReadonlyMap<string, TaskRecord>,
+  ids: readonly string[],
+  from: number,
+  due: () => boolean = () => false,
+): { tasks: Map<string, TaskSnapshot> | null; restored: string[]; next: number } {
+  let tasks: Map<string, TaskSnapshot> | null = null;
+  const restored: string[] = [];
+  // A first visit has no records: no pass over every watched ID (100,000 lookups in the first cycle's last task).
+  if (records.size === 0) return { tasks, restored, next: ids.length };
+  let i = from;
+  while (i < ids.length) {
+    const id = ids[i++]!;
+    const record = records.get(id);
+    if (record) {
+      const current = (tasks ?? board.tasks).get(id);
+      const next = current ? restoreSnapshot(current, record.snapshot) : record.snapshot;
+      if (next !== current) {
+        tasks ??= writableTasks(board.tasks);
+        tasks.set(id, next);
+        restored.push(id);
+      }
+    }
+    if (due()) break;
+  }
+  return { tasks, restored, next: i };
+}
+
+/**
+ * `board` with the snapshots restoreTasks wrote and, given `feed`, the change feed stored before a reload: a step from
+ * `board` (board-delta.ts), or null when neither changes anything.
+ */
+export function restoredStep(
+  board: TaskBoard,
+  tasks: ReadonlyMap<string, TaskSnapshot> | null,
+  restored: readonly string[],
+  feed: readonly Transition[] | null,
+): TaskBoard | null {
+  const merged = feed ? mergeFeeds(board.transitions, feed) : board.transitions;
+  const feedChanged = merged.length !== board.transitions.length || merged.some((t, i) => t !== board.transitions[i]);
+  if (!tasks && !feedChanged) return null;
+  const transitions = feedChanged ? merged : board.transitions;
+  return recordDelta({ ...board, tasks: tasks ?? board.tasks, transitions }, board, restored);
+}
+
+/**
+ * The poller's board with what was stored before a reload (restoreTasks over every watched task) and the change feed.
+ * Null when nothing changes. The poller's task map is written in place (see board-delta.ts).
  */
 export function restoreBoard(
   board: TaskBoard,
@@ -145,21 +195,6 @@ export function restoreBoard(
   watched: readonly string[],
   feed: readonly Transition[],
 ): TaskBoard | null {
-  let tasks: Map<string, TaskSnapshot> | null = null;
-  const restored: string[] = [];
-  // A first visit has no records: no pass over every watched ID (100,000 lookups in the first cycle's last task).
-  for (const id of records.size > 0 ? watched : []) {
-    const record = records.get(id);
-    if (!record) continue;
-    const current = board.tasks.get(id);
-    const next = current ? restoreSnapshot(current, record.snapshot) : record.snapshot;
-    if (next === current) continue;
-    tasks ??= writableTasks(board.tasks);
-    tasks.set(id, next);
-    restored.push(id);
-  }
-  const transitions = mergeFeeds(board.transitions, feed);
-  const feedChanged = transitions.length !== board.transitions.length || transitions.some((t, i) => t !== board.transitions[i]);
-  if (!tasks && !feedChanged) return null;
-  return recordDelta({ ...board, tasks: tasks ?? board.tasks, transitions }, board, restored);
+  const { tasks, restored } = restoreTasks(board, records, watched, 0);
+  return restoredStep(board, tasks, restored, feed);
 }
