@@ -128,6 +128,8 @@ async function load(state: ScopeState) {
     const take = (r: TaskRecord) => void (state.records.has(r.id) || state.records.set(r.id, r));
     const { records, batch } = await loadHistory(state.scope, take);
     for (const r of records) take(r);
+    // Nothing stored (a first visit): nothing to lay over the boards to come, whose records are this page's own.
+    if (state.records.size === 0 && !batch) state.restoresLeft = 0;
     if (batch) {
       state.series = batch.series;
       state.feed = batch.feed;
@@ -136,6 +138,7 @@ async function load(state: ScopeState) {
     }
   } catch {
     // No IndexedDB (private mode, quota): the history lives for this page only.
+    state.restoresLeft = 0;
   }
   state.loaded = true;
   if (state.pending) record(state, state.pending);

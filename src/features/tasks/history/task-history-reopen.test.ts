@@ -59,6 +59,7 @@ const recordOf = (id: string) => taskHistoryStore.get().records.get(id)!;
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
+  vi.unstubAllGlobals();
   resetTaskHistoryForTests(client);
   stored.clear();
   writes.length = 0;
@@ -131,6 +132,27 @@ describe('a page opened again over a stored history', () => {
       expect(writes).toEqual([]);
       expect(recordOf(ids[0]!).changes).toBeNull();
       expect(firstSeenOf(recordOf(ids[0]!))).toBe(100 * MINUTE);
+      expect(taskHistoryStore.get().records.size).toBe(ids.length);
+    });
+
+    it('lays nothing over the boards of a first visit (their records are its own)', async () => {
+      // The work the page counts when measured (measure-cost.ts): no restore slice may run.
+      const costs: Record<string, number> = {};
+      vi.stubGlobal('__consoleMeasureCosts', costs);
+      tuneTaskHistoryForTests({ syncRecords: 1_000, sliceMs: 0 });
+      const { published } = startPage(100 * MINUTE, answers);
+      let steps = 0;
+      client.getQueryCache().subscribe((e) => void (e.type === 'updated' && e.action.type === 'setState' && steps++));
+      await published;
+      for (const at of [101, 102, 103]) {
+        // Each board once the last is recorded (the first in slices).
+        await vi.advanceTimersByTimeAsync(2_000);
+        client.setQueryData(key, mergeBoard(board(), ids, ids.map(answers), at * MINUTE, 3));
+      }
+      await vi.advanceTimersByTimeAsync(40_000);
+      expect(steps).toBe(0);
+      expect(costs['overview: record slices']).toBeDefined();
+      expect(costs['overview: restore slices']).toBeUndefined();
       expect(taskHistoryStore.get().records.size).toBe(ids.length);
     });
 
