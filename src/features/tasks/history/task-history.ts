@@ -111,7 +111,7 @@ const sameAnswer = (a: TaskSnapshot, b: TaskSnapshot) =>
  * task's rate stands on the progress marks seen before the reload too.
  */
 function restoreSnapshot(current: TaskSnapshot, stored: TaskSnapshot): TaskSnapshot {
-  // Once a task: at 100,000 on a reopened page, each reading of the two answers was ~0.1 ms a thousand.
+  // Compared once: twice, it was 25 ms of self time over 100,000 tasks on a reopened page.
   const same = sameAnswer(current, stored);
   if (!same && current.item?.taskStatus !== stored.item?.taskStatus) return current;
   const changedAt = same ? Math.min(current.changedAt, stored.changedAt) : current.changedAt;
