@@ -52,7 +52,10 @@ type ScopeState = {
   backlog: Backlog | null;
   /** The stored history being laid over a long list's board in slices (restoreInSlices): boards are recorded after. */
   restoring: Restoring | null;
-  /** The board that pass last left: recorded as it is, not restored again. */
+  /**
+   * The board last restored (in one go or in slices). A later board with its task map needs no restore: the poller
+   * writes that map in place, each answer merged over the restored snapshot (see board-delta.ts).
+   */
   restoredBoard: TaskBoard | null;
   /** The series and change feed as last written (see flush): unchanged, they are not cloned and written again. */
   written: { series: BatchSeries; feedHead: Transition | undefined; feedLength: number } | null;
@@ -179,7 +182,7 @@ function record(state: ScopeState, query: Query) {
   const watched = watchListStore.get().ids;
   let touched = state.lastBoard ? touchedSince(state.lastBoard, board) : null;
   let current = board;
-  if (state.restoresLeft > 0 && board !== state.restoredBoard) {
+  if (state.restoresLeft > 0 && board.tasks !== state.restoredBoard?.tasks) {
     state.restoresLeft--;
     // A long list: laid over in slices, then recorded. In one task at 100,000 (a new snapshot per task, the rows derived
     // for every one) this was 110 ms of CPU on a reopened page.
@@ -200,6 +203,7 @@ function record(state: ScopeState, query: Query) {
       touched = touched && more ? [...touched, ...more] : null;
       current = restored;
     }
+    state.restoredBoard = current;
   }
   // A board during a sliced pass (rare: the pass takes well under a poll interval, unless the machine is slow) must not
   // reorder a task's snapshots. A full board finishes the pass first. A step from the last board queues its touched

@@ -135,6 +135,25 @@ describe('a page opened again over a stored history', () => {
       expect(taskHistoryStore.get().records.size).toBe(ids.length);
     });
 
+    it('does not restore again a later board on the map it restored (the poller merges over the restored snapshots)', async () => {
+      await openPage(100 * MINUTE, answers);
+      closePage();
+      const costs: Record<string, number> = {};
+      vi.stubGlobal('__consoleMeasureCosts', costs);
+      tuneTaskHistoryForTests({ syncRecords: 1_000, sliceMs: 0 });
+      startPage(112 * MINUTE, answers);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(costs['overview: restore slices']).toBeDefined();
+      delete costs['overview: restore slices'];
+      const restored = board();
+      const next = mergeBoard(restored, ids, ids.map(answers), 113 * MINUTE, 3);
+      expect(next.tasks).toBe(restored.tasks);
+      client.setQueryData(key, next);
+      await vi.advanceTimersByTimeAsync(40_000);
+      expect(costs['overview: restore slices']).toBeUndefined();
+      for (const id of ids) expect(board().tasks.get(id)!.changedAt, id).toBe(100 * MINUTE);
+    });
+
     it('lays nothing over the boards of a first visit (their records are its own)', async () => {
       // The work the page counts when measured (measure-cost.ts): no restore slice may run.
       const costs: Record<string, number> = {};
