@@ -73,8 +73,17 @@ type Backlog = {
   keepList: readonly string[] | null;
 };
 
-/** Where restoreInSlices is: the next task of the watch list it reads, on the board whose task map it is writing. */
-type Restoring = { query: Query; next: number; tasks: ReadonlyMap<string, TaskSnapshot> | null; watched: readonly string[] | null };
+/**
+ * Where restoreInSlices is: the next task of the watch list it reads, on the board whose task map it is writing, and how
+ * often it started over (a new map or list).
+ */
+type Restoring = {
+  query: Query;
+  next: number;
+  tasks: ReadonlyMap<string, TaskSnapshot> | null;
+  watched: readonly string[] | null;
+  restarts: number;
+};
 
 export type TaskHistoryView = { scope: string; version: number; records: ReadonlyMap<string, TaskRecord>; series: BatchSeries };
 
@@ -188,7 +197,7 @@ function record(state: ScopeState, query: Query) {
     // for every one) this was 110 ms of CPU on a reopened page.
     if (watched.length > tuning.syncRecords && state.records.size > 0) {
       state.pending = query;
-      const job: Restoring = { query, next: 0, tasks: null, watched: null };
+      const job: Restoring = { query, next: 0, tasks: null, watched: null, restarts: 0 };
       state.restoring = job;
       void restoreInSlices(state, job);
       return;
@@ -254,8 +263,9 @@ async function restoreInSlices(state: ScopeState, job: Restoring) {
     const board = job.query.state.data as TaskBoard | undefined;
     if (!board) break;
     const watched = watchListStore.get().ids;
-    // Another list, or a board with another task map (a cycle begun before the load ended): laid over from the start.
-    if (board.tasks !== job.tasks || watched !== job.watched) job.next = 0;
+    // Another list, or a board with another task map (a cycle begun before the load ended): laid over from the start. A
+    // few times at most: boards that kept coming with new maps would otherwise hold the history's recording back for good.
+    if ((board.tasks !== job.tasks || watched !== job.watched) && job.restarts++ <= RESTORE_CYCLES) job.next = 0;
     job.watched = watched;
     const { tasks, restored, next } = restoreTasks(board, state.records, watched, job.next, slicer.due);
     job.next = next;

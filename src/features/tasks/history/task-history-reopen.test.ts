@@ -154,6 +154,22 @@ describe('a page opened again over a stored history', () => {
       for (const id of ids) expect(board().tasks.get(id)!.changedAt, id).toBe(100 * MINUTE);
     });
 
+    it('ends and records even when every slice finds a board with a new task map', async () => {
+      await openPage(100 * MINUTE, answers);
+      closePage();
+      tuneTaskHistoryForTests({ syncRecords: 1_000, sliceMs: 0 });
+      startPage(112 * MINUTE, answers);
+      let at = 113 * MINUTE;
+      const stop = client.getQueryCache().subscribe((e) => {
+        if (e.type !== 'updated' || e.action.type !== 'setState') return;
+        at += 1_000;
+        queueMicrotask(() => client.setQueryData(key, mergeBoard(EMPTY_BOARD, ids, ids.map(answers), at, 3)));
+      });
+      await vi.advanceTimersByTimeAsync(40_000);
+      stop();
+      expect(taskHistoryStore.get().records.size).toBe(ids.length);
+    });
+
     it('lays nothing over the boards of a first visit (their records are its own)', async () => {
       // The work the page counts when measured (measure-cost.ts): no restore slice may run.
       const costs: Record<string, number> = {};
