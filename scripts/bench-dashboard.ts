@@ -22,7 +22,7 @@ import { serverAnswers } from './lib/wait-for-server';
 import { printAllocations, printProfile, startAllocationSampling } from './bench/cpu-profile';
 import { printHeapByConstructor } from './bench/heap-snapshot';
 import { logFailedRequests } from './bench/failed-requests';
-import { cyclesOf, describeLongTasks, describeUpdates, median, startTrace, updateCost } from './bench/main-thread-trace';
+import { cyclesOf, describeLongTasks, describeUpdates, longestTask, median, startTrace, updateCost } from './bench/main-thread-trace';
 import {
   createEmulatorTasks,
   dashboardProbeScript,
@@ -193,7 +193,7 @@ try {
   const firstCycleMs = Date.now() - t0;
   if (sampleFirstAllocations) printAllocations((await cdp.send('HeapProfiler.stopSampling')).profile.head, 1, 30, 'in the first cycle');
   const firstTrace = await stopFirstTrace();
-  const firstLongest = firstTrace.tasks.reduce((a, t) => (t.end - t.start > a.end - a.start ? t : a), { start: 0, end: 0, cpu: 0 });
+  const firstLongest = longestTask(firstTrace);
   const firstCpuLongest = Math.max(0, ...firstTrace.tasks.map((t) => t.cpu));
   if (profileFirst) {
     const { profile } = await cdp.send('Profiler.stop');
@@ -242,7 +242,7 @@ try {
     await page.waitForTimeout(REOPEN_WATCH_MS);
     const trace = await stopReopenTrace();
     const profile = profiled ? (await cdp.send('Profiler.stop')).profile : undefined;
-    const longest = trace.tasks.reduce((a, x) => (x.end - x.start > a.end - a.start ? x : a), { start: 0, end: 0, cpu: 0 });
+    const longest = longestTask(trace);
     console.log('reopened page, tasks over 50 ms:');
     for (const line of describeLongTasks(trace, trace.tasks[0]?.start ?? 0, 50, profile)) console.log(`  ${line}`);
     const cost = await overviewCost(page);

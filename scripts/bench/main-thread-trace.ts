@@ -145,6 +145,14 @@ function label(e: TraceEvent): string {
   return `${e.name}${what ? `(${what})` : ''}`;
 }
 
+/** The trace's longest task by wall time (a zero-length one when it has none). */
+export const longestTask = (trace: MainThreadTrace): { start: number; end: number; cpu: number } =>
+  trace.tasks.reduce<{ start: number; end: number; cpu: number }>((a, t) => (t.end - t.start > a.end - a.start ? t : a), {
+    start: 0,
+    end: 0,
+    cpu: 0,
+  });
+
 /**
  * Each task over `overMs` (ms from `from`, its length and CPU time) with the longest events inside
  * it and, given a CPU profile taken meanwhile, the functions with the most self time in it.

@@ -53,10 +53,10 @@ type ScopeState = {
   /** The stored history being laid over a long list's board in slices (restoreInSlices): boards are recorded after. */
   restoring: Restoring | null;
   /**
-   * The board last restored (in one go or in slices). A later board with its task map needs no restore: the poller
-   * writes that map in place, each answer merged over the restored snapshot (see board-delta.ts).
+   * The task map of the board last restored (in one go or in slices). A later board with this map needs no restore: the
+   * poller writes it in place, each answer merged over the restored snapshot (see board-delta.ts).
    */
-  restoredBoard: TaskBoard | null;
+  restoredTasks: ReadonlyMap<string, TaskSnapshot> | null;
   /** The series and change feed as last written (see flush): unchanged, they are not cloned and written again. */
   written: { series: BatchSeries; feedHead: Transition | undefined; feedLength: number } | null;
 };
@@ -125,7 +125,7 @@ function stateOf(scope: string): ScopeState {
       pending: null,
       backlog: null,
       restoring: null,
-      restoredBoard: null,
+      restoredTasks: null,
       written: null,
     };
     states.set(scope, state);
@@ -191,7 +191,7 @@ function record(state: ScopeState, query: Query) {
   const watched = watchListStore.get().ids;
   let touched = state.lastBoard ? touchedSince(state.lastBoard, board) : null;
   let current = board;
-  if (state.restoresLeft > 0 && board.tasks !== state.restoredBoard?.tasks) {
+  if (state.restoresLeft > 0 && board.tasks !== state.restoredTasks) {
     state.restoresLeft--;
     // A long list: laid over in slices, then recorded. In one task at 100,000 (a new snapshot per task, the rows derived
     // for every one) this was 110 ms of CPU on a reopened page.
@@ -212,7 +212,7 @@ function record(state: ScopeState, query: Query) {
       touched = touched && more ? [...touched, ...more] : null;
       current = restored;
     }
-    state.restoredBoard = current;
+    state.restoredTasks = current.tasks;
   }
   // A board during a sliced pass (rare: the pass takes well under a poll interval, unless the machine is slow) must not
   // reorder a task's snapshots. A full board finishes the pass first. A step from the last board queues its touched
@@ -279,7 +279,7 @@ async function restoreInSlices(state: ScopeState, job: Restoring) {
     await slicer.pause();
   }
   state.restoring = null;
-  state.restoredBoard = (job.query.state.data as TaskBoard | undefined) ?? null;
+  state.restoredTasks = (job.query.state.data as TaskBoard | undefined)?.tasks ?? null;
   if (state.pending) record(state, state.pending);
 }
 
@@ -301,7 +301,7 @@ function observe(state: ScopeState, id: string, snapshot: TaskSnapshot, changed:
   const before = state.records.get(id);
   if (before && changed && !changed.has(id)) return;
   const news = !before || tellsNews(before, snapshot);
-  const after = observeTask(before, id, snapshot);
+  const after = observeTask(before, id, snapshot, news);
   if (after === before) return;
   state.records.set(id, after);
   // Only the snapshot is new (a page opened again, answered as it stored): nothing to write.

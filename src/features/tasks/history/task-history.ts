@@ -70,13 +70,17 @@ export function tellsNews(record: TaskRecord, snapshot: TaskSnapshot): boolean {
  * Fold one snapshot from the poller into a task's record; the same record back when it is its snapshot already. With
  * no news (tellsNews) only the snapshot is new: the record keeps its arrays (none, as first seen) and its first-seen
  * time, and no longer holds the snapshot it was loaded with beside the board's. A change into an end (Finished,
- * Failed, Aborted) from a status seen live is dated by endedAt.
+ * Failed, Aborted) from a status seen live is dated by endedAt. `news`: tellsNews's answer, when the caller has it.
  */
-export function observeTask(record: TaskRecord | undefined, id: string, snapshot: TaskSnapshot): TaskRecord {
+export function observeTask(
+  record: TaskRecord | undefined,
+  id: string,
+  snapshot: TaskSnapshot,
+  news = !record || tellsNews(record, snapshot),
+): TaskRecord {
   if (!record) return firstRecord(id, snapshot);
   if (record.snapshot === snapshot) return record;
-  if (!tellsNews(record, snapshot))
-    return { id: record.id, firstSeen: firstSeenOf(record), changes: record.changes, samples: record.samples, snapshot };
+  if (!news) return { id: record.id, firstSeen: firstSeenOf(record), changes: record.changes, samples: record.samples, snapshot };
   const status = snapshot.item?.taskStatus ?? null;
   const progress = snapshot.item?.taskProgress ?? 0;
   const at = snapshot.changedAt;
