@@ -1,4 +1,4 @@
-import { batchIds, mergeBoard, type StatusSlice, runStatusCycle } from '../status-worker';
+import { batchIds, joinPacked, mergeBoard, type StatusSlice, runStatusCycle } from '../status-worker';
 import { recordDelta } from '../rows';
 import type { TaskBoard } from '../task';
 import type { Connection } from '@/lib/connection-profile';
@@ -26,8 +26,10 @@ export async function pollCycle(
   if (batches.length > SLICE_CYCLE_BATCHES) return pollInSlices(prev, batches, (onSlice) => run(onSlice, SLICE_BATCHES), errorsSeen);
   const slices: StatusSlice[] = [];
   await run((slice) => slices.push(slice), Infinity);
-  const items = slices.flatMap((s) => s.items);
-  const links = slices.flatMap((s) => s.links);
+  // Every batch has answered: one slice, or two when the page took over from a failed worker (status-cycle.ts).
+  const askedBy = slices.map((s) => s.batchIndexes.flatMap((i) => batches[i]!));
+  const answers =
+    slices.length === 1 ? slices[0]!.answers : joinPacked(slices.map((s, k) => ({ asked: askedBy[k]!.length, answers: s.answers })));
   const problems = slices.flatMap((s) => s.problems);
-  return recordDelta({ ...mergeBoard(prev, due, items, Date.now(), batches.length, problems, links), errorsSeen }, prev, due);
+  return recordDelta({ ...mergeBoard(prev, askedBy.flat(), answers, Date.now(), batches.length, problems), errorsSeen }, prev, due);
 }

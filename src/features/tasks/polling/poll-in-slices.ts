@@ -18,9 +18,9 @@ export async function pollInSlices(
   let board = prev;
   const changed = new Set<string>();
   const statusChanged = new Set<string>();
-  await run(({ batchIndexes, items, links, problems }) => {
+  await run(({ batchIndexes, answers, problems }) => {
     const ids = batchIndexes.flatMap((i) => batches[i]!);
-    board = mergeBoard(board, ids, items, now, batches.length, problems, links);
+    board = mergeBoard(board, ids, answers, now, batches.length, problems);
     for (const id of board.changed) changed.add(id);
     for (const id of board.statusChanged) statusChanged.add(id);
     boardRows(watchListStore.get().ids, board);

@@ -1,20 +1,21 @@
-import type { TaskStatusItem, TaskStatusItemProblem } from '@/contract';
+import type { TaskStatusItemProblem } from '@/contract';
 import type { Connection } from '@/lib/connection-profile';
 import { mapLimit } from './batch-ids';
-import { checkedLink, type CheckedLink } from './merge-board';
+import { checkedLink } from './merge-board';
 import { getTaskStatus } from './get-task-status';
+import { createAnswerPacker, type PackedAnswers } from './packed-answers';
 
 /** Batches in flight at once: enough to finish 10,000 IDs quickly without queueing behind the browser's per-host limit. */
 const CONCURRENT_BATCHES = 4;
 
 /**
  * Checked answers to some of a cycle's batches, named by their index in the cycle's list of batches;
- * links[i] is items[i]'s result link, checked here too (checkedLink).
+ * the answers packed (packed-answers.ts: each by its place among these batches' IDs, in this order),
+ * with their result links checked here too (checkedLink).
  */
 export type StatusSlice = {
   batchIndexes: number[];
-  items: TaskStatusItem[];
-  links: CheckedLink[];
+  answers: PackedAnswers;
   problems: TaskStatusItemProblem[];
 };
 
@@ -37,12 +38,17 @@ export async function fetchStatusBatches(
   onSlice: (slice: StatusSlice) => void,
   { sliceBatches, recordHealth }: FetchStatusOptions,
 ): Promise<void> {
-  let slice: StatusSlice = { batchIndexes: [], items: [], links: [], problems: [] };
+  const newSlice = () => ({
+    batchIndexes: [] as number[],
+    answers: createAnswerPacker(checkedLink),
+    problems: [] as TaskStatusItemProblem[],
+  });
+  let slice = newSlice();
   let failed = false;
   const handOn = () => {
-    const full = slice;
-    slice = { batchIndexes: [], items: [], links: [], problems: [] };
-    onSlice(full);
+    const { batchIndexes, answers, problems } = slice;
+    slice = newSlice();
+    onSlice({ batchIndexes, answers: answers.take(), problems });
   };
   try {
     await mapLimit(
@@ -52,10 +58,7 @@ export async function fetchStatusBatches(
         const answer = await getTaskStatus(connection, batches[i]!, signal, recordHealth);
         if (failed) return;
         slice.batchIndexes.push(i);
-        for (const item of answer.items) {
-          slice.items.push(item);
-          slice.links.push(checkedLink(item));
-        }
+        slice.answers.add(batches[i]!, answer.items);
         for (const problem of answer.problems) slice.problems.push(problem);
         if (slice.batchIndexes.length >= sliceBatches) handOn();
       },

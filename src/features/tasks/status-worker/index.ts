@@ -2,4 +2,5 @@
 export { batchIds } from './batch-ids';
 export type { StatusSlice } from './fetch-status-batches';
 export { mergeBoard } from './merge-board';
+export { joinPacked } from './packed-answers';
 export { runStatusCycle } from './status-cycle';

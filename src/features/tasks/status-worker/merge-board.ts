@@ -1,6 +1,7 @@
 import { TaskStatus, type TaskStatusItem, type TaskStatusItemProblem } from '@/contract';
 import { type TaskBoard, type TaskSnapshot, type Transition, nextMarks, safeDownloadUrl, statusWentBack } from '../task';
 import { recordDelta, writableTasks } from '../rows';
+import { answerPlaces, isPacked, packedItem, type PackedAnswers } from './packed-answers';
 
 const MAX_TRANSITIONS = 50;
 
@@ -51,36 +52,46 @@ function nextSnapshot(prev: TaskSnapshot | undefined, item: TaskStatusItem | nul
  * Fold one cycle's answers into the board: IDs that were asked for but not returned become
  * "not found"; changes and status transitions of this cycle are recorded for the UI. The task map
  * is the poller's own, written in place (see board-delta.ts): `prev` is not read again.
- * links, when given, are the answers' result links already checked (checkedLink, by the status
- * worker: parsing 100,000 URLs was a third of the first cycle's main-thread time).
+ * `answers` come packed from the status worker (packed-answers.ts, with their links already checked:
+ * parsing 100,000 URLs was a third of the first cycle's main-thread time), or as items (links, when
+ * given, theirs checked).
  */
 export function mergeBoard(
   prev: TaskBoard,
   asked: readonly string[],
-  answers: readonly TaskStatusItem[],
+  answers: readonly TaskStatusItem[] | PackedAnswers,
   now: number,
   requests: number,
   problems: readonly TaskStatusItemProblem[] = [],
   links?: readonly CheckedLink[],
 ): TaskBoard {
-  // By taskId, the last answer for an ID wins.
-  const indexOf = new Map(answers.map((a, i) => [a.taskId, i]));
+  // By place among the asked IDs; the last answer for an ID wins.
+  const places = answerPlaces(asked, answers);
   const problemOf = new Map(problems.map((p) => [p.taskId, p.problem]));
   const tasks = writableTasks(prev.tasks);
   const changed = new Set<string>();
   const statusChanged = new Set<string>();
   const transitions: Transition[] = [];
-  for (const id of asked) {
+  for (let i = 0; i < asked.length; i++) {
+    const id = asked[i]!;
     const before = tasks.get(id);
-    const at = indexOf.get(id);
-    const problem = at !== undefined ? undefined : problemOf.get(id);
+    const at = places[i]!;
+    const problem = at >= 0 ? undefined : problemOf.get(id);
     if (problem !== undefined) {
       const kept = before ?? { item: null, checkedAt: now, changedAt: now, downloadUrl: null, problem };
       tasks.set(id, { ...kept, checkedAt: now, problem });
       continue;
     }
-    const item = at === undefined ? null : keptItem(answers[at]!, id);
-    const after = nextSnapshot(before, item, now, item === null ? null : linkOf(item, links ? links[at!]! : checkedLink(item)));
+    let item: TaskStatusItem | null = null;
+    let link: CheckedLink = null;
+    if (at >= 0 && isPacked(answers)) {
+      item = packedItem(answers, at, id);
+      link = answers.links[at] ?? null;
+    } else if (at >= 0 && !isPacked(answers)) {
+      item = keptItem(answers[at]!, id);
+      link = links ? links[at]! : checkedLink(item);
+    }
+    const after = nextSnapshot(before, item, now, item === null ? null : linkOf(item, link));
     tasks.set(id, after);
     if (before && after.changedAt === now) changed.add(id);
     const from = before?.item?.taskStatus ?? null;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Connection } from '@/lib/connection-profile';
 import type { StatusSlice } from './fetch-status-batches';
+import { sliceItems } from '../testing/slice-items';
 import { createStatusWorkerHandler, type StatusWorkerRequest } from './status-worker-messages';
 
 const { recordGatewayOutcome } = vi.hoisted(() => ({ recordGatewayOutcome: vi.fn() }));
@@ -81,7 +82,7 @@ describe('runStatusCycle in the status worker', () => {
     await done;
     expect(FakeWorker.created).toHaveLength(1);
     expect(FakeWorker.created[0]!.received[0]).toMatchObject({ type: 'cycle', batches, connection });
-    expect(slices.flatMap((s) => s.items.map((i) => i.taskId)).toSorted()).toEqual(batches.flat());
+    expect(slices.flatMap((s) => sliceItems(batches, s).map((i) => i.taskId)).toSorted()).toEqual(batches.flat());
     expect(recordGatewayOutcome).toHaveBeenCalledWith(connection, 'taskStatus', null);
   });
 
@@ -125,7 +126,7 @@ describe('runStatusCycle in the status worker', () => {
     const { slices, done } = await run();
     await done;
     expect(FakeWorker.created).toHaveLength(0);
-    expect(slices.flatMap((s) => s.items)).toHaveLength(3);
+    expect(slices.flatMap((s) => sliceItems(batches, s))).toHaveLength(3);
   });
 
   it('uses a shared worker where the browser has one (its requests are not reported to the page), through its port', async () => {
@@ -136,7 +137,7 @@ describe('runStatusCycle in the status worker', () => {
     expect(FakeSharedWorker.created).toHaveLength(1);
     expect(FakeSharedWorker.created[0]!.options).toMatchObject({ type: 'module', name: 'task-status' });
     expect(FakeSharedWorker.created[0]!.received[0]).toMatchObject({ type: 'cycle', batches, connection });
-    expect(slices.flatMap((s) => s.items.map((i) => i.taskId)).toSorted()).toEqual(batches.flat());
+    expect(slices.flatMap((s) => sliceItems(batches, s).map((i) => i.taskId)).toSorted()).toEqual(batches.flat());
     expect(recordGatewayOutcome).toHaveBeenCalledWith(connection, 'taskStatus', null);
   });
 
@@ -152,7 +153,7 @@ describe('runStatusCycle in the status worker', () => {
     await next.done;
     expect(FakeSharedWorker.created).toHaveLength(1);
     expect(FakeWorker.created).toHaveLength(1);
-    expect(next.slices.flatMap((s) => s.items)).toHaveLength(3);
+    expect(next.slices.flatMap((s) => sliceItems(batches, s))).toHaveLength(3);
   });
 
   it('starts a dedicated worker when the shared one cannot even be constructed', async () => {
@@ -167,6 +168,6 @@ describe('runStatusCycle in the status worker', () => {
     const { slices, done } = await run();
     await done;
     expect(FakeWorker.created).toHaveLength(1);
-    expect(slices.flatMap((s) => s.items)).toHaveLength(3);
+    expect(slices.flatMap((s) => sliceItems(batches, s))).toHaveLength(3);
   });
 });

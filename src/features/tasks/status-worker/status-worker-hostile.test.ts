@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sliceItems } from '../testing/slice-items';
 import type { Connection } from '@/lib/connection-profile';
 import { GatewayRequestError } from '@/lib/gateway-error';
 import { MARKUP_TEXT } from '@/testing/hostile-gateway/hostile-cases';
@@ -69,7 +70,7 @@ describe('the status worker against a hostile gateway', () => {
   it('extra fields (including __proto__ and constructor) are ignored: every item is read, no prototype polluted', async () => {
     const reply = await cycle(gateway.caseUrl('extra-fields'));
     if (reply.type !== 'done') throw new Error(`expected a done cycle, got ${reply.type}`);
-    expect(reply.slice?.items.map((i) => [i.taskId, i.taskProgress])).toEqual(ids.map((id) => [id, 40]));
+    expect(reply.slice && sliceItems([ids], reply.slice).map((i) => [i.taskId, i.taskProgress])).toEqual(ids.map((id) => [id, 40]));
     expect(reply.slice?.problems).toEqual([]);
     expect((Object.prototype as { polluted?: unknown }).polluted).toBeUndefined();
     expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
@@ -113,12 +114,12 @@ describe('the status worker against a hostile gateway', () => {
     const key = `unit-${name}`;
     gateway.setSwitch(key, 'good');
     const first = await cycle(gateway.switchUrl(key));
-    expect(first.type === 'done' && first.slice?.items.map((i) => i.taskProgress)).toEqual([40, 40, 40]);
+    expect(first.type === 'done' && first.slice && sliceItems([ids], first.slice).map((i) => i.taskProgress)).toEqual([40, 40, 40]);
     gateway.setSwitch(key, name);
     const alert = await failedAlert(gateway.switchUrl(key));
     expect(alert.text).toMatch(says);
     gateway.setSwitch(key, 'good-later');
     const again = await cycle(gateway.switchUrl(key));
-    expect(again.type === 'done' && again.slice?.items.map((i) => i.taskProgress)).toEqual([70, 70, 70]);
+    expect(again.type === 'done' && again.slice && sliceItems([ids], again.slice).map((i) => i.taskProgress)).toEqual([70, 70, 70]);
   });
 });

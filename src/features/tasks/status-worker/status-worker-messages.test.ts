@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sliceItems } from '../testing/slice-items';
 import type { Connection } from '@/lib/connection-profile';
 import { describeError } from '@/i18n/describe-error';
 import { GatewayRequestError } from '@/lib/gateway-error';
@@ -58,7 +59,12 @@ describe('the status worker message handler', () => {
     expect(replies.map((r) => r.type)).toEqual(['done']);
     const slice = replies[0]!.type === 'done' ? replies[0]!.slice : null;
     expect(slice?.batchIndexes.toSorted()).toEqual([0, 1, 2]);
-    expect(slice?.items.map((i) => i.taskId).toSorted()).toEqual(batches.flat());
+    expect(
+      slice &&
+        sliceItems(batches, slice)
+          .map((i) => i.taskId)
+          .toSorted(),
+    ).toEqual(batches.flat());
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
@@ -99,7 +105,7 @@ describe('the status worker message handler', () => {
     );
     const [first] = await viaHandler();
     const slice = first!.type === 'done' ? first!.slice : null;
-    const linkOf = new Map(slice?.items.map((it, i) => [it.taskId, slice.links[i]]));
+    const linkOf = new Map(slice ? sliceItems(batches, slice).map((it, i) => [it.taskId, slice.answers.links[i]]) : []);
     expect(Object.fromEntries(linkOf)).toEqual({
       Service_AI_1: LINK_AS_GIVEN, // the answer's own string, not a second copy
       Service_AI_2: null,
