@@ -85,13 +85,19 @@ export function answerPlaces(asked: readonly string[], answers: readonly TaskSta
   return places;
 }
 
+/**
+ * A value read from a Float64Array is a boxed double even when whole: kept in the board's item, every task would hold
+ * three more heap objects for every collection to mark. A whole number in int32 range comes back as a small integer.
+ */
+const small = (v: number) => ((v | 0) === v ? v | 0 : v);
+
 /** Answer `j` as the board keeps it: one object in one shape, its taskId the asked ID's own string. */
 export function packedItem(answers: PackedAnswers, j: number, id: string): TaskStatusItem {
   return {
     taskId: id,
-    taskStatus: answers.taskStatus[j]!,
-    taskProgress: answers.taskProgress[j]!,
-    errorCode: answers.errorCode[j]!,
+    taskStatus: small(answers.taskStatus[j]!),
+    taskProgress: small(answers.taskProgress[j]!),
+    errorCode: small(answers.errorCode[j]!),
     targetVideoUrl: answers.targetVideoUrl[j] ?? null,
     updateTime: answers.updateTime[j]!,
   };
