@@ -53,9 +53,10 @@ describe('packed answers (the status worker to the page, issue 38)', () => {
     const first = EMPTY_BOARD;
     const asItems = mergeBoard(first, asked, answers, 1_000, 2);
     const one = mergeBoard(first, asked, packAnswers(asked, answers, checkedLink), 1_000, 2);
+    // The second half answered first: each slice's places are mapped to the cycle's.
     const joined = joinPacked([
-      { asked: 2, answers: packAnswers(asked.slice(0, 2), answers.slice(0, 2), checkedLink) },
-      { asked: 2, answers: packAnswers(asked.slice(2), answers.slice(2), checkedLink) },
+      { answers: packAnswers(asked.slice(2), answers.slice(2), checkedLink), places: [2, 3] },
+      { answers: packAnswers(asked.slice(0, 2), answers.slice(0, 2), checkedLink), places: [0, 1] },
     ]);
     const two = mergeBoard(first, asked, joined, 1_000, 2);
     for (const board of [one, two]) {

@@ -103,8 +103,11 @@ export function packedItem(answers: PackedAnswers, j: number, id: string): TaskS
   };
 }
 
-/** Several slices' answers as one, for all their asked IDs in order (`asked`: how many IDs each slice asked for). */
-export function joinPacked(parts: ReadonlyArray<{ asked: number; answers: PackedAnswers }>): PackedAnswers {
+/**
+ * Slices' answers as one, each answer placed among a whole cycle's IDs: `places[p]` is where the ID at place p among
+ * its slice's asked IDs stands in the cycle.
+ */
+export function joinPacked(parts: ReadonlyArray<{ answers: PackedAnswers; places: ArrayLike<number> }>): PackedAnswers {
   const n = parts.reduce((sum, p) => sum + p.answers.at.length, 0);
   const joined: PackedAnswers = {
     at: new Int32Array(n),
@@ -116,10 +119,9 @@ export function joinPacked(parts: ReadonlyArray<{ asked: number; answers: Packed
     links: [],
   };
   let offset = 0;
-  let before = 0;
-  for (const { asked, answers } of parts) {
+  for (const { answers, places } of parts) {
     joined.at.set(
-      answers.at.map((p) => p + before),
+      answers.at.map((p) => places[p]!),
       offset,
     );
     joined.taskStatus.set(answers.taskStatus, offset);
@@ -129,7 +131,6 @@ export function joinPacked(parts: ReadonlyArray<{ asked: number; answers: Packed
     joined.targetVideoUrl.push(...answers.targetVideoUrl);
     joined.links.push(...answers.links);
     offset += answers.at.length;
-    before += asked;
   }
   return joined;
 }
