@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { item } from '../testing/snapshots';
 import { checkedLink, LINK_AS_GIVEN, mergeBoard } from './merge-board';
+import { packAnswers } from './packed-answers';
 import { EMPTY_BOARD } from '../task/task-snapshot';
 
 describe('mergeBoard', () => {
@@ -82,20 +83,20 @@ describe("a Finished task's result link", () => {
     );
   });
   it('is taken as given when the status worker checked it (checkedLink), by the answer it belongs to', () => {
+    const asked = ['Service_AI_a', 'Service_AI_b', 'Service_AI_c'];
     const answers = [
       item('Service_AI_b', 3),
       finished('https://gw/v.mp4'),
       item('Service_AI_c', 4, { targetVideoUrl: 'HTTPS://GW/c.mp4' }),
     ];
-    const links = answers.map(checkedLink);
-    expect(links).toEqual([null, LINK_AS_GIVEN, 'https://gw/c.mp4']);
-    const board = mergeBoard(EMPTY_BOARD, ['Service_AI_a', 'Service_AI_b', 'Service_AI_c'], answers, 1, 1, [], links);
+    expect(answers.map(checkedLink)).toEqual([null, LINK_AS_GIVEN, 'https://gw/c.mp4']);
+    const board = mergeBoard(EMPTY_BOARD, asked, packAnswers(asked, answers, checkedLink), 1, 1);
     expect(board.tasks.get('Service_AI_a')?.downloadUrl).toBe('https://gw/v.mp4');
     expect(board.tasks.get('Service_AI_b')?.downloadUrl).toBeNull();
     expect(board.tasks.get('Service_AI_c')?.downloadUrl).toBe('https://gw/c.mp4');
-    expect(
-      mergeBoard(EMPTY_BOARD, ['Service_AI_a'], [finished('https://gw/v.mp4')], 1, 1, [], [null]).tasks.get('Service_AI_a')?.downloadUrl,
-    ).toBeNull();
+    // What the worker refused is not checked again here.
+    const refused = packAnswers(['Service_AI_a'], [finished('https://gw/v.mp4')], () => null);
+    expect(mergeBoard(EMPTY_BOARD, ['Service_AI_a'], refused, 1, 1).tasks.get('Service_AI_a')?.downloadUrl).toBeNull();
   });
 });
 

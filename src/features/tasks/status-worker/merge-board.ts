@@ -1,7 +1,7 @@
 import { TaskStatus, type TaskStatusItem, type TaskStatusItemProblem } from '@/contract';
 import { type TaskBoard, type TaskSnapshot, type Transition, nextMarks, safeDownloadUrl, statusWentBack } from '../task';
 import { recordDelta, writableTasks } from '../rows';
-import { answerPlaces, isPacked, packedItem, type PackedAnswers } from './packed-answers';
+import { answerPlaces, isPacked, packAnswers, packedItem, type PackedAnswers } from './packed-answers';
 
 const MAX_TRANSITIONS = 50;
 
@@ -16,20 +16,6 @@ export function checkedLink(item: TaskStatusItem): CheckedLink {
 }
 
 const linkOf = (item: TaskStatusItem, link: CheckedLink) => (link === LINK_AS_GIVEN ? item.targetVideoUrl : link);
-
-/**
- * An answer as the board keeps it: made here, in one shape, its taskId the asked ID's own string. As a message gives
- * it, an item is built a property at a time, with two of its six in a second object, and its taskId a copy of the
- * ID: at 100,000 watched tasks, 200,000 more objects for every major collection to mark (issue 38).
- */
-const keptItem = (answer: TaskStatusItem, id: string): TaskStatusItem => ({
-  taskId: id,
-  taskStatus: answer.taskStatus,
-  taskProgress: answer.taskProgress,
-  errorCode: answer.errorCode,
-  targetVideoUrl: answer.targetVideoUrl,
-  updateTime: answer.updateTime,
-});
 
 function nextSnapshot(prev: TaskSnapshot | undefined, item: TaskStatusItem | null, now: number, downloadUrl: string | null): TaskSnapshot {
   const changed = !prev || prev.item?.taskStatus !== item?.taskStatus || prev.item?.taskProgress !== item?.taskProgress;
@@ -52,9 +38,8 @@ function nextSnapshot(prev: TaskSnapshot | undefined, item: TaskStatusItem | nul
  * Fold one cycle's answers into the board: IDs that were asked for but not returned become
  * "not found"; changes and status transitions of this cycle are recorded for the UI. The task map
  * is the poller's own, written in place (see board-delta.ts): `prev` is not read again.
- * `answers` come packed from the status worker (packed-answers.ts, with their links already checked:
- * parsing 100,000 URLs was a third of the first cycle's main-thread time), or as items (links, when
- * given, theirs checked).
+ * `answers` come packed from the status worker, their links already checked (packed-answers.ts; parsing
+ * 100,000 URLs was a third of the first cycle's main-thread time); items are packed here first.
  */
 export function mergeBoard(
   prev: TaskBoard,
@@ -63,10 +48,10 @@ export function mergeBoard(
   now: number,
   requests: number,
   problems: readonly TaskStatusItemProblem[] = [],
-  links?: readonly CheckedLink[],
 ): TaskBoard {
+  const packed = isPacked(answers) ? answers : packAnswers(asked, answers, checkedLink);
   // By place among the asked IDs; the last answer for an ID wins.
-  const places = answerPlaces(asked, answers);
+  const places = answerPlaces(asked.length, packed);
   const problemOf = new Map(problems.map((p) => [p.taskId, p.problem]));
   const tasks = writableTasks(prev.tasks);
   const changed = new Set<string>();
@@ -82,16 +67,8 @@ export function mergeBoard(
       tasks.set(id, { ...kept, checkedAt: now, problem });
       continue;
     }
-    let item: TaskStatusItem | null = null;
-    let link: CheckedLink = null;
-    if (at >= 0 && isPacked(answers)) {
-      item = packedItem(answers, at, id);
-      link = answers.links[at] ?? null;
-    } else if (at >= 0 && !isPacked(answers)) {
-      item = keptItem(answers[at]!, id);
-      link = links ? links[at]! : checkedLink(item);
-    }
-    const after = nextSnapshot(before, item, now, item === null ? null : linkOf(item, link));
+    const item = at >= 0 ? packedItem(packed, at, id) : null;
+    const after = nextSnapshot(before, item, now, item === null ? null : linkOf(item, packed.links[at] ?? null));
     tasks.set(id, after);
     if (before && after.changedAt === now) changed.add(id);
     const from = before?.item?.taskStatus ?? null;

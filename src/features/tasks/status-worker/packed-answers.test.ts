@@ -32,7 +32,7 @@ describe('packed answers (the status worker to the page, issue 38)', () => {
       checkedLink,
     );
     expect(Array.from(packed.at)).toEqual([0, 0]);
-    expect(Array.from(answerPlaces(['Service_AI_a', 'Service_AI_b'], packed))).toEqual([1, -1]);
+    expect(Array.from(answerPlaces(2, packed))).toEqual([1, -1]);
     const board = mergeBoard(EMPTY_BOARD, ['Service_AI_a', 'Service_AI_b'], packed, 1_000, 1);
     expect(board.tasks.get('Service_AI_a')?.item?.taskProgress).toBe(20);
     expect(board.tasks.get('Service_AI_b')?.item).toBeNull();

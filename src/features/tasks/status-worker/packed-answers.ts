@@ -73,15 +73,10 @@ export function packAnswers(
 
 export const isPacked = (answers: readonly TaskStatusItem[] | PackedAnswers): answers is PackedAnswers => !Array.isArray(answers);
 
-/** The answer kept for each asked ID, by its place (the last answer for an ID wins), or -1 for none. */
-export function answerPlaces(asked: readonly string[], answers: readonly TaskStatusItem[] | PackedAnswers): Int32Array {
-  const places = new Int32Array(asked.length).fill(-1);
-  if (isPacked(answers)) {
-    answers.at.forEach((p, j) => (places[p] = j));
-    return places;
-  }
-  const indexOf = new Map(answers.map((a, j) => [a.taskId, j]));
-  asked.forEach((id, i) => (places[i] = indexOf.get(id) ?? -1));
+/** The answer kept for each of `asked` IDs, by its place (the last answer for an ID wins), or -1 for none. */
+export function answerPlaces(asked: number, answers: PackedAnswers): Int32Array {
+  const places = new Int32Array(asked).fill(-1);
+  answers.at.forEach((p, j) => (places[p] = j));
   return places;
 }
 
