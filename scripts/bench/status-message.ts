@@ -12,7 +12,8 @@ import { median } from './main-thread-trace';
 
 // The board's modules reach the i18n store, which imports Vite's virtual modules: empty here (stub-vite-modules.ts).
 stubViteModules();
-const { checkedLink, mergeBoard } = await import('../../src/features/tasks/status-worker/merge-board');
+const { checkedLink } = await import('../../src/features/tasks/status-worker/checked-link');
+const { mergeBoard } = await import('../../src/features/tasks/status-worker/merge-board');
 const { packAnswers } = await import('../../src/features/tasks/status-worker/packed-answers');
 const { EMPTY_BOARD } = await import('../../src/features/tasks/task/task-snapshot');
 

@@ -1,7 +1,7 @@
 import type { TaskStatusItemProblem } from '@/contract';
 import type { Connection } from '@/lib/connection-profile';
 import { mapLimit } from './batch-ids';
-import { checkedLink } from './merge-board';
+import { checkedLink } from './checked-link';
 import { getTaskStatus } from './get-task-status';
 import { createAnswerPacker, type PackedAnswers } from './packed-answers';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { item } from '../testing/snapshots';
-import { checkedLink, LINK_AS_GIVEN, mergeBoard } from './merge-board';
+import { checkedLink, LINK_AS_GIVEN } from './checked-link';
+import { mergeBoard } from './merge-board';
 import { packAnswers } from './packed-answers';
 import { EMPTY_BOARD } from '../task/task-snapshot';
 

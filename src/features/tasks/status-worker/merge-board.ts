@@ -1,21 +1,10 @@
 import { TaskStatus, type TaskStatusItem, type TaskStatusItemProblem } from '@/contract';
-import { type TaskBoard, type TaskSnapshot, type Transition, nextMarks, safeDownloadUrl, statusWentBack } from '../task';
+import { type TaskBoard, type TaskSnapshot, type Transition, nextMarks, statusWentBack } from '../task';
 import { recordDelta, writableTasks } from '../rows';
 import { answerPlaces, isPacked, packAnswers, packedItem, type PackedAnswers } from './packed-answers';
+import { checkedLink, linkOf } from './checked-link';
 
 const MAX_TRANSITIONS = 50;
-
-/** A checked link that is the answer's own targetVideoUrl as it came: not posted again as a second copy of the string. */
-export const LINK_AS_GIVEN = 0;
-export type CheckedLink = string | null | typeof LINK_AS_GIVEN;
-
-/** A Finished item's result link, checked (only an absolute http(s) URL is a link). */
-export function checkedLink(item: TaskStatusItem): CheckedLink {
-  const url = item.taskStatus === TaskStatus.finished ? safeDownloadUrl(item.targetVideoUrl) : null;
-  return url !== null && url === item.targetVideoUrl ? LINK_AS_GIVEN : url;
-}
-
-const linkOf = (item: TaskStatusItem, link: CheckedLink) => (link === LINK_AS_GIVEN ? item.targetVideoUrl : link);
 
 function nextSnapshot(prev: TaskSnapshot | undefined, item: TaskStatusItem | null, now: number, downloadUrl: string | null): TaskSnapshot {
   const changed = !prev || prev.item?.taskStatus !== item?.taskStatus || prev.item?.taskProgress !== item?.taskProgress;

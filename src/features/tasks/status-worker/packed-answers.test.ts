@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskStatusItem } from '@/contract';
 import { item } from '../testing/snapshots';
-import { checkedLink, LINK_AS_GIVEN, mergeBoard } from './merge-board';
+import { checkedLink, LINK_AS_GIVEN } from './checked-link';
+import { mergeBoard } from './merge-board';
 import { answerPlaces, createAnswerPacker, joinPacked, packAnswers, packedItem } from './packed-answers';
 import { EMPTY_BOARD } from '../task/task-snapshot';
 

@@ -1,5 +1,5 @@
 import type { TaskStatusItem } from '@/contract';
-import type { CheckedLink } from './merge-board';
+import type { CheckedLink } from './checked-link';
 
 /**
  * A slice's answers as the status worker posts them: column by column, each answer named by its place among the slice's

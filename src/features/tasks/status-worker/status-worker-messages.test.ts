@@ -3,7 +3,7 @@ import { sliceItems } from '../testing/slice-items';
 import type { Connection } from '@/lib/connection-profile';
 import { describeError } from '@/i18n/describe-error';
 import { GatewayRequestError } from '@/lib/gateway-error';
-import { LINK_AS_GIVEN } from './merge-board';
+import { LINK_AS_GIVEN } from './checked-link';
 import { fetchStatusBatches } from './fetch-status-batches';
 import { createStatusWorkerHandler, type StatusWorkerReply } from './status-worker-messages';
 
