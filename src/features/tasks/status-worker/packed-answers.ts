@@ -15,7 +15,7 @@ export type PackedAnswers = {
   updateTime: Float64Array;
   /** targetVideoUrl as the gateway gave it (checked apart, in links). */
   targetVideoUrl: (string | null)[];
-  /** Each answer's result link, checked (merge-board.ts, checkedLink). */
+  /** Each answer's result link, checked (checked-link.ts). */
   links: CheckedLink[];
 };
 
@@ -60,7 +60,7 @@ export function createAnswerPacker(linkOf: (item: TaskStatusItem) => CheckedLink
   };
 }
 
-/** The answers of one batch (or of a slice's batches in order) packed at once: for tests and the page's own merges. */
+/** Answers packed at once for `asked` IDs: items given to mergeBoard (tests), and the benchmark. */
 export function packAnswers(
   asked: readonly string[],
   items: readonly TaskStatusItem[],
