@@ -172,3 +172,18 @@ describe('isStalled', () => {
     expect(isStalled(running(40, 0, null), 1e9, 0)).toBe(false);
   });
 });
+
+describe('a running task’s marks (nextMarks)', () => {
+  it('keeps the newest eight, oldest first, each with the check before it; an answer at the same progress adds none', () => {
+    let board: TaskBoard = { ...EMPTY_BOARD, tasks: new Map() };
+    // Checked every 2 s: 10 %, then one point more at each of ten checks, then one check at the same progress.
+    const checks = Array.from({ length: 11 }, (_, i) => ({ at: i * 2_000, progress: 10 + i }));
+    for (const { at, progress } of [...checks, { at: 22_000, progress: 20 }])
+      board = mergeBoard(board, [ID], [item(ID, 3, { taskProgress: progress })], at, 1);
+    const marks = board.tasks.get(ID)!.progressMarks!;
+    expect(marks.map((m) => m.progress)).toEqual([13, 14, 15, 16, 17, 18, 19, 20]);
+    expect(marks.map((m) => [m.after, m.seenAt])).toEqual(
+      [13, 14, 15, 16, 17, 18, 19, 20].map((p) => [(p - 11) * 2_000, (p - 10) * 2_000]),
+    );
+  });
+});
