@@ -28,15 +28,18 @@ export async function pollCycle(
   await run((slice) => slices.push(slice), Infinity);
   // Every batch has answered (one slice, or two when the page took over from a failed worker: status-cycle.ts). The
   // answers are placed among the due IDs, so the board takes them in the list's order, as they were asked.
-  const answers = joinPacked(slices.map((s) => ({ answers: s.answers, places: placesInCycle(s.batchIndexes, batches) })));
+  const starts: number[] = [];
+  batches.reduce((start, batch) => (starts.push(start), start + batch.length), 0);
+  const answers = joinPacked(slices.map((s) => ({ answers: s.answers, places: placesInCycle(s.batchIndexes, batches, starts) })));
   const problems = slices.flatMap((s) => s.problems);
   return recordDelta({ ...mergeBoard(prev, due, answers, Date.now(), batches.length, problems), errorsSeen }, prev, due);
 }
 
-/** Where each ID a slice asked for (its batches' IDs, in its order) stands among the cycle's (the batches in order). */
-function placesInCycle(batchIndexes: readonly number[], batches: readonly string[][]): Int32Array {
-  const starts: number[] = [];
-  batches.reduce((start, batch) => (starts.push(start), start + batch.length), 0);
+/**
+ * Where each ID a slice asked for (its batches' IDs, in its order) stands among the cycle's (the batches in order, batch
+ * b's first at starts[b]).
+ */
+function placesInCycle(batchIndexes: readonly number[], batches: readonly string[][], starts: readonly number[]): Int32Array {
   const places = new Int32Array(batchIndexes.reduce((n, b) => n + batches[b]!.length, 0));
   let p = 0;
   for (const b of batchIndexes) for (let i = 0; i < batches[b]!.length; i++) places[p++] = starts[b]! + i;
