@@ -10,13 +10,15 @@ import { TaskList } from './task-list';
 
 /** The list's worker in this thread (jsdom has none): its messages copied as a worker's are, its answers a task later. */
 class InThreadWorker {
+  /** How long an answer takes (a task later: 0). */
+  static answerAfterMs = 0;
   static requests: ListRequest['kind'][] = [];
   static lastTerms: string[] = [];
   static lastTimes: number | null = null;
   static lastReset: number | null = null;
   onmessage: ((event: { data: ListReply }) => void) | null = null;
   onerror: (() => void) | null = null;
-  private readonly handle = createListSearch((reply) => setTimeout(() => this.onmessage?.({ data: reply }), 0));
+  private readonly handle = createListSearch((reply) => setTimeout(() => this.onmessage?.({ data: reply }), InThreadWorker.answerAfterMs));
   postMessage(request: ListRequest) {
     InThreadWorker.requests.push(request.kind);
     if (request.kind === 'reset') InThreadWorker.lastReset = request.total;
@@ -65,12 +67,23 @@ describe('TaskList over a long list, with the list’s worker', () => {
     await act(async () => vi.advanceTimersByTime(100));
     expect(InThreadWorker.requests).toEqual([]);
 
+    // This answer takes a while.
+    InThreadWorker.answerAfterMs = 200;
     rerender(<TaskList {...props} rows={quiet.rows} version={quiet.version} query="status:failed sort:progress-desc" />);
     const heading = () => screen.getByRole('heading', { level: 2 });
-    // Until the worker answers, the list shows what it drew, and says it is filtering.
-    expect(heading()).toHaveTextContent(`(${ids.length.toLocaleString('en')})Filtering…`);
-    // The answer comes a task later, and its promise a microtask after that.
+    const region = () => screen.getByRole('region', { name: /^Watch list/ });
+    // Until the worker answers, the list shows what it drew; it says it is filtering once that takes a moment.
+    expect(heading()).toHaveTextContent(new RegExp(`^Watch list \\(${ids.length.toLocaleString('en')}\\)$`));
+    expect(region()).toHaveAttribute('aria-busy', 'false');
+    await act(async () => vi.advanceTimersByTime(149));
+    expect(heading()).not.toHaveTextContent('Filtering');
     await act(async () => vi.advanceTimersByTime(1));
+    expect(heading()).toHaveTextContent(`(${ids.length.toLocaleString('en')})Filtering…`);
+    expect(region()).toHaveAttribute('aria-busy', 'true');
+    InThreadWorker.answerAfterMs = 0;
+    // The answer comes, and its promise a microtask after that.
+    await act(async () => vi.advanceTimersByTime(50));
+    expect(region()).toHaveAttribute('aria-busy', 'false');
     // The written row went first, then the search that reads it: the task that failed meanwhile is counted.
     expect(InThreadWorker.requests).toEqual(['write', 'search']);
     const failed = [...ids.filter((_, i) => i % 50 === 0), ids[3]];

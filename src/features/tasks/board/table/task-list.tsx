@@ -1,5 +1,6 @@
 import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useT } from '@/hooks/use-t';
+import { useTrueAfter } from '@/hooks/use-true-after';
 import type { WatchedTask } from '../../rows';
 import type { Freshness } from '../../task';
 import { queryToControls, withSearch, withSort, codesSeen, QueryBox } from '../../query';
@@ -10,6 +11,9 @@ import { BulkActions } from './bulk-actions';
 import { TaskTable } from './task-table';
 import { SORT_OPTIONS } from './task-columns';
 import styles from '../board.module.css';
+
+/** How long a query's rows may take to come before the list says it is filtering (about what reads as at once). */
+const FILTERING_SAID_AFTER_MS = 150;
 
 type Props = {
   rows: readonly WatchedTask[];
@@ -28,12 +32,16 @@ export function TaskList({ rows, version, query, onQuery, changed, stallMs, fres
   // The list follows a new query in a render React may split and interrupt (the box, chips and search field follow at once):
   // filtering and drawing 100,000 rows again is then no long task on the keystroke that committed it.
   const listQuery = useDeferredValue(query);
-  const { shown, counts, filtering: reading, parsed } = useQueryRows(rows, version, listQuery, stallMs);
+  const { shown, counts, filtering: reading, resultShown, parsed } = useQueryRows(rows, version, listQuery, stallMs);
   // A query that filters says so in the heading even when it keeps every row ("3 of 3 shown"): one on times alone
   // would otherwise leave no mark there. Not while its rows are read: the rows shown are still the last query's.
   const filtered = !reading && parsed.query.terms.length > 0;
   // Until the list has drawn the query as it is now: React has yet to render it, or rows remain to be read.
   const filtering = reading || listQuery !== query;
+  // Said (and the list marked busy) once that takes a moment, while the last result stays in view: a commit whose rows
+  // come in a few milliseconds (the list's worker at 100,000 rows) writes nothing to the page before its rows. Before
+  // the first result there is nothing else to read: said at once.
+  const saysFiltering = useTrueAfter(filtering, resultShown ? FILTERING_SAID_AFTER_MS : 0);
   // The controls show the query as it is now, not as the list last drew it.
   const { search, sort, descending } = useMemo(() => queryToControls(query), [query]);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -81,14 +89,14 @@ export function TaskList({ rows, version, query, onQuery, changed, stallMs, fres
   );
 
   return (
-    <section aria-labelledby="task-list-title" aria-busy={filtering}>
+    <section aria-labelledby="task-list-title" aria-busy={saysFiltering}>
       <h2 id="task-list-title">
         {t('tasks.list.title')}{' '}
         <span className={styles.hint}>
           {shown.length === rows.length && !filtered
             ? t('tasks.list.all', { count: rows.length })
             : t('tasks.list.some', { shown: shown.length, total: rows.length })}
-          {filtering && <span className={styles.filtering}>{t('tasks.list.filtering')}</span>}
+          {saysFiltering && <span className={styles.filtering}>{t('tasks.list.filtering')}</span>}
         </span>
       </h2>
       <QueryBox query={query} onQuery={onQuery} codes={codes} sortOptions={SORT_OPTIONS} />

@@ -32,6 +32,8 @@ type QueryRows = {
   counts: KeptCounts | null;
   /** Rows remain to be read for the query as it is now (`shown` is the last result until they are). */
   filtering: boolean;
+  /** `shown` is a result read before, not the empty list that stands in until the first result is read. */
+  resultShown: boolean;
   sort: SortKey;
   descending: boolean;
 };
@@ -87,6 +89,7 @@ export function useQueryRows(rows: readonly WatchedTask[], version: number, text
   // While rows remain to read, the last rows a run finished with. Before the first, no rows rather than every row: a
   // stored query at 100,000 tasks would otherwise show the whole list as if it matched, for the first slices.
   const filtered = run ? (run.result ?? filter.last ?? (query.terms.length === 0 ? rows : NO_ROWS)) : NO_ROWS;
+  const resultShown = fromWorker ? fromWorker.shown !== null || filter.last !== null : filtered !== NO_ROWS;
   const reading = run ? run.result === null : fromWorker!.reading;
   // How each result was last drawn, for the rows as of `version`.
   const [drawn] = useState(() => new WeakMap<readonly WatchedTask[], { version: number; shown: readonly WatchedTask[] }>());
@@ -103,5 +106,5 @@ export function useQueryRows(rows: readonly WatchedTask[], version: number, text
     return sorted;
   }, [fromWorker, filter, drawn, filtered, version, sort, descending, reading]);
   const counts = fromWorker?.shown ? fromWorker.counts : null;
-  return { parsed, shown, counts, filtering: reading, sort, descending };
+  return { parsed, shown, counts, filtering: reading, resultShown, sort, descending };
 }
