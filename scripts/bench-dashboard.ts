@@ -95,9 +95,12 @@ const began = Date.now();
 /** Progress on stderr, so a slow phase shows where the minutes go. */
 const step = (what: string) => console.error(`[${((Date.now() - began) / 1000).toFixed(0)} s] ${what}`);
 
-/** In the page (a string: tsx's helpers do not exist there): counts DOM mutations on `window.domWrites` by the nearest labelled region. */
+/**
+ * In the page (a string: tsx's helpers do not exist there): counts DOM mutations on `window.domWrites` by the nearest
+ * labelled region (set it to {} to count afresh).
+ */
 const countMutationsByRegion = `(() => {
-  const writes = (window.domWrites = {});
+  window.domWrites = {};
   const regionOf = (node) => {
     for (let el = node instanceof Element ? node : node && node.parentElement; el; el = el.parentElement) {
       const by = el.getAttribute('aria-labelledby');
@@ -107,12 +110,20 @@ const countMutationsByRegion = `(() => {
     return '(page)';
   };
   new MutationObserver((records) => {
+    const writes = window.domWrites;
     for (const r of records) {
       const key = regionOf(r.target) + ' ' + r.type + (r.attributeName ? ':' + r.attributeName : '');
       writes[key] = (writes[key] || 0) + 1;
     }
   }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
 })()`;
+
+/** `writes` (a region's count by kind) per `per`, most first. */
+const writesByRegion = (writes: Record<string, number>, per: number) =>
+  Object.entries(writes)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k} ${(v / per).toFixed(1)}`)
+    .join(', ');
 
 function fail(why: string): never {
   console.error(why);
@@ -308,14 +319,24 @@ try {
       .join(', ')})`;
   };
 
+  const takeWrites = () =>
+    page.evaluate(() => {
+      const w = window as unknown as { domWrites: Record<string, number> };
+      const taken = w.domWrites;
+      w.domWrites = {};
+      return taken;
+    });
+  const steadyWrites = process.env.BENCH_DESCRIBE ? await takeWrites() : null;
   // Baseline: the same time with polling off (only the 1 s clock re-renders), to isolate a poll update's cost.
   await page.getByLabel('Check every').selectOption('0');
   await page.waitForTimeout(500);
+  if (process.env.BENCH_DESCRIBE) await takeWrites();
   const profileIdle = process.env.BENCH_PROFILE === 'idle';
   if (profileIdle) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
   const idle0 = await metric(cdp, 'TaskDuration');
   await page.waitForTimeout(steadyMs);
   const idle1 = await metric(cdp, 'TaskDuration');
+  const idleWrites = process.env.BENCH_DESCRIBE ? await takeWrites() : null;
   if (profileIdle) printProfile((await cdp.send('Profiler.stop')).profile, 30);
   const busyMinusIdleMs = ((busy1 - busy0 - (idle1 - idle0)) * 1000) / cycles;
   // Per poll update, the main thread's busy time from its first request to the quiet after its last answer (a trace).
@@ -326,13 +347,9 @@ try {
   if (steadyProfile || process.env.BENCH_DESCRIBE)
     for (const line of describeUpdates(steadyTrace, updates, steadyProfile ?? undefined)) console.log(line);
   if (process.env.BENCH_DESCRIBE) {
-    const writes = await page.evaluate(() => (window as unknown as { domWrites: Record<string, number> }).domWrites);
-    console.log(
-      `DOM writes per cycle by region: ${Object.entries(writes)
-        .sort((a, b) => b[1] - a[1])
-        .map(([k, v]) => `${k} ${(v / cycles).toFixed(1)}`)
-        .join(', ')}`,
-    );
+    console.log(`DOM writes per cycle by region: ${writesByRegion(steadyWrites!, cycles)}`);
+    // With polling off, what the clock alone writes (the background every key and update is measured over).
+    console.log(`DOM writes per second with polling off, by region: ${writesByRegion(idleWrites!, steadyMs / 1000)}`);
   }
   const spread = (xs: number[]) => `${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)}`;
   const domNodes = await metric(cdp, 'Nodes');
