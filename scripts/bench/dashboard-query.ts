@@ -54,6 +54,8 @@ type PageQueryFigures = {
   /** The windows that held a commit (the list filtering after a pause): busy ms, median and max. */
   commitMedianMs: number;
   commitMaxMs: number;
+  /** Each committing key's window, in the order typed (the max alone does not say which term it was). */
+  commitsMs: number[];
   shown: string;
   /** Poll updates with the query on and with none (measured for the first query only; 0 updates when not). */
   updateWithQueryMs: number;
@@ -234,6 +236,7 @@ export async function measureQueryInPage(
     typingMaxMs: Math.max(0, ...typing),
     commitMedianMs: median(commits),
     commitMaxMs: Math.max(0, ...commits),
+    commitsMs: commits,
     shown: shown.replace(/^Watch list\s*/, ''),
     updateWithQueryMs: withQuery.ms,
     updateWithQueryCpuMs: withQuery.cpuMs,
@@ -260,7 +263,10 @@ export function pageQueryRows(f: PageQueryFigures): Array<[string, string]> {
       `${ms(f.keyLongestTaskMs)} (${ms(f.keyLongestTaskCpuMs)}) / ${ms(f.observedLongTaskMs)}`,
     ],
     ['  keys that only edit the box (no commit in their window): p95 / max', `${ms(f.typingP95Ms)} / ${ms(f.typingMaxMs)}`],
-    ['  a term committed (the list filters after a pause): median / max', `${ms(f.commitMedianMs)} / ${ms(f.commitMaxMs)}`],
+    [
+      '  a term committed (the list filters after a pause): median / max',
+      `${ms(f.commitMedianMs)} / ${ms(f.commitMaxMs)} (each: ${f.commitsMs.map((c) => c.toFixed(1)).join(', ')})`,
+    ],
     ...(f.updatesWithQuery + f.updatesNoQuery > 0
       ? ([
           [
