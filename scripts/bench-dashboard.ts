@@ -20,6 +20,7 @@ import { seedProfileScript } from './lib/seed-profile';
 import { benchServerEnv } from './lib/start-server';
 import { serverAnswers } from './lib/wait-for-server';
 import { printAllocations, printProfile, startAllocationSampling } from './bench/cpu-profile';
+import { sampleHeapGrowth } from './bench/heap-growth';
 import { printHeapByConstructor } from './bench/heap-snapshot';
 import { logFailedRequests } from './bench/failed-requests';
 import { cyclesOf, describeLongTasks, describeUpdates, longestTask, median, startTrace, updateCost } from './bench/main-thread-trace';
@@ -35,6 +36,7 @@ import {
   waitForButtonText,
   waitForHistoryWritten,
   waitForStrongText,
+  injectProbeCss,
 } from './bench/dashboard-page';
 import { PIECE } from '../src/features/tasks/watch-list/watch-list-db';
 import { operations } from '#contract';
@@ -273,6 +275,8 @@ try {
   step('steady state');
   // Steady state: only live tasks are polled, with the table in view (its first rows are live, so updates redraw them).
   await page.getByRole('region', { name: 'Watched tasks' }).scrollIntoViewIfNeeded();
+  // BENCH_CSS: a style sheet laid over the page from here on (a CSS change measured before it is made in src).
+  if (process.env.BENCH_CSS) await injectProbeCss(page, process.env.BENCH_CSS);
   await resetProbe(page);
   // Sampled every 100 µs: at the default (~1 ms, longer on a busy machine) an update's 10 ms were a few samples, each
   // charged with the time until the next, so a function met once looked like 5 ms.
@@ -291,7 +295,10 @@ try {
   // BENCH_DESCRIBE=1 also counts the DOM writes of the steady phase by where they land (the nearest labelled region).
   if (process.env.BENCH_DESCRIBE) await page.evaluate(countMutationsByRegion);
   const stopTrace = await startTrace(browser, page);
+  // BENCH_GROWTH=1: how much each heap grew over the steady phase (its samples are calls into the page: not with timing).
+  const growth = process.env.BENCH_GROWTH ? sampleHeapGrowth(cdp, Number(process.env.BENCH_GROWTH_MS ?? 100)) : null;
   await page.waitForTimeout(STEADY_CYCLES * (INTERVAL_MS + 150));
+  const grown = await growth?.stop();
   const steadyTrace = await stopTrace();
   const busy1 = await metric(cdp, 'TaskDuration');
   const allocations = sampleAllocations ? (await cdp.send('HeapProfiler.stopSampling')).profile : null;
@@ -334,7 +341,10 @@ try {
   const profileIdle = process.env.BENCH_PROFILE === 'idle';
   if (profileIdle) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
   const idle0 = await metric(cdp, 'TaskDuration');
+  const idleGrowth = process.env.BENCH_GROWTH ? sampleHeapGrowth(cdp, Number(process.env.BENCH_GROWTH_MS ?? 100)) : null;
   await page.waitForTimeout(steadyMs);
+  const idleGrown = await idleGrowth?.stop();
+  if (idleGrown) console.log(`heaps over the same time with polling off: ${idleGrown}`);
   const idle1 = await metric(cdp, 'TaskDuration');
   const idleWrites = process.env.BENCH_DESCRIBE ? await takeWrites() : null;
   if (profileIdle) printProfile((await cdp.send('Profiler.stop')).profile, 30);
@@ -346,6 +356,7 @@ try {
   // BENCH_DESCRIBE=1: where the update windows' time goes, from the trace alone (no profiler slowing the page).
   if (steadyProfile || process.env.BENCH_DESCRIBE)
     for (const line of describeUpdates(steadyTrace, updates, steadyProfile ?? undefined)) console.log(line);
+  if (grown) console.log(`heaps over the steady phase (${cycles} updates): ${grown}`);
   if (process.env.BENCH_DESCRIBE) {
     console.log(`DOM writes per cycle by region: ${writesByRegion(steadyWrites!, cycles)}`);
     // With polling off, what the clock alone writes (the background every key and update is measured over).
