@@ -294,9 +294,11 @@ try {
   const since = Date.now();
   // BENCH_DESCRIBE=1 also counts the DOM writes of the steady phase by where they land (the nearest labelled region).
   if (process.env.BENCH_DESCRIBE) await page.evaluate(countMutationsByRegion);
+  // BENCH_GROWTH=1: how much each heap grows over the steady phase and its idle baseline (the samples are calls into the
+  // page, so that run's times are not to be read).
+  const sampleGrowth = () => (process.env.BENCH_GROWTH ? sampleHeapGrowth(cdp, Number(process.env.BENCH_GROWTH_MS ?? 100)) : null);
   const stopTrace = await startTrace(browser, page);
-  // BENCH_GROWTH=1: how much each heap grew over the steady phase (its samples are calls into the page: not with timing).
-  const growth = process.env.BENCH_GROWTH ? sampleHeapGrowth(cdp, Number(process.env.BENCH_GROWTH_MS ?? 100)) : null;
+  const growth = sampleGrowth();
   await page.waitForTimeout(STEADY_CYCLES * (INTERVAL_MS + 150));
   const grown = await growth?.stop();
   const steadyTrace = await stopTrace();
@@ -341,7 +343,7 @@ try {
   const profileIdle = process.env.BENCH_PROFILE === 'idle';
   if (profileIdle) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
   const idle0 = await metric(cdp, 'TaskDuration');
-  const idleGrowth = process.env.BENCH_GROWTH ? sampleHeapGrowth(cdp, Number(process.env.BENCH_GROWTH_MS ?? 100)) : null;
+  const idleGrowth = sampleGrowth();
   await page.waitForTimeout(steadyMs);
   const idleGrown = await idleGrowth?.stop();
   if (idleGrown) console.log(`heaps over the same time with polling off: ${idleGrown}`);

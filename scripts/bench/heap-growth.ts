@@ -11,7 +11,6 @@ type Usage = { usedSize: number; embedderHeapUsedSize?: number; backingStorageSi
 export function sampleHeapGrowth(cdp: CDPSession, everyMs = 100): { stop: () => Promise<string> } {
   const grew = { v8: 0, blink: 0, buffers: 0 };
   let last: Usage | null = null;
-  let latest: Usage | null = null;
   let running = true;
   const loop = (async () => {
     while (running) {
@@ -21,7 +20,7 @@ export function sampleHeapGrowth(cdp: CDPSession, everyMs = 100): { stop: () => 
         grew.blink += Math.max(0, (now.embedderHeapUsedSize ?? 0) - (last.embedderHeapUsedSize ?? 0));
         grew.buffers += Math.max(0, (now.backingStorageSize ?? 0) - (last.backingStorageSize ?? 0));
       }
-      last = latest = now;
+      last = now;
       await new Promise((r) => setTimeout(r, everyMs));
     }
   })();
@@ -29,6 +28,7 @@ export function sampleHeapGrowth(cdp: CDPSession, everyMs = 100): { stop: () => 
     async stop() {
       running = false;
       await loop;
+      const latest: Usage | null = last;
       const mb = (b: number | undefined) => ((b ?? 0) / 1e6).toFixed(1);
       const kb = (b: number) => (b / 1024).toFixed(0);
       return (

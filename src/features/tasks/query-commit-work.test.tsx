@@ -97,7 +97,9 @@ function takenBack(records: readonly MutationRecord[]): string[] {
     if (r.target instanceof HTMLInputElement && r.attributeName === 'name') continue;
     const of = values.get(r.target) ?? new Map<string, (string | null)[]>();
     values.set(r.target, of);
-    of.set(r.attributeName!, [...(of.get(r.attributeName!) ?? []), r.oldValue]);
+    const seen = of.get(r.attributeName!) ?? [];
+    of.set(r.attributeName!, seen);
+    seen.push(r.oldValue);
   }
   const attributes = [...values].flatMap(([target, of]) =>
     [...of]
