@@ -187,11 +187,12 @@ export async function createEmulatorTasks(
 
 /** Puts `css` in the page as its probe style sheet, in place of the last one (the probes' CSS variants). */
 export async function injectProbeCss(page: Page, css: string): Promise<void> {
-  await page.evaluate((c) => {
-    document.getElementById('probe-css')?.remove();
-    const el = document.createElement('style');
-    el.id = 'probe-css';
-    el.textContent = c;
-    document.head.append(el);
+  // A constructed sheet: the console's Content-Security-Policy (style-src 'self') refuses an inline <style> element.
+  const applied = await page.evaluate((c) => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(c);
+    document.adoptedStyleSheets = [sheet];
+    return sheet.cssRules.length;
   }, css);
+  if (applied === 0) throw new Error(`BENCH_CSS has no rule the browser accepts: ${css}`);
 }
