@@ -43,8 +43,17 @@ describe('format (what Node’s ICU prints; browsers print the same CLDR data)',
     expect(formatRelative('zh-CN', now - 3 * 60_000, now)).toBe('3分钟前');
     expect(formatRelative('zh-CN', now + 2 * 60_000, now)).toBe('2分钟后');
     expect(formatRelative('en', now - 2_000, now)).toBe('now');
-    expect(formatRelative('zh-CN', now - 12_000, now)).toBe('12秒钟前');
+    expect(formatRelative('zh-CN', now - 12_000, now)).toBe('10秒钟前');
     expect(formatRelative('en', now - 2 * 86_400_000, now)).toBe('2 days ago');
+  });
+
+  it('says seconds in 5 s steps, so a shown time changes once in 5 s', () => {
+    const now = AT;
+    const said = [4_999, 5_000, 9_999, 10_000, 14_999, 59_999, 60_000].map((ms) => formatRelative('en', now - ms, now));
+    expect(said).toEqual(['now', '5 seconds ago', '5 seconds ago', '10 seconds ago', '10 seconds ago', '55 seconds ago', '1 minute ago']);
+    expect(formatRelative('en', now + 12_000, now)).toBe('in 10 seconds');
+    const eachSecond = Array.from({ length: 55 }, (_, s) => formatRelative('en', now - (5 + s) * 1_000, now));
+    expect(new Set(eachSecond).size).toBe(11);
   });
 
   it('writes absolute times in UTC when asked, and names the zone', () => {

@@ -92,11 +92,18 @@ const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['hour', 24],
   ['day', Infinity],
 ];
-/** at vs now → "3 minutes ago", "in 2 minutes", "3分钟前", "2分钟后"; under 5 s "now"/"现在". */
+/** Seconds are said in steps of this many: "5 seconds ago" up to 9 s, then "10 seconds ago" (docs/decisions/performance.md). */
+const SECOND_STEP = 5;
+/**
+ * at vs now → "3 minutes ago", "in 2 minutes", "3分钟前", "2分钟后"; under 5 s "now"/"现在". Each unit is cut down to
+ * what has fully passed (1 min 50 s is "1 minute ago"), seconds to a 5 s step: a shown time changes once in 5 s, not
+ * every second (each changed text costs the page a layout and paint).
+ */
 export function formatRelative(locale: string, at: number, now: number): string {
   const format = cachedBy(`r|${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
   let value = (at - now) / 1000;
-  if (Math.abs(value) < 5) return format.format(0, 'second');
+  if (Math.abs(value) < SECOND_STEP) return format.format(0, 'second');
+  if (Math.abs(value) < 60) return format.format(Math.trunc(value / SECOND_STEP) * SECOND_STEP, 'second');
   for (const [unit, size] of RELATIVE_STEPS) {
     if (Math.abs(value) < size) return format.format(Math.trunc(value), unit);
     value /= size;
