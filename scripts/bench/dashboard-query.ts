@@ -3,6 +3,7 @@
 // with no query, measured back to back. Traces of the page's main thread (main-thread-trace.ts) and the
 // long tasks its PerformanceObserver saw (dashboard-page.ts).
 import type { Browser, Page } from '@playwright/test';
+import { majorCollectionIn } from './major-collections';
 import {
   cyclesOf,
   describeUpdates,
@@ -56,6 +57,14 @@ type PageQueryFigures = {
   commitMaxMs: number;
   /** Each committing key's window, in the order typed (the max alone does not say which term it was). */
   commitsMs: number[];
+  /** Of each committed key's busy time, V8's major collections (marking steps and finalization). */
+  commitsMajorGcMs: number[];
+  /** Each key's busy time less V8's major collections in its window: p95 and max. */
+  keyOwnP95Ms: number;
+  keyOwnMaxMs: number;
+  /** Keys whose window held a step of a major collection, and why those collections started (V8's gc_reason). */
+  keysWithMajorGc: number;
+  majorGcReasons: string[];
   shown: string;
   /** Poll updates with the query on and with none (measured for the first query only; 0 updates when not). */
   updateWithQueryMs: number;
@@ -82,8 +91,11 @@ function keyWindows(trace: MainThreadTrace, pasted: boolean) {
     const tasks = trace.tasks.filter((t) => t.start >= start && t.start < end);
     const busyMs = tasks.reduce((n, t) => n + t.end - t.start, 0);
     const cpuMs = tasks.reduce((n, t) => n + t.cpu, 0);
+    const major = majorCollectionIn(tasks);
     return {
       start,
+      majorGcMs: major.ms,
+      majorGcReasons: major.reasons,
       end,
       windowMs: end - start,
       busyMs,
@@ -158,6 +170,10 @@ export async function measureQueryInPage(
   if (pasted) commitAt.add(0);
   else for (const [i, term] of terms.entries()) commitAt.add((k += term.length + (i < terms.length - 1 ? 1 : 0)));
   const commits = windows.filter((_, i) => commitAt.has(i)).map((w) => w.busyMs);
+  const commitsMajorGc = windows.filter((_, i) => commitAt.has(i)).map((w) => w.majorGcMs);
+  // Every window's busy time less V8's major collections in it: the page's own work per key.
+  const ownWork = windows.map((w) => w.busyMs - w.majorGcMs);
+  const majorGcReasons = [...new Set(windows.flatMap((w) => w.majorGcReasons))];
   // BENCH_DESCRIBE=1: where the committing keys' windows' time goes (trace events by name, per window).
   if (process.env.BENCH_DESCRIBE)
     console.log(
@@ -237,6 +253,11 @@ export async function measureQueryInPage(
     commitMedianMs: median(commits),
     commitMaxMs: Math.max(0, ...commits),
     commitsMs: commits,
+    commitsMajorGcMs: commitsMajorGc,
+    keyOwnP95Ms: percentile(ownWork, 0.95),
+    keyOwnMaxMs: Math.max(0, ...ownWork),
+    keysWithMajorGc: windows.filter((w) => w.majorGcMs > 0).length,
+    majorGcReasons,
     shown: shown.replace(/^Watch list\s*/, ''),
     updateWithQueryMs: withQuery.ms,
     updateWithQueryCpuMs: withQuery.cpuMs,
@@ -265,7 +286,11 @@ export function pageQueryRows(f: PageQueryFigures): Array<[string, string]> {
     ['  keys that only edit the box (no commit in their window): p95 / max', `${ms(f.typingP95Ms)} / ${ms(f.typingMaxMs)}`],
     [
       '  a term committed (the list filters after a pause): median / max',
-      `${ms(f.commitMedianMs)} / ${ms(f.commitMaxMs)} (each: ${f.commitsMs.map((c) => c.toFixed(1)).join(', ')})`,
+      `${ms(f.commitMedianMs)} / ${ms(f.commitMaxMs)} (each: ${f.commitsMs.map((c, i) => `${c.toFixed(1)}${f.commitsMajorGcMs[i] ? ` with ${f.commitsMajorGcMs[i]!.toFixed(1)} of major GC` : ''}`).join(', ')})`,
+    ],
+    [
+      `  V8's major collections: keys whose window held one (why they started); every key less them: p95 / max`,
+      `${f.keysWithMajorGc} of ${f.keys}${f.majorGcReasons.length ? ` (${f.majorGcReasons.join(', ')})` : ''}; ${ms(f.keyOwnP95Ms)} / ${ms(f.keyOwnMaxMs)}`,
     ],
     ...(f.updatesWithQuery + f.updatesNoQuery > 0
       ? ([

@@ -13,7 +13,7 @@ const CATEGORIES = [
   ...(process.env.BENCH_TRACE_CATEGORIES?.split(',').filter(Boolean) ?? []),
 ];
 
-type TraceEvent = {
+export type TraceEvent = {
   name: string;
   ph: string;
   ts: number;
@@ -21,7 +21,7 @@ type TraceEvent = {
   tdur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: Record<string, unknown> };
+  args?: { name?: string; data?: Record<string, unknown>; value?: Record<string, unknown> };
 };
 
 /** A main-thread task in ms on the trace clock: start and end (wall), cpu (thread time). */

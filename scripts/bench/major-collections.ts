@@ -1,0 +1,25 @@
+import type { MainTask } from './main-thread-trace';
+
+/** The outer trace events of V8's major collection on the main thread: marking started, a marking step, the finalization. */
+const MAJOR_STEPS = new Set(['V8.GCIncrementalMarkingStart', 'V8.GCIncrementalMarking', 'MajorGC']);
+
+/**
+ * The main-thread time V8's major collections took in `tasks`, and why each marking started (V8's `gc_reason`, e.g.
+ * "memory reducer": V8 collects a page it finds allocating little, 8 s after a major collection, whatever the page is
+ * doing). A window's busy time less this is what the page's own work cost in it.
+ */
+export function majorCollectionIn(tasks: readonly MainTask[]): { ms: number; reasons: string[] } {
+  let ms = 0;
+  const reasons: string[] = [];
+  for (const task of tasks) {
+    let coveredUntil = -Infinity;
+    for (const e of [...task.inside].sort((a, b) => a.ts - b.ts)) {
+      if (!MAJOR_STEPS.has(e.name) || e.ts < coveredUntil) continue;
+      coveredUntil = e.ts + (e.dur ?? 0);
+      ms += (e.dur ?? 0) / 1000;
+      const reason = (e.args?.value as { gc_reason?: string } | undefined)?.gc_reason;
+      if (e.name === 'V8.GCIncrementalMarkingStart' && reason) reasons.push(reason);
+    }
+  }
+  return { ms, reasons };
+}
