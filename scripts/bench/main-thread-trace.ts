@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import type { Profile } from './cpu-profile';
+import { majorCollectionIn } from './major-collections';
 
 // Chromium trace of the page's main thread: every task (RunTask) with its wall and CPU time, the
 // status requests it sent and finished, and what ran inside the long tasks.
@@ -97,7 +98,8 @@ export function cyclesOf(requests: readonly StatusRequest[], gapMs: number): Sta
   return cycles;
 }
 
-export type UpdateCost = { busyMs: number; cpuMs: number; windowMs: number; start: number; end: number };
+/** `majorGcMs`: of busyMs, V8's major collections (major-collections.ts). */
+export type UpdateCost = { busyMs: number; cpuMs: number; windowMs: number; start: number; end: number; majorGcMs: number };
 
 /**
  * One poll update's main-thread cost: from the task that sends its first request (or posts it to the status worker) to the first quiet
@@ -119,6 +121,7 @@ export function updateCost(tasks: readonly MainTask[], cycle: readonly StatusReq
   let end = start;
   let busyMs = 0;
   let cpuMs = 0;
+  const first = i;
   for (; i < tasks.length; i++) {
     const t = tasks[i]!;
     if (t.start > answered && t.start - end > quietMs) break;
@@ -126,7 +129,7 @@ export function updateCost(tasks: readonly MainTask[], cycle: readonly StatusReq
     cpuMs += t.cpu;
     end = t.end;
   }
-  return { busyMs, cpuMs, windowMs: end - start, start, end };
+  return { busyMs, cpuMs, windowMs: end - start, start, end, majorGcMs: majorCollectionIn(tasks.slice(first, i)).ms };
 }
 
 export const median = (xs: readonly number[]) => {
