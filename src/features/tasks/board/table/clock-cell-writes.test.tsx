@@ -1,11 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render } from '@testing-library/react';
-import type { TaskStatusItem } from '@/contract';
 import { item } from '../../testing/snapshots';
-import { mergeBoard } from '../../status-worker/merge-board';
-import { buildRows } from '../../rows/task-rows';
-import { EMPTY_BOARD } from '../../task/task-snapshot';
-import { TASK_COLUMNS, type CellContext } from './task-columns';
+import { cellContextFor } from '../../testing/cell-context';
+import { TASK_COLUMNS } from './task-columns';
 
 // A work count, not a timing (issue 38): each text the clock changes on screen costs the page a layout, a paint and
 // Blink's heap, and that garbage set off the major collections that pushed keys past 50 ms. A live row's "N seconds
@@ -15,18 +12,10 @@ const NOW = Date.UTC(2026, 10, 25, 12);
 beforeEach(() => vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setInterval', 'clearInterval'] }));
 afterEach(() => vi.useRealTimers());
 
-const ctxFor = (answer: TaskStatusItem): CellContext => ({
-  row: buildRows([answer.taskId], mergeBoard(EMPTY_BOARD, [answer.taskId], [answer], NOW, 1))[0]!,
-  stallMs: 300_000,
-  selected: false,
-  onSelect: () => undefined,
-  onRemove: () => undefined,
-});
-
 /** The texts the clock writes into `id`'s cell of a task just updated, over `seconds` ticks of 1 s. */
 function textsWrittenOver(id: string, seconds: number) {
   const answer = item('Service_AI_a', 3, { updateTime: NOW, taskProgress: 40 });
-  const { container } = render(<>{TASK_COLUMNS.find((c) => c.id === id)!.cell(ctxFor(answer))}</>);
+  const { container } = render(<>{TASK_COLUMNS.find((c) => c.id === id)!.cell(cellContextFor(answer, NOW))}</>);
   const observer = new MutationObserver(() => undefined);
   observer.observe(container, { subtree: true, childList: true, characterData: true });
   const said: string[] = [];

@@ -7,7 +7,8 @@ import { item } from '../../testing/snapshots';
 import { mergeBoard } from '../../status-worker/merge-board';
 import { buildRows } from '../../rows/task-rows';
 import { EMPTY_BOARD } from '../../task/task-snapshot';
-import { TASK_COLUMNS, type CellContext } from './task-columns';
+import { cellContextFor } from '../../testing/cell-context';
+import { TASK_COLUMNS } from './task-columns';
 import { StatusCell } from './clock-cells';
 
 const NOW = Date.UTC(2026, 10, 25, 12);
@@ -18,14 +19,8 @@ afterEach(async () => {
   await act(() => setLocale('en'));
 });
 
-const ctxFor = (answer: TaskStatusItem): CellContext => ({
-  row: buildRows([answer.taskId], mergeBoard(EMPTY_BOARD, [answer.taskId], [answer], NOW, 1))[0]!,
-  stallMs: 300_000,
-  selected: false,
-  onSelect: () => undefined,
-  onRemove: () => undefined,
-});
-const cell = (id: string, answer: TaskStatusItem) => render(<>{TASK_COLUMNS.find((c) => c.id === id)!.cell(ctxFor(answer))}</>);
+const cell = (id: string, answer: TaskStatusItem) =>
+  render(<>{TASK_COLUMNS.find((c) => c.id === id)!.cell(cellContextFor(answer, NOW))}</>);
 
 describe('Last update cell', () => {
   it('shows a true time as "ago"', () => {
