@@ -1,4 +1,5 @@
-import type { MainTask } from './main-thread-trace';
+/** What this reads of a main-thread task (main-thread-trace.ts's MainTask): the trace events inside it. */
+type TaskEvents = { inside: ReadonlyArray<{ name: string; ts: number; dur?: number; args?: { value?: Record<string, unknown> } }> };
 
 /** The outer trace events of V8's major collection on the main thread: marking started, a marking step, the finalization. */
 const MAJOR_STEPS = new Set(['V8.GCIncrementalMarkingStart', 'V8.GCIncrementalMarking', 'MajorGC']);
@@ -8,7 +9,7 @@ const MAJOR_STEPS = new Set(['V8.GCIncrementalMarkingStart', 'V8.GCIncrementalMa
  * "memory reducer": V8 collects a page it finds allocating little, 8 s after a major collection, whatever the page is
  * doing). A window's busy time less this is what the page's own work cost in it.
  */
-export function majorCollectionIn(tasks: readonly MainTask[]): { ms: number; reasons: string[] } {
+export function majorCollectionIn(tasks: readonly TaskEvents[]): { ms: number; reasons: string[] } {
   let ms = 0;
   const reasons: string[] = [];
   for (const task of tasks) {
