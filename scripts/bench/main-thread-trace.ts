@@ -14,7 +14,7 @@ const CATEGORIES = [
   ...(process.env.BENCH_TRACE_CATEGORIES?.split(',').filter(Boolean) ?? []),
 ];
 
-export type TraceEvent = {
+type TraceEvent = {
   name: string;
   ph: string;
   ts: number;
