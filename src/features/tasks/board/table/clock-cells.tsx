@@ -26,13 +26,20 @@ const WHY_NOT: Record<EtaWhyNot, MessageKey> = {
 
 type Format = ReturnType<typeof useFormat>;
 
+/**
+ * An ETA is said in 5 s steps, rounded up: it counts down once in 5 s, as relative times move (each changed text is a
+ * layout and a paint of the table), and an estimate from a progress rate is no finer than that.
+ */
+const ETA_STEP_MS = 5_000;
+const etaDuration = (ms: number, f: Format) => f.duration(Math.ceil(ms / ETA_STEP_MS) * ETA_STEP_MS);
+
 const etaText = (snapshot: TaskSnapshot | undefined, now: number, stallMs: number, t: Translate, f: Format) => {
   const reading = etaReading(snapshot, now, stallMs);
   switch (reading.kind) {
     case 'none':
       return null;
     case 'remaining':
-      return reading.ms === 0 ? t('tasks.table.anyMoment') : t('tasks.table.etaAbout', { duration: f.duration(reading.ms) });
+      return reading.ms === 0 ? t('tasks.table.anyMoment') : t('tasks.table.etaAbout', { duration: etaDuration(reading.ms, f) });
     default:
       return t(WHY_NOT[reading.kind]);
   }
@@ -59,7 +66,7 @@ const frozenEtaText = (snapshot: TaskSnapshot | undefined, why: Frozen, stallMs:
     case 'none':
       return null;
     case 'remaining':
-      return reading.ms === 0 ? t(words.anyMoment, { time }) : t(words.about, { duration: f.duration(reading.ms), time });
+      return reading.ms === 0 ? t(words.anyMoment, { time }) : t(words.about, { duration: etaDuration(reading.ms, f), time });
     default:
       return t(words.none);
   }
