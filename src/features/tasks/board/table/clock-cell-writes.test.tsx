@@ -7,8 +7,8 @@ import { cellContextFor } from '../../testing/cell-context';
 import { TASK_COLUMNS, type CellContext } from './task-columns';
 
 // A work count, not a timing (issue 38): each text the clock changes on screen costs the page a layout, a paint and
-// ~8 kB of Blink's heap, every second the page is open. A live row's "N seconds ago" is written when what it says
-// changes, once in 5 s, not on every 1 s tick.
+// ~8 kB of Blink's heap, every second the page is open. A live row's "N seconds ago" and its ETA are written when what
+// they say changes, once in 5 s, not on every 1 s tick.
 
 const NOW = Date.UTC(2026, 10, 25, 12);
 beforeEach(() => vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setInterval', 'clearInterval'] }));
