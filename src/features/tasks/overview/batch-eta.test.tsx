@@ -79,6 +79,11 @@ describe('BatchEta while updates fail or checks are off', () => {
     expect(etaAt(NOW + 30_000, 'live')).toMatch(/^1 live task done in about 1 min 10 sec,/);
   });
 
+  it('says the time left in 5 s steps, rounded up, as the rows do', () => {
+    expect(etaAt(NOW + 32_000, 'live')).toMatch(/^1 live task done in about 1 min 10 sec,/);
+    expect(etaAt(NOW + 35_000, 'live')).toMatch(/^1 live task done in about 1 min 5 sec,/);
+  });
+
   it('freezes at the last good check and says it is stale, from when (before: it kept counting down)', () => {
     const asOf = formatClock('en', NOW, 'local');
     const frozen = etaAt(NOW + 30_000, 'stale');

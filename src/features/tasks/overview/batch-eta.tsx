@@ -5,7 +5,7 @@ import { formatClock, formatDuration, formatNumber, type TimeSetting } from '@/i
 import { useTimeSetting } from '@/hooks/use-time-setting';
 import { estimateFromDigest, liveDigester, type BatchEstimate, type LiveDigest } from './batch-estimate';
 import type { BatchSeries } from '../history';
-import type { Freshness, StatusGroup } from '../task';
+import { etaAsSaid, type Freshness, type StatusGroup } from '../task';
 import type { WatchedTask } from '../rows';
 import { useClock } from '@/hooks/use-now';
 import { useDashboardSettings } from '../polling';
@@ -54,7 +54,8 @@ export function batchEtaText(
 
 function liveEtaText(estimate: BatchEstimate, live: number, now: number, zone: TimeSetting['zone']): string {
   const locale = getLocale();
-  const duration = (ms: number) => formatDuration(locale, ms);
+  // In the rows' 5 s steps, so the batch and its slowest row say the same.
+  const duration = (ms: number) => formatDuration(locale, etaAsSaid(ms));
   const tasks = t('tasks.eta.live', { count: live });
   switch (estimate.kind) {
     case 'done':

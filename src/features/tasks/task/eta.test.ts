@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { item, snap, steadyMarks } from '../testing/snapshots';
 import { mergeBoard } from '../status-worker/merge-board';
 import { EMPTY_BOARD, type TaskBoard, type TaskSnapshot } from './task-snapshot';
-import { estimateRemainingMs, etaReading, isStalled } from './eta';
+import { estimateRemainingMs, etaAsSaid, etaReading, isStalled } from './eta';
 
 const ID = 'Service_AI_a';
 
@@ -185,5 +185,13 @@ describe('a running task’s marks (nextMarks)', () => {
     expect(marks.map((m) => [m.after, m.seenAt])).toEqual(
       [13, 14, 15, 16, 17, 18, 19, 20].map((p) => [(p - 11) * 2_000, (p - 10) * 2_000]),
     );
+  });
+});
+
+describe('etaAsSaid', () => {
+  it('rounds the time left up to a 5 s step, so a countdown changes once in 5 s', () => {
+    expect([0, 1, 4_999, 5_000, 5_001, 61_000, 65_000].map(etaAsSaid)).toEqual([0, 5_000, 5_000, 5_000, 10_000, 65_000, 65_000]);
+    const eachSecond = Array.from({ length: 30 }, (_, s) => etaAsSaid(300_000 - s * 1_000));
+    expect(new Set(eachSecond).size).toBe(6);
   });
 });

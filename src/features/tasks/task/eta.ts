@@ -118,3 +118,11 @@ export function etaReading(snapshot: TaskSnapshot | undefined, now: number, stal
   if (ms !== null) return { kind: 'remaining', ms };
   return now - snapshot.changedAt >= NOT_MOVING_MS ? { kind: 'not-moving' } : { kind: 'estimating' };
 }
+
+/** An ETA is said in steps of this many ms (docs/decisions/performance.md). */
+const ETA_STEP_MS = 5_000;
+/**
+ * An ETA's remaining time as the screen says it: rounded up to a 5 s step, so it counts down once in 5 s (each changed
+ * text is a layout and a paint), and no finer than an estimate from a progress rate is.
+ */
+export const etaAsSaid = (ms: number): number => Math.ceil(ms / ETA_STEP_MS) * ETA_STEP_MS;

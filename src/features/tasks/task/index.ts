@@ -1,7 +1,17 @@
 // One task's facts: its snapshot, phase, status group and name, odd values, ETA, error advice, and reading task IDs out of text.
 export { errorAdvice, errorMeaning } from './error-advice';
 export { boardFreshness, type Freshness } from './freshness';
-export { estimateRemainingMs, etaDueAt, etaReading, type EtaReading, isStalled, joinMarks, nextMarks, stalledSince } from './eta';
+export {
+  estimateRemainingMs,
+  etaAsSaid,
+  etaDueAt,
+  etaReading,
+  type EtaReading,
+  isStalled,
+  joinMarks,
+  nextMarks,
+  stalledSince,
+} from './eta';
 export { type Extraction, extractTaskIdsInSlices, type IgnoreReason, MAX_TASK_ID_LENGTH } from './extract-task-ids';
 export { looksLikeSeconds, progressVerdict, timeVerdict } from './odd-values';
 export { rawPreview, refusedLinkReason } from './refused-link';

@@ -2,7 +2,16 @@ import { useMemo } from 'react';
 import { type MessageKey, type Translate } from '@/i18n/i18n-store';
 import { useT } from '@/hooks/use-t';
 import { useFormat } from '@/hooks/use-format';
-import { looksLikeSeconds, timeVerdict, etaReading, type EtaReading, type Freshness, isStalled, type TaskSnapshot } from '../../task';
+import {
+  looksLikeSeconds,
+  timeVerdict,
+  etaAsSaid,
+  etaReading,
+  type EtaReading,
+  type Freshness,
+  isStalled,
+  type TaskSnapshot,
+} from '../../task';
 import type { WatchedTask } from '../../rows';
 import { useClock } from '@/hooks/use-now';
 import { StatusBadge } from './task-status-cell';
@@ -26,12 +35,8 @@ const WHY_NOT: Record<EtaWhyNot, MessageKey> = {
 
 type Format = ReturnType<typeof useFormat>;
 
-/**
- * An ETA is said in 5 s steps, rounded up: it counts down once in 5 s, as relative times move (each changed text is a
- * layout and a paint of the table), and an estimate from a progress rate is no finer than that.
- */
-const ETA_STEP_MS = 5_000;
-const etaDuration = (ms: number, f: Format) => f.duration(Math.ceil(ms / ETA_STEP_MS) * ETA_STEP_MS);
+/** An ETA in words, in its 5 s steps (etaAsSaid). */
+const etaDuration = (ms: number, f: Format) => f.duration(etaAsSaid(ms));
 
 const etaText = (snapshot: TaskSnapshot | undefined, now: number, stallMs: number, t: Translate, f: Format) => {
   const reading = etaReading(snapshot, now, stallMs);
