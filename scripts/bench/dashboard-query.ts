@@ -94,8 +94,6 @@ function keyWindows(trace: MainThreadTrace, pasted: boolean) {
     const major = majorCollectionIn(tasks);
     return {
       start,
-      majorGcMs: major.ms,
-      majorGcReasons: major.reasons,
       end,
       windowMs: end - start,
       busyMs,
@@ -104,6 +102,8 @@ function keyWindows(trace: MainThreadTrace, pasted: boolean) {
       netCpuMs: Math.max(0, cpuMs - idleCpu * (end - start)),
       longestMs: Math.max(0, ...tasks.map((t) => t.end - t.start)),
       longestCpuMs: Math.max(0, ...tasks.map((t) => t.cpu)),
+      majorGcMs: major.ms,
+      majorGcReasons: major.reasons,
     };
   });
   return { windows, idleBusyPerSMs: idleBusy * 1000, idleCpuPerSMs: idleCpu * 1000 };
@@ -169,22 +169,15 @@ export async function measureQueryInPage(
   let k = -1;
   if (pasted) commitAt.add(0);
   else for (const [i, term] of terms.entries()) commitAt.add((k += term.length + (i < terms.length - 1 ? 1 : 0)));
-  const commits = windows.filter((_, i) => commitAt.has(i)).map((w) => w.busyMs);
-  const commitsMajorGc = windows.filter((_, i) => commitAt.has(i)).map((w) => w.majorGcMs);
+  const committed = windows.filter((_, i) => commitAt.has(i));
+  const commits = committed.map((w) => w.busyMs);
+  const commitsMajorGc = committed.map((w) => w.majorGcMs);
   // Every window's busy time less V8's major collections in it: the page's own work per key.
   const ownWork = windows.map((w) => w.busyMs - w.majorGcMs);
   const majorGcReasons = [...new Set(windows.flatMap((w) => w.majorGcReasons))];
   // BENCH_DESCRIBE=1: where the committing keys' windows' time goes (trace events by name, per window).
   if (process.env.BENCH_DESCRIBE)
-    console.log(
-      [
-        `${query.slice(0, 60)}, per committing key:`,
-        ...describeUpdates(
-          trace,
-          windows.filter((_, i) => commitAt.has(i)),
-        ),
-      ].join('\n'),
-    );
+    console.log([`${query.slice(0, 60)}, per committing key:`, ...describeUpdates(trace, committed)].join('\n'));
   const typing = windows.filter((_, i) => !commitAt.has(i)).map((w) => w.busyMs);
   const shown = (await page.getByRole('heading', { level: 2, name: /^Watch list/ }).textContent()) ?? '';
 

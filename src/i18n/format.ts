@@ -92,8 +92,11 @@ const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['hour', 24],
   ['day', Infinity],
 ];
-/** Seconds are said in steps of this many: "5 seconds ago" up to 9 s, then "10 seconds ago" (docs/decisions/performance.md). */
-const SECOND_STEP = 5;
+/**
+ * Seconds a changing time is said in steps of: "5 seconds ago" up to 9 s, then "10 seconds ago"; an ETA counts down the
+ * same (docs/decisions/performance.md).
+ */
+export const SECOND_STEP = 5;
 /**
  * at vs now → "3 minutes ago", "in 2 minutes", "3分钟前", "2分钟后"; under 5 s "now"/"现在". Each unit is cut down to
  * what has fully passed (1 min 50 s is "1 minute ago"), seconds to a 5 s step: a shown time changes once in 5 s, not

@@ -1,4 +1,5 @@
 import { TaskStatus } from '@/contract';
+import { SECOND_STEP } from '@/i18n/format';
 import type { ProgressMark, TaskSnapshot } from './task-snapshot';
 
 /** Marks kept per running task: the rate is measured over the newest of them (a wait long ago no longer counts). */
@@ -119,8 +120,7 @@ export function etaReading(snapshot: TaskSnapshot | undefined, now: number, stal
   return now - snapshot.changedAt >= NOT_MOVING_MS ? { kind: 'not-moving' } : { kind: 'estimating' };
 }
 
-/** An ETA is said in steps of this many ms (docs/decisions/performance.md). */
-const ETA_STEP_MS = 5_000;
+const ETA_STEP_MS = SECOND_STEP * 1_000;
 /**
  * An ETA's remaining time as the screen says it: rounded up to a 5 s step, so it counts down once in 5 s (each changed
  * text is a layout and a paint), and no finer than an estimate from a progress rate is.
