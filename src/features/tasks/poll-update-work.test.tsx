@@ -95,7 +95,7 @@ const live = new Set([...ids.slice(0, LIVE_ON_TOP), ...ids.slice(2_000, 2_000 + 
  * made once: the add form's and the actions' boundaries, the actions and their buttons, the table's Remove header);
  * 50–60 DOM mutations; 62–124 formatter calls (React calls a clock
  * selector more than once per render in development); 5 requests; 500 records. The whole table rendered again (all
- * 18 rows of jsdom's window, 8 cells each) or every row formatted (5,000) is far past these.
+ * 15 rows of jsdom's window, 8 cells each) or every row formatted (5,000) is far past these.
  */
 const BUDGET = {
   commits: 3,
@@ -191,7 +191,7 @@ const rowIdOf = (r: Render) => (r.props.ctx as { row: { id: string } } | undefin
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: new Date('2026-12-01T10:00:00Z') });
-  // The table's window: jsdom lays nothing out, so its box says 600 px (12 rows of 52 px, and the overscan's 6).
+  // The table's window: jsdom lays nothing out, so its box says 600 px (12 rows of 52 px, and the 3 drawn beyond them).
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
   vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args) {
     if (this.name === 'tasks') recordsPut++;

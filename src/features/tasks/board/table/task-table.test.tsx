@@ -30,7 +30,9 @@ describe('TaskTable', () => {
     const table = screen.getByRole('table', { name: 'Watched tasks' });
     expect(table).toHaveAttribute('aria-rowcount', '10001');
     const rows = within(table).getAllByRole('row');
-    expect(rows.length).toBeLessThan(60);
+    // The header, the 12 rows of 52 px in view and the 3 drawn beyond them (the list is at its top): every drawn row
+    // renders again when a query or a scroll brings other tasks, so a wider margin is work on each (issue 38).
+    expect(rows).toHaveLength(1 + 12 + 3);
     expect(rows[1]).toHaveAttribute('aria-rowindex', '2');
     expect(within(rows[1]!).getByText('Service_AI_0')).toBeInTheDocument();
     expect(within(rows[0]!).getAllByRole('columnheader')).toHaveLength(TASK_COLUMNS.length);

@@ -23,6 +23,13 @@ type Props = {
 };
 
 /**
+ * Rows drawn beyond the view on each side. A query's commit or a scroll that brings other tasks renders every drawn row
+ * again: with 3 rather than 6, a 650 px view draws up to 19 rows instead of 25, and React's work in a committing key's window fell by
+ * about a quarter (docs/performance.md). Scrolling drew no more late frames with 3.
+ */
+const OVERSCAN_ROWS = 3;
+
+/**
  * Only the rows in view are in the DOM (spacer rows keep the scroll height), so 10,000 tasks stay smooth. Memoized: the
  * list renders up to three times for a query the box commits (the box's, the deferred one, the one with the result),
  * and the table only for the last, with new rows.
@@ -39,7 +46,7 @@ export const TaskTable = memo(function TaskTable({ rows, selected, changed, stal
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    overscan: 6,
+    overscan: OVERSCAN_ROWS,
     // Before the first measurement (and in jsdom, which has no layout) render a screenful.
     initialRect: { width: 1000, height: 600 },
     // Measured from the next frame, not in the mounting commit (observe-after-first-frame.ts).
