@@ -46,7 +46,7 @@ const failed = (i: number) => i % 5 === 1;
 
 /**
  * The budgets per commit (React's development build). Measured when this test was written: 2 commits (the box's and the
- * list's deferred render); 326–367 component renders, nearly all in the rows of jsdom's window (18 then) (every cell showing
+ * list's deferred render); 326–367 component renders, nearly all in the 18 rows then in jsdom's window (every cell showing
  * another task); no row mounted, and no component mounted but the outcome's popover, which belongs to one task (one per
  * Failed row in view: 18). Before (rows keyed by task, every panel of the board reading the query), the board rendered
  * again (its boundaries, saved views) and each row in view that showed another task was mounted anew with its cells:
