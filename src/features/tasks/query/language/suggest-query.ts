@@ -24,11 +24,14 @@ const words = (qualifier: QualifierName, all: Iterable<string>, prefix: string, 
     .filter((w) => w.startsWith(prefix.toLowerCase()) && !taken.has(w))
     .map((value) => ({ kind: 'value', qualifier, value, text: value }));
 
-/** The distinct error codes of the rows (not 0), ascending: the `code:` values worth offering. */
+/**
+ * The distinct error codes of the rows (not 0), ascending: the `code:` values worth offering. Read from the row's copy of
+ * the code, as the query's tests read it: through the snapshot it was a pointer chase per row (issue 38).
+ */
 export function codesSeen(rows: readonly WatchedTask[]): number[] {
   const codes = new Set<number>();
   for (const row of rows) {
-    const code = row.snapshot?.item?.errorCode;
+    const code = row.errorCode;
     if (code) codes.add(code);
   }
   return [...codes].sort((a, b) => a - b);
