@@ -52,12 +52,13 @@ describe('what the clock writes into a live row (work counts)', () => {
 
   it('counts an ETA down once in 5 s, rounded up, not every second', () => {
     // 0 → 40 % over the last 4 min, checked now: 6 min left, and the clock then counts it down.
+    const answered = cellContextFor(item('Service_AI_e', 3, { taskProgress: 40, updateTime: NOW }), NOW);
     const snapshot = {
-      ...cellContextFor(item('Service_AI_e', 3, { taskProgress: 40, updateTime: NOW }), NOW).row.snapshot!,
+      ...answered.row.snapshot!,
       changedAt: NOW,
       progressMarks: steadyMarks({ progress: 0, at: NOW - 4 * 60_000 }, { progress: 40, at: NOW }),
     };
-    const ctx = { ...cellContextFor(item('Service_AI_e', 3), NOW), row: buildRow('Service_AI_e', 0, snapshot), freshness: 'live' as const };
+    const ctx = { ...answered, row: buildRow('Service_AI_e', 0, snapshot), freshness: 'live' as const };
     const said = textsWrittenOver(columnCell('eta', ctx), 30);
     expect(said).toEqual(['~5 min 55 sec', '~5 min 50 sec', '~5 min 45 sec', '~5 min 40 sec', '~5 min 35 sec', '~5 min 30 sec']);
   });
