@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { LexiconRule } from '../lexicon';
 import { LexiconFiles } from './lexicon-files';
@@ -73,5 +74,29 @@ describe('LexiconFiles import report', () => {
     expect(within(report).getByRole('listitem')).toHaveTextContent(
       'Not valid XML at line 4, column 3: the file ends inside the tag that starts there, as if it were cut off. Reading stopped there; fix the file and import it again.',
     );
+  });
+
+  it('an import started while an earlier one is still saving: the newer reports, the earlier one ending later does not write over it', async () => {
+    // The panel puts the rules on screen at once and saves them after (IndexedDB): the earlier save ends last here.
+    const saves: Array<() => void> = [];
+    function Panel() {
+      const [rules, setRules] = useState<readonly LexiconRule[]>([]);
+      const onImported = (next: readonly LexiconRule[]) => {
+        setRules(next);
+        return new Promise<void>((resolve) => saves.push(resolve));
+      };
+      return <LexiconFiles rules={rules} profileName="Local" onImported={onImported} onStatus={() => {}} />;
+    }
+    render(<Panel />);
+    const csv = 'written,said\nACME,Ack me\nNASA,N.A.S.A.\n';
+    choose('Import CSV', 'first.csv', csv);
+    await waitFor(() => expect(saves).toHaveLength(1));
+    choose('Import CSV', 'again.csv', csv);
+    const report = await screen.findByRole('region', { name: 'Import report: again.csv' });
+    expect(report).toHaveTextContent('No rules added. 2 rules were already in the list and kept once.');
+    await act(async () => saves[0]!());
+    expect(screen.getByRole('region', { name: /Import report/ })).toBe(report);
+    expect(report).toHaveTextContent('No rules added.');
+    expect(saves).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useT } from '@/hooks/use-t';
 import { t as translate } from '@/i18n/i18n-store';
 import type { LexiconRule } from '../lexicon';
@@ -37,9 +37,19 @@ export function LexiconFiles({ rules, profileName, onImported, onStatus }: Props
 
   const [reading, setReading] = useState<string | null>(null);
   const lastFile = useRef<{ file: File; kind: LexiconFormat } | null>(null);
+  // An import reads its file, then waits for its rules to be saved: another may start meanwhile. Each merges into the
+  // rules as they are when its file is read, and only the newest one reports (an older one's save ending later wrote
+  // "2 rules added" over the newer "No rules added").
+  const rulesNow = useRef(rules);
+  useLayoutEffect(() => {
+    rulesNow.current = rules;
+  }, [rules]);
+  const newestImport = useRef(0);
 
   /** Reads a file and adds its rules; a CSV can be read again with the delimiter the report offered. */
   const readFile = async (file: File, kind: LexiconFormat, rowDelimiter?: Delimiter) => {
+    const importId = ++newestImport.current;
+    const isNewest = () => importId === newestImport.current;
     onStatus('');
     let parsed: LexiconImport;
     try {
@@ -52,13 +62,14 @@ export function LexiconFiles({ rules, profileName, onImported, onStatus }: Props
         parsed = await drainInSlices(READERS[kind](text, rowDelimiter));
       }
     } catch (error) {
-      setReport({ file: file.name, errors: [], added: 0, alreadyThere: 0, notAdded: 0, unreadable: String(error) });
+      if (isNewest()) setReport({ file: file.name, errors: [], added: 0, alreadyThere: 0, notAdded: 0, unreadable: String(error) });
       return;
     } finally {
-      setReading(null);
+      if (isNewest()) setReading(null);
     }
-    const merged = mergeRules(rules, parsed.rules);
+    const merged = mergeRules(rulesNow.current, parsed.rules);
     if (merged.added > 0) await onImported(merged.rules);
+    if (!isNewest()) return;
     setReport({
       file: file.name,
       errors: parsed.errors,
