@@ -289,7 +289,10 @@ test.describe('speech scripts', () => {
     test.setTimeout(120_000);
     const user = await openScript(page);
     const lines = page.getByLabel('Script lines');
-    await lines.fill(Array.from({ length: 12 }, (_, i) => `Short ${i + 1}.`).join('\n'));
+    // Lines long enough that the queue is still running when Pause is clicked: twelve two-word lines were all made
+    // before the click landed in one CI run (the button gone, the click waiting out the test's 2 minutes).
+    const line = (n: number) => `Line ${n}: a sentence of some length, so that each take keeps the engine busy for a while.`;
+    await lines.fill(Array.from({ length: 12 }, (_, i) => line(i + 1)).join('\n'));
     await page.getByRole('button', { name: 'Check lines' }).click();
     await page.getByRole('button', { name: 'Make 12 takes' }).click();
     const queue = queueRegion(page);
