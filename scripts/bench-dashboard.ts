@@ -454,7 +454,7 @@ try {
       `${updateMs.toFixed(1)} ms (${spread(updates.map((u) => u.busyMs))}) over ${updates.length} updates; CPU ${median(updates.map((u) => u.cpuMs)).toFixed(1)} ms (${spread(updates.map((u) => u.cpuMs))}); window ${median(updates.map((u) => u.windowMs)).toFixed(0)} ms`,
     ],
     [
-      '  updates holding a V8 major collection; every update less it (median, range)',
+      '  updates holding a major collection; every update less it (median, range)',
       `${updates.filter((u) => u.majorGcMs > 0).length} of ${updates.length}; ${median(updates.map((u) => u.busyMs - u.majorGcMs)).toFixed(1)} ms (${spread(updates.map((u) => u.busyMs - u.majorGcMs))})`,
     ],
     ['  the same, as busy minus idle (last round)', `${busyMinusIdleMs.toFixed(1)} ms`],

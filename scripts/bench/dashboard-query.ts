@@ -57,9 +57,9 @@ type PageQueryFigures = {
   commitMaxMs: number;
   /** Each committing key's window, in the order typed (the max alone does not say which term it was). */
   commitsMs: number[];
-  /** Of each committed key's busy time, V8's major collections (marking steps and finalization). */
+  /** Of each committed key's busy time, the major collections (V8's marking steps and finalization, Blink's sweeping after). */
   commitsMajorGcMs: number[];
-  /** Each key's busy time less V8's major collections in its window: p95 and max. */
+  /** Each key's busy time less the major collections in its window: p95 and max. */
   keyOwnP95Ms: number;
   keyOwnMaxMs: number;
   /** Keys whose window held a step of a major collection, and why those collections started (V8's gc_reason). */
@@ -172,7 +172,7 @@ export async function measureQueryInPage(
   const committed = windows.filter((_, i) => commitAt.has(i));
   const commits = committed.map((w) => w.busyMs);
   const commitsMajorGc = committed.map((w) => w.majorGcMs);
-  // Every window's busy time less V8's major collections in it: the page's own work per key.
+  // Every window's busy time less the major collections in it: the page's own work per key.
   const ownWork = windows.map((w) => w.busyMs - w.majorGcMs);
   const majorGcReasons = [...new Set(windows.flatMap((w) => w.majorGcReasons))];
   // BENCH_DESCRIBE=1: where the committing keys' windows' time goes (trace events by name, per window).
@@ -282,7 +282,7 @@ export function pageQueryRows(f: PageQueryFigures): Array<[string, string]> {
       `${ms(f.commitMedianMs)} / ${ms(f.commitMaxMs)} (each: ${f.commitsMs.map((c, i) => `${c.toFixed(1)}${f.commitsMajorGcMs[i] ? ` with ${f.commitsMajorGcMs[i]!.toFixed(1)} of major GC` : ''}`).join(', ')})`,
     ],
     [
-      `  V8's major collections: keys whose window held one (why they started); every key less them: p95 / max`,
+      `  major collections (V8 and Blink's sweep): keys whose window held one (why they started); every key less them: p95 / max`,
       `${f.keysWithMajorGc} of ${f.keys}${f.majorGcReasons.length ? ` (${f.majorGcReasons.join(', ')})` : ''}; ${ms(f.keyOwnP95Ms)} / ${ms(f.keyOwnMaxMs)}`,
     ],
     ...(f.updatesWithQuery + f.updatesNoQuery > 0

@@ -10,6 +10,8 @@ const CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
   'v8',
+  // Blink's heap, collected with V8's: its sweeping after a major collection runs in tasks with no V8 event.
+  'cppgc',
   'blink.user_timing',
   ...(process.env.BENCH_TRACE_CATEGORIES?.split(',').filter(Boolean) ?? []),
 ];
@@ -98,7 +100,7 @@ export function cyclesOf(requests: readonly StatusRequest[], gapMs: number): Sta
   return cycles;
 }
 
-/** `majorGcMs`: of busyMs, V8's major collections (major-collections.ts). */
+/** `majorGcMs`: of busyMs, the major collections (major-collections.ts). */
 export type UpdateCost = { busyMs: number; cpuMs: number; windowMs: number; start: number; end: number; majorGcMs: number };
 
 /**
