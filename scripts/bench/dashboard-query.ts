@@ -15,6 +15,7 @@ import {
   type MainThreadTrace,
 } from './main-thread-trace';
 import { longestSinceReset, resetProbe } from './dashboard-page';
+import { readKeyLatency, startKeyLatencyProbe, type KeyLatencyFigures } from './key-latency';
 
 /** A brisk typist's gap between keys: under the box's commit delay (250 ms), so a term filters when the typist pauses. */
 const KEY_GAP_MS = 120;
@@ -73,6 +74,8 @@ type PageQueryFigures = {
   updateNoQueryMs: number;
   updateNoQueryCpuMs: number;
   updatesNoQuery: number;
+  /** What the operator sees: each key's latency to its frame, each term's to its rows (key-latency.ts). */
+  latency: KeyLatencyFigures;
 };
 
 const dispatches = (type: string) => (t: MainTask) =>
@@ -145,6 +148,7 @@ export async function measureQueryInPage(
   await page.waitForTimeout(1_000);
   await box.focus();
   await resetProbe(page);
+  await startKeyLatencyProbe(page);
   const stop = await startTrace(browser, page);
   await page.waitForTimeout(IDLE_MS + 100);
   if (!profileUpdates) await profile?.start();
@@ -170,6 +174,7 @@ export async function measureQueryInPage(
   if (pasted) commitAt.add(0);
   else for (const [i, term] of terms.entries()) commitAt.add((k += term.length + (i < terms.length - 1 ? 1 : 0)));
   const committed = windows.filter((_, i) => commitAt.has(i));
+  const latency = await readKeyLatency(page, commitAt);
   const commits = committed.map((w) => w.busyMs);
   const commitsMajorGc = committed.map((w) => w.majorGcMs);
   // Every window's busy time less the major collections in it: the page's own work per key.
@@ -258,6 +263,7 @@ export async function measureQueryInPage(
     updateNoQueryMs: noQuery.ms,
     updateNoQueryCpuMs: noQuery.cpuMs,
     updatesNoQuery: noQuery.count,
+    latency,
   };
 }
 
@@ -284,6 +290,14 @@ export function pageQueryRows(f: PageQueryFigures): Array<[string, string]> {
     [
       `  major collections (V8 and Blink's sweep): keys whose window held one (why they started); every key less them: p95 / max`,
       `${f.keysWithMajorGc} of ${f.keys}${f.majorGcReasons.length ? ` (${f.majorGcReasons.join(', ')})` : ''}; ${ms(f.keyOwnP95Ms)} / ${ms(f.keyOwnMaxMs)}`,
+    ],
+    [
+      `  each key to its frame (Event Timing; unreported keys under 16 ms): over 16 / over 50; p50 / p95 / max`,
+      `${f.latency.keysOver16} / ${f.latency.keysOver50} of ${f.latency.keys}; ${ms(f.latency.keyP50Ms)} / ${ms(f.latency.keyP95Ms)} / ${ms(f.latency.keyMaxMs)}`,
+    ],
+    [
+      "  each term's last key to its rows' frame (the box's 250 ms wait included)",
+      f.latency.termsMs.map((t) => (t === null ? 'the count did not change' : ms(t))).join(', '),
     ],
     ...(f.updatesWithQuery + f.updatesNoQuery > 0
       ? ([
