@@ -17,7 +17,7 @@ export type KeyLatencyRecord = {
 
 export type KeyLatencyFigures = {
   keys: number;
-  /** Keys the page reported at 16 ms or more; the others reached the screen sooner. */
+  /** Keys the page reported (16 ms and over); the others reached the screen sooner. */
   keysOver16: number;
   keysOver50: number;
   /** Per key, counting an unreported key as 16 ms (an upper bound): p50 / p95 / max. */
