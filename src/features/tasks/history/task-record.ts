@@ -9,8 +9,8 @@ export type StatusChange = { at: number; status: number | null; progress: number
  * Its changes and samples are flat arrays of numbers, not an object or a pair per entry; and a task that has not
  * changed since it was first seen (most of a long list: the ended ones) has none of its own, its one change and one
  * sample being its snapshot's. At 100,000 watched tasks the history was a tenth of the page's heap and some ten objects
- * a task, and every major collection marked them all (issue 38; docs/performance.md). Read them with the functions
- * below.
+ * a task, and every major collection marked them all (issue 38; docs/performance/issue-38-speed-at-scale.md). Read
+ * them with the functions below.
  */
 export type TaskRecord = {
   id: string;

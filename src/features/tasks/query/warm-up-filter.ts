@@ -21,7 +21,7 @@ export const forgetWarmUp = () => void (warmed = false);
  * the browser is idle, once a page: three rounds over the list's first 2,048 rows of a term of each kind alone, then of
  * all of them ANDed, each in a filter of its own (the list's keeps its results), a round per idle callback. The first
  * query of a page otherwise ran them cold: the filter's first slice of a pasted query at 100,000 rows took 8.9 ms in
- * the render (docs/performance.md). Returns a cancel for a list gone first.
+ * the render (docs/performance/issue-38-speed-at-scale.md). Returns a cancel for a list gone first.
  */
 export function warmUpFilter(rows: readonly WatchedTask[], ctx: Omit<QueryContext, 'now'>): () => void {
   if (warmed || rows.length < WARM_FROM || typeof requestIdleCallback !== 'function') return () => {};

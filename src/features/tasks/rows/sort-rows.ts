@@ -6,8 +6,8 @@ type Placed = { index: number };
  * a sort by a comparator does. At RADIX_FROM rows or more in list order (as the query's filter gives them), a radix sort
  * of the keys, stable and so keeping ties in list order: no comparison at all, where a comparator sort of 100,000 rows
  * made 1.7 million calls (22-27 ms in Chromium on every poll update with a sort on; the radix sort 3-6 ms once
- * compiled: npm run bench:sort, and docs/performance.md). Fewer rows take the comparator. The rows in list order, or
- * their reverse, take no sort at all. NaN sorts after every number either way.
+ * compiled: npm run bench:sort, and docs/performance/issue-38-speed-at-scale.md). Fewer rows take the comparator.
+ * The rows in list order, or their reverse, take no sort at all. NaN sorts after every number either way.
  */
 export function sortRows<R extends Placed>(rows: readonly R[], key: ((row: R) => number) | null, descending: boolean): readonly R[] {
   if (!key) return descending ? [...rows].sort((a, b) => b.index - a.index) : rows;
@@ -148,7 +148,7 @@ const WARM_ROWS = 2_048;
  * three rounds of the list's first 2,048 rows through the loops that read their keys and place them (`key`: the sort
  * an operator is likely to take first). Without it a page's first sort of 18,000 rows in Chromium took 20.7–24.4 ms
  * (radix order warmed alone: 9.3 ms in a bench page; 27 ms in the console's, its loops over the rows cold), 100,000
- * rows 45.4–48.6 ms (docs/performance.md). Returns a cancel for a list gone first.
+ * rows 45.4–48.6 ms (docs/performance/issue-38-speed-at-scale.md). Returns a cancel for a list gone first.
  */
 export function warmUpSort<R extends Placed>(rows: readonly R[], key: (row: R) => number): () => void {
   if (warmed || rows.length < RADIX_FROM || typeof requestIdleCallback !== 'function') return () => {};

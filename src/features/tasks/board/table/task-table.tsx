@@ -25,7 +25,8 @@ type Props = {
 /**
  * Rows drawn beyond the view on each side. A query's commit or a scroll that brings other tasks renders every drawn row
  * again: with 3 rather than 6, a 650 px view draws up to 19 rows instead of 25, and React's work in a committing key's
- * window fell by about a quarter (docs/performance.md). Scrolling drew no more late frames with 3.
+ * window fell by about a quarter (docs/performance/issue-38-speed-at-scale.md). Scrolling drew no more late frames
+ * with 3.
  */
 const OVERSCAN_ROWS = 3;
 
