@@ -1,7 +1,8 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { OPERATION_NAMES, SOURCE_TEXT_MAX_CHARS, type OperationName } from '#contract';
 import { ROUTE_LABELS, type RouteLabel } from './route-label';
 import { statusLabel } from './status-label';
+import { TallyHistogram } from './tally-histogram';
 
 /** What /api is on this server: build info's `mode` label. */
 export type ConsoleMode = 'embedded' | 'proxy';
@@ -64,38 +65,32 @@ export function createConsoleMetrics({ version, mode }: { version: string; mode:
   for (const name of TOTALS_NAMED_AS_COUNTERS) registry.removeSingleMetric(name);
   const registers = [registry];
 
-  const duration = new Histogram({
-    name: 'http_server_request_duration_seconds',
-    help: 'Duration of HTTP server requests (OpenTelemetry http.server.request.duration), by method, route pattern and status.',
-    labelNames: ['http_request_method', 'http_route', 'http_response_status_code'] as const,
-    buckets: DURATION_BUCKETS,
-    registers,
-  });
+  // The three histograms a request observes count in plain numbers (tally-histogram.ts); the rest are prom-client's.
+  const duration = new TallyHistogram(
+    'http_server_request_duration_seconds',
+    'Duration of HTTP server requests (OpenTelemetry http.server.request.duration), by method, route pattern and status.',
+    DURATION_BUCKETS,
+    registry,
+  );
   const responses = new Counter({
     name: 'console_gateway_responses_total',
     help: "Envelope codes of the service's answers by operation (0 = success; failures inside HTTP 200 answers included).",
     labelNames: ['operation', 'code'] as const,
     registers,
   });
-  const upstreamDuration = new Histogram({
-    name: 'console_upstream_request_duration_seconds',
-    help: 'Duration of proxy-mode requests to the upstream gateway (the whole answer), by operation.',
-    labelNames: ['operation'] as const,
-    buckets: DURATION_BUCKETS,
-    registers,
-  });
+  const upstreamDuration = new TallyHistogram(
+    'console_upstream_request_duration_seconds',
+    'Duration of proxy-mode requests to the upstream gateway (the whole answer), by operation.',
+    DURATION_BUCKETS,
+    registry,
+  );
   const upstreamErrors = new Counter({
     name: 'console_upstream_errors_total',
     help: 'Proxy-mode upstream exchanges that gave nothing to pass on, by operation and reason.',
     labelNames: ['operation', 'reason'] as const,
     registers,
   });
-  const batch = new Histogram({
-    name: 'console_status_batch_ids',
-    help: 'Task IDs asked in one status request.',
-    buckets: BATCH_BUCKETS,
-    registers,
-  });
+  const batch = new TallyHistogram('console_status_batch_ids', 'Task IDs asked in one status request.', BATCH_BUCKETS, registry).child({});
   const characters = new Counter({
     name: 'console_tts_characters_total',
     help: 'Characters of text sent to synthesis (after any cut).',
@@ -160,7 +155,7 @@ export function createConsoleMetrics({ version, mode }: { version: string; mode:
       const key = `${verb} ${route} ${code}`;
       let child = durationChildren.get(key);
       if (child === undefined) {
-        child = duration.labels({ http_request_method: verb, http_route: route, http_response_status_code: code });
+        child = duration.child({ http_request_method: verb, http_route: route, http_response_status_code: code });
         durationChildren.set(key, child);
       }
       child.observe(seconds);
@@ -176,7 +171,7 @@ export function createConsoleMetrics({ version, mode }: { version: string; mode:
     upstream(operation, seconds, failure) {
       let child = upstreamChildren.get(operation);
       if (child === undefined) {
-        child = upstreamDuration.labels({ operation });
+        child = upstreamDuration.child({ operation });
         upstreamChildren.set(operation, child);
       }
       child.observe(seconds);
