@@ -73,7 +73,7 @@ export function keyLatencyFigures(record: KeyLatencyRecord, commitKeys: Readonly
     .map((index) => {
       const keyAt = record.keys[index];
       if (keyAt === undefined) return null;
-      const before = [...record.heading].reverse().find((h) => h.at < keyAt)?.text;
+      const before = record.heading.findLast((h) => h.at < keyAt)?.text;
       const shown = record.heading.find((h) => h.at > keyAt && !h.busy && h.text !== before);
       return shown ? shown.frame - keyAt : null;
     });

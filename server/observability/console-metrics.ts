@@ -51,8 +51,8 @@ export type ConsoleMetrics = GatewayMetrics & {
  * Every metric of the console server, in a registry of its own (tests make as many as they like).
  * Labels come only from closed sets (routes, operations, methods, known codes and statuses, status
  * classes, the build's version and mode): never an ID, a token, a URL, a raw path or a number a
- * gateway chose. Children are bound once per label set and kept, so a request costs
- * a map look-up and an increment, not a label object.
+ * gateway chose. Children are made once per label set and kept: a histogram a request observes then costs a map
+ * look-up and a few additions (tally-histogram.ts); prom-client's counters still hash their labels on each increment.
  */
 const TOTALS_NAMED_AS_COUNTERS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
 
