@@ -6,9 +6,10 @@ const flowChart = (page: Page) => page.getByRole('img', { name: /^Tasks by statu
 const throughputChart = (page: Page) => page.getByRole('img', { name: /^Finished and failed per minute/ });
 
 /**
- * The last status the task history in IndexedDB holds for a task (what a reload will find). A record's changes are
- * flat, three numbers each: time, status (NaN: none), progress; null while the task is as first seen, its status then
- * its snapshot's (src/features/tasks/history/task-record.ts).
+ * The last status the task history in IndexedDB holds for a task (what a reload will find). The records are a log of
+ * writes, a few hundred records each, the last one for a task its word (src/features/tasks/history/task-history-db.ts).
+ * A record's changes are flat, three numbers each: time, status (NaN: none), progress; null while the task is as first
+ * seen, its status then its snapshot's (src/features/tasks/history/task-record.ts).
  */
 function storedLastStatus(page: Page, taskId: string): Promise<number | null> {
   return page.evaluate(async (id) => {
@@ -18,12 +19,17 @@ function storedLastStatus(page: Page, taskId: string): Promise<number | null> {
       r.onerror = () => ko(r.error);
     });
     type Stored = { id: string; changes: number[] | null; snapshot: { item: { taskStatus: number } | null } };
-    const all = await new Promise<Stored[]>((ok) => {
-      const r = db.transaction('tasks').objectStore('tasks').getAll();
-      r.onsuccess = () => ok(r.result as Stored[]);
+    type Entry = { records: Stored[]; gone: string[] };
+    const log = await new Promise<Entry[]>((ok) => {
+      const r = db.transaction('log').objectStore('log').getAll();
+      r.onsuccess = () => ok(r.result as Entry[]);
     });
     db.close();
-    const record = all.find((t) => t.id === id);
+    let record: Stored | undefined;
+    for (const entry of log) {
+      record = entry.records.findLast((t) => t.id === id) ?? record;
+      if (entry.gone.includes(id)) record = undefined;
+    }
     const status = record?.changes ? record.changes.at(-2) : record?.snapshot.item?.taskStatus;
     return status === undefined || Number.isNaN(status) ? null : status;
   }, taskId);

@@ -69,7 +69,7 @@ for (let round = 0; round < ROUNDS; round++) {
     await page.goto(`${base}/tasks`);
     await waitForButtonText(page, 'Not checked yet 0', 300_000);
     // As in the bench: the history's first write of every task (slices after the first cycle) is out before scrolling.
-    await waitForHistoryWritten(page, JSON.stringify(['/api', user]), WATCHED, 240_000);
+    await waitForHistoryWritten(page, WATCHED, 240_000);
     await page.getByRole('region', { name: 'Watched tasks' }).scrollIntoViewIfNeeded();
     await page.waitForTimeout(5000);
     const widths = await page.evaluate(() => [...document.querySelectorAll('th')].map((th) => `${th.dataset.column} ${th.offsetWidth}`));

@@ -120,7 +120,7 @@ function answer(taskIds: readonly string[]) {
   return new Response(JSON.stringify({ code: 0, message: 'OK', data }), { status: 200 });
 }
 
-/** IndexedDB puts into the history's task store (one per record written). */
+/** Task records put into the history's log (a few hundred a put: task-history-db.ts). */
 let recordsPut = 0;
 const realPut = IDBObjectStore.prototype.put;
 
@@ -194,7 +194,7 @@ beforeAll(async () => {
   // The table's window: jsdom lays nothing out, so its box says 600 px (12 rows of 52 px, and the 3 drawn beyond them).
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
   vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args) {
-    if (this.name === 'tasks') recordsPut++;
+    if (this.name === 'log') recordsPut += (args[0] as { records: unknown[] }).records.length;
     return realPut.apply(this, args);
   });
   vi.stubGlobal(

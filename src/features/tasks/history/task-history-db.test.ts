@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openDB } from 'idb';
 import { item, snap } from '../testing/snapshots';
-import { loadHistory, saveHistory } from './task-history-db';
+import { compactHistory, deleteRecords, loadHistory, saveHistory } from './task-history-db';
 import { observeTask } from './task-history';
 import { statusChanges } from './task-record';
 
@@ -11,7 +11,7 @@ const ID = 'Service_AI_db';
 /** Puts a stored task record as it is, past the console's own writing (the console opens, and so makes, its stores first). */
 async function storeAsIs(value: Record<string, unknown>) {
   await loadHistory('');
-  const d = await openDB('console.tasks.history', 2);
+  const d = await openDB('console.tasks.history', 3);
   await d.put('tasks', value);
   d.close();
 }
@@ -60,7 +60,7 @@ describe('the task history in IndexedDB', () => {
       null,
     );
     const taken: string[] = [];
-    const { records } = await loadHistory('scope-take', (r) => taken.push(r.id));
+    const { records } = await loadHistory('scope-take', { take: (r) => void taken.push(r.id), drop: () => undefined });
     expect(records).toEqual([]);
     expect(taken).toEqual(ids);
   });
@@ -71,5 +71,65 @@ describe('the task history in IndexedDB', () => {
     await saveHistory('scope-c', [good], null);
     const { records } = await loadHistory('scope-c');
     expect(records.map((r) => r.id)).toEqual([ID]);
+  });
+
+  it('gives back the last record written for a task, and none for a task forgotten since', async () => {
+    const first = observeTask(undefined, ID, snap(item(ID, 2), 1_000));
+    const later = observeTask(first, ID, snapshot);
+    const other = observeTask(undefined, 'Service_AI_other', snapshot);
+    await saveHistory('scope-log', [first, other], null);
+    await saveHistory('scope-log', [later], null);
+    await deleteRecords('scope-log', ['Service_AI_other']);
+    const { records, logged } = await loadHistory('scope-log');
+    expect(records).toEqual([later]);
+    expect(logged).toBe(4);
+  });
+
+  it('writes a long list a few hundred records a value, so a flush is a few puts', async () => {
+    const ids = Array.from({ length: 1_200 }, (_, i) => `Service_AI_put_${i}`);
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put');
+    await saveHistory(
+      'scope-puts',
+      ids.map((id) => observeTask(undefined, id, snapshot)),
+      null,
+    );
+    expect(put).toHaveBeenCalledTimes(3);
+    put.mockRestore();
+    expect((await loadHistory('scope-puts')).records).toHaveLength(1_200);
+  });
+
+  it('compacts the log to each task once, keeping what was written meanwhile and dropping the earlier store', async () => {
+    await storeAsIs({ scope: 'scope-cmp', id: 'Service_AI_v2', firstSeen: null, changes: null, samples: null, snapshot });
+    const ids = Array.from({ length: 5 }, (_, i) => `Service_AI_cmp_${i}`);
+    const firsts = ids.map((id) => observeTask(undefined, id, snap(item(id, 2), 1_000)));
+    const lasts = firsts.map((r) => observeTask(r, r.id, snap(item(r.id, 3, { taskProgress: 10 }), 2_000)));
+    await saveHistory('scope-cmp', firsts, null);
+    await saveHistory('scope-cmp', lasts, null);
+    await saveHistory('scope-other', firsts, null);
+    const before = await loadHistory('scope-cmp');
+    expect(before.legacy).toBe(true);
+    expect(before.logged).toBe(10);
+    // A write between the rewrite's slices (a task that changed meanwhile) has the last word after it.
+    const meanwhile = observeTask(lasts[0]!, ids[0]!, snap(item(ids[0]!, 4, { taskProgress: 100 }), 3_000));
+    let pauses = 0;
+    const byId = new Map(lasts.map((r) => [r.id, r]));
+    await compactHistory(
+      'scope-cmp',
+      ids,
+      (id) => byId.get(id),
+      async () => {
+        if (pauses++ === 0) await saveHistory('scope-cmp', [meanwhile], null);
+      },
+      2,
+    );
+    expect(pauses).toBe(2);
+    const after = await loadHistory('scope-cmp');
+    expect(after.legacy).toBe(false);
+    expect(after.logged).toBe(6);
+    expect(new Map(after.records.map((r) => [r.id, r]))).toEqual(
+      new Map([[ids[0]!, meanwhile], ...lasts.slice(1).map((r) => [r.id, r] as const)]),
+    );
+    // Another connection's log is its own.
+    expect((await loadHistory('scope-other')).records).toEqual(firsts);
   });
 });

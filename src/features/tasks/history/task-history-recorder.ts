@@ -7,15 +7,24 @@ import { changeAt, lastStatus, type TaskRecord } from './task-record';
 import type { TaskBoard, TaskSnapshot, Transition } from '../task';
 import { measureSince } from './measure-cost';
 import { createSlicer } from '@/lib/slicer';
-import { deleteRecords, loadHistory, saveHistory } from './task-history-db';
+import { compactHistory, deleteRecords, loadHistory, saveHistory } from './task-history-db';
 import { watchListStore } from '../watch-list';
 import { dashboardSettingsStore } from '../polling';
 
 /** Writes are batched: at most one IndexedDB transaction per this long, plus one when the page is hidden. */
 const FLUSH_MS = 2_000;
-/** Records per IndexedDB transaction, and the pause before the next slice (a slice of puts stays well under 50 ms of cloning). */
-const PUTS_PER_FLUSH = 200;
+/**
+ * Records per IndexedDB transaction, and the pause before the next slice: a slice's clone stays well under 8 ms (about
+ * 2.7 µs a record, the records put a few hundred to a value: see task-history-db.ts).
+ */
+const RECORDS_PER_FLUSH = 2_000;
 const NEXT_SLICE_MS = 50;
+/**
+ * The log is written again, each task once, when it holds this many records and forgotten IDs beyond one a task, and
+ * more than the scope's records beyond them: so it keeps at most about twice what it must. With 1,000 tasks running,
+ * some 30-100 records a second go into it.
+ */
+const COMPACT_AFTER = 20_000;
 /**
  * A record whose only news is progress is written within about this long, not at once: with 1,000 tasks running, every
  * cycle changes 1,000 records, and writing them all (a clone each on the main thread, then the garbage) was most of a
@@ -25,7 +34,8 @@ const NEXT_SLICE_MS = 50;
 const PROGRESS_WRITE_MS = 30_000;
 /** A full pass over more tasks than this (the first cycle at 100,000) is recorded in slices after the cycle, not in one task. */
 const SYNC_RECORDS = 5_000;
-let tuning = { syncRecords: SYNC_RECORDS, sliceMs: 8 };
+const DEFAULT_TUNING = { syncRecords: SYNC_RECORDS, sliceMs: 8, recordsPerFlush: RECORDS_PER_FLUSH, compactAfter: COMPACT_AFTER };
+let tuning = DEFAULT_TUNING;
 /** Boards after loading that may still need the stored history laid over them (a cycle in flight during the load). */
 const RESTORE_CYCLES = 3;
 
@@ -59,6 +69,9 @@ type ScopeState = {
   restoredTasks: ReadonlyMap<string, TaskSnapshot> | null;
   /** The series and change feed as last written (see flush): unchanged, they are not cloned and written again. */
   written: { series: BatchSeries; feedHead: Transition | undefined; feedLength: number } | null;
+  /** Records and forgotten IDs in the stored log since it was last written whole (Infinity: version 2 records left). */
+  logged: number;
+  compacting: boolean;
 };
 
 /**
@@ -127,6 +140,8 @@ function stateOf(scope: string): ScopeState {
       restoring: null,
       restoredTasks: null,
       written: null,
+      logged: 0,
+      compacting: false,
     };
     states.set(scope, state);
     void load(state);
@@ -136,10 +151,14 @@ function stateOf(scope: string): ScopeState {
 
 async function load(state: ScopeState) {
   try {
-    // Kept as each chunk is read: kept all at once after the last chunk, 100,000 records were a 57 ms task.
-    const take = (r: TaskRecord) => void (state.records.has(r.id) || state.records.set(r.id, r));
-    const { records, batch } = await loadHistory(state.scope, take);
-    for (const r of records) take(r);
+    // Kept as each chunk is read: kept all at once after the last chunk, 100,000 records were a 57 ms task. Nothing is
+    // recorded before the load ends, so the log's last word on each task is taken as it is.
+    const { records, batch, logged, legacy } = await loadHistory(state.scope, {
+      take: (r) => void state.records.set(r.id, r),
+      drop: (id) => void state.records.delete(id),
+    });
+    for (const r of records) state.records.set(r.id, r);
+    state.logged = legacy ? Infinity : (logged ?? 0);
     // Nothing stored (a first visit): nothing to lay over the boards to come, whose records are this page's own.
     if (state.records.size === 0 && !batch) state.restoresLeft = 0;
     if (batch) {
@@ -170,7 +189,9 @@ function prune(state: ScopeState, watched: readonly string[]) {
     state.dirty.delete(id);
     state.progressOnly.delete(id);
   }
-  if (gone.length) void deleteRecords(state.scope, gone).catch(() => undefined);
+  if (gone.length === 0) return;
+  state.logged += gone.length;
+  void deleteRecords(state.scope, gone).catch(() => undefined);
 }
 
 /**
@@ -379,8 +400,8 @@ function flush(everything = false) {
   let waiting = false;
   for (const state of states.values()) {
     if (!state.loaded) continue;
-    // Each put clones its record on the main thread (about 0.07 ms): a first cycle of 10,000 tasks is written in slices.
-    const perFlush = everything ? Infinity : PUTS_PER_FLUSH;
+    // Each write clones its records on the main thread: a first cycle of 100,000 tasks is written in slices.
+    const perFlush = everything ? Infinity : tuning.recordsPerFlush;
     const ids = [...take(state.dirty, perFlush)];
     for (const id of ids) state.dirty.delete(id);
     // A share of the progress-only records, so they go out at an even pace, and any that waited their full time.
@@ -409,10 +430,29 @@ function flush(everything = false) {
     saveHistory(state.scope, records, batch).catch(() => {
       if (batch && state.written?.series === series) state.written = null;
     });
+    state.logged += records.length;
+    if (!everything && !state.compacting && state.logged - state.records.size > Math.max(tuning.compactAfter, state.records.size))
+      void compact(state);
   }
   if (more) flushTimer ??= setTimeout(() => (everything ? flush(true) : whenIdle(() => flush())), NEXT_SLICE_MS);
   // Progress-only records still waiting are written on, a share per FLUSH_MS, even when no more answers come.
   else if (waiting) flushSoon();
+}
+
+/** The scope's log written again, each task once, a slice at a time when the page has a moment. */
+async function compact(state: ScopeState) {
+  state.compacting = true;
+  const logged = state.logged;
+  // What is written from here on comes after the rewrite's first entry, so it is counted afresh.
+  state.logged = 0;
+  const pause = () => new Promise<void>((resolve) => setTimeout(() => whenIdle(resolve), NEXT_SLICE_MS));
+  try {
+    await compactHistory(state.scope, [...state.records.keys()], (id) => state.records.get(id), pause, tuning.recordsPerFlush);
+  } catch {
+    // Tried again after the next flush: the log reads the same until the rewrite is done.
+    state.logged += logged;
+  }
+  state.compacting = false;
 }
 
 function* take<T>(items: Iterable<T>, n: number): Generator<T> {
@@ -465,9 +505,12 @@ export function startTaskHistory(client: QueryClient): void {
   }
 }
 
-/** For tests: record in slices above this many tasks, yielding after sliceMs (0: every 1,024 tasks). */
-export function tuneTaskHistoryForTests(next: { syncRecords: number; sliceMs: number }): void {
-  tuning = next;
+/**
+ * For tests: record in slices above this many tasks, yielding after sliceMs (0: every 1,024 tasks); write this many
+ * records a flush; write the log again past this many records in it.
+ */
+export function tuneTaskHistoryForTests(next: Partial<typeof DEFAULT_TUNING>): void {
+  tuning = { ...tuning, ...next };
 }
 
 /** For tests: forget every loaded scope and stop recording. */
@@ -480,5 +523,5 @@ export function resetTaskHistoryForTests(client: QueryClient): void {
   if (flushTimer) clearTimeout(flushTimer);
   flushTimer = undefined;
   taskHistoryStore.set(EMPTY_VIEW);
-  tuning = { syncRecords: SYNC_RECORDS, sliceMs: 8 };
+  tuning = DEFAULT_TUNING;
 }

@@ -5,7 +5,7 @@ import { mergeBoard } from '../status-worker/merge-board';
 import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
 import type { TaskRecord } from './task-record';
 import type { StoredBatch } from './task-history-db';
-import { resetTaskHistoryForTests, startTaskHistory, taskHistoryStore } from './task-history-recorder';
+import { resetTaskHistoryForTests, startTaskHistory, taskHistoryStore, tuneTaskHistoryForTests } from './task-history-recorder';
 import { watchListStore } from '../watch-list/watch-list-store';
 
 // What each write put, in order: the recorder's scheduling is what is under test, not IndexedDB (absent in jsdom).
@@ -20,7 +20,13 @@ vi.mock('./task-history-db', () => ({
     return Promise.resolve();
   },
   deleteRecords: () => Promise.resolve(),
+  compactHistory: (_scope: string, ids: readonly string[], recordOf: (id: string) => TaskRecord | undefined) => {
+    compactions.push(ids.filter((id) => recordOf(id) !== undefined));
+    return Promise.resolve();
+  },
 }));
+/** The task IDs each compaction of the log was given (those with a record). */
+const compactions: string[][] = [];
 
 const key = ['task-status', '/api', '42', 'watch-list'] as const;
 const ids = Array.from({ length: 300 }, (_, i) => `Service_AI_${i}`);
@@ -37,9 +43,11 @@ beforeEach(async () => {
   vi.useFakeTimers();
   writes.length = 0;
   batches.length = 0;
+  compactions.length = 0;
   client = new QueryClient();
   watchListStore.set({ scope: 'test', ids, loaded: true });
   board = EMPTY_BOARD;
+  tuneTaskHistoryForTests({ recordsPerFlush: 200 });
   const loaded = new Promise<void>((ok) => void taskHistoryStore.subscribe(() => ok()));
   startTaskHistory(client);
   answer(1_000, (id) => item(id, 3, { taskProgress: 0 }));
@@ -116,5 +124,24 @@ describe('the task-history recorder’s writes', () => {
     answer(7_000, (id) => item(id, 3, { taskProgress: 20 }));
     await vi.advanceTimersByTimeAsync(2_000);
     expect(batches[0]?.series.flow.length).toBeGreaterThan(0);
+  });
+
+  it('writes the log again, each task once, when it holds more than twice the records (and the floor beyond one a task)', async () => {
+    tuneTaskHistoryForTests({ compactAfter: 100 });
+    await vi.advanceTimersByTimeAsync(2_100);
+    // 300 records written, one a task; 300 more beyond them passes the floor and the 300: progress news, 20 a flush.
+    for (let t = 3_000; compactions.length === 0 && t < 200_000; t += 2_000) {
+      answer(t, (id) => item(id, 3, { taskProgress: t / 1_000 }));
+      await vi.advanceTimersByTimeAsync(2_000);
+    }
+    expect(compactions).toHaveLength(1);
+    expect(new Set(compactions[0])).toEqual(new Set(ids));
+    expect(written().length).toBeGreaterThan(600);
+    // Counted afresh from the rewrite: not again at the next flush.
+    const after = written().length;
+    answer(300_000, (id) => item(id, 3, { taskProgress: 99 }));
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(written().length).toBeGreaterThan(after);
+    expect(compactions).toHaveLength(1);
   });
 });
