@@ -2,6 +2,7 @@ import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { OPERATION_NAMES, SOURCE_TEXT_MAX_CHARS, type OperationName } from '#contract';
 import { ROUTE_LABELS, type RouteLabel } from './route-label';
 import { statusLabel } from './status-label';
+import { TallyCounter } from './tally-counter';
 import { TallyHistogram } from './tally-histogram';
 
 /** What /api is on this server: build info's `mode` label. */
@@ -51,8 +52,9 @@ export type ConsoleMetrics = GatewayMetrics & {
  * Every metric of the console server, in a registry of its own (tests make as many as they like).
  * Labels come only from closed sets (routes, operations, methods, known codes and statuses, status
  * classes, the build's version and mode): never an ID, a token, a URL, a raw path or a number a
- * gateway chose. Children are made once per label set and kept: a histogram a request observes then costs a map
- * look-up and a few additions (tally-histogram.ts); prom-client's counters still hash their labels on each increment.
+ * gateway chose. Children are made once per label set and kept: what every request observes then costs a map look-up
+ * and a few additions (tally-histogram.ts, tally-counter.ts); prom-client's counters, on rarer paths, still hash their
+ * labels on each increment.
  */
 const TOTALS_NAMED_AS_COUNTERS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
 
@@ -65,19 +67,19 @@ export function createConsoleMetrics({ version, mode }: { version: string; mode:
   for (const name of TOTALS_NAMED_AS_COUNTERS) registry.removeSingleMetric(name);
   const registers = [registry];
 
-  // The three histograms a request observes count in plain numbers (tally-histogram.ts); the rest are prom-client's.
+  // The three histograms a request observes and its envelope code's counter count in plain numbers (tally-histogram.ts,
+  // tally-counter.ts); the rest are prom-client's.
   const duration = new TallyHistogram(
     'http_server_request_duration_seconds',
     'Duration of HTTP server requests (OpenTelemetry http.server.request.duration), by method, route pattern and status.',
     DURATION_BUCKETS,
     registry,
   );
-  const responses = new Counter({
-    name: 'console_gateway_responses_total',
-    help: "Envelope codes of the service's answers by operation (0 = success; failures inside HTTP 200 answers included).",
-    labelNames: ['operation', 'code'] as const,
-    registers,
-  });
+  const responses = new TallyCounter(
+    'console_gateway_responses_total',
+    "Envelope codes of the service's answers by operation (0 = success; failures inside HTTP 200 answers included).",
+    registry,
+  );
   const upstreamDuration = new TallyHistogram(
     'console_upstream_request_duration_seconds',
     'Duration of proxy-mode requests to the upstream gateway (the whole answer), by operation.',
@@ -141,9 +143,9 @@ export function createConsoleMetrics({ version, mode }: { version: string; mode:
 
   const durationChildren = new Map<string, Observe>();
   const codeChildren = new Map<OperationName, Map<number | 'other', Inc>>(
-    OPERATION_NAMES.map((op) => [op, new Map(KNOWN_CODES.map((code) => [code, responses.labels({ operation: op, code: String(code) })]))]),
+    OPERATION_NAMES.map((op) => [op, new Map(KNOWN_CODES.map((code) => [code, responses.child({ operation: op, code: String(code) })]))]),
   );
-  for (const op of OPERATION_NAMES) codeChildren.get(op)!.set('other', responses.labels({ operation: op, code: 'other' }));
+  for (const op of OPERATION_NAMES) codeChildren.get(op)!.set('other', responses.child({ operation: op, code: 'other' }));
   const upstreamChildren = new Map<OperationName, Observe>();
   const textToSpeechRoute: RouteLabel = ROUTE_LABELS.textToSpeech;
 

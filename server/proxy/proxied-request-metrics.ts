@@ -18,16 +18,16 @@ export function createProxiedRequestMetrics(metrics: GatewayMetrics): (operation
   const idCounts = new Map<number, { bytes: Buffer; count: number }>();
   return (operation, body) => {
     if (operation !== 'taskStatus') return void metrics.speechText(fieldsOf(body)?.sourceText);
-    const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-    const key = bytes.byteLength <= REMEMBERED_BODY_BYTES ? fingerprint(bytes) : null;
+    const key = body.byteLength <= REMEMBERED_BODY_BYTES ? fingerprint(body) : null;
     const known = key === null ? undefined : idCounts.get(key);
     let count: number;
-    if (known !== undefined && known.bytes.equals(bytes)) count = known.count;
+    // The remembered copy compares itself with the body as it is (no Buffer view made of it a request).
+    if (known !== undefined && known.bytes.equals(body)) count = known.count;
     else {
       count = idCount(fieldsOf(body));
       if (key !== null) {
         if (idCounts.size >= REMEMBERED_BODIES) idCounts.clear();
-        idCounts.set(key, { bytes: Buffer.from(bytes), count });
+        idCounts.set(key, { bytes: Buffer.from(body), count });
       }
     }
     if (count > 0) metrics.statusBatch(count);
