@@ -19,7 +19,11 @@ describe('TallyCounter', () => {
       { labels: { operation: 'textToSpeech', code: '2107' }, by: [] },
       { labels: { operation: 'taskStatus', code: 'other' }, by: [2, 0.5] },
     ].map((c) => ({ ...c, ours: tally.child(c.labels), theirs: prom.labels(c.labels) }));
-    for (const c of [...children].reverse()) for (const by of c.by) (c.ours.inc(by), c.theirs.inc(by));
+    for (const c of [...children].reverse())
+      for (const by of c.by) {
+        c.ours.inc(by);
+        c.theirs.inc(by);
+      }
     expect(await ours.metrics()).toBe(await theirs.metrics());
     expect(await ours.getMetricsAsJSON()).toEqual(await theirs.getMetricsAsJSON());
     expect(await ours.metrics()).not.toContain('2107');
