@@ -265,6 +265,30 @@ describe('WebKit: the operator journeys in English (real engine origin)', () => 
     },
   );
 
+  // The task history is a log of writes in IndexedDB (src/features/tasks/history/task-history-db.ts): its store's keys
+  // are counted up by IndexedDB and read back through an index of [scope, that key], which WebKit must fill in too.
+  journey('a task’s timeline is there after a reload (the history’s log in IndexedDB)', async () => {
+    await on(servers.real);
+    const user = uniqueUserId();
+    await page.seed(user, { 'console.tasks.settings': { intervalMs: 2_000 } });
+    await page.goto('/tasks');
+    const [id] = await watchTasks(WORDS.en, user);
+    await until('its end stored', async () => ((await storedLastStatus(id!)) === 4 ? true : undefined), 30_000);
+    await page.goto(`/tasks/${id}`);
+    const timeline = await page.role('region', 'Timeline', await page.role('dialog', id!));
+    // Seen running before it finished: after the reload the poller sees it Finished only, so a second entry is the log's.
+    const seen = await until('the stored timeline', async () => {
+      const items = await Promise.all((await page.allByRole('listitem', undefined, timeline)).map((li) => li.getText()));
+      return items.length >= 2 ? items : undefined;
+    });
+    assert.match(seen.at(-1)!, /Finished/);
+    assert.ok(
+      seen.slice(0, -1).some((text) => /Running|Queued|Created/.test(text)),
+      seen.join(' | '),
+    );
+    await expectNoPageErrors();
+  });
+
   // From 16,384 rows the watch list is filtered and sorted in a worker of its own (src/features/tasks/query/worker/):
   // its script loads under the console's CSP in WebKit too, and a query and its sort over 20,000 rows come out right.
   journey('a share link of 20,000 tasks is filtered and sorted by the list’s worker', async () => {
@@ -392,6 +416,42 @@ async function storedTakes(): Promise<number> {
   return until(
     'the count of stored takes',
     () => page.script<number | null>('return window.__storedTakes ?? null').then((n) => n ?? undefined),
+    5_000,
+  );
+}
+
+/**
+ * The last status the task history's log holds for a task (what a reload will find): its entries replayed in the
+ * order written, as the console reads them. Started by one script and read by later ones, as storedTakes.
+ */
+async function storedLastStatus(id: string): Promise<number | null> {
+  await page.script(
+    `
+    window.__storedStatus = 'pending';
+    const open = indexedDB.open('console.tasks.history');
+    open.onerror = () => (window.__storedStatus = null);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('log')) return (window.__storedStatus = null), db.close();
+      const all = db.transaction('log').objectStore('log').getAll();
+      all.onsuccess = () => {
+        let record;
+        for (const entry of all.result) {
+          for (const r of entry.records) if (r.id === arguments[0]) record = r;
+          if (entry.gone.includes(arguments[0])) record = undefined;
+        }
+        const status = record?.changes ? record.changes.at(-2) : record?.snapshot.item?.taskStatus;
+        window.__storedStatus = status === undefined || Number.isNaN(status) ? null : status;
+        db.close();
+      };
+    };
+  `,
+    id,
+  );
+  return until<number | null>(
+    'the stored status',
+    // 'pending' until the read ends (WebDriver gives an undefined property back as null).
+    () => page.script<number | null | 'pending'>('return window.__storedStatus').then((s) => (s === 'pending' ? undefined : s)),
     5_000,
   );
 }
