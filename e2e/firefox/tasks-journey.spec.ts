@@ -88,6 +88,54 @@ test('English: pasted IDs watched to the end with a download, the query box, Ctr
   await expect(page.getByRole('progressbar', { name: `${ids[0]} 的进度` })).toHaveAttribute('aria-valuenow', '100');
 });
 
+// The task history is a log of writes in IndexedDB (src/features/tasks/history/task-history-db.ts), its keys counted up
+// by IndexedDB and read through an index of [scope, key]. Inside the details dialog (modal) one element is read at a time.
+test('a task’s timeline is there after a reload, read from the history’s log', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const user = uniqueUserId();
+  const [id] = await createTasks(request, user, 1, 8_000, 'finished');
+  await seedConsole(page, user);
+  await page.goto('/tasks');
+  await typeInto(page.getByLabel('Task IDs'), id!);
+  await page.getByRole('button', { name: 'Add to watch list' }).click();
+  const bar = page.getByRole('progressbar', { name: `Progress of ${id}` });
+  await expect(bar).toHaveAttribute('aria-valuenow', /^[1-9]\d*$/, { timeout: 15_000 });
+  await expect(page.getByText('1 of 1 finished')).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => storedLastStatus(page, id!), { timeout: 15_000 }).toBe(4);
+
+  await page.goto(`/tasks/${id}`);
+  const timeline = page.getByRole('dialog', { name: id! }).getByRole('region', { name: 'Timeline' }).getByRole('listitem');
+  await expect(timeline.last()).toContainText('Finished');
+  // Seen running before it finished: after the reload the poller sees it Finished only, so an earlier entry is the log's.
+  await expect(timeline.first()).toContainText(/Running|Queued|Created/);
+});
+
+/** The last status the history's log holds for a task, its entries replayed in the order written (as the console reads them). */
+function storedLastStatus(page: Page, taskId: string): Promise<number | null> {
+  return page.evaluate(async (id) => {
+    const db = await new Promise<IDBDatabase>((ok, ko) => {
+      const r = indexedDB.open('console.tasks.history');
+      r.onsuccess = () => ok(r.result);
+      r.onerror = () => ko(r.error);
+    });
+    type Stored = { id: string; changes: number[] | null; snapshot: { item: { taskStatus: number } | null } };
+    const log = db.objectStoreNames.contains('log')
+      ? await new Promise<Array<{ records: Stored[]; gone: string[] }>>((ok) => {
+          const r = db.transaction('log').objectStore('log').getAll();
+          r.onsuccess = () => ok(r.result as Array<{ records: Stored[]; gone: string[] }>);
+        })
+      : [];
+    db.close();
+    let record: Stored | undefined;
+    for (const entry of log) {
+      for (const r of entry.records) if (r.id === id) record = r;
+      if (entry.gone.includes(id)) record = undefined;
+    }
+    const status = record?.changes ? record.changes.at(-2) : record?.snapshot.item?.taskStatus;
+    return status === undefined || Number.isNaN(status) ? null : status;
+  }, taskId);
+}
+
 test.describe('in Chinese', () => {
   test.use({ locale: 'zh-CN' });
 
