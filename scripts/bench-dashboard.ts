@@ -135,7 +135,7 @@ function fail(why: string): never {
 }
 
 // A profile names functions only in an unminified build.
-const minify = process.env.BENCH_PROFILE ? ['--minify', 'false'] : [];
+const minify = process.env.BENCH_PROFILE || process.env.BENCH_ALLOC ? ['--minify', 'false'] : [];
 execFileSync('node_modules/.bin/vite', ['build', '--logLevel', 'warn', '--outDir', join(work, 'dist'), '--emptyOutDir', ...minify], {
   stdio: 'inherit',
 });
