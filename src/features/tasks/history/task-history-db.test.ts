@@ -25,6 +25,18 @@ describe('the task history in IndexedDB', () => {
     expect(records).toEqual([record]);
   });
 
+  it('gives back a running task’s progress marks as they were (stored flat)', async () => {
+    const marks = [
+      { progress: 5, after: 1_000, seenAt: 1_500 },
+      { progress: 10, after: 1_500, seenAt: 2_000 },
+    ];
+    const record = observeTask(undefined, ID, { ...snapshot, progressMarks: marks });
+    await saveHistory('scope-marks', [record], null);
+    const { records } = await loadHistory('scope-marks');
+    expect(records).toEqual([record]);
+    expect(records[0]!.snapshot.progressMarks).toEqual(marks);
+  });
+
   it('gives back a task seen once with no arrays (its change and sample are its snapshot’s)', async () => {
     const record = observeTask(undefined, ID, snapshot);
     await saveHistory('scope-once', [record], null);

@@ -1,7 +1,7 @@
 import { unwrap, type DBSchema, type IDBPObjectStore } from 'idb';
 import { lazyDatabase } from '@/lib/tab-synced-db';
 import { countWork, measureSince } from './measure-cost';
-import { fromStored, type StoredRecord, type TaskRecord } from './task-record';
+import { fromStored, toStored, type StoredRecord, type TaskRecord } from './task-record';
 import type { BatchSeries } from './batch-series';
 import type { Transition } from '../task';
 
@@ -120,7 +120,7 @@ async function readLegacy(
 /** `records` as log entries of RECORDS_PER_ENTRY at most, put on the log of `tx` (straight on the store: see saveHistory). */
 function putEntries(log: IDBObjectStore, scope: string, records: readonly TaskRecord[]): void {
   for (let i = 0; i < records.length; i += RECORDS_PER_ENTRY) {
-    const entry: LogEntry = { scope, records: records.slice(i, i + RECORDS_PER_ENTRY), gone: [] };
+    const entry: LogEntry = { scope, records: records.slice(i, i + RECORDS_PER_ENTRY).map(toStored), gone: [] };
     log.put(entry);
   }
 }

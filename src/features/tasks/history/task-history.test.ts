@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { item, snap, steadyMarks } from '../testing/snapshots';
 import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
 import { halve, MAX_SAMPLES_PER_TASK, mergeFeeds, observeTask, restoreBoard } from './task-history';
-import { changeCount, firstSeenOf, fromStored, progressSamples, statusChanges, type TaskRecord } from './task-record';
+import { changeCount, firstSeenOf, fromStored, progressSamples, statusChanges, toStored, type TaskRecord } from './task-record';
 
 const ID = 'Service_AI_1';
 const running = (progress: number, at: number) => snap(item(ID, 3, { taskProgress: progress }), at);
@@ -114,6 +114,29 @@ describe('fromStored', () => {
     const r = fromStored({ ...stored, changes, samples: [] })!;
     expect(r.changes).toEqual(changes);
     expect(r.changes).not.toBe(changes);
+  });
+
+  it('stores a running task’s progress marks as flat numbers and reads them back as marks (and an earlier console’s objects)', () => {
+    const marks = [
+      { progress: 10, after: 1_000, seenAt: 2_000 },
+      { progress: 20, after: 2_000, seenAt: 3_000.5 },
+    ];
+    const record: TaskRecord = { ...stored, changes: null, samples: null, snapshot: { ...snapshot, progressMarks: marks } };
+    const flat = toStored(record);
+    expect(flat.snapshot.progressMarks).toEqual([10, 1_000, 2_000, 20, 2_000, 3_000.5]);
+    // The record in memory is not changed; one without marks is stored as it is.
+    expect(record.snapshot.progressMarks).toBe(marks);
+    expect(toStored({ ...record, snapshot })).toEqual({ ...record, snapshot });
+    expect(fromStored(structuredClone(flat))).toEqual(record);
+    expect(fromStored(structuredClone(record))).toEqual(record);
+  });
+
+  it('leaves out progress marks it cannot read, keeping the rest of the record', () => {
+    for (const progressMarks of [[10, 1_000], ['10', 1_000, 2_000], [{ progress: 10 }], 'marks']) {
+      const r = fromStored({ ...stored, changes: null, samples: null, snapshot: { ...snapshot, progressMarks } });
+      expect(r?.snapshot).toEqual(snapshot);
+      expect(r?.snapshot.progressMarks).toBeUndefined();
+    }
   });
 
   it('refuses changes or samples it cannot read, rather than show a wrong history', () => {
