@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { createTasks, seedConsole, uniqueUserId } from '../tasks-helpers';
+import { storedLastStatus } from '../stored-task-history';
 import { expect, test, typeInto } from './setup';
 
 // The operator's Tasks journey in Firefox (issue 40), one page load per language: watch pasted IDs to the end, a
@@ -109,32 +110,6 @@ test('a task’s timeline is there after a reload, read from the history’s log
   // Seen running before it finished: after the reload the poller sees it Finished only, so an earlier entry is the log's.
   await expect(timeline.first()).toContainText(/Running|Queued|Created/);
 });
-
-/** The last status the history's log holds for a task, its entries replayed in the order written (as the console reads them). */
-function storedLastStatus(page: Page, taskId: string): Promise<number | null> {
-  return page.evaluate(async (id) => {
-    const db = await new Promise<IDBDatabase>((ok, ko) => {
-      const r = indexedDB.open('console.tasks.history');
-      r.onsuccess = () => ok(r.result);
-      r.onerror = () => ko(r.error);
-    });
-    type Stored = { id: string; changes: number[] | null; snapshot: { item: { taskStatus: number } | null } };
-    const log = db.objectStoreNames.contains('log')
-      ? await new Promise<Array<{ records: Stored[]; gone: string[] }>>((ok) => {
-          const r = db.transaction('log').objectStore('log').getAll();
-          r.onsuccess = () => ok(r.result as Array<{ records: Stored[]; gone: string[] }>);
-        })
-      : [];
-    db.close();
-    let record: Stored | undefined;
-    for (const entry of log) {
-      for (const r of entry.records) if (r.id === id) record = r;
-      if (entry.gone.includes(id)) record = undefined;
-    }
-    const status = record?.changes ? record.changes.at(-2) : record?.snapshot.item?.taskStatus;
-    return status === undefined || Number.isNaN(status) ? null : status;
-  }, taskId);
-}
 
 test.describe('in Chinese', () => {
   test.use({ locale: 'zh-CN' });
