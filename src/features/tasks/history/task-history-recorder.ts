@@ -14,8 +14,8 @@ import { dashboardSettingsStore } from '../polling';
 /** Writes are batched: at most one IndexedDB transaction per this long, plus one when the page is hidden. */
 const FLUSH_MS = 2_000;
 /**
- * Records per IndexedDB transaction, and the pause before the next slice: a slice's clone stays well under 8 ms (about
- * 2.7 µs a record, the records put a few hundred to a value: see task-history-db.ts).
+ * Records per IndexedDB transaction, and the pause before the next slice: a slice's clone stays under ~8 ms (3-9 µs a
+ * record, the records put a few hundred to a value: see task-history-db.ts).
  */
 const RECORDS_PER_FLUSH = 2_000;
 const NEXT_SLICE_MS = 50;
