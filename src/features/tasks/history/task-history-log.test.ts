@@ -4,14 +4,13 @@ import { QueryClient } from '@tanstack/react-query';
 import { openDB } from 'idb';
 import { item } from '../testing/snapshots';
 import { mergeBoard } from '../status-worker/merge-board';
-import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
+import { POLL_KEY, recordFirstAnswers } from '../testing/history-recording';
 import { loadHistory } from './task-history-db';
-import { resetTaskHistoryForTests, startTaskHistory, taskHistoryStore, tuneTaskHistoryForTests } from './task-history-recorder';
+import { resetTaskHistoryForTests, taskHistoryStore, tuneTaskHistoryForTests } from './task-history-recorder';
 import { watchListStore } from '../watch-list/watch-list-store';
 
 // The recorder and its IndexedDB log together (fake-indexeddb): what a reopened page would read after the log was
 // written again. Only the clock's timers are faked; fake-indexeddb runs on setImmediate.
-const key = ['task-status', '/api', '42', 'watch-list'] as const;
 const scope = '["/api","42"]';
 const ids = Array.from({ length: 40 }, (_, i) => `Service_AI_log_${i}`);
 let client: QueryClient;
@@ -44,18 +43,7 @@ describe('the task history’s log, written again', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     tuneTaskHistoryForTests({ compactAfter: 10 });
     client = new QueryClient();
-    watchListStore.set({ scope: 'test', ids, loaded: true });
-    const published = new Promise<void>((ok) => void taskHistoryStore.subscribe(() => ok()));
-    startTaskHistory(client);
-    let board: TaskBoard = mergeBoard(
-      EMPTY_BOARD,
-      ids,
-      ids.map((id) => item(id, 2)),
-      1_000,
-      1,
-    );
-    client.setQueryData(key, board);
-    await published;
+    let board = await recordFirstAnswers(client, ids);
     // Three writes of every task (first seen, then two status changes): 120 records logged for 40 tasks, past the
     // limit (beyond one a task, more than 10 and more than the 40).
     for (const [cycle, status] of [
@@ -70,7 +58,7 @@ describe('the task history’s log, written again', () => {
         1_000 + cycle * 6_000,
         1,
       );
-      client.setQueryData(key, board);
+      client.setQueryData(POLL_KEY, board);
       await vi.advanceTimersByTimeAsync(2_100);
       // The third write passes the limit, and the rewrite may already be under way: waited for below.
       if (cycle < 3) await until(async () => (await entries()).reduce((a, b) => a + b, 0) === 40 * cycle);

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { item } from '../testing/snapshots';
 import { flowCounts } from './batch-series';
 import { mergeBoard } from '../status-worker/merge-board';
-import { EMPTY_BOARD, type TaskBoard } from '../task/task-snapshot';
+import { EMPTY_BOARD } from '../task/task-snapshot';
 import { progressSamples, statusChanges, type TaskRecord } from './task-record';
 import {
   historyScope,
@@ -13,8 +13,8 @@ import {
   tuneTaskHistoryForTests,
 } from './task-history-recorder';
 import { watchListStore } from '../watch-list/watch-list-store';
+import { POLL_KEY as key, recordFirstAnswers } from '../testing/history-recording';
 
-const key = ['task-status', '/api', '42', 'watch-list'] as const;
 const ids = Array.from({ length: 40 }, (_, i) => `Service_AI_${i}`);
 let client: QueryClient;
 
@@ -37,18 +37,7 @@ describe('historyScope', () => {
 describe('the task-history recorder', () => {
   it('records each answer the poller stores, and keeps its flow counts equal to a full recount', async () => {
     client = new QueryClient();
-    watchListStore.set({ scope: 'test', ids, loaded: true });
-    const published = nextPublish();
-    startTaskHistory(client);
-    let board: TaskBoard = mergeBoard(
-      EMPTY_BOARD,
-      ids,
-      ids.map((id) => item(id, 2)),
-      1_000,
-      1,
-    );
-    client.setQueryData(key, board);
-    await published;
+    let board = await recordFirstAnswers(client, ids);
     // Cycles 6 s apart (one flow sample each): tasks run, then some finish or fail.
     for (let cycle = 1; cycle <= 5; cycle++) {
       const at = 1_000 + cycle * 6_000;
@@ -78,20 +67,8 @@ describe('the task-history recorder', () => {
   async function firstCycle(tuning: Tuning, asThePoller = false) {
     client = new QueryClient();
     if (asThePoller) client.setQueryDefaults(key, { structuralSharing: false });
-    watchListStore.set({ scope: 'test', ids: many, loaded: true });
     tuneTaskHistoryForTests(tuning);
-    const published = nextPublish();
-    startTaskHistory(client);
-    const first = mergeBoard(
-      EMPTY_BOARD,
-      many,
-      many.map((id) => item(id, 2)),
-      1_000,
-      30,
-    );
-    client.setQueryData(key, first);
-    await published;
-    return first;
+    return recordFirstAnswers(client, many, 30);
   }
 
   /** The records once `done` says all are in; the recorder is reset for the next run. */
