@@ -15,6 +15,16 @@ describe('rowKeys (the table keeps its rows mounted)', () => {
     expect(rowKeys(first, firstKeys, window(0, 9))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
+  it('a scroll by more than half the drawn rows: the tasks still in view keep their keys, only the new ones take others', () => {
+    // A wheel step of 500 px: 10 of 19 drawn rows new, 9 still in view.
+    const drawn = window(0, 19);
+    const keys = rowKeys([], [], drawn);
+    const next = window(10, 19);
+    const nextKeys = rowKeys(drawn, keys, next);
+    expect(nextKeys.slice(0, 9)).toEqual(keys.slice(10));
+    expect(new Set(nextKeys).size).toBe(19);
+  });
+
   it('rows reordered by a poll update keep their keys (each row moves with its task)', () => {
     const reordered = [...first].reverse();
     expect(rowKeys(first, firstKeys, reordered)).toEqual([...firstKeys].reverse());
