@@ -23,6 +23,7 @@ import { printAllocations, printProfile, startAllocationSampling } from './bench
 import { sampleHeapGrowth } from './bench/heap-growth';
 import { printHeapByConstructor } from './bench/heap-snapshot';
 import { logFailedRequests } from './bench/failed-requests';
+import { describeScroll, countWritesByColumn, writesOf } from './bench/scroll-description';
 import { cyclesOf, describeLongTasks, describeUpdates, longestTask, median, startTrace, updateCost } from './bench/main-thread-trace';
 import {
   createEmulatorTasks,
@@ -385,8 +386,18 @@ try {
   // BENCH_PROFILE=scroll: the functions with the most self time while scrolling.
   const profileScroll = process.env.BENCH_PROFILE === 'scroll';
   if (profileScroll) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
+  // BENCH_DESCRIBE=1: the scroll phase traced too, its scroll steps and late tasks described, its DOM writes by column.
+  const stopScrollTrace = process.env.BENCH_DESCRIBE ? await startTrace(browser, page) : null;
+  if (process.env.BENCH_DESCRIBE) await page.evaluate(countWritesByColumn);
   const scroll = await measureScroll(page, 'Watched tasks');
-  if (profileScroll) printProfile((await cdp.send('Profiler.stop')).profile, 30);
+  const scrollProfile = profileScroll ? (await cdp.send('Profiler.stop')).profile : undefined;
+  if (scrollProfile) printProfile(scrollProfile, 30);
+  if (stopScrollTrace) {
+    for (const line of describeScroll(await stopScrollTrace(), scrollProfile)) console.log(line);
+    console.log(
+      `DOM writes while scrolling, by column: ${writesOf(await page.evaluate(() => (window as unknown as { columnWrites: Record<string, number> }).columnWrites))}`,
+    );
+  }
   const heapMb = (await metric(cdp, 'JSHeapUsedSize')) / 1e6;
   const longestTaskMs = await longestOverall(page);
   // --query: typed into the query box, then poll updates with it on and with none (after the whole-run figures, so its own long tasks are its own).
