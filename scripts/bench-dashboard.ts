@@ -28,6 +28,8 @@ import { cyclesOf, describeLongTasks, describeUpdates, longestTask, median, star
 import {
   createEmulatorTasks,
   dashboardProbeScript,
+  historyLogEntries,
+  swellHistoryLog,
   longestOverall,
   longestSinceReset,
   measureScroll,
@@ -248,6 +250,10 @@ try {
     // BENCH_PROFILE=reopen: what its long tasks run (the trace alone names the browser's part).
     const profiled = process.env.BENCH_PROFILE === 'reopen';
     if (profiled) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
+    // BENCH_RELOAD=rewrite: the log swollen to three times its entries first, past the recorder's limit, so the
+    // reopened page reads a log at its largest and then writes it again whole (task-history-recorder.ts, compact).
+    const swollen = process.env.BENCH_RELOAD === 'rewrite' ? await swellHistoryLog(page, 3) : null;
+    if (swollen) step(`the history's log swollen to ${fmt(swollen.entries)} entries, ${fmt(swollen.records)} records`);
     const stopReopenTrace = await startTrace(browser, page);
     const t = Date.now();
     await page.reload();
@@ -261,6 +267,11 @@ try {
     console.log('reopened page, tasks over 50 ms:');
     for (const line of describeLongTasks(trace, trace.tasks[0]?.start ?? 0, 50, profile)) console.log(`  ${line}`);
     const cost = await overviewCost(page);
+    if (swollen)
+      console.log(
+        `the log's rewrite: entries ${fmt(swollen.entries)} -> ${fmt(await historyLogEntries(page))}; its slices' main thread ` +
+          `${(cost['overview: compact'] ?? 0).toFixed(1)} ms (the put of each slice's records)`,
+      );
     return {
       loadMs,
       longestMs: longest.end - longest.start,

@@ -200,3 +200,53 @@ export async function injectProbeCss(page: Page, css: string): Promise<void> {
   }, css);
   if (applied === 0) throw new Error(`BENCH_CSS has no rule the browser accepts: ${css}`);
 }
+
+/**
+ * The history's log (database and store as in src/features/tasks/history/task-history-db.ts) swollen to `times` its
+ * entries: each entry written again `times - 1` times, as a log that reached its rewrite would read. Returns the
+ * entries and records then in the log.
+ */
+export async function swellHistoryLog(page: Page, times: number): Promise<{ entries: number; records: number }> {
+  return page.evaluate(
+    (n) =>
+      new Promise<{ entries: number; records: number }>((resolve, reject) => {
+        const open = indexedDB.open('console.tasks.history');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('log', 'readwrite');
+          const log = tx.objectStore('log');
+          const all = log.getAll();
+          all.onsuccess = () => {
+            const entries = all.result as { seq?: number; records: unknown[] }[];
+            for (let i = 1; i < n; i++) for (const { seq: _seq, ...entry } of entries) log.put(entry);
+            const records = entries.reduce((a, e) => a + e.records.length, 0) * n;
+            tx.oncomplete = () => {
+              open.result.close();
+              resolve({ entries: entries.length * n, records });
+            };
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    times,
+  );
+}
+
+/** The entries in the history's log (all scopes). */
+export async function historyLogEntries(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('console.tasks.history');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction('log').objectStore('log').count();
+          count.onsuccess = () => {
+            open.result.close();
+            resolve(count.result);
+          };
+          count.onerror = () => reject(count.error);
+        };
+      }),
+  );
+}
