@@ -54,6 +54,25 @@ describe('TaskTable', () => {
     expect(new Set(given).size).toBe(7);
   });
 
+  it('a focused row keeps its task: scrolled out of the drawn rows, focus goes to the table, never to another task', () => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    renderTable();
+    const region = screen.getByRole('region', { name: 'Watched tasks' });
+    const scrollTo = (top: number) =>
+      act(() => {
+        region.scrollTop = top;
+        fireEvent.scroll(region);
+      });
+    act(() => screen.getByRole('button', { name: 'Remove Service_AI_9' }).focus());
+    // A step that keeps the task drawn: it keeps its row, and focus with it.
+    scrollTo(52 * 9);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove Service_AI_9' }));
+    // Far down: the focused row is given to another task, so focus moves to the table, not to "Remove Service_AI_…".
+    scrollTo(52 * 500);
+    expect(screen.queryByRole('button', { name: 'Remove Service_AI_9' })).not.toBeInTheDocument();
+    expect(document.activeElement).toBe(region);
+  });
+
   it('tells assistive technology about 10,000 rows while only a window of them is in the DOM', () => {
     // jsdom has no layout: give the scroll box a 600 px viewport.
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);

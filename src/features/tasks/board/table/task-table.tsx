@@ -8,6 +8,7 @@ import { TASK_COLUMNS } from './task-columns';
 import styles from '../board.module.css';
 import { observeRectAfterFirstFrame } from './observe-after-first-frame';
 import { useRowKeys } from './use-row-keys';
+import { useFocusedTask } from './use-focused-task';
 
 type Props = {
   rows: readonly WatchedTask[];
@@ -61,7 +62,9 @@ export const TaskTable = memo(function TaskTable({ rows, selected, changed, stal
   const items = virtualizer.getVirtualItems();
   const top = items[0]?.start ?? 0;
   const bottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
-  const keys = useRowKeys(items.map(({ index }) => rows[index]!.id));
+  const drawn = items.map(({ index }) => rows[index]!.id);
+  const focus = useFocusedTask(scrollRef, drawn, (rowIndex) => rows[rowIndex]?.id);
+  const keys = useRowKeys(drawn, focus.task);
   const header = { allSelected: rows.length > 0 && rows.every((r) => selected.has(r.id)), onSelectAll };
   return (
     <div
@@ -70,6 +73,8 @@ export const TaskTable = memo(function TaskTable({ rows, selected, changed, stal
       tabIndex={0}
       role="region"
       aria-label={t('tasks.table.region')}
+      onFocus={focus.onFocus}
+      onBlur={focus.onBlur}
     >
       <table className={styles.taskTable} aria-rowcount={rows.length + 1} aria-label={t('tasks.table.region')}>
         <thead>

@@ -35,6 +35,16 @@ describe('rowKeys (the table keeps its rows mounted)', () => {
     expect(rowKeys(first, firstKeys, next)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
+  it('mostly other tasks, one of them focused: the focused task keeps its key, the others go by place', () => {
+    const next = ['t3', 't7', ...window(100, 8)];
+    const keys = rowKeys(first, firstKeys, next, 't7');
+    expect(keys[1]).toBe(7);
+    expect(keys[0]).toBe(0);
+    expect(new Set(keys).size).toBe(10);
+    // Not drawn any more: nothing to keep.
+    expect(rowKeys(first, firstKeys, window(100, 10), 't7')).toEqual(firstKeys);
+  });
+
   it('more rows than before: new keys, never one in use; the keys are always distinct', () => {
     const more = window(2, 12);
     const keys = rowKeys(first, firstKeys, more);

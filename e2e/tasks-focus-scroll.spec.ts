@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { createTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
+
+// The table draws only the rows in view and gives a row that left to a task coming in. A control with focus must
+// never end up on another task (its Remove would remove that one): it keeps its task while drawn, and otherwise
+// focus moves to the table.
+test('a focused Remove keeps its task through a scroll, and leaves for the table when its task scrolls away', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const user = uniqueUserId();
+  const ids = await createTasks(request, user, 300, 1_000, 'finished');
+  await seedConsole(page, user);
+  await page.goto('/tasks');
+  await pasteIds(page, ids.join('\n'));
+  const region = page.getByRole('region', { name: 'Watched tasks' });
+  const remove = (i: number) => page.getByRole('button', { name: `Remove ${ids[i]}` });
+  await expect(remove(4)).toBeVisible();
+  await region.scrollIntoViewIfNeeded();
+  const box = (await region.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+
+  // A small step: the task stays drawn, and its button keeps focus.
+  await remove(4).focus();
+  await page.mouse.wheel(0, 100);
+  await expect.poll(() => region.evaluate((el) => el.scrollTop)).toBeGreaterThan(50);
+  await expect(remove(4)).toBeFocused();
+
+  // Far down: the task's row goes to another task, and focus to the table, not to "Remove <another task>".
+  await page.mouse.wheel(0, 3_000);
+  await expect(remove(4)).toHaveCount(0);
+  await expect(region).toBeFocused();
+  // The operator goes on from there: Tab reaches a control of a row in view.
+  await page.keyboard.press('Tab');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('tr[aria-rowindex]') !== null)).toBe(true);
+});
