@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { createTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
 
 // The table draws only the rows in view and gives a row that left to a task coming in. A control with focus must
-// never end up on another task (its Remove would remove that one): it keeps its task while drawn, and otherwise
-// focus moves to the table.
+// never end up on another task (its Remove would remove that one): it keeps its task while drawn; scrolled away,
+// focus moves to the table; removed, to the same control of the task in its place.
 test('a focused Remove keeps its task through a scroll, and leaves for the table when its task scrolls away', async ({ page, request }) => {
   test.setTimeout(60_000);
   const user = uniqueUserId();
@@ -31,4 +31,25 @@ test('a focused Remove keeps its task through a scroll, and leaves for the table
   // The operator goes on from there: Tab reaches a control of a row in view.
   await page.keyboard.press('Tab');
   await expect.poll(() => page.evaluate(() => document.activeElement?.closest('tr[aria-rowindex]') !== null)).toBe(true);
+});
+
+test('Enter on a focused Remove removes that task, and focus goes to the Remove of the task now in its place', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const user = uniqueUserId();
+  const ids = await createTasks(request, user, 40, 1_000, 'finished');
+  await seedConsole(page, user);
+  await page.goto('/tasks');
+  await pasteIds(page, ids.join('\n'));
+  const remove = (i: number) => page.getByRole('button', { name: `Remove ${ids[i]}` });
+  await remove(3).focus();
+  await page.keyboard.press('Enter');
+  await expect(remove(3)).toHaveCount(0);
+  await expect(remove(4)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(remove(4)).toHaveCount(0);
+  await expect(remove(5)).toBeFocused();
+  await expect(page.getByRole('table', { name: 'Watched tasks' })).toHaveAttribute('aria-rowcount', String(ids.length - 2 + 1));
 });

@@ -9,20 +9,20 @@ const ids = Array.from({ length: 10_000 }, (_, i) => `Service_AI_${i}`);
 const noop = vi.fn();
 afterEach(() => vi.restoreAllMocks());
 
-const renderTable = () =>
-  render(
-    <TaskTable
-      rows={buildRows(ids, EMPTY_BOARD)}
-      version={0}
-      selected={new Set()}
-      changed={new Set()}
-      stallMs={60_000}
-      freshness="live"
-      onSelect={noop}
-      onSelectAll={noop}
-      onRemove={noop}
-    />,
-  );
+const table = (list: readonly string[] = ids) => (
+  <TaskTable
+    rows={buildRows(list, EMPTY_BOARD)}
+    version={0}
+    selected={new Set()}
+    changed={new Set()}
+    stallMs={60_000}
+    freshness="live"
+    onSelect={noop}
+    onSelectAll={noop}
+    onRemove={noop}
+  />
+);
+const renderTable = () => render(table());
 
 /** The row showing task `id` (its ID button, named by the ID). */
 const rowOf = (id: string) => screen.getByRole('button', { name: id }).closest('tr')!;
@@ -71,6 +71,15 @@ describe('TaskTable', () => {
     scrollTo(52 * 500);
     expect(screen.queryByRole('button', { name: 'Remove Service_AI_9' })).not.toBeInTheDocument();
     expect(document.activeElement).toBe(region);
+  });
+
+  it('a focused Remove whose task leaves the list moves to the same button of the task now in its place', () => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    const { rerender } = render(table());
+    act(() => screen.getByRole('button', { name: 'Remove Service_AI_4' }).focus());
+    act(() => rerender(table(ids.filter((id) => id !== 'Service_AI_4'))));
+    expect(screen.queryByRole('button', { name: 'Remove Service_AI_4' })).not.toBeInTheDocument();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove Service_AI_5' }));
   });
 
   it('tells assistive technology about 10,000 rows while only a window of them is in the DOM', () => {

@@ -63,7 +63,7 @@ export const TaskTable = memo(function TaskTable({ rows, selected, changed, stal
   const top = items[0]?.start ?? 0;
   const bottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   const drawn = items.map(({ index }) => rows[index]!.id);
-  const focus = useFocusedTask(scrollRef, drawn, (rowIndex) => rows[rowIndex]?.id);
+  const focus = useFocusedTask(scrollRef, drawn, rows);
   const keys = useRowKeys(drawn, focus.task);
   const header = { allSelected: rows.length > 0 && rows.every((r) => selected.has(r.id)), onSelectAll };
   return (
