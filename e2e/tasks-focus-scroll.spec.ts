@@ -1,16 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { createTasks, pasteIds, seedConsole, uniqueUserId } from './tasks-helpers';
+import { watchNewTasks } from './tasks-helpers';
 
 // The table draws only the rows in view and gives a row that left to a task coming in. A control with focus must
 // never end up on another task (its Remove would remove that one): it keeps its task while drawn; scrolled away,
 // focus moves to the table; removed, to the same control of the task in its place.
 test('a focused Remove keeps its task through a scroll, and leaves for the table when its task scrolls away', async ({ page, request }) => {
   test.setTimeout(60_000);
-  const user = uniqueUserId();
-  const ids = await createTasks(request, user, 300, 1_000, 'finished');
-  await seedConsole(page, user);
-  await page.goto('/tasks');
-  await pasteIds(page, ids.join('\n'));
+  const ids = await watchNewTasks(page, request, 300);
   const region = page.getByRole('region', { name: 'Watched tasks' });
   const remove = (i: number) => page.getByRole('button', { name: `Remove ${ids[i]}` });
   await expect(remove(4)).toBeVisible();
@@ -38,11 +34,7 @@ test('Enter on a focused Remove removes that task, and focus goes to the Remove 
   request,
 }) => {
   test.setTimeout(60_000);
-  const user = uniqueUserId();
-  const ids = await createTasks(request, user, 40, 1_000, 'finished');
-  await seedConsole(page, user);
-  await page.goto('/tasks');
-  await pasteIds(page, ids.join('\n'));
+  const ids = await watchNewTasks(page, request, 40);
   const remove = (i: number) => page.getByRole('button', { name: `Remove ${ids[i]}` });
   await remove(3).focus();
   await page.keyboard.press('Enter');

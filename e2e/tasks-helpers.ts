@@ -88,6 +88,16 @@ export async function pasteIds(page: Page, text: string): Promise<void> {
   await page.getByRole('button', { name: 'Add to watch list' }).click();
 }
 
+/** A new user's `count` emulated tasks, pasted into the console's watch list on /tasks: their IDs. */
+export async function watchNewTasks(page: Page, request: APIRequestContext, count: number, durationMs = 1_000): Promise<string[]> {
+  const user = uniqueUserId();
+  const ids = await createTasks(request, user, count, durationMs, 'finished');
+  await seedConsole(page, user);
+  await page.goto('/tasks');
+  await pasteIds(page, ids.join('\n'));
+  return ids;
+}
+
 export async function setTabHidden(page: Page, hidden: boolean): Promise<void> {
   await page.evaluate((h) => {
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
