@@ -1,9 +1,7 @@
 // The dashboard bench's scroll phase described (BENCH_DESCRIBE=1): what each scroll step cost the main thread, the
 // tasks that made a frame late, and what the page wrote in the DOM while scrolling.
 import type { Profile } from './cpu-profile';
-import { describeLongTasks, type MainThreadTrace } from './main-thread-trace';
-
-const at = (xs: readonly number[], p: number) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * p)] ?? 0;
+import { describeLongTasks, percentile as at, type MainThreadTrace } from './main-thread-trace';
 
 /** The scroll steps (tasks that dispatched a scroll event): wall and CPU; the tasks over 12 ms; time by trace event. */
 export function describeScroll(trace: MainThreadTrace, profile?: Profile): string[] {

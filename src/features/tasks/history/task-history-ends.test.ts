@@ -11,7 +11,13 @@ import { watchListStore } from '../watch-list/watch-list-store';
 // IndexedDB stands in as a map that outlives a "page" (a recorder started, then reset as a closed page is).
 const stored = { records: new Map<string, TaskRecord>(), batch: undefined as StoredBatch | undefined };
 vi.mock('./task-history-db', () => ({
-  loadHistory: () => Promise.resolve({ records: [...stored.records.values()], batch: stored.batch && structuredClone(stored.batch) }),
+  loadHistory: () =>
+    Promise.resolve({
+      records: [...stored.records.values()],
+      batch: stored.batch && structuredClone(stored.batch),
+      logged: 0,
+      legacy: false,
+    }),
   saveHistory: (_scope: string, records: readonly TaskRecord[], batch: StoredBatch | null) => {
     for (const r of records) stored.records.set(r.id, structuredClone(r));
     if (batch) stored.batch = structuredClone(batch);

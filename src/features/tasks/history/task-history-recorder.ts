@@ -158,7 +158,7 @@ async function load(state: ScopeState) {
       drop: (id) => void state.records.delete(id),
     });
     for (const r of records) state.records.set(r.id, r);
-    state.logged = legacy ? Infinity : (logged ?? 0);
+    state.logged = legacy ? Infinity : logged;
     // Nothing stored (a first visit): nothing to lay over the boards to come, whose records are this page's own.
     if (state.records.size === 0 && !batch) state.restoresLeft = 0;
     if (batch) {

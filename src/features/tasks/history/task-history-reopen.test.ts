@@ -12,7 +12,8 @@ import { watchListStore } from '../watch-list/watch-list-store';
 const stored = new Map<string, TaskRecord>();
 const writes: string[] = [];
 vi.mock('./task-history-db', () => ({
-  loadHistory: () => Promise.resolve({ records: [...stored.values()].map((r) => structuredClone(r)), batch: undefined }),
+  loadHistory: () =>
+    Promise.resolve({ records: [...stored.values()].map((r) => structuredClone(r)), batch: undefined, logged: 0, legacy: false }),
   saveHistory: (_scope: string, records: readonly TaskRecord[], _batch: StoredBatch | null) => {
     for (const r of records) {
       stored.set(r.id, structuredClone(r));

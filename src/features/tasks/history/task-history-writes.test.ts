@@ -13,7 +13,7 @@ const writes: string[][] = [];
 /** Each write's batch series: null when the series and feed had not changed since the last one written. */
 const batches: Array<StoredBatch | null> = [];
 vi.mock('./task-history-db', () => ({
-  loadHistory: () => Promise.resolve({ records: [], batch: undefined }),
+  loadHistory: () => Promise.resolve({ records: [], batch: undefined, logged: 0, legacy: false }),
   saveHistory: (_scope: string, records: readonly TaskRecord[], batch: StoredBatch | null) => {
     writes.push(records.map((r) => r.id));
     batches.push(batch);

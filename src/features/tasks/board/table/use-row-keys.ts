@@ -37,8 +37,9 @@ export function rowKeys(
     if (key !== undefined && !taken.has(key)) taken.add((keys[i] = key));
   };
   // Half, as before, re-rendered every drawn row on a wheel step (9 of 19 stay): twice the row updates, and late frames.
+  const pinnedAt = pinned === null ? -1 : ids.indexOf(pinned);
   if (stay * 4 > ids.length) ids.forEach(keep);
-  else if (pinned !== null && ids.includes(pinned)) keep(pinned, ids.indexOf(pinned));
+  else if (pinnedAt >= 0) keep(pinned!, pinnedAt);
   // The keys not kept, in the order their rows stand: by place.
   const free = lastKeys.filter((k) => !taken.has(k));
   let next = 0;
